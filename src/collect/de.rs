@@ -1,0 +1,539 @@
+//! The collecting deserializer over a borrowed `serde_json::Value`.
+//!
+//! It answers like `serde_json`'s own `Value` deserializer for every value that fits the
+//! asked-for type; where one does not, it records the issue and feeds the visitor a
+//! placeholder instead of failing, so the caller can go on to the next field.
+
+use serde::de::{
+    self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
+};
+use serde_json::{Map, Number, Value};
+
+use super::placeholder::Placeholder;
+use super::{Error, drive, mark, next_struct, prefix_since, record, suppressed};
+use crate::issue::{Code, Input, Issue, kind_of};
+use crate::path::Segment;
+
+/// The crate's collecting deserializer over one borrowed value.
+#[derive(Clone, Copy)]
+pub(crate) struct ValueDe<'a> {
+    value: &'a Value,
+}
+
+impl<'a> ValueDe<'a> {
+    pub(crate) fn new(value: &'a Value) -> Self {
+        ValueDe { value }
+    }
+
+    /// Record that the value is not `expected`, with a hint.
+    #[cold]
+    fn mismatch(&self, expected: &'static str, hint: &'static str) {
+        record(
+            Issue::new(
+                Code::InvalidType,
+                format!("expected {expected}, got {}", kind_of(self.value)),
+            )
+            .with_input(Input::from_value(self.value))
+            .with_hint(hint),
+        );
+    }
+
+    /// An integer hint: a number in `min..=max`, else an issue and `0`.
+    fn integer<V: Visitor<'a>>(
+        self,
+        visitor: V,
+        min: i128,
+        max: u128,
+        name: &'static str,
+    ) -> Result<V::Value, Error> {
+        if let Value::Number(n) = self.value {
+            if let Some(u) = n.as_u64() {
+                if u128::from(u) <= max {
+                    return drive(|| visitor.visit_u64(u));
+                }
+            } else if let Some(i) = n.as_i64() {
+                if i128::from(i) >= min {
+                    return drive(|| visitor.visit_i64(i));
+                }
+            } else if let Some(i) = n.as_i128() {
+                if i >= min && (i < 0 || i.unsigned_abs() <= max) {
+                    return drive(|| visitor.visit_i128(i));
+                }
+            } else if let Some(u) = n.as_u128() {
+                if u <= max {
+                    return drive(|| visitor.visit_u128(u));
+                }
+            } else {
+                self.mismatch("an integer", "send a whole number, e.g. 10");
+                return drive(|| visitor.visit_u64(0));
+            }
+            record(out_of_range(n, name, min, max));
+            return drive(|| visitor.visit_u64(0));
+        }
+        self.mismatch("an integer", "send a whole number, e.g. 10");
+        drive(|| visitor.visit_u64(0))
+    }
+
+    fn float<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Number(n) => visit_number(n, visitor),
+            _ => {
+                self.mismatch("a number", "send a number, e.g. 0.5");
+                drive(|| visitor.visit_f64(0.0))
+            }
+        }
+    }
+
+    fn string<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) => drive(|| visitor.visit_borrowed_str(s)),
+            _ => {
+                self.mismatch("a string", "send a JSON string, e.g. \"text\"");
+                drive(|| visitor.visit_str(""))
+            }
+        }
+    }
+
+    /// `visit_seq` over `items`; elements the visitor leaves unread are refused, as
+    /// `serde_json` refuses them.
+    fn array<V: Visitor<'a>>(items: &'a [Value], visitor: V) -> Result<V::Value, Error> {
+        let mut seq = Seq {
+            items: items.iter(),
+            index: 0,
+        };
+        let out = drive(|| visitor.visit_seq(&mut seq))?;
+        if seq.items.len() == 0 {
+            Ok(out)
+        } else {
+            Err(de::Error::invalid_length(
+                items.len(),
+                &"fewer elements in array",
+            ))
+        }
+    }
+
+    fn object<V: Visitor<'a>>(
+        map: &'a Map<String, Value>,
+        injected: &[&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let mut access = Entries {
+            entries: map.iter(),
+            injected: injected.iter(),
+            value: None,
+        };
+        let out = drive(|| visitor.visit_map(&mut access))?;
+        if access.entries.len() == 0 {
+            Ok(out)
+        } else {
+            Err(de::Error::invalid_length(
+                map.len(),
+                &"fewer elements in map",
+            ))
+        }
+    }
+}
+
+#[cold]
+fn out_of_range(n: &Number, name: &'static str, min: i128, max: u128) -> Issue {
+    Issue::new(
+        Code::IntOverflow,
+        format!("integer out of range for {name}"),
+    )
+    .with_input(Input::Number(n.clone()))
+    .with_hint(format!("send an integer from {min} to {max}"))
+    .with_context("minimum", Input::from_i128(min))
+    .with_context("maximum", Input::from_u128(max))
+}
+
+impl From<Input> for Value {
+    fn from(input: Input) -> Value {
+        match input {
+            Input::Null => Value::Null,
+            Input::Bool(b) => Value::Bool(b),
+            Input::Number(n) => Value::Number(n),
+            Input::Text(s) => Value::String(s),
+        }
+    }
+}
+
+fn visit_number<'a, V: Visitor<'a>>(n: &Number, visitor: V) -> Result<V::Value, Error> {
+    if let Some(u) = n.as_u64() {
+        drive(|| visitor.visit_u64(u))
+    } else if let Some(i) = n.as_i64() {
+        drive(|| visitor.visit_i64(i))
+    } else if let Some(i) = n.as_i128() {
+        drive(|| visitor.visit_i128(i))
+    } else if let Some(u) = n.as_u128() {
+        drive(|| visitor.visit_u128(u))
+    } else {
+        let f = n.as_f64().unwrap_or(f64::NAN);
+        drive(|| visitor.visit_f64(f))
+    }
+}
+
+macro_rules! integer_hints {
+    ($($method:ident: $t:ty),*) => {
+        $(fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+            #[allow(clippy::unnecessary_cast, reason = "one macro for signed and unsigned")]
+            self.integer(visitor, <$t>::MIN as i128, <$t>::MAX as u128, stringify!($t))
+        })*
+    };
+}
+
+impl<'a> Deserializer<'a> for ValueDe<'a> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Null => drive(|| visitor.visit_unit()),
+            Value::Bool(b) => drive(|| visitor.visit_bool(*b)),
+            Value::Number(n) => visit_number(n, visitor),
+            Value::String(s) => drive(|| visitor.visit_borrowed_str(s)),
+            Value::Array(items) => ValueDe::array(items, visitor),
+            Value::Object(map) => ValueDe::object(map, &[], visitor),
+        }
+    }
+
+    fn deserialize_bool<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Bool(b) => drive(|| visitor.visit_bool(*b)),
+            _ => {
+                self.mismatch("a boolean", "send true or false");
+                drive(|| visitor.visit_bool(false))
+            }
+        }
+    }
+
+    integer_hints!(
+        deserialize_i8: i8, deserialize_i16: i16, deserialize_i32: i32, deserialize_i64: i64,
+        deserialize_i128: i128, deserialize_u8: u8, deserialize_u16: u16, deserialize_u32: u32,
+        deserialize_u64: u64, deserialize_u128: u128
+    );
+
+    fn deserialize_f32<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.float(visitor)
+    }
+
+    fn deserialize_f64<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.float(visitor)
+    }
+
+    fn deserialize_char<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) if s.chars().count() == 1 => drive(|| visitor.visit_borrowed_str(s)),
+            _ => {
+                self.mismatch("a single character", "send a string of one character");
+                drive(|| visitor.visit_char(' '))
+            }
+        }
+    }
+
+    fn deserialize_str<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.string(visitor)
+    }
+
+    fn deserialize_string<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.string(visitor)
+    }
+
+    fn deserialize_bytes<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) => drive(|| visitor.visit_borrowed_str(s)),
+            Value::Array(items) => ValueDe::array(items, visitor),
+            _ => {
+                self.mismatch("bytes", "send a string or an array of bytes");
+                drive(|| visitor.visit_bytes(&[]))
+            }
+        }
+    }
+
+    fn deserialize_byte_buf<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_bytes(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Null => drive(|| visitor.visit_none()),
+            _ => drive(|| visitor.visit_some(self)),
+        }
+    }
+
+    fn deserialize_unit<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        if !self.value.is_null() {
+            self.mismatch("null", "send null");
+        }
+        drive(|| visitor.visit_unit())
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_unit(visitor)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        drive(|| visitor.visit_newtype_struct(self))
+    }
+
+    fn deserialize_seq<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Array(items) => ValueDe::array(items, visitor),
+            _ => {
+                self.mismatch("an array", "send a JSON array, e.g. [1, 2]");
+                suppressed(|| Placeholder::new().deserialize_seq(visitor))
+                    .map_err(|_| Error::silent())
+            }
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Array(items) if items.len() == len => ValueDe::array(items, visitor),
+            _ => {
+                record(
+                    Issue::new(
+                        Code::InvalidType,
+                        format!(
+                            "expected an array of {len} items, got {}",
+                            kind_of(self.value)
+                        ),
+                    )
+                    .with_input(Input::from_value(self.value))
+                    .with_hint(format!("send a JSON array of exactly {len} items")),
+                );
+                suppressed(|| Placeholder::new().deserialize_tuple(len, visitor))
+                    .map_err(|_| Error::silent())
+            }
+        }
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_tuple(len, visitor)
+    }
+
+    fn deserialize_map<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Object(map) => ValueDe::object(map, &[], visitor),
+            _ => {
+                self.mismatch("an object", "send a JSON object, e.g. {\"key\": \"value\"}");
+                suppressed(|| Placeholder::new().deserialize_map(visitor))
+                    .map_err(|_| Error::silent())
+            }
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.value {
+            Value::Object(map) => {
+                let (ordinal, injected) = next_struct();
+                let out = ValueDe::object(map, &injected, visitor);
+                if !injected.is_empty() {
+                    // Found missing in earlier passes: reported where the struct is.
+                    for field in &injected {
+                        record(super::error::missing_issue(field));
+                    }
+                }
+                match out {
+                    Err(e) => match e.missing_field() {
+                        Some(field) if fields.contains(&field) => {
+                            Err(Error::missing_in_struct(ordinal, field))
+                        }
+                        _ => Err(e),
+                    },
+                    ok => ok,
+                }
+            }
+            Value::Array(items) => ValueDe::array(items, visitor),
+            _ => {
+                self.mismatch("an object", "send a JSON object with the tool's fields");
+                suppressed(|| Placeholder::new().deserialize_struct(name, fields, visitor))
+                    .map_err(|_| Error::silent())
+            }
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.value {
+            Value::String(s) => {
+                drive(|| visitor.visit_enum(de::value::BorrowedStrDeserializer::<Error>::new(s)))
+            }
+            Value::Object(map) if map.len() == 1 => {
+                let Some((variant, value)) = map.iter().next() else {
+                    return Err(Error::silent());
+                };
+                drive(|| visitor.visit_enum(Tagged { variant, value }))
+            }
+            _ => {
+                self.mismatch(
+                    "one of the enum's values",
+                    "send one of the values the inputSchema lists",
+                );
+                suppressed(|| Placeholder::new().deserialize_enum(name, variants, visitor))
+                    .map_err(|_| Error::silent())
+            }
+        }
+    }
+
+    fn deserialize_identifier<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        self.string(visitor)
+    }
+
+    fn deserialize_ignored_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        drive(|| visitor.visit_unit())
+    }
+}
+
+/// Array elements, each one level down at its index.
+struct Seq<'a> {
+    items: std::slice::Iter<'a, Value>,
+    index: usize,
+}
+
+impl<'a> SeqAccess<'a> for &mut Seq<'a> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'a>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        let Some(value) = self.items.next() else {
+            return Ok(None);
+        };
+        let index = self.index;
+        self.index += 1;
+        let before = mark();
+        let out = seed.deserialize(ValueDe::new(value));
+        prefix_since(before, || Segment::Index(index), value);
+        out.map(Some)
+            .map_err(|e| e.prefixed(Segment::Index(index), value))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.items.len())
+    }
+}
+
+/// Object members, then the fields injected as placeholders.
+struct Entries<'a, 'i> {
+    entries: serde_json::map::Iter<'a>,
+    injected: std::slice::Iter<'i, &'static str>,
+    /// The member whose key was just read: (key, value); `None` for an injected field.
+    value: Option<(&'a str, &'a Value)>,
+}
+
+impl<'a> MapAccess<'a> for &mut Entries<'a, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'a>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        if let Some((key, value)) = self.entries.next() {
+            self.value = Some((key, value));
+            return seed
+                .deserialize(de::value::BorrowedStrDeserializer::<Error>::new(key))
+                .map(Some)
+                .map_err(|e| e.prefixed(Segment::Key(key.clone()), &Value::String(key.clone())));
+        }
+        match self.injected.next() {
+            Some(field) => {
+                self.value = None;
+                seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(field))
+                    .map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'a>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        match self.value.take() {
+            Some((key, value)) => {
+                let before = mark();
+                let out = seed.deserialize(ValueDe::new(value));
+                prefix_since(before, || Segment::Key(key.to_owned()), value);
+                out.map_err(|e| e.prefixed(Segment::Key(key.to_owned()), value))
+            }
+            None => {
+                suppressed(|| seed.deserialize(Placeholder::new())).map_err(|_| Error::silent())
+            }
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len() + self.injected.len())
+    }
+}
+
+/// An externally tagged enum value `{"variant": value}`.
+struct Tagged<'a> {
+    variant: &'a str,
+    value: &'a Value,
+}
+
+impl<'a> EnumAccess<'a> for Tagged<'a> {
+    type Error = Error;
+    type Variant = ValueDe<'a>;
+
+    fn variant_seed<V: DeserializeSeed<'a>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, ValueDe<'a>), Error> {
+        let variant = seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(
+            self.variant,
+        ))?;
+        Ok((variant, ValueDe::new(self.value)))
+    }
+}
+
+impl<'a> VariantAccess<'a> for ValueDe<'a> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        if self.value.is_null() {
+            Ok(())
+        } else {
+            Err(de::Error::invalid_type(
+                de::Unexpected::Map,
+                &"unit variant",
+            ))
+        }
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'a>>(self, seed: T) -> Result<T::Value, Error> {
+        seed.deserialize(self)
+    }
+
+    fn tuple_variant<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_tuple(len, visitor)
+    }
+
+    fn struct_variant<V: Visitor<'a>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_struct("", fields, visitor)
+    }
+}

@@ -1,0 +1,238 @@
+//! The error type of the collecting deserializer: one issue on its way up, gaining path
+//! segments as it goes.
+
+use std::fmt;
+
+use serde::de::{self, Expected, Unexpected};
+use serde_json::Value;
+
+use crate::issue::{Code, Input, Issue, truncate};
+use crate::path::Segment;
+
+/// Pointer-sized, so `Result`s stay small on the hot path.
+pub(crate) struct Error(Box<Inner>);
+
+struct Inner {
+    kind: Kind,
+    /// Set when a struct stopped at a missing field: the struct's ordinal and the field.
+    retry: Option<(u32, &'static str)>,
+}
+
+enum Kind {
+    Issue(Issue),
+    /// serde's derived visitor reports a missing field through `de::Error::missing_field`;
+    /// the struct turns it into an issue.
+    Missing(&'static str),
+    /// Stop without a further issue: the cause was recorded already.
+    Silent,
+}
+
+impl Error {
+    fn new(kind: Kind) -> Self {
+        Error(Box::new(Inner { kind, retry: None }))
+    }
+
+    #[cold]
+    pub(crate) fn issue(issue: Issue) -> Self {
+        Error::new(Kind::Issue(issue))
+    }
+
+    #[cold]
+    pub(crate) fn silent() -> Self {
+        Error::new(Kind::Silent)
+    }
+
+    /// The field this error says is missing, if that is what it says.
+    pub(crate) fn missing_field(&self) -> Option<&'static str> {
+        match self.0.kind {
+            Kind::Missing(field) => Some(field),
+            _ => None,
+        }
+    }
+
+    #[cold]
+    pub(crate) fn missing_in_struct(ordinal: u32, field: &'static str) -> Self {
+        let mut e = Error::issue(missing_issue(field));
+        e.0.retry = Some((ordinal, field));
+        e
+    }
+
+    /// The struct and field to inject a placeholder for, if another pass could get further.
+    pub(crate) fn retry(&self) -> Option<(u32, &'static str)> {
+        self.0.retry
+    }
+
+    /// This error, one level up: about the member `segment` whose value is `value`.
+    #[cold]
+    pub(crate) fn prefixed(mut self, segment: Segment, value: &Value) -> Self {
+        if let Kind::Missing(field) = self.0.kind {
+            self.0.kind = Kind::Issue(missing_issue(field));
+        }
+        if let Kind::Issue(issue) = &mut self.0.kind {
+            if issue.path().is_root() && !issue.has_input() {
+                issue.set_input(Input::from_value(value));
+            }
+            issue.prepend(segment);
+        }
+        self
+    }
+
+    /// The issue to report at the top, if any.
+    pub(crate) fn into_issue(self) -> Option<Issue> {
+        match self.0.kind {
+            Kind::Issue(issue) => Some(issue),
+            Kind::Missing(field) => Some(missing_issue(field)),
+            Kind::Silent => None,
+        }
+    }
+}
+
+#[cold]
+pub(crate) fn missing_issue(field: &str) -> Issue {
+    Issue::new(Code::Missing, "missing required field")
+        .with_hint(format!(
+            "add the required field `{}`; the tool's inputSchema says what it holds",
+            truncate(field)
+        ))
+        .at(crate::Path::root().join(field))
+}
+
+/// What serde's `Unexpected` describes, as a noun phrase and the input to echo.
+fn describe(unexp: &Unexpected<'_>) -> (&'static str, Option<Input>) {
+    match *unexp {
+        Unexpected::Bool(b) => ("a boolean", Some(Input::Bool(b))),
+        Unexpected::Unsigned(n) => ("a number", Some(Input::from_u128(n.into()))),
+        Unexpected::Signed(n) => ("a number", Some(Input::from_i128(n.into()))),
+        Unexpected::Float(f) => ("a number", Some(Input::from_f64(f))),
+        Unexpected::Char(c) => ("a string", Some(Input::Text(c.to_string()))),
+        Unexpected::Str(s) => ("a string", Some(Input::from_text(s))),
+        Unexpected::Bytes(_) => ("bytes", None),
+        Unexpected::Unit | Unexpected::Option => ("null", Some(Input::Null)),
+        Unexpected::Seq => ("an array", None),
+        Unexpected::Map => ("an object", None),
+        _ => ("another kind of value", None),
+    }
+}
+
+impl de::Error for Error {
+    #[cold]
+    fn custom<T: fmt::Display>(msg: T) -> Self {
+        Error::issue(
+            Issue::new(Code::Custom, truncate_message(&msg.to_string()))
+                .with_hint("check this value against the tool's inputSchema"),
+        )
+    }
+
+    #[cold]
+    fn invalid_type(unexp: Unexpected<'_>, exp: &dyn Expected) -> Self {
+        let (got, input) = describe(&unexp);
+        let mut issue = Issue::new(Code::InvalidType, format!("expected {exp}, got {got}"))
+            .with_hint(format!("send {exp}"));
+        if let Some(input) = input {
+            issue = issue.with_input(input);
+        }
+        Error::issue(issue)
+    }
+
+    #[cold]
+    fn invalid_value(unexp: Unexpected<'_>, exp: &dyn Expected) -> Self {
+        let (_, input) = describe(&unexp);
+        let mut issue = Issue::new(Code::Custom, format!("invalid value: expected {exp}"))
+            .with_hint(format!("send {exp}"));
+        if let Some(input) = input {
+            issue = issue.with_input(input);
+        }
+        Error::issue(issue)
+    }
+
+    #[cold]
+    fn invalid_length(len: usize, exp: &dyn Expected) -> Self {
+        Error::issue(
+            Issue::new(
+                Code::InvalidType,
+                format!(
+                    "expected {exp}, got {len} item{}",
+                    if len == 1 { "" } else { "s" }
+                ),
+            )
+            .with_hint(format!("send {exp}")),
+        )
+    }
+
+    #[cold]
+    fn unknown_variant(variant: &str, expected: &'static [&'static str]) -> Self {
+        Error::issue(
+            Issue::new(Code::EnumUnknown, "unknown value")
+                .with_input(Input::from_text(variant))
+                .with_hint(one_of_hint(expected))
+                .with_context("allowed", expected.to_vec()),
+        )
+    }
+
+    #[cold]
+    fn unknown_field(_field: &str, expected: &'static [&'static str]) -> Self {
+        let hint = if expected.is_empty() {
+            "remove this field: the tool takes no arguments".to_owned()
+        } else {
+            format!("remove this field; known fields: {}", expected.join(", "))
+        };
+        Error::issue(
+            Issue::new(Code::UnknownField, "unknown field")
+                .with_hint(hint)
+                .with_context("allowed", expected.to_vec()),
+        )
+    }
+
+    #[cold]
+    fn missing_field(field: &'static str) -> Self {
+        Error::new(Kind::Missing(field))
+    }
+
+    #[cold]
+    fn duplicate_field(field: &'static str) -> Self {
+        Error::issue(
+            Issue::new(Code::Custom, format!("duplicate field `{field}`"))
+                .with_hint("send each field once"),
+        )
+    }
+}
+
+pub(crate) fn one_of_hint(allowed: &[&str]) -> String {
+    let mut hint = String::from("send one of: ");
+    for (n, value) in allowed.iter().enumerate() {
+        if n > 0 {
+            hint.push_str(", ");
+        }
+        hint.push('"');
+        hint.push_str(value);
+        hint.push('"');
+    }
+    hint
+}
+
+/// Messages from foreign `Deserialize` impls can quote the input at any length.
+fn truncate_message(msg: &str) -> String {
+    const MAX: usize = 200;
+    match msg.char_indices().nth(MAX) {
+        None => msg.to_owned(),
+        Some((cut, _)) => format!("{}…", &msg[..cut]),
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0.kind {
+            Kind::Issue(issue) => write!(f, "{issue}"),
+            Kind::Missing(field) => write!(f, "missing field `{field}`"),
+            Kind::Silent => f.write_str("stopped after an earlier issue"),
+        }
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,329 @@
+//! Collecting every issue of one call.
+//!
+//! The entry points run the crate's own [`Deserializer`](serde::Deserializer) over a
+//! `serde_json::Value` (`de::ValueDe`). It sees each value before its visitor does, so a
+//! type mismatch is recorded as an issue and the visitor is fed a placeholder, and
+//! deserialization goes on to the next field. The crate's adapters learn that they are
+//! driven by that deserializer (and not by `serde_json` or a format of the user's) through
+//! a one-shot thread-local token: `ValueDe` sets it right before calling a visitor, the
+//! adapter's visitor takes it on entry. A driven adapter records its issues here and
+//! returns a placeholder; an adapter driven by anything else fails fast with all of its own
+//! issues in one `D::Error`.
+//!
+//! Issues are recorded with paths relative to the value being deserialized; each level of
+//! `ValueDe` puts its own segment in front of the issues recorded below it as the call
+//! returns, so no path is built on the success path.
+
+pub(crate) mod de;
+mod error;
+mod placeholder;
+
+use std::cell::{Cell, RefCell};
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::issue::{Input, Issue};
+use crate::path::Segment;
+use crate::rejection::{MAX_ISSUES, Rejection};
+
+pub(crate) use error::Error;
+
+thread_local! {
+    /// Set by `ValueDe` right before it calls a visitor; taken by an adapter's visitor.
+    static DIRECT: Cell<bool> = const { Cell::new(false) };
+    /// Non-zero while a placeholder is being built: nothing it records is real.
+    static SUPPRESS: Cell<u32> = const { Cell::new(0) };
+    /// Mirror of `ISSUES.len()`, read on every value, so kept out of the `RefCell`.
+    static STORED: Cell<usize> = const { Cell::new(0) };
+    /// Issues found past `MAX_ISSUES`: counted, not kept.
+    static DROPPED: Cell<usize> = const { Cell::new(0) };
+    static ISSUES: RefCell<Vec<Issue>> = const { RefCell::new(Vec::new()) };
+    /// Ordinal of the next struct (an object read through `deserialize_struct`) of this pass.
+    static STRUCT_SEQ: Cell<u32> = const { Cell::new(0) };
+    /// Fields found missing in earlier passes, by struct ordinal: fed a placeholder so the
+    /// struct gets past them and the next missing field shows.
+    static INJECT: RefCell<Vec<(u32, &'static str)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Extra passes allowed for one call to discover further missing fields (serde's derived
+/// visitors stop at the first missing field; each pass injects one more placeholder).
+pub(crate) const MISSING_FIELD_PASSES: usize = 64;
+
+/// Whether the visitor now running was called by `ValueDe`; resets the token.
+#[inline]
+pub(crate) fn take_direct() -> bool {
+    DIRECT.with(|d| d.replace(false))
+}
+
+/// Run a visitor call with the token set, and clear it afterwards, so that a visitor run
+/// later by someone else (serde's buffered replay for `flatten` and untagged enums) never
+/// sees a stale token.
+#[inline]
+pub(crate) fn drive<R>(call: impl FnOnce() -> R) -> R {
+    DIRECT.with(|d| d.set(true));
+    let out = call();
+    DIRECT.with(|d| d.set(false));
+    out
+}
+
+/// Run `call` with recording switched off (building a placeholder).
+pub(crate) fn suppressed<R>(call: impl FnOnce() -> R) -> R {
+    struct Restore;
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SUPPRESS.with(|s| s.set(s.get().saturating_sub(1)));
+        }
+    }
+    SUPPRESS.with(|s| s.set(s.get() + 1));
+    let _restore = Restore;
+    call()
+}
+
+/// Record one issue, its path relative to the value being deserialized.
+#[cold]
+pub(crate) fn record(issue: Issue) {
+    if SUPPRESS.with(Cell::get) > 0 {
+        return;
+    }
+    let stored = STORED.with(Cell::get);
+    if stored < MAX_ISSUES {
+        ISSUES.with(|v| v.borrow_mut().push(issue));
+        STORED.with(|s| s.set(stored + 1));
+    } else {
+        DROPPED.with(|d| d.set(d.get() + 1));
+    }
+}
+
+/// How many issues are stored now; compare later with [`prefix_since`].
+#[inline]
+pub(crate) fn mark() -> usize {
+    STORED.with(Cell::get)
+}
+
+/// Put `segment` in front of the issues stored since `mark`; those about `value` itself
+/// that did not say what arrived get `value` as their input.
+#[inline]
+pub(crate) fn prefix_since(mark: usize, segment: impl FnOnce() -> Segment, value: &Value) {
+    if STORED.with(Cell::get) > mark {
+        prefix_slow(mark, segment(), value);
+    }
+}
+
+#[cold]
+fn prefix_slow(mark: usize, segment: Segment, value: &Value) {
+    ISSUES.with(|v| {
+        for issue in v.borrow_mut().iter_mut().skip(mark) {
+            if issue.path().is_root() && !issue.has_input() {
+                issue.set_input(Input::from_value(value));
+            }
+            issue.prepend(segment.clone());
+        }
+    });
+}
+
+/// The ordinal of a struct about to be read, and the fields injected into it.
+pub(crate) fn next_struct() -> (u32, Vec<&'static str>) {
+    let ordinal = STRUCT_SEQ.with(|s| {
+        let n = s.get();
+        s.set(n.wrapping_add(1));
+        n
+    });
+    let injected = INJECT.with(|i| {
+        let i = i.borrow();
+        if i.is_empty() {
+            Vec::new()
+        } else {
+            i.iter()
+                .filter(|(o, _)| *o == ordinal)
+                .map(|(_, f)| *f)
+                .collect()
+        }
+    });
+    (ordinal, injected)
+}
+
+/// One call's collecting state, installed on this thread for as long as it lives; an
+/// enclosing session (a `Deserialize` impl that calls an entry point) is put back on drop.
+pub(crate) struct Session {
+    saved: Saved,
+}
+
+struct Saved {
+    direct: bool,
+    suppress: u32,
+    stored: usize,
+    dropped: usize,
+    issues: Vec<Issue>,
+    struct_seq: u32,
+    inject: Vec<(u32, &'static str)>,
+}
+
+fn swap_state(with: Saved) -> Saved {
+    Saved {
+        direct: DIRECT.with(|c| c.replace(with.direct)),
+        suppress: SUPPRESS.with(|c| c.replace(with.suppress)),
+        stored: STORED.with(|c| c.replace(with.stored)),
+        dropped: DROPPED.with(|c| c.replace(with.dropped)),
+        issues: ISSUES.with(|c| c.replace(with.issues)),
+        struct_seq: STRUCT_SEQ.with(|c| c.replace(with.struct_seq)),
+        inject: INJECT.with(|c| c.replace(with.inject)),
+    }
+}
+
+fn fresh() -> Saved {
+    Saved {
+        direct: false,
+        suppress: 0,
+        stored: 0,
+        dropped: 0,
+        issues: Vec::new(),
+        struct_seq: 0,
+        inject: Vec::new(),
+    }
+}
+
+impl Session {
+    pub(crate) fn start() -> Self {
+        Session {
+            saved: swap_state(fresh()),
+        }
+    }
+
+    /// Forget what the last pass found, keeping the fields injected so far.
+    pub(crate) fn new_pass(&self) {
+        DIRECT.with(|c| c.set(false));
+        SUPPRESS.with(|c| c.set(0));
+        STORED.with(|c| c.set(0));
+        DROPPED.with(|c| c.set(0));
+        ISSUES.with(|c| c.borrow_mut().clear());
+        STRUCT_SEQ.with(|c| c.set(0));
+    }
+
+    /// Inject a placeholder for `field` of struct `ordinal` from the next pass on; false
+    /// when it already was (no progress is possible).
+    pub(crate) fn inject(&self, ordinal: u32, field: &'static str) -> bool {
+        INJECT.with(|i| {
+            let mut i = i.borrow_mut();
+            if i.contains(&(ordinal, field)) {
+                false
+            } else {
+                i.push((ordinal, field));
+                true
+            }
+        })
+    }
+
+    /// The issues of the last pass, if any.
+    pub(crate) fn rejection(&self) -> Option<Rejection> {
+        let issues = ISSUES.with(|c| std::mem::take(&mut *c.borrow_mut()));
+        let dropped = DROPPED.with(Cell::get);
+        STORED.with(|c| c.set(0));
+        if issues.is_empty() && dropped == 0 {
+            None
+        } else {
+            Some(Rejection::from_parts(issues, dropped))
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        swap_state(std::mem::replace(&mut self.saved, fresh()));
+    }
+}
+
+/// Issues found by one adapter call, with paths relative to the adapter's value; capped
+/// like a [`Rejection`], and counted past the cap without being built.
+#[derive(Debug, Default)]
+pub(crate) struct IssueBuf {
+    issues: Vec<Issue>,
+    dropped: usize,
+}
+
+impl IssueBuf {
+    pub(crate) fn one(issue: Issue) -> Self {
+        IssueBuf {
+            issues: vec![issue],
+            dropped: 0,
+        }
+    }
+
+    /// Add the issue `make` builds, unless the cap is reached (then only count it).
+    #[inline]
+    pub(crate) fn push_with(&mut self, make: impl FnOnce() -> Issue) {
+        if self.issues.len() < MAX_ISSUES {
+            self.issues.push(make());
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    pub(crate) fn push(&mut self, issue: Issue) {
+        self.push_with(|| issue);
+    }
+
+    /// Add `other`'s issues after these.
+    pub(crate) fn append(&mut self, other: IssueBuf) {
+        for issue in other.issues {
+            self.push(issue);
+        }
+        self.dropped += other.dropped;
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.issues.is_empty() && self.dropped == 0
+    }
+}
+
+impl fmt::Display for IssueBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SHOWN: usize = 5;
+        for (n, issue) in self.issues.iter().take(SHOWN).enumerate() {
+            if n > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{issue}")?;
+        }
+        let more = self.issues.len().saturating_sub(SHOWN) + self.dropped;
+        if more > 0 {
+            write!(f, "; and {more} more")?;
+        }
+        Ok(())
+    }
+}
+
+/// The end of every adapter call: the value, or the issues. Driven by `ValueDe` (`direct`),
+/// issues are recorded and `placeholder` stands in so the caller goes on; otherwise they
+/// become one error of the caller's format.
+#[inline]
+pub(crate) fn settle<T, E: serde::de::Error>(
+    direct: bool,
+    outcome: Result<T, IssueBuf>,
+    placeholder: impl FnOnce() -> T,
+) -> Result<T, E> {
+    match outcome {
+        Ok(value) => Ok(value),
+        Err(issues) => settle_err(direct, issues, placeholder),
+    }
+}
+
+#[cold]
+fn settle_err<T, E: serde::de::Error>(
+    direct: bool,
+    issues: IssueBuf,
+    placeholder: impl FnOnce() -> T,
+) -> Result<T, E> {
+    if direct {
+        let dropped = issues.dropped;
+        for issue in issues.issues {
+            record(issue);
+        }
+        if SUPPRESS.with(Cell::get) == 0 {
+            DROPPED.with(|d| d.set(d.get() + dropped));
+        }
+        Ok(placeholder())
+    } else {
+        Err(E::custom(issues))
+    }
+}

@@ -1,0 +1,265 @@
+//! The entry points: tool-call arguments in, the typed value or every issue out.
+
+use std::borrow::Cow;
+
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+use crate::collect::de::ValueDe;
+use crate::collect::{MISSING_FIELD_PASSES, Session, record};
+use crate::issue::{Code, Input, Issue};
+use crate::rejection::Rejection;
+
+/// Deserialize tool-call arguments from JSON text, reporting every issue.
+///
+/// The arguments may be an object, or a string holding one (at most two layers of string
+/// encoding); an object whose single key is JSON object text and whose value is `null`
+/// (arguments encoded into a key) is refused on its own with `invalid_type` at `""`.
+/// `null` stands for `{}` (no arguments). Valid calls take a fast path through
+/// `serde_json`; only a refused call is read a second time to collect its issues.
+///
+/// # Errors
+///
+/// A [`Rejection`] with every issue (see [`from_value`] for where reporting stops at the
+/// first one). Text that is not JSON at all is one `invalid_json` issue at `""`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::IntArrayLike;
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "IntArrayLike")]
+///     ids: Vec<i64>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"ids": "[1,2,3]"}"#)?;
+/// assert_eq!(args.ids, [1, 2, 3]);
+/// // The whole arguments object, sent as a string:
+/// let args: Args = mcp_coerce::from_str(r#""{\"ids\": [4]}""#)?;
+/// assert_eq!(args.ids, [4]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, Rejection> {
+    from_slice(json.as_bytes())
+}
+
+/// Deserialize tool-call arguments from JSON bytes, reporting every issue. As
+/// [`from_str`].
+///
+/// # Errors
+///
+/// As [`from_str`].
+///
+/// # Examples
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     limit: u32,
+///     project: String,
+/// }
+/// let rejection = mcp_coerce::from_slice::<Args>(br#"{"limit": "ten"}"#).unwrap_err();
+/// let paths: Vec<String> = rejection.issues().iter().map(|i| i.path().to_string()).collect();
+/// assert_eq!(paths, ["/limit", "/project"]);
+/// ```
+pub fn from_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
+    if fast_path_fits(json) {
+        if let Ok(value) = serde_json::from_slice::<T>(json) {
+            return Ok(value);
+        }
+    }
+    let value: Value = serde_json::from_slice(json).map_err(|e| {
+        Rejection::new([Issue::new(
+            Code::InvalidJson,
+            format!("arguments are not valid JSON: {e}"),
+        )
+        .with_input(Input::from_text(&String::from_utf8_lossy(
+            &json[..json.len().min(256)],
+        )))
+        .with_hint("send the arguments as a JSON object, e.g. {\"ids\": [1, 2]}")])
+    })?;
+    from_value(&value)
+}
+
+/// Deserialize tool-call arguments from a `serde_json::Value` (rmcp hands tools a
+/// `JsonObject`: wrap it in `Value::Object`), reporting every issue.
+///
+/// The arguments rules are those of [`from_str`].
+///
+/// Every issue is reported: each field's, every missing field, and type mismatches of
+/// plain serde types (`u32`, `String`, nested structs) as well as the crate's adapters,
+/// each at its JSON Pointer. Reporting stops at the first issue, and the issue then points
+/// at the enclosing value:
+/// - inside `#[serde(flatten)]` fields and internally tagged, adjacently tagged or
+///   untagged enums (serde replays their content through a buffer of its own);
+/// - after an unknown field of a `#[serde(deny_unknown_fields)]` struct;
+/// - after an error from a `Deserialize` impl or `deserialize_with` function that is not
+///   the crate's (such as an unknown variant of a plain enum);
+/// - after 64 missing fields in one call (each takes one more pass).
+///
+/// Object keys are unique in a `Value`, so a duplicated key in JSON text is read as its
+/// last occurrence.
+///
+/// # Errors
+///
+/// A [`Rejection`] with every issue found, up to [`MAX_ISSUES`](crate::MAX_ISSUES) of them.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, IntArrayLike};
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "IntArrayLike")]
+///     ids: Vec<i64>,
+///     name: String,
+/// }
+/// let rejection = mcp_coerce::from_value::<Args>(&json!({"ids": [1, 2.5, "x"]})).unwrap_err();
+/// let found: Vec<_> = rejection.issues().iter().map(|i| (i.code(), i.path().to_string())).collect();
+/// assert_eq!(found, [
+///     (Code::IntFromFloat, "/ids/1".to_string()),
+///     (Code::IntParsing, "/ids/2".to_string()),
+///     (Code::Missing, "/name".to_string()),
+/// ]);
+/// ```
+pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
+    let arguments = arguments(value)?;
+    collect(&arguments)
+}
+
+/// Run the collecting deserializer over `value`, one more pass for each missing field.
+fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
+    let session = Session::start();
+    let mut passes = 0;
+    loop {
+        session.new_pass();
+        match T::deserialize(ValueDe::new(value)) {
+            Ok(out) => {
+                return match session.rejection() {
+                    None => Ok(out),
+                    Some(rejection) => Err(rejection),
+                };
+            }
+            Err(e) => {
+                if let Some((ordinal, field)) = e.retry() {
+                    if passes < MISSING_FIELD_PASSES && session.inject(ordinal, field) {
+                        passes += 1;
+                        continue;
+                    }
+                }
+                if let Some(issue) = e.into_issue() {
+                    record(issue);
+                }
+                return Err(session.rejection().unwrap_or_else(|| {
+                    Rejection::new([Issue::new(Code::Custom, "invalid arguments")
+                        .with_hint("re-read the tool's inputSchema")])
+                }));
+            }
+        }
+    }
+}
+
+/// Whether `serde_json` may read the text directly: an object whose first key does not
+/// start like JSON object text (arguments encoded into a key must be refused, which only
+/// the `Value` route checks). Anything else takes the `Value` route at once.
+fn fast_path_fits(json: &[u8]) -> bool {
+    fn skip_ws(b: &[u8]) -> &[u8] {
+        let n = b
+            .iter()
+            .position(|c| !matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+            .unwrap_or(b.len());
+        &b[n..]
+    }
+    let Some(rest) = skip_ws(json).strip_prefix(b"{") else {
+        return false;
+    };
+    match skip_ws(rest) {
+        [b'"', first, ..] => !matches!(first, b'{' | b'\\' | b' ' | b'\t' | b'\n' | b'\r' | 0x80..),
+        _ => true,
+    }
+}
+
+/// The arguments object, with the "arguments as a whole" rules applied.
+fn arguments(value: &Value) -> Result<Cow<'_, Value>, Rejection> {
+    match value {
+        Value::Object(map) => {
+            refuse_key_encoded(map)?;
+            Ok(Cow::Borrowed(value))
+        }
+        Value::Null => Ok(Cow::Owned(Value::Object(Map::new()))),
+        Value::String(text) => match decode_string_arguments(text, 1)? {
+            Some(object) => Ok(Cow::Owned(object)),
+            None => Ok(Cow::Borrowed(value)),
+        },
+        _ => Ok(Cow::Borrowed(value)),
+    }
+}
+
+/// A string that holds the arguments object, peeled one `layer` at a time (two at most).
+/// `None` when the string does not look like encoded JSON at all.
+fn decode_string_arguments(text: &str, layer: u8) -> Result<Option<Value>, Rejection> {
+    let t = text.trim();
+    if !(t.starts_with('{') || t.starts_with('"')) {
+        return Ok(None);
+    }
+    let decoded: Value = serde_json::from_str(t).map_err(|e| {
+        Rejection::new([Issue::new(
+            Code::InvalidJson,
+            format!("arguments string is not valid JSON: {e}"),
+        )
+        .with_input(Input::from_text(text))
+        .with_hint("send the arguments as a JSON object, not a string")])
+    })?;
+    match decoded {
+        Value::Object(map) => {
+            refuse_key_encoded(&map)?;
+            Ok(Some(Value::Object(map)))
+        }
+        Value::String(inner) if layer < 2 => match decode_string_arguments(&inner, layer + 1)? {
+            Some(object) => Ok(Some(object)),
+            None => Err(not_an_object(text)),
+        },
+        _ => Err(not_an_object(text)),
+    }
+}
+
+#[cold]
+fn not_an_object(text: &str) -> Rejection {
+    Rejection::new([Issue::new(
+        Code::InvalidType,
+        "expected the arguments object, got a string that does not hold one",
+    )
+    .with_input(Input::from_text(text))
+    .with_hint("send the arguments as a JSON object, e.g. {\"ids\": [1, 2]}")])
+}
+
+/// Arguments encoded into a key: `{"{\"card_id\":\"X\"}": null}`.
+fn refuse_key_encoded(map: &Map<String, Value>) -> Result<(), Rejection> {
+    if map.len() != 1 {
+        return Ok(());
+    }
+    let Some((key, Value::Null)) = map.iter().next() else {
+        return Ok(());
+    };
+    if key.trim_start().starts_with('{') && serde_json::from_str::<Map<String, Value>>(key).is_ok()
+    {
+        return Err(Rejection::new([Issue::new(
+            Code::InvalidType,
+            "expected the arguments object, got an object whose only key is the arguments as JSON text",
+        )
+        .with_input(Input::Text(crate::issue::truncate(key)))
+        .with_hint("arguments appear to be double-encoded: send the object itself")]));
+    }
+    Ok(())
+}

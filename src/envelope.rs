@@ -1,0 +1,420 @@
+//! How a refusal goes back to the caller: the MCP `isError` tool result, the JSON-RPC
+//! error, the HTTP 400 body, and the soft-failed write.
+
+use serde::Serialize;
+
+use crate::issue::{Code, Issue};
+use crate::path::Path;
+use crate::rejection::{MAX_ISSUES, Rejection};
+
+/// The hint every `INVALID_ARGUMENT` envelope carries.
+pub const INVALID_ARGUMENT_HINT: &str = "Re-read the inputSchema for this tool from tools/list.";
+
+/// The kind of failure, with its JSON-RPC error code and HTTP status.
+///
+/// Serialized in `SCREAMING_SNAKE_CASE` (`"INVALID_ARGUMENT"`).
+///
+/// | category | JSON-RPC | HTTP |
+/// |---|---|---|
+/// | `INVALID_ARGUMENT` | -32602 | 400 |
+/// | `UNKNOWN_TOOL` | -32602 | 404 |
+/// | `NOT_FOUND` | -32602 | 404 |
+/// | `PERMISSION_DENIED` | -32603 | 403 |
+/// | `RESOURCE_EXHAUSTED` | -32603 | 429 |
+/// | `UNAVAILABLE` | -32603 | 503 |
+/// | `INTERNAL_ERROR` | -32603 | 500 |
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Category;
+///
+/// assert_eq!(Category::UnknownTool.jsonrpc_code(), -32602);
+/// assert_eq!(Category::Unavailable.http_status(), 503);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[non_exhaustive]
+pub enum Category {
+    /// The arguments were refused; the envelope lists the issues.
+    InvalidArgument,
+    /// No tool by that name.
+    UnknownTool,
+    /// The tool ran, and what it was asked for does not exist.
+    NotFound,
+    /// The caller may not do this.
+    PermissionDenied,
+    /// A quota or rate limit was hit.
+    ResourceExhausted,
+    /// A service the tool needs is down; retrying later may work.
+    Unavailable,
+    /// A bug or an unexpected failure on the server's side.
+    InternalError,
+}
+
+impl Category {
+    /// The JSON-RPC 2.0 error code.
+    pub const fn jsonrpc_code(self) -> i32 {
+        match self {
+            Category::InvalidArgument | Category::UnknownTool | Category::NotFound => -32602,
+            _ => -32603,
+        }
+    }
+
+    /// The HTTP status code.
+    pub const fn http_status(self) -> u16 {
+        match self {
+            Category::InvalidArgument => 400,
+            Category::UnknownTool | Category::NotFound => 404,
+            Category::PermissionDenied => 403,
+            Category::ResourceExhausted => 429,
+            Category::Unavailable => 503,
+            Category::InternalError => 500,
+        }
+    }
+}
+
+/// One failure of one tool call, as the caller reads it.
+///
+/// Its JSON is `{"error", "tool", "message", "issues", "truncated", "hint"}`: the same keys
+/// for every category (`"issues": []` when the failure is not about arguments); at most
+/// [`MAX_ISSUES`] issues, with `truncated` counting the ones left out. No stack trace and
+/// no Rust type name ever appears in it.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Envelope;
+/// use serde_json::json;
+///
+/// let envelope = Envelope::unknown_tool("get_observations", "Call tools/list to enumerate the valid tool names.");
+/// assert_eq!(serde_json::to_value(&envelope)?, json!({
+///     "error": "UNKNOWN_TOOL",
+///     "tool": "get_observations",
+///     "message": "unknown tool: get_observations",
+///     "issues": [],
+///     "truncated": 0,
+///     "hint": "Call tools/list to enumerate the valid tool names."
+/// }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Envelope {
+    error: Category,
+    tool: String,
+    message: String,
+    issues: Vec<Issue>,
+    truncated: usize,
+    hint: String,
+}
+
+impl Envelope {
+    /// An envelope of any category, without argument issues.
+    pub fn new(
+        category: Category,
+        tool: impl Into<String>,
+        message: impl Into<String>,
+        hint: impl Into<String>,
+    ) -> Self {
+        Envelope {
+            error: category,
+            tool: tool.into(),
+            message: message.into(),
+            issues: Vec::new(),
+            truncated: 0,
+            hint: hint.into(),
+        }
+    }
+
+    /// The `INVALID_ARGUMENT` envelope of a rejection.
+    pub fn invalid_argument(tool: impl Into<String>, rejection: &Rejection) -> Self {
+        let tool = tool.into();
+        let total = rejection.total();
+        let kept = rejection.issues().len().min(MAX_ISSUES);
+        Envelope {
+            error: Category::InvalidArgument,
+            message: format!(
+                "invalid arguments for tool {tool}: {total} issue{}",
+                if total == 1 { "" } else { "s" }
+            ),
+            tool,
+            issues: rejection.issues()[..kept].to_vec(),
+            truncated: total - kept,
+            hint: INVALID_ARGUMENT_HINT.to_owned(),
+        }
+    }
+
+    /// The `UNKNOWN_TOOL` envelope for a call to `tool`, with the `hint` (say how to find
+    /// the valid names, e.g. "Call tools/list to enumerate the valid tool names.").
+    pub fn unknown_tool(tool: impl Into<String>, hint: impl Into<String>) -> Self {
+        let tool = tool.into();
+        Envelope::new(
+            Category::UnknownTool,
+            tool.clone(),
+            format!("unknown tool: {}", crate::issue::truncate(&tool)),
+            hint,
+        )
+    }
+
+    /// The category.
+    pub fn category(&self) -> Category {
+        self.error
+    }
+
+    /// The tool name.
+    pub fn tool(&self) -> &str {
+        &self.tool
+    }
+
+    /// The one-line message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The argument issues listed (at most [`MAX_ISSUES`]).
+    pub fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+
+    /// How many issues were left out.
+    pub fn truncated(&self) -> usize {
+        self.truncated
+    }
+
+    /// What the caller should do next.
+    pub fn hint(&self) -> &str {
+        &self.hint
+    }
+
+    /// The envelope as compact JSON text.
+    pub fn to_json_string(&self) -> String {
+        // Serializing plain strings, numbers and maps with string keys cannot fail.
+        serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+    }
+
+    /// The MCP tool result: `{"isError": true, "content": [{"type": "text", "text":
+    /// <envelope JSON>}], "structuredContent": <envelope>}`. The MCP specification asks
+    /// that input validation failures come back this way, so that the model can read them
+    /// and correct the call.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::Envelope;
+    ///
+    /// let result = Envelope::unknown_tool("x", "Call tools/list.").to_tool_result();
+    /// let json = serde_json::to_value(&result)?;
+    /// assert_eq!(json["isError"], true);
+    /// assert_eq!(json["content"][0]["type"], "text");
+    /// assert_eq!(json["structuredContent"]["error"], "UNKNOWN_TOOL");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_tool_result(&self) -> ToolResult {
+        ToolResult {
+            is_error: true,
+            content: vec![TextContent {
+                kind: "text",
+                text: self.to_json_string(),
+            }],
+            structured_content: self.clone(),
+        }
+    }
+
+    /// The JSON-RPC 2.0 error object: the category's code, the message, and the envelope
+    /// as `data`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::Envelope;
+    ///
+    /// let error = Envelope::unknown_tool("x", "Call tools/list.").to_jsonrpc_error();
+    /// let json = serde_json::to_value(&error)?;
+    /// assert_eq!(json["code"], -32602);
+    /// assert_eq!(json["data"]["tool"], "x");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
+        JsonRpcError {
+            code: self.error.jsonrpc_code(),
+            message: self.message.clone(),
+            data: self.clone(),
+        }
+    }
+}
+
+impl Rejection {
+    /// The `INVALID_ARGUMENT` [`Envelope`] of this rejection, for a call to `tool`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args { limit: u32 }
+    ///
+    /// let rejection = mcp_coerce::from_str::<Args>("{}").unwrap_err();
+    /// let result = rejection.to_envelope("demo_tool").to_tool_result();
+    /// let json = serde_json::to_value(&result)?;
+    /// assert_eq!(json["structuredContent"]["issues"][0]["code"], "missing");
+    /// assert_eq!(json["structuredContent"]["issues"][0]["path"], "/limit");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_envelope(&self, tool: impl Into<String>) -> Envelope {
+        Envelope::invalid_argument(tool, self)
+    }
+
+    /// The HTTP 400 body: `{"error": "ValidationError", "issues": [{"path", "message",
+    /// "code"}]}`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// use serde_json::json;
+    ///
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args { limit: u32 }
+    ///
+    /// let body = mcp_coerce::from_str::<Args>("{}").unwrap_err().to_http_body();
+    /// assert_eq!(body.status(), 400);
+    /// assert_eq!(serde_json::to_value(&body)?, json!({
+    ///     "error": "ValidationError",
+    ///     "issues": [{"path": "/limit", "message": "missing required field", "code": "missing"}]
+    /// }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_http_body(&self) -> HttpBody {
+        HttpBody {
+            error: "ValidationError",
+            issues: self
+                .issues()
+                .iter()
+                .take(MAX_ISSUES)
+                .map(|issue| HttpIssue {
+                    path: issue.path().clone(),
+                    message: issue.message().to_owned(),
+                    code: issue.code(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An MCP `CallToolResult` with `isError: true`; see [`Envelope::to_tool_result`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ToolResult {
+    #[serde(rename = "isError")]
+    is_error: bool,
+    content: Vec<TextContent>,
+    #[serde(rename = "structuredContent")]
+    structured_content: Envelope,
+}
+
+impl ToolResult {
+    /// The envelope this result carries.
+    pub fn envelope(&self) -> &Envelope {
+        &self.structured_content
+    }
+}
+
+/// An MCP text content block.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct TextContent {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    text: String,
+}
+
+/// A JSON-RPC 2.0 error object; see [`Envelope::to_jsonrpc_error`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct JsonRpcError {
+    code: i32,
+    message: String,
+    data: Envelope,
+}
+
+impl JsonRpcError {
+    /// The JSON-RPC error code.
+    pub fn code(&self) -> i32 {
+        self.code
+    }
+
+    /// The envelope sent as `data`.
+    pub fn data(&self) -> &Envelope {
+        &self.data
+    }
+}
+
+/// The HTTP 400 body of a rejection; see [`Rejection::to_http_body`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HttpBody {
+    error: &'static str,
+    issues: Vec<HttpIssue>,
+}
+
+impl HttpBody {
+    /// Always 400.
+    pub fn status(&self) -> u16 {
+        Category::InvalidArgument.http_status()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct HttpIssue {
+    path: Path,
+    message: String,
+    code: Code,
+}
+
+/// The outcome of a write the caller should not fail over: `{"stored": true}`, or
+/// `{"stored": false, "reason": "..."}` when it was skipped. Both go out with a 2xx
+/// status; a service that is down is an [`Category::Unavailable`] envelope (503) instead.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::WriteOutcome;
+/// use serde_json::json;
+///
+/// let skipped = WriteOutcome::not_stored("duplicate observation");
+/// assert_eq!(skipped.http_status(), 200);
+/// assert_eq!(serde_json::to_value(&skipped)?, json!({"stored": false, "reason": "duplicate observation"}));
+/// assert_eq!(serde_json::to_value(&WriteOutcome::stored())?, json!({"stored": true}));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WriteOutcome {
+    stored: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+impl WriteOutcome {
+    /// The write happened.
+    pub fn stored() -> Self {
+        WriteOutcome {
+            stored: true,
+            reason: None,
+        }
+    }
+
+    /// The write was skipped for `reason`; the caller should carry on.
+    pub fn not_stored(reason: impl Into<String>) -> Self {
+        WriteOutcome {
+            stored: false,
+            reason: Some(reason.into()),
+        }
+    }
+
+    /// Whether the write happened.
+    pub fn is_stored(&self) -> bool {
+        self.stored
+    }
+
+    /// Always 200: a soft failure is not an HTTP error.
+    pub fn http_status(&self) -> u16 {
+        200
+    }
+}

@@ -1,0 +1,132 @@
+//! Locations inside the arguments: typed segments, rendered as JSON Pointers at the edge.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+/// One step into a JSON value: an object key or an array index.
+///
+/// Keys and indices stay distinct until rendering, so the key `"0"` of an object and the
+/// index `0` of an array are different segments even though both render as `/0`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Path, Segment};
+///
+/// let path = Path::from_segments([Segment::from("ids"), Segment::from(1)]);
+/// assert_eq!(path.to_string(), "/ids/1");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Segment {
+    /// An object member name.
+    Key(String),
+    /// An array position, counted from zero.
+    Index(usize),
+}
+
+impl From<&str> for Segment {
+    fn from(key: &str) -> Self {
+        Segment::Key(key.to_owned())
+    }
+}
+
+impl From<String> for Segment {
+    fn from(key: String) -> Self {
+        Segment::Key(key)
+    }
+}
+
+impl From<usize> for Segment {
+    fn from(index: usize) -> Self {
+        Segment::Index(index)
+    }
+}
+
+/// Where an [`Issue`](crate::Issue) was found, as a list of [`Segment`]s from the root of
+/// the arguments.
+///
+/// It renders (through `Display` and `Serialize`) as a JSON Pointer
+/// ([RFC 6901](https://www.rfc-editor.org/rfc/rfc6901)): `""` for the arguments as a whole,
+/// `/ids/1` for the second element of `ids`, with `~` written `~0` and `/` written `~1`
+/// inside keys.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Path;
+///
+/// assert_eq!(Path::root().to_string(), "");
+/// let odd = Path::from_segments(["a/b".into(), "m~n".into()]);
+/// assert_eq!(odd.to_string(), "/a~1b/m~0n");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Path {
+    segments: Vec<Segment>,
+}
+
+impl Path {
+    /// The empty path: the arguments as a whole.
+    pub const fn root() -> Self {
+        Path {
+            segments: Vec::new(),
+        }
+    }
+
+    /// A path made of the given segments, outermost first.
+    pub fn from_segments(segments: impl IntoIterator<Item = Segment>) -> Self {
+        Path {
+            segments: segments.into_iter().collect(),
+        }
+    }
+
+    /// The segments, outermost first.
+    pub fn segments(&self) -> &[Segment] {
+        &self.segments
+    }
+
+    /// Whether this is the root path (`""`).
+    pub fn is_root(&self) -> bool {
+        self.segments.is_empty()
+    }
+
+    /// This path with `segment` appended (one level deeper).
+    #[must_use]
+    pub fn join(mut self, segment: impl Into<Segment>) -> Self {
+        self.segments.push(segment.into());
+        self
+    }
+
+    /// Put `segment` in front: issues are found deep down and gain their outer segments
+    /// on the way back up.
+    pub(crate) fn prepend(&mut self, segment: Segment) {
+        self.segments.insert(0, segment);
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for segment in &self.segments {
+            f.write_str("/")?;
+            match segment {
+                Segment::Index(index) => write!(f, "{index}")?,
+                Segment::Key(key) => {
+                    for c in key.chars() {
+                        match c {
+                            '~' => f.write_str("~0")?,
+                            '/' => f.write_str("~1")?,
+                            c => fmt::Write::write_char(f, c)?,
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Path {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}

@@ -1,0 +1,116 @@
+//! All the issues found in one call's arguments.
+
+use std::fmt;
+
+use crate::issue::Issue;
+
+/// At most this many issues are kept; the rest are only counted (see
+/// [`Rejection::truncated`]). Envelopes list the same number.
+pub const MAX_ISSUES: usize = 100;
+
+/// The arguments were refused: every [`Issue`] found (up to [`MAX_ISSUES`], in document
+/// order), and how many more were found but not kept.
+///
+/// Returned by [`from_str`](crate::from_str), [`from_slice`](crate::from_slice) and
+/// [`from_value`](crate::from_value). Render it for the caller with
+/// [`Rejection::to_envelope`] (then `.to_tool_result()` for an MCP `isError` result or
+/// `.to_jsonrpc_error()` for a JSON-RPC `-32602` error) or [`Rejection::to_http_body`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, IntArrayLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "IntArrayLike")]
+///     ids: Vec<i64>,
+/// }
+///
+/// let rejection = mcp_coerce::from_str::<Args>(r#"{"ids": "1,x,y"}"#).unwrap_err();
+/// let found: Vec<_> = rejection.issues().iter()
+///     .map(|i| (i.code(), i.path().to_string()))
+///     .collect();
+/// assert_eq!(found, [(Code::IntParsing, "/ids/1".to_string()), (Code::IntParsing, "/ids/2".to_string())]);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rejection {
+    issues: Vec<Issue>,
+    truncated: usize,
+}
+
+impl Rejection {
+    /// A rejection holding `issues`; past [`MAX_ISSUES`] they are counted, not kept.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::{Code, Issue, Rejection};
+    ///
+    /// let r = Rejection::new((0..150).map(|_| Issue::new(Code::Custom, "bad")));
+    /// assert_eq!((r.issues().len(), r.truncated()), (100, 50));
+    /// ```
+    pub fn new(issues: impl IntoIterator<Item = Issue>) -> Self {
+        let mut kept = Vec::new();
+        let mut truncated = 0;
+        for issue in issues {
+            if kept.len() < MAX_ISSUES {
+                kept.push(issue);
+            } else {
+                truncated += 1;
+            }
+        }
+        Rejection {
+            issues: kept,
+            truncated,
+        }
+    }
+
+    pub(crate) fn from_parts(issues: Vec<Issue>, truncated: usize) -> Self {
+        Rejection { issues, truncated }
+    }
+
+    /// The issues kept, in the order they were found.
+    pub fn issues(&self) -> &[Issue] {
+        &self.issues
+    }
+
+    /// The issues kept, by value.
+    pub fn into_issues(self) -> Vec<Issue> {
+        self.issues
+    }
+
+    /// How many further issues were found but not kept.
+    pub fn truncated(&self) -> usize {
+        self.truncated
+    }
+
+    /// How many issues were found in all.
+    pub fn total(&self) -> usize {
+        self.issues.len() + self.truncated
+    }
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let total = self.total();
+        write!(
+            f,
+            "invalid arguments: {total} issue{}",
+            if total == 1 { "" } else { "s" }
+        )?;
+        for (n, issue) in self.issues.iter().enumerate() {
+            f.write_str(if n == 0 { ": " } else { "; " })?;
+            write!(f, "{issue}")?;
+        }
+        if self.truncated > 0 {
+            write!(f, "; and {} more", self.truncated)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Rejection {}

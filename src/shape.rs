@@ -1,0 +1,321 @@
+//! Plumbing shared by the adapters: a visitor that dispatches on the input's shape returns
+//! an *outcome* (`Result<T, IssueBuf>`) and never fails at the serde level; [`Settled`]
+//! turns that outcome into the adapter's answer (see `collect::settle`), and [`Optional`]
+//! applies the optional-field rules in front of it.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, EnumAccess, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+use crate::collect::{IssueBuf, settle, take_direct};
+use crate::issue::{Code, Issue};
+use crate::path::Path;
+
+/// What a shape visitor produces: the value, or every issue found in it.
+pub(crate) type Outcome<T> = Result<T, IssueBuf>;
+
+/// Preallocate no more than this many elements whatever a format's `size_hint` claims.
+const MAX_PREALLOCATION: usize = 4096;
+
+/// An issue for a value of the wrong JSON type, at the value itself.
+#[cold]
+pub(crate) fn invalid_type(expected: &str, got: &str, hint: &'static str) -> Issue {
+    Issue::new(Code::InvalidType, format!("expected {expected}, got {got}")).with_hint(hint)
+}
+
+/// Consume a sequence the caller will refuse, so the format's reader stays in step.
+pub(crate) fn drain_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<(), A::Error> {
+    while seq.next_element::<IgnoredAny>()?.is_some() {}
+    Ok(())
+}
+
+/// Consume a map the caller will refuse, so the format's reader stays in step.
+pub(crate) fn drain_map<'de, A: MapAccess<'de>>(mut map: A) -> Result<(), A::Error> {
+    while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+    Ok(())
+}
+
+/// Elements as they are collected: kept up to `max` (further ones are only checked and
+/// counted, so a hostile array costs no memory), with the issues of the bad ones at their
+/// index.
+pub(crate) struct Items<T> {
+    items: Vec<T>,
+    count: usize,
+    min: usize,
+    max: usize,
+    pub(crate) issues: IssueBuf,
+}
+
+impl<T> Items<T> {
+    pub(crate) fn new(min: usize, max: usize, size_hint: Option<usize>) -> Self {
+        let capacity = size_hint.unwrap_or(0).min(MAX_PREALLOCATION).min(max);
+        Items {
+            items: Vec::with_capacity(capacity),
+            count: 0,
+            min,
+            max,
+            issues: IssueBuf::default(),
+        }
+    }
+
+    /// The next element's outcome; an issue is placed at the element's index.
+    #[inline]
+    pub(crate) fn push(&mut self, element: Result<T, Issue>) {
+        match element {
+            Ok(value) => {
+                if self.items.len() < self.max {
+                    self.items.push(value);
+                }
+            }
+            Err(issue) => {
+                let index = self.count;
+                self.issues.push_with(|| issue.at(Path::root().join(index)));
+            }
+        }
+        self.count += 1;
+    }
+
+    /// The elements, or every issue: the length bounds first, then each bad element.
+    pub(crate) fn finish(self) -> Outcome<Vec<T>> {
+        let length = if self.count > self.max {
+            Some(
+                Issue::new(
+                    Code::TooLong,
+                    format!("expected at most {} items, got {}", self.max, self.count),
+                )
+                .with_hint(format!("send at most {} items", self.max))
+                .with_context("maxItems", self.max),
+            )
+        } else if self.count < self.min {
+            Some(
+                Issue::new(
+                    Code::TooShort,
+                    format!("expected at least {} items, got {}", self.min, self.count),
+                )
+                .with_hint(format!("send at least {} items", self.min))
+                .with_context("minItems", self.min),
+            )
+        } else {
+            None
+        };
+        match length {
+            None if self.issues.is_empty() => Ok(self.items),
+            None => Err(self.issues),
+            Some(issue) => {
+                let mut all = IssueBuf::one(issue);
+                all.append(self.issues);
+                Err(all)
+            }
+        }
+    }
+}
+
+/// Turns a shape visitor's outcome into the adapter's answer; `T::default()` stands in for
+/// a refused value while the issues are recorded.
+pub(crate) struct Settled<V>(pub(crate) V);
+
+macro_rules! settle_scalar {
+    ($($method:ident($ty:ty)),* $(,)?) => {
+        $(#[inline]
+        fn $method<E: de::Error>(self, v: $ty) -> Result<T, E> {
+            let direct = take_direct();
+            let outcome = self.0.$method::<E>(v)?;
+            settle(direct, outcome, T::default)
+        })*
+    };
+}
+
+impl<'de, V, T> Visitor<'de> for Settled<V>
+where
+    V: Visitor<'de, Value = Outcome<T>>,
+    T: Default,
+{
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.expecting(f)
+    }
+
+    settle_scalar!(
+        visit_bool(bool),
+        visit_i8(i8),
+        visit_i16(i16),
+        visit_i32(i32),
+        visit_i64(i64),
+        visit_i128(i128),
+        visit_u8(u8),
+        visit_u16(u16),
+        visit_u32(u32),
+        visit_u64(u64),
+        visit_u128(u128),
+        visit_f32(f32),
+        visit_f64(f64),
+        visit_char(char),
+        visit_str(&str),
+        visit_borrowed_str(&'de str),
+        visit_string(String),
+        visit_bytes(&[u8]),
+        visit_borrowed_bytes(&'de [u8]),
+        visit_byte_buf(Vec<u8>),
+    );
+
+    fn visit_none<E: de::Error>(self) -> Result<T, E> {
+        let direct = take_direct();
+        let outcome = self.0.visit_none::<E>()?;
+        settle(direct, outcome, T::default)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<T, E> {
+        let direct = take_direct();
+        let outcome = self.0.visit_unit::<E>()?;
+        settle(direct, outcome, T::default)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        let direct = take_direct();
+        let outcome = self.0.visit_some(d)?;
+        settle(direct, outcome, T::default)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        let direct = take_direct();
+        let outcome = self.0.visit_newtype_struct(d)?;
+        settle(direct, outcome, T::default)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        let direct = take_direct();
+        let outcome = self.0.visit_seq(seq)?;
+        settle(direct, outcome, T::default)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        let direct = take_direct();
+        let outcome = self.0.visit_map(map)?;
+        settle(direct, outcome, T::default)
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<T, A::Error> {
+        let direct = take_direct();
+        let outcome = self.0.visit_enum(data)?;
+        settle(direct, outcome, T::default)
+    }
+}
+
+/// The optional-field rules of the crate's optional spelling, in front of a shape visitor:
+/// `null` (and an absent value) is `None`; `""`/whitespace is `None` unless the inner type
+/// is a free string; `"null"` is `None` unless the inner type's JSON type is string;
+/// anything else is the inner visitor's answer, and a refusal is never turned into `None`.
+pub(crate) struct Optional<V> {
+    pub(crate) inner: V,
+    /// `""` and whitespace mean "absent".
+    pub(crate) empty_is_none: bool,
+    /// The text `null` means "absent".
+    pub(crate) null_text_is_none: bool,
+}
+
+impl<V> Optional<V> {
+    /// The rules for inner types whose JSON type is not string (arrays, numbers, ...).
+    pub(crate) fn non_string(inner: V) -> Self {
+        Optional {
+            inner,
+            empty_is_none: true,
+            null_text_is_none: true,
+        }
+    }
+
+    fn absent(&self, s: &str) -> bool {
+        let t = s.trim();
+        (self.empty_is_none && t.is_empty()) || (self.null_text_is_none && t == "null")
+    }
+}
+
+macro_rules! forward_some {
+    ($($method:ident($ty:ty)),* $(,)?) => {
+        $(#[inline]
+        fn $method<E: de::Error>(self, v: $ty) -> Result<Outcome<Option<T>>, E> {
+            Ok(self.inner.$method::<E>(v)?.map(Some))
+        })*
+    };
+}
+
+impl<'de, V, T> Visitor<'de> for Optional<V>
+where
+    V: Visitor<'de, Value = Outcome<T>>,
+{
+    type Value = Outcome<Option<T>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.expecting(f)?;
+        f.write_str(", or null")
+    }
+
+    forward_some!(
+        visit_bool(bool),
+        visit_i8(i8),
+        visit_i16(i16),
+        visit_i32(i32),
+        visit_i64(i64),
+        visit_i128(i128),
+        visit_u8(u8),
+        visit_u16(u16),
+        visit_u32(u32),
+        visit_u64(u64),
+        visit_u128(u128),
+        visit_f32(f32),
+        visit_f64(f64),
+        visit_char(char),
+        visit_bytes(&[u8]),
+        visit_borrowed_bytes(&'de [u8]),
+        visit_byte_buf(Vec<u8>),
+    );
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        if self.absent(v) {
+            return Ok(Ok(None));
+        }
+        Ok(self.inner.visit_str::<E>(v)?.map(Some))
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        if self.absent(v) {
+            return Ok(Ok(None));
+        }
+        Ok(self.inner.visit_borrowed_str::<E>(v)?.map(Some))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        if self.absent(&v) {
+            return Ok(Ok(None));
+        }
+        Ok(self.inner.visit_string::<E>(v)?.map(Some))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Ok(None))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Ok(None))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        Ok(self.inner.visit_newtype_struct(d)?.map(Some))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        Ok(self.inner.visit_seq(seq)?.map(Some))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        Ok(self.inner.visit_map(map)?.map(Some))
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
+        Ok(self.inner.visit_enum(data)?.map(Some))
+    }
+}

@@ -1,0 +1,559 @@
+//! String arrays from every shape clients send: `["a","b"]`, `"[\"a\",\"b\"]"`, `"a, b"`.
+//!
+//! | input | result ([`Comma`], the default) | result ([`NoSplit`]) |
+//! |---|---|---|
+//! | `["abc","def"]` | `["abc","def"]` (native elements verbatim, commas and all) | same |
+//! | `"[\"abc\",\"def\"]"` | `["abc","def"]` | same |
+//! | `"abc, def , ghi"` | `["abc","def","ghi"]` (pieces trimmed, empty ones dropped) | `["abc, def , ghi"]` |
+//! | `"abc"` | `["abc"]` | same |
+//! | `""`, `","`, `"  "` | `[]`, `[]`, `[]` | `[]`, `[","]`, `[]` |
+//! | `"[draft] notes"` | `["[draft] notes"]` (not JSON-shaped: does not end with `]`) | same |
+//! | `"[abc]"` | `["[abc]"]` (JSON-shaped but not JSON) | same |
+//! | `42`, `["a", 1]`, `{"a":"b"}` | `invalid_type` (numbers are never stringified) | same |
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
+
+use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::collect::IssueBuf;
+use crate::int_array::too_encoded;
+use crate::issue::{Input, Issue};
+use crate::shape::{Items, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+
+/// How a plain string (not JSON array text) is split into elements.
+///
+/// The crate provides [`Comma`] (the default) and [`NoSplit`]; implement it for another
+/// separator.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Separator, StringArrayLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// struct Semicolon;
+/// impl Separator for Semicolon {
+///     const SEPARATOR: Option<char> = Some(';');
+/// }
+///
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "StringArrayLike<Semicolon>")]
+///     names: Vec<String>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"names": "Smith, John; Doe, Jane"}"#)?;
+/// assert_eq!(args.names, ["Smith, John", "Doe, Jane"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Separator {
+    /// The char that separates elements, or `None` to keep the string whole.
+    const SEPARATOR: Option<char>;
+}
+
+/// Split plain strings at commas: for identifiers and keywords.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Comma;
+
+impl Separator for Comma {
+    const SEPARATOR: Option<char> = Some(',');
+}
+
+/// Never split: a plain string becomes a one-element array (trimmed). For free-text
+/// elements that may contain commas (`"Smith, John"`, headings). JSON array text is still
+/// parsed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NoSplit;
+
+impl Separator for NoSplit {
+    const SEPARATOR: Option<char> = None;
+}
+
+/// Adapter for an array of strings, with a [`Separator`] policy `P` for plain strings and
+/// optional bounds on the number of items (`minItems`, `maxItems`).
+///
+/// Use it with `#[serde_as]` on a `Vec<String>` field, or on an `Option<Vec<String>>`
+/// field with the optional rules; [`StringArray`] is the value wrapper and the
+/// [`string_array`](self) module has functions for `#[serde(with = "...")]`.
+///
+/// | input | `Vec<String>` field | `Option<Vec<String>>` field (`#[serde(default)]`) |
+/// |---|---|---|
+/// | absent | `missing` | `None` |
+/// | `null` | `invalid_type` | `None` |
+/// | `""`, `"null"` | `[]`, `["null"]` | `None`, `None` |
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::StringArrayLike;
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "StringArrayLike")]
+///     session_ids: Vec<String>,
+/// }
+/// for sent in [r#"["abc","def"]"#, r#""[\"abc\",\"def\"]""#, r#""abc, def""#] {
+///     let args: Args = mcp_coerce::from_str(&format!(r#"{{"session_ids": {sent}}}"#))?;
+///     assert_eq!(args.session_ids, ["abc", "def"]);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// `invalid_type` for numbers, booleans, objects, `null` and non-string elements (at the
+/// element's index); `too_short`/`too_long` for the item bounds. Under other serde formats
+/// one error of that format lists them all.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StringArrayLike<
+    P = Comma,
+    const MIN_ITEMS: usize = 0,
+    const MAX_ITEMS: usize = { usize::MAX },
+>(PhantomData<P>);
+
+struct StringShape<P> {
+    min: usize,
+    max: usize,
+    layer: u8,
+    _split: PhantomData<P>,
+}
+
+const HINT: &str = "send a JSON array of strings, e.g. [\"a\", \"b\"]";
+const EXPECTED: &str = "an array of strings";
+
+impl<P: Separator> StringShape<P> {
+    fn new(min: usize, max: usize) -> Self {
+        StringShape {
+            min,
+            max,
+            layer: 0,
+            _split: PhantomData,
+        }
+    }
+
+    fn refuse(got: &str, input: Option<Input>) -> Outcome<Vec<String>> {
+        let issue = invalid_type(EXPECTED, got, HINT);
+        Err(IssueBuf::one(match input {
+            Some(input) => issue.with_input(input),
+            None => issue,
+        }))
+    }
+
+    /// `arrived` is the string as it arrived (before any layer was peeled), for messages.
+    fn text(&self, s: &str, arrived: &str) -> Outcome<Vec<String>> {
+        let t = s.trim();
+        let mut items = Items::new(self.min, self.max, None);
+        if t.is_empty() {
+            return items.finish();
+        }
+        if t.starts_with('[') && t.ends_with(']') {
+            let inner = StringShape::<P> {
+                layer: self.layer + 1,
+                ..StringShape::new(self.min, self.max)
+            };
+            let mut reader = serde_json::Deserializer::from_str(t);
+            if let Ok(outcome) = reader
+                .deserialize_seq(inner)
+                .and_then(|outcome| reader.end().map(|()| outcome))
+            {
+                return outcome;
+            }
+            // JSON-shaped but not JSON ("[abc]"): a plain string after all.
+        } else if t.starts_with('"') {
+            if let Ok(inner) = serde_json::from_str::<String>(t) {
+                if self.layer >= 1 {
+                    return Err(IssueBuf::one(too_encoded(arrived)));
+                }
+                return StringShape::<P> {
+                    layer: self.layer + 1,
+                    ..StringShape::new(self.min, self.max)
+                }
+                .text(&inner, arrived);
+            }
+        }
+        match P::SEPARATOR {
+            Some(separator) => {
+                for piece in t.split(separator) {
+                    let piece = piece.trim();
+                    if !piece.is_empty() {
+                        items.push(Ok(piece.to_owned()));
+                    }
+                }
+            }
+            None => items.push(Ok(t.to_owned())),
+        }
+        items.finish()
+    }
+}
+
+impl<'de, P: Separator> Visitor<'de> for StringShape<P> {
+    type Value = Outcome<Vec<String>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array of strings, a JSON array string, or a separated string")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut items = Items::new(self.min, self.max, seq.size_hint());
+        while let Some(element) = seq.next_element_seed(StringElement)? {
+            items.push(element);
+        }
+        Ok(items.finish())
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(self.text(v, v))
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a boolean", Some(Input::Bool(v))))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_i128(v.into()))))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_u128(v.into()))))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_i128(v))))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_u128(v))))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_f64(v))))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Self::refuse("null", Some(Input::Null)))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Self::refuse("bytes", None))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        drain_map(map)?;
+        Ok(Self::refuse("an object", None))
+    }
+}
+
+/// One element of a native or JSON-decoded array: a string, verbatim.
+struct StringElement;
+
+const ELEMENT_HINT: &str = "send each element as a JSON string, e.g. \"abc\"";
+
+impl<'de> Visitor<'de> for StringElement {
+    type Value = Result<String, Issue>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Ok(v.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Ok(v))
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Err(
+            invalid_type("a string", "a boolean", ELEMENT_HINT).with_input(Input::Bool(v))
+        ))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(Err(invalid_type("a string", "a number", ELEMENT_HINT)
+            .with_input(Input::from_i128(v.into()))))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(Err(invalid_type("a string", "a number", ELEMENT_HINT)
+            .with_input(Input::from_u128(v.into()))))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(Err(
+            invalid_type("a string", "a number", ELEMENT_HINT).with_input(Input::from_f64(v))
+        ))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Err(
+            invalid_type("a string", "null", ELEMENT_HINT).with_input(Input::Null)
+        ))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Err(invalid_type("a string", "bytes", ELEMENT_HINT)))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        drain_seq(seq)?;
+        Ok(Err(invalid_type("a string", "an array", ELEMENT_HINT)))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        drain_map(map)?;
+        Ok(Err(invalid_type("a string", "an object", ELEMENT_HINT)))
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for StringElement {
+    type Value = Result<String, Issue>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
+    DeserializeAs<'de, Vec<String>> for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
+{
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+        deserializer.deserialize_any(Settled(StringShape::<P>::new(MIN_ITEMS, MAX_ITEMS)))
+    }
+}
+
+impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
+    DeserializeAs<'de, Option<Vec<String>>> for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
+{
+    fn deserialize_as<D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Vec<String>>, D::Error> {
+        deserializer.deserialize_any(Settled(Optional::non_string(StringShape::<P>::new(
+            MIN_ITEMS, MAX_ITEMS,
+        ))))
+    }
+}
+
+impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Vec<String>>
+    for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
+{
+    fn serialize_as<S: Serializer>(source: &Vec<String>, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Option<Vec<String>>>
+    for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
+{
+    fn serialize_as<S: Serializer>(
+        source: &Option<Vec<String>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// For `#[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]`: a string
+/// array from any lax shape, split at commas, without item bounds.
+///
+/// # Errors
+///
+/// As [`StringArrayLike`].
+///
+/// # Examples
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]
+///     tags: Vec<String>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"tags": "a, b"}"#)?;
+/// assert_eq!(args.tags, ["a", "b"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    <StringArrayLike as DeserializeAs<'de, Vec<String>>>::deserialize_as(deserializer)
+}
+
+/// For `#[serde(with = "mcp_coerce::string_array")]`: a native JSON array.
+///
+/// # Errors
+///
+/// Only the serializer's own.
+///
+/// # Examples
+///
+/// ```
+/// use serde::Serialize;
+///
+/// #[derive(Serialize)]
+/// struct Out {
+///     #[serde(serialize_with = "mcp_coerce::string_array::serialize")]
+///     tags: Vec<String>,
+/// }
+/// let out = Out { tags: vec!["a".into()] };
+/// assert_eq!(serde_json::to_string(&out)?, r#"{"tags":["a"]}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn serialize<S: Serializer>(value: &[String], serializer: S) -> Result<S::Ok, S::Error> {
+    value.serialize(serializer)
+}
+
+/// The same for `Option<Vec<String>>` fields, with the optional rules: absent, `null`,
+/// `""` and `"null"` give `None`.
+///
+/// # Examples
+///
+/// ```
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde(default, with = "mcp_coerce::string_array::option")]
+///     tags: Option<Vec<String>>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"tags": ""}"#)?;
+/// assert_eq!(args.tags, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod option {
+    use super::*;
+
+    /// Deserialize an optional string array.
+    ///
+    /// # Errors
+    ///
+    /// As [`StringArrayLike`]; a refusal is never turned into `None`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Vec<String>>, D::Error> {
+        <StringArrayLike as DeserializeAs<'de, Option<Vec<String>>>>::deserialize_as(deserializer)
+    }
+
+    /// Serialize as a native JSON array, or `null`.
+    ///
+    /// # Errors
+    ///
+    /// Only the serializer's own.
+    #[allow(clippy::ref_option, reason = "the signature serde's `with` requires")]
+    pub fn serialize<S: Serializer>(
+        value: &Option<Vec<String>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        value.serialize(serializer)
+    }
+}
+
+/// An array of strings read by [`StringArrayLike`], as a value.
+///
+/// `Option<StringArray>` follows serde's own rules (absent and `null` give `None`); for
+/// the crate's optional rules use `#[serde_as(as = "StringArrayLike")]` on an
+/// `Option<Vec<String>>` field.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{NoSplit, StringArray};
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Args {
+///     headings: StringArray<NoSplit>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"headings": "Smith, John"}"#)?;
+/// assert_eq!(*args.headings, ["Smith, John"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StringArray<
+    P = Comma,
+    const MIN_ITEMS: usize = 0,
+    const MAX_ITEMS: usize = { usize::MAX },
+>(pub Vec<String>, PhantomData<P>);
+
+impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> StringArray<P, MIN_ITEMS, MAX_ITEMS> {
+    /// Wrap `strings` (no check is made).
+    pub fn new(strings: Vec<String>) -> Self {
+        StringArray(strings, PhantomData)
+    }
+
+    /// The strings.
+    pub fn into_inner(self) -> Vec<String> {
+        self.0
+    }
+}
+
+impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deref
+    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
+{
+    type Target = Vec<String>;
+    fn deref(&self) -> &Vec<String> {
+        &self.0
+    }
+}
+
+impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DerefMut
+    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
+{
+    fn deref_mut(&mut self) -> &mut Vec<String> {
+        &mut self.0
+    }
+}
+
+impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> From<Vec<String>>
+    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
+{
+    fn from(v: Vec<String>) -> Self {
+        StringArray::new(v)
+    }
+}
+
+impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deserialize<'de>
+    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <StringArrayLike<P, MIN_ITEMS, MAX_ITEMS> as DeserializeAs<'de, Vec<String>>>::deserialize_as(
+            deserializer,
+        )
+        .map(StringArray::new)
+    }
+}
+
+impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Serialize
+    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
