@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::collect::de::ValueDe;
-use crate::collect::{MISSING_FIELD_PASSES, Session, record};
+use crate::collect::{Session, record, take_pass};
 use crate::issue::{Code, Input, Issue};
 use crate::rejection::Rejection;
 
@@ -31,7 +31,7 @@ use crate::rejection::Rejection;
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "IntArrayLike")]
 ///     ids: Vec<i64>,
@@ -141,7 +141,6 @@ pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
 /// Run the collecting deserializer over `value`, one more pass for each missing field.
 fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
     let session = Session::start();
-    let mut passes = 0;
     loop {
         session.new_pass();
         match T::deserialize(ValueDe::new(value)) {
@@ -153,8 +152,7 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
             }
             Err(e) => {
                 if let Some((ordinal, field)) = e.retry() {
-                    if passes < MISSING_FIELD_PASSES && session.inject(ordinal, field) {
-                        passes += 1;
+                    if session.inject(ordinal, field) && take_pass() {
                         continue;
                     }
                 }

@@ -54,7 +54,7 @@ use crate::shape::{Items, Optional, Outcome, Settled, drain_map, invalid_type};
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "IntArrayLike<0, 1000>")]
 ///     ids: Vec<i64>,
@@ -292,7 +292,7 @@ impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     }
 }
 
-impl<I: Integer + Serialize, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Vec<I>>
+impl<I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Vec<I>>
     for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
 {
     fn serialize_as<S: Serializer>(source: &Vec<I>, serializer: S) -> Result<S::Ok, S::Error> {
@@ -300,8 +300,8 @@ impl<I: Integer + Serialize, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Ser
     }
 }
 
-impl<I: Integer + Serialize, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
-    SerializeAs<Option<Vec<I>>> for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
+impl<I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Option<Vec<I>>>
+    for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
 {
     fn serialize_as<S: Serializer>(
         source: &Option<Vec<I>>,
@@ -323,7 +323,7 @@ impl<I: Integer + Serialize, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
 /// ```
 /// use serde::Deserialize;
 ///
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     #[serde(deserialize_with = "mcp_coerce::int_array::deserialize")]
 ///     ids: Vec<u64>,
@@ -357,10 +357,7 @@ pub fn deserialize<'de, D: Deserializer<'de>, I: Integer>(
 /// assert_eq!(serde_json::to_string(&Out { ids: vec![1, 2] })?, r#"{"ids":[1,2]}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn serialize<S: Serializer, I: Integer + Serialize>(
-    value: &[I],
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
+pub fn serialize<S: Serializer, I: Integer>(value: &[I], serializer: S) -> Result<S::Ok, S::Error> {
     value.serialize(serializer)
 }
 
@@ -372,7 +369,7 @@ pub fn serialize<S: Serializer, I: Integer + Serialize>(
 /// ```
 /// use serde::Deserialize;
 ///
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     #[serde(default, with = "mcp_coerce::int_array::option")]
 ///     ids: Option<Vec<i64>>,
@@ -401,7 +398,7 @@ pub mod option {
     ///
     /// Only the serializer's own.
     #[allow(clippy::ref_option, reason = "the signature serde's `with` requires")]
-    pub fn serialize<S: Serializer, I: Integer + Serialize>(
+    pub fn serialize<S: Serializer, I: Integer>(
         value: &Option<Vec<I>>,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
@@ -422,7 +419,7 @@ pub mod option {
 /// use mcp_coerce::IntArray;
 /// use serde::Deserialize;
 ///
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     ids: IntArray<i64, 1, 10>,
 /// }

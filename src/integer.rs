@@ -35,10 +35,21 @@ mod sealed {
 /// assert_eq!(widest::<u8>(), (0, 255));
 /// ```
 pub trait Integer:
-    Copy + Ord + fmt::Debug + fmt::Display + Send + Sync + sealed::Sealed + 'static
+    Copy
+    + Ord
+    + fmt::Debug
+    + fmt::Display
+    + Send
+    + Sync
+    + serde::Serialize
+    + serde::de::DeserializeOwned
+    + sealed::Sealed
+    + 'static
 {
     /// The type's name (`"i64"`), for messages.
     const NAME: &'static str;
+    /// Zero.
+    const ZERO: Self;
     /// The type's minimum, widened.
     const MIN_I128: i128;
     /// The type's maximum, widened.
@@ -56,6 +67,7 @@ macro_rules! integers {
         impl sealed::Sealed for $t {}
         impl Integer for $t {
             const NAME: &'static str = stringify!($t);
+            const ZERO: Self = 0;
             #[allow(clippy::unnecessary_cast, reason = "one macro for every width")]
             const MIN_I128: i128 = <$t>::MIN as i128;
             #[allow(clippy::unnecessary_cast, reason = "one macro for every width")]

@@ -18,7 +18,7 @@
 //! use serde_with::serde_as;
 //!
 //! #[serde_as]
-//! #[derive(Deserialize)]
+//! #[derive(Deserialize, Debug)]
 //! struct GetObservations {
 //!     #[serde_as(as = "IntArrayLike<0, 1000>")]
 //!     ids: Vec<i64>,
@@ -62,16 +62,35 @@ mod path;
 mod rejection;
 mod shape;
 
+pub mod boolean;
+pub mod enums;
+pub mod int;
 pub mod int_array;
+pub mod json_object;
+pub mod number;
+#[cfg(feature = "regex")]
+#[cfg_attr(docsrs, doc(cfg(feature = "regex")))]
+pub mod pattern;
+pub mod string;
 pub mod string_array;
 
+pub use boolean::{BoolLike, LaxBool};
 pub use entry::{from_slice, from_str, from_value};
+pub use enums::{EnumLike, Lenient, OptionalEnumLike};
 pub use envelope::{
     Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolResult, WriteOutcome,
+};
+pub use int::{
+    Bounded, BoundedInt, Clamped, ClampedInt, DefaultTo, IntDefault, IntLike, NoDefault,
 };
 pub use int_array::{IntArray, IntArrayLike};
 pub use integer::Integer;
 pub use issue::{Code, INPUT_ECHO_CHARS, Input, Issue};
+pub use json_object::{JsonObject, JsonObjectLike, OptionalJsonObjectLike};
+pub use number::{AnyFinite, FiniteF64, NumberLike, NumberRange};
 pub use path::{Path, Segment};
+#[cfg(feature = "regex")]
+pub use pattern::{Matched, PatternDef, PatternLike};
 pub use rejection::{MAX_ISSUES, Rejection};
+pub use string::{BoundedString, NonEmptyString, Text, TrimmedString, TrimmedText};
 pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};

@@ -24,7 +24,7 @@ pub const MAX_ISSUES: usize = 100;
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "IntArrayLike")]
 ///     ids: Vec<i64>,

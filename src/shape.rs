@@ -10,6 +10,7 @@ use serde::de::{self, Deserializer, EnumAccess, IgnoredAny, MapAccess, SeqAccess
 use crate::collect::{IssueBuf, settle, take_direct};
 use crate::issue::{Code, Issue};
 use crate::path::Path;
+use serde::de::DeserializeOwned;
 
 /// What a shape visitor produces: the value, or every issue found in it.
 pub(crate) type Outcome<T> = Result<T, IssueBuf>;
@@ -110,8 +111,8 @@ impl<T> Items<T> {
     }
 }
 
-/// Turns a shape visitor's outcome into the adapter's answer; `T::default()` stands in for
-/// a refused value while the issues are recorded.
+/// Turns a shape visitor's outcome into the adapter's answer; a placeholder `T` stands in
+/// for a refused value while the issues are recorded.
 pub(crate) struct Settled<V>(pub(crate) V);
 
 macro_rules! settle_scalar {
@@ -120,7 +121,7 @@ macro_rules! settle_scalar {
         fn $method<E: de::Error>(self, v: $ty) -> Result<T, E> {
             let direct = take_direct();
             let outcome = self.0.$method::<E>(v)?;
-            settle(direct, outcome, T::default)
+            settle(direct, outcome)
         })*
     };
 }
@@ -128,7 +129,7 @@ macro_rules! settle_scalar {
 impl<'de, V, T> Visitor<'de> for Settled<V>
 where
     V: Visitor<'de, Value = Outcome<T>>,
-    T: Default,
+    T: DeserializeOwned,
 {
     type Value = T;
 
@@ -162,43 +163,43 @@ where
     fn visit_none<E: de::Error>(self) -> Result<T, E> {
         let direct = take_direct();
         let outcome = self.0.visit_none::<E>()?;
-        settle(direct, outcome, T::default)
+        settle(direct, outcome)
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<T, E> {
         let direct = take_direct();
         let outcome = self.0.visit_unit::<E>()?;
-        settle(direct, outcome, T::default)
+        settle(direct, outcome)
     }
 
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
         let direct = take_direct();
         let outcome = self.0.visit_some(d)?;
-        settle(direct, outcome, T::default)
+        settle(direct, outcome)
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
         let direct = take_direct();
         let outcome = self.0.visit_newtype_struct(d)?;
-        settle(direct, outcome, T::default)
+        settle(direct, outcome)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
         let direct = take_direct();
         let outcome = self.0.visit_seq(seq)?;
-        settle(direct, outcome, T::default)
+        settle(direct, outcome)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
         let direct = take_direct();
         let outcome = self.0.visit_map(map)?;
-        settle(direct, outcome, T::default)
+        settle(direct, outcome)
     }
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<T, A::Error> {
         let direct = take_direct();
         let outcome = self.0.visit_enum(data)?;
-        settle(direct, outcome, T::default)
+        settle(direct, outcome)
     }
 }
 
@@ -317,5 +318,83 @@ where
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
         Ok(self.inner.visit_enum(data)?.map(Some))
+    }
+}
+
+/// A visitor that answers like `V`, then maps the answer with `F`.
+pub(crate) struct MapVisitor<V, F> {
+    pub(crate) inner: V,
+    pub(crate) map: F,
+}
+
+macro_rules! forward_mapped {
+    ($($method:ident($ty:ty)),* $(,)?) => {
+        $(#[inline]
+        fn $method<E: de::Error>(self, v: $ty) -> Result<U, E> {
+            Ok((self.map)(self.inner.$method::<E>(v)?))
+        })*
+    };
+}
+
+impl<'de, V, F, U> Visitor<'de> for MapVisitor<V, F>
+where
+    V: Visitor<'de>,
+    F: FnOnce(V::Value) -> U,
+{
+    type Value = U;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.expecting(f)
+    }
+
+    forward_mapped!(
+        visit_bool(bool),
+        visit_i8(i8),
+        visit_i16(i16),
+        visit_i32(i32),
+        visit_i64(i64),
+        visit_i128(i128),
+        visit_u8(u8),
+        visit_u16(u16),
+        visit_u32(u32),
+        visit_u64(u64),
+        visit_u128(u128),
+        visit_f32(f32),
+        visit_f64(f64),
+        visit_char(char),
+        visit_str(&str),
+        visit_borrowed_str(&'de str),
+        visit_string(String),
+        visit_bytes(&[u8]),
+        visit_borrowed_bytes(&'de [u8]),
+        visit_byte_buf(Vec<u8>),
+    );
+
+    fn visit_none<E: de::Error>(self) -> Result<U, E> {
+        Ok((self.map)(self.inner.visit_none::<E>()?))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<U, E> {
+        Ok((self.map)(self.inner.visit_unit::<E>()?))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<U, D::Error> {
+        Ok((self.map)(self.inner.visit_some(d)?))
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<U, D::Error> {
+        Ok((self.map)(self.inner.visit_newtype_struct(d)?))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<U, A::Error> {
+        Ok((self.map)(self.inner.visit_seq(seq)?))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<U, A::Error> {
+        Ok((self.map)(self.inner.visit_map(map)?))
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<U, A::Error> {
+        Ok((self.map)(self.inner.visit_enum(data)?))
     }
 }

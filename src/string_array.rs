@@ -42,7 +42,7 @@ use crate::shape::{Items, Optional, Outcome, Settled, drain_map, drain_seq, inva
 /// }
 ///
 /// #[serde_as]
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "StringArrayLike<Semicolon>")]
 ///     names: Vec<String>,
@@ -95,7 +95,7 @@ impl Separator for NoSplit {
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "StringArrayLike")]
 ///     session_ids: Vec<String>,
@@ -393,7 +393,7 @@ impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Option<Vec<S
 /// ```
 /// use serde::Deserialize;
 ///
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     #[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]
 ///     tags: Vec<String>,
@@ -438,7 +438,7 @@ pub fn serialize<S: Serializer>(value: &[String], serializer: S) -> Result<S::Ok
 /// ```
 /// use serde::Deserialize;
 ///
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     #[serde(default, with = "mcp_coerce::string_array::option")]
 ///     tags: Option<Vec<String>>,
@@ -487,7 +487,7 @@ pub mod option {
 /// use mcp_coerce::{NoSplit, StringArray};
 /// use serde::Deserialize;
 ///
-/// #[derive(Deserialize)]
+/// #[derive(Deserialize, Debug)]
 /// struct Args {
 ///     headings: StringArray<NoSplit>,
 /// }

@@ -117,6 +117,9 @@ fn describe(unexp: &Unexpected<'_>) -> (&'static str, Option<Input>) {
 impl de::Error for Error {
     #[cold]
     fn custom<T: fmt::Display>(msg: T) -> Self {
+        if super::take_silence() {
+            return Error::silent();
+        }
         Error::issue(
             Issue::new(Code::Custom, truncate_message(&msg.to_string()))
                 .with_hint("check this value against the tool's inputSchema"),

@@ -21,13 +21,14 @@ mod placeholder;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::issue::{Input, Issue};
 use crate::path::Segment;
 use crate::rejection::{MAX_ISSUES, Rejection};
 
-pub(crate) use error::Error;
+pub(crate) use error::{Error, one_of_hint};
 
 thread_local! {
     /// Set by `ValueDe` right before it calls a visitor; taken by an adapter's visitor.
@@ -44,11 +45,24 @@ thread_local! {
     /// Fields found missing in earlier passes, by struct ordinal: fed a placeholder so the
     /// struct gets past them and the next missing field shows.
     static INJECT: RefCell<Vec<(u32, &'static str)>> = const { RefCell::new(Vec::new()) };
+    /// Extra passes left in this call (shared by the top level and nested objects).
+    static PASSES_LEFT: Cell<usize> = const { Cell::new(0) };
+    /// Set for the duration of one `E::custom` call made by `silent`.
+    static SILENCE_NEXT: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Extra passes allowed for one call to discover further missing fields (serde's derived
 /// visitors stop at the first missing field; each pass injects one more placeholder).
-pub(crate) const MISSING_FIELD_PASSES: usize = 64;
+const MISSING_FIELD_PASSES: usize = 64;
+
+/// Spend one extra pass, if any is left in this call.
+pub(crate) fn take_pass() -> bool {
+    PASSES_LEFT.with(|p| {
+        let left = p.get();
+        p.set(left.saturating_sub(1));
+        left > 0
+    })
+}
 
 /// Whether the visitor now running was called by `ValueDe`; resets the token.
 #[inline]
@@ -147,6 +161,7 @@ pub(crate) fn next_struct() -> (u32, Vec<&'static str>) {
 /// enclosing session (a `Deserialize` impl that calls an entry point) is put back on drop.
 pub(crate) struct Session {
     saved: Saved,
+    passes: usize,
 }
 
 struct Saved {
@@ -185,9 +200,9 @@ fn fresh() -> Saved {
 
 impl Session {
     pub(crate) fn start() -> Self {
-        Session {
-            saved: swap_state(fresh()),
-        }
+        let saved = swap_state(fresh());
+        let passes = PASSES_LEFT.with(|p| p.replace(MISSING_FIELD_PASSES));
+        Session { saved, passes }
     }
 
     /// Forget what the last pass found, keeping the fields injected so far.
@@ -229,6 +244,7 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
+        PASSES_LEFT.with(|p| p.set(self.passes));
         swap_state(std::mem::replace(&mut self.saved, fresh()));
     }
 }
@@ -294,36 +310,106 @@ impl fmt::Display for IssueBuf {
 }
 
 /// The end of every adapter call: the value, or the issues. Driven by `ValueDe` (`direct`),
-/// issues are recorded and `placeholder` stands in so the caller goes on; otherwise they
+/// issues are recorded and a placeholder stands in so the caller goes on; otherwise they
 /// become one error of the caller's format.
 #[inline]
-pub(crate) fn settle<T, E: serde::de::Error>(
+pub(crate) fn settle<T: DeserializeOwned, E: serde::de::Error>(
     direct: bool,
     outcome: Result<T, IssueBuf>,
-    placeholder: impl FnOnce() -> T,
 ) -> Result<T, E> {
     match outcome {
         Ok(value) => Ok(value),
-        Err(issues) => settle_err(direct, issues, placeholder),
+        Err(issues) => settle_err(direct, issues),
     }
 }
 
 #[cold]
-fn settle_err<T, E: serde::de::Error>(
+fn settle_err<T: DeserializeOwned, E: serde::de::Error>(
     direct: bool,
     issues: IssueBuf,
-    placeholder: impl FnOnce() -> T,
 ) -> Result<T, E> {
     if direct {
-        let dropped = issues.dropped;
-        for issue in issues.issues {
-            record(issue);
-        }
-        if SUPPRESS.with(Cell::get) == 0 {
-            DROPPED.with(|d| d.set(d.get() + dropped));
-        }
-        Ok(placeholder())
+        record_all(issues);
+        placeholder()
     } else {
         Err(E::custom(issues))
     }
+}
+
+/// Record an adapter's issues (driven by `ValueDe`: their paths are relative to the value
+/// being deserialized).
+#[cold]
+pub(crate) fn record_all(issues: IssueBuf) {
+    let dropped = issues.dropped;
+    for issue in issues.issues {
+        record(issue);
+    }
+    if SUPPRESS.with(Cell::get) == 0 {
+        DROPPED.with(|d| d.set(d.get() + dropped));
+    }
+}
+
+/// Some value of type `T` to stand in for a refused one, so the caller can go on. Only
+/// for visitors called by `ValueDe` (so `E` is the crate's error type): if no placeholder
+/// can be made, the call stops without a further issue.
+#[cold]
+pub(crate) fn placeholder<T: DeserializeOwned, E: serde::de::Error>() -> Result<T, E> {
+    suppressed(|| T::deserialize(placeholder::Placeholder::new())).map_err(|_| silent())
+}
+
+/// An error of the caller's type that adds no issue (the cause was recorded). Only for
+/// visitors called by `ValueDe`, whose error type is the crate's.
+#[cold]
+pub(crate) fn silent<E: serde::de::Error>() -> E {
+    SILENCE_NEXT.with(|s| s.set(true));
+    let e = E::custom("stopped after an earlier issue");
+    SILENCE_NEXT.with(|s| s.set(false));
+    e
+}
+
+/// Deserialize `T` from `value` with the collecting deserializer, inside the current
+/// call: issues are recorded relative to `value` (the caller's level puts its own path in
+/// front), with one more pass per missing field as at the top. `None` when `T` could not
+/// be built (its issues are recorded).
+pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
+    let start_stored = STORED.with(Cell::get);
+    let start_dropped = DROPPED.with(Cell::get);
+    let outer_seq = STRUCT_SEQ.with(|c| c.replace(0));
+    let outer_inject = INJECT.with(|c| c.replace(Vec::new()));
+    let out = loop {
+        STRUCT_SEQ.with(|c| c.set(0));
+        match T::deserialize(de::ValueDe::new(value)) {
+            Ok(out) => break Some(out),
+            Err(e) => {
+                if let Some((ordinal, field)) = e.retry() {
+                    let fresh = INJECT.with(|i| {
+                        let mut i = i.borrow_mut();
+                        let fresh = !i.contains(&(ordinal, field));
+                        if fresh {
+                            i.push((ordinal, field));
+                        }
+                        fresh
+                    });
+                    if fresh && take_pass() {
+                        ISSUES.with(|v| v.borrow_mut().truncate(start_stored));
+                        STORED.with(|c| c.set(start_stored));
+                        DROPPED.with(|c| c.set(start_dropped));
+                        continue;
+                    }
+                }
+                if let Some(issue) = e.into_issue() {
+                    record(issue);
+                }
+                break None;
+            }
+        }
+    };
+    STRUCT_SEQ.with(|c| c.set(outer_seq));
+    INJECT.with(|c| c.replace(outer_inject));
+    out
+}
+
+/// Whether the next `custom` error is `silent`'s (taken by the crate's error type).
+pub(crate) fn take_silence() -> bool {
+    SILENCE_NEXT.with(|s| s.replace(false))
 }

@@ -1,0 +1,236 @@
+//! Booleans from a closed table of tokens.
+//!
+//! | sent | result |
+//! |---|---|
+//! | `true`, `1`, `"true"`, `"1"`, `"yes"`, `"on"` (any case, trimmed) | `true` |
+//! | `false`, `0`, `"false"`, `"0"`, `"no"`, `"off"` (any case, trimmed) | `false` |
+//! | `2`, `1.0`, `"maybe"`, `"t"` | `bool_parsing` |
+//! | `[true]`, `{}`, `null` (required) | `invalid_type` |
+//!
+//! The table is closed on purpose: `"false"` must give `false` (a truthiness rule that
+//! turns `"false"` into `true` on a destructive flag is the worst bug such a crate can
+//! have), and no other string is ever replaced by a default.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::collect::IssueBuf;
+use crate::issue::{Code, Input, Issue};
+use crate::shape::{MapVisitor, Optional, Settled, drain_map, drain_seq, invalid_type};
+
+/// The boolean a token stands for, if it is one (compared case-insensitively, trimmed).
+pub(crate) fn bool_from_str(text: &str) -> Option<bool> {
+    const TRUE: [&str; 4] = ["true", "1", "yes", "on"];
+    const FALSE: [&str; 4] = ["false", "0", "no", "off"];
+    let t = text.trim();
+    if TRUE.iter().any(|token| t.eq_ignore_ascii_case(token)) {
+        Some(true)
+    } else if FALSE.iter().any(|token| t.eq_ignore_ascii_case(token)) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+#[cold]
+fn bool_parsing(input: Input) -> Issue {
+    Issue::new(Code::BoolParsing, "expected a boolean")
+        .with_input(input)
+        .with_hint("send true or false")
+}
+
+const EXPECTED: &str = "a boolean";
+const HINT: &str = "send true or false";
+
+struct BoolScalar;
+
+impl<'de> Visitor<'de> for BoolScalar {
+    type Value = Result<bool, Issue>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a boolean, 0 or 1, or a string holding one")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Ok(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(match v {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(bool_parsing(Input::from_i128(v.into()))),
+        })
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(match v {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(bool_parsing(Input::from_u128(v.into()))),
+        })
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(Err(bool_parsing(Input::from_f64(v))))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(bool_from_str(v).ok_or_else(|| bool_parsing(Input::from_text(v))))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Err(
+            invalid_type(EXPECTED, "null", HINT).with_input(Input::Null)
+        ))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Err(invalid_type(EXPECTED, "bytes", HINT)))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        drain_seq(seq)?;
+        Ok(Err(invalid_type(EXPECTED, "an array", HINT)))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        drain_map(map)?;
+        Ok(Err(invalid_type(EXPECTED, "an object", HINT)))
+    }
+}
+
+fn one(read: Result<bool, Issue>) -> Result<bool, IssueBuf> {
+    read.map_err(IssueBuf::one)
+}
+
+/// Adapter for a boolean from the closed token table of the [module docs](self).
+///
+/// Use with `#[serde_as]` on a `bool` field, or on an `Option<bool>` field with
+/// `#[serde(default, skip_serializing_if = "Option::is_none")]` for the optional rules
+/// (absent, `null`, `""` and `"null"` give `None`). [`LaxBool`] is the wrapper type.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::BoolLike;
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "BoolLike")]
+///     dry_run: bool,
+/// }
+/// assert!(!mcp_coerce::from_str::<Args>(r#"{"dry_run": "FALSE"}"#)?.dry_run);
+/// assert!(mcp_coerce::from_str::<Args>(r#"{"dry_run": "yes"}"#)?.dry_run);
+/// assert!(mcp_coerce::from_str::<Args>(r#"{"dry_run": "maybe"}"#).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// `bool_parsing` for any other number or string; `invalid_type` for arrays, objects and
+/// `null` in a required field.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoolLike;
+
+impl<'de> DeserializeAs<'de, bool> for BoolLike {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
+        deserializer.deserialize_any(Settled(MapVisitor {
+            inner: BoolScalar,
+            map: one,
+        }))
+    }
+}
+
+impl<'de> DeserializeAs<'de, Option<bool>> for BoolLike {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
+        deserializer.deserialize_any(Settled(Optional::non_string(MapVisitor {
+            inner: BoolScalar,
+            map: one,
+        })))
+    }
+}
+
+impl SerializeAs<bool> for BoolLike {
+    fn serialize_as<S: Serializer>(source: &bool, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bool(*source)
+    }
+}
+
+impl SerializeAs<Option<bool>> for BoolLike {
+    fn serialize_as<S: Serializer>(
+        source: &Option<bool>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// A boolean read by [`BoolLike`], as a value.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::LaxBool;
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     free_only: LaxBool,
+/// }
+/// assert!(!*mcp_coerce::from_str::<Args>(r#"{"free_only": "off"}"#)?.free_only);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LaxBool(pub bool);
+
+impl std::ops::Deref for LaxBool {
+    type Target = bool;
+    fn deref(&self) -> &bool {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for LaxBool {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <BoolLike as DeserializeAs<'de, bool>>::deserialize_as(deserializer).map(LaxBool)
+    }
+}
+
+impl Serialize for LaxBool {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bool(self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bool_from_str;
+
+    #[test]
+    fn token_table() {
+        for t in ["true", "TRUE", " True ", "1", "yes", "YES", "on", "On"] {
+            assert_eq!(bool_from_str(t), Some(true), "{t:?}");
+        }
+        for t in ["false", "FALSE", " False ", "0", "no", "NO", "off", "OFF"] {
+            assert_eq!(bool_from_str(t), Some(false), "{t:?}");
+        }
+        for t in ["", "maybe", "t", "f", "y", "n", "2", "1.0", "truee", "nope"] {
+            assert_eq!(bool_from_str(t), None, "{t:?}");
+        }
+    }
+}

@@ -1,0 +1,588 @@
+//! Lenient enums: exact names first, then a unique match ignoring case and separators.
+//!
+//! For any externally tagged enum of unit variants deriving `Deserialize` and `Serialize`
+//! (with `rename`, `rename_all`, `alias` and `skip` honoured), without listing the
+//! variants a second time:
+//!
+//! | sent (variants `AI/ML`, `Web/API`, `DevOps`) | result |
+//! |---|---|
+//! | `"AI/ML"` (any name or alias serde accepts) | `AI/ML` |
+//! | `"ai-ml"`, `"ai ml"`, `"AI_ML"`, `"aiml"` | `AI/ML` (lowercased, separators `-` `_` space `/` `.` deleted on both sides) |
+//! | `"Machine Learning"` | `enum_unknown`, the allowed values in the context |
+//! | `"devop"` | `enum_unknown` with the hint `did you mean "DevOps"?` (edit distance at most 2) |
+//! | `42`, `[]`, `{}`, `null` (required) | `invalid_type` |
+//!
+//! A folded form that two variants share matches neither. The value produced is always
+//! the enum itself, so it serializes under its canonical name.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, Visitor};
+use serde::ser::{self, Serialize, Serializer};
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::collect::IssueBuf;
+use crate::issue::{Code, Input, Issue};
+use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+
+/// Why an enum type cannot be read by [`EnumLike`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::enums::canonical_names;
+/// use serde::{Deserialize, Serialize};
+///
+/// #[derive(Deserialize, Serialize)]
+/// #[serde(untagged)]
+/// enum Untagged { A(u8), B(String) }
+///
+/// let err = canonical_names::<Untagged>().unwrap_err();
+/// assert!(err.to_string().contains("externally tagged"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EnumShapeError {
+    /// The type does not deserialize as an externally tagged enum (untagged, internally or
+    /// adjacently tagged, or not an enum at all).
+    #[error(
+        "not an externally tagged enum: the lenient enum adapter needs `#[derive(Deserialize)]` on an enum without `#[serde(tag)]` or `#[serde(untagged)]`"
+    )]
+    NotExternallyTagged,
+    /// A variant carries data.
+    #[error(
+        "variant `{0}` is not a unit variant: the lenient enum adapter reads unit variants only"
+    )]
+    NotUnit(&'static str),
+}
+
+/// Every name the enum's `Deserialize` accepts (canonical names and aliases).
+fn accepted_names<E: DeserializeOwned>() -> Result<&'static [&'static str], EnumShapeError> {
+    let mut probe = Probe(None);
+    let _ = E::deserialize(&mut probe);
+    probe.0.ok_or(EnumShapeError::NotExternallyTagged)
+}
+
+/// The canonical (serialized) names of `E`'s variants, in declaration order.
+///
+/// # Errors
+///
+/// [`EnumShapeError`] when `E` is not an externally tagged enum of unit variants.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::enums::canonical_names;
+/// use serde::{Deserialize, Serialize};
+///
+/// #[derive(Deserialize, Serialize)]
+/// #[serde(rename_all = "snake_case")]
+/// enum OrderBy {
+///     DateDesc,
+///     #[serde(alias = "oldest")]
+///     DateAsc,
+/// }
+/// assert_eq!(canonical_names::<OrderBy>()?, ["date_desc", "date_asc"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn canonical_names<E: DeserializeOwned + Serialize>()
+-> Result<Vec<&'static str>, EnumShapeError> {
+    Ok(variants::<E>()?.into_iter().map(|v| v.canonical).collect())
+}
+
+/// One variant: its declaration index, canonical name, and every name that reads as it.
+struct Variant {
+    index: u32,
+    canonical: &'static str,
+    names: Vec<&'static str>,
+}
+
+fn variants<E: DeserializeOwned + Serialize>() -> Result<Vec<Variant>, EnumShapeError> {
+    let mut out: Vec<Variant> = Vec::new();
+    for &name in accepted_names::<E>()? {
+        let value = E::deserialize(de::value::BorrowedStrDeserializer::<ProbeError>::new(name))
+            .map_err(|_| EnumShapeError::NotUnit(name))?;
+        let (index, canonical) = value
+            .serialize(NameSerializer)
+            .map_err(|_| EnumShapeError::NotUnit(name))?;
+        match out.iter_mut().find(|v| v.index == index) {
+            Some(variant) => variant.names.push(name),
+            None => out.push(Variant {
+                index,
+                canonical,
+                names: vec![name],
+            }),
+        }
+    }
+    out.sort_by_key(|v| v.index);
+    Ok(out)
+}
+
+/// Lowercase, with the separators `-`, `_`, space, `/` and `.` deleted.
+pub(crate) fn fold(name: &str) -> String {
+    name.chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' ' | '/' | '.'))
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Edit distance between `a` and `b`, or `None` once it is known to exceed `limit`.
+fn distance_within(a: &[char], b: &[char], limit: usize) -> Option<usize> {
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
+    }
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    let mut row = vec![0; b.len() + 1];
+    for (i, ca) in a.iter().enumerate() {
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = prev[j] + usize::from(ca != cb);
+            row[j + 1] = substitute.min(prev[j + 1] + 1).min(row[j] + 1);
+        }
+        std::mem::swap(&mut prev, &mut row);
+    }
+    let d = prev[b.len()];
+    (d <= limit).then_some(d)
+}
+
+/// The one enum check, past an exact match: a unique folded match, else `enum_unknown`.
+fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
+    let variants = match variants::<E>() {
+        Ok(v) => v,
+        Err(shape) => {
+            return Err(Issue::new(
+                Code::Custom,
+                "this field's type cannot be read leniently: the server's enum is not a plain list of values",
+            )
+            .with_hint(shape.to_string()));
+        }
+    };
+    let folded = fold(sent);
+    let mut found: Option<&Variant> = None;
+    let mut ambiguous = false;
+    for variant in &variants {
+        if variant.names.iter().any(|n| fold(n) == folded) {
+            if found.is_some_and(|f| f.index != variant.index) {
+                ambiguous = true;
+            }
+            found = Some(variant);
+        }
+    }
+    if let (Some(variant), false) = (found, ambiguous) {
+        if let Ok(value) = E::deserialize(de::value::BorrowedStrDeserializer::<ProbeError>::new(
+            variant.canonical,
+        )) {
+            return Ok(value);
+        }
+    }
+    let allowed: Vec<&str> = variants.iter().map(|v| v.canonical).collect();
+    let mut issue = Issue::new(Code::EnumUnknown, "unknown value")
+        .with_input(Input::from_text(sent))
+        .with_context("allowed", allowed.clone());
+    // Folded input longer than any name plus the limit cannot be within the limit.
+    let sent_chars: Vec<char> = folded.chars().take(256).collect();
+    let suggestion = variants
+        .iter()
+        .filter_map(|v| {
+            let name: Vec<char> = fold(v.canonical).chars().collect();
+            distance_within(&sent_chars, &name, 2).map(|d| (d, v.canonical))
+        })
+        .min_by_key(|(d, _)| *d);
+    issue = match suggestion {
+        Some((_, name)) => issue
+            .with_hint(format!("did you mean \"{name}\"?"))
+            .with_context("did_you_mean", name),
+        None => issue.with_hint(crate::collect::one_of_hint(&allowed)),
+    };
+    Err(issue)
+}
+
+const EXPECTED: &str = "one of the enum's values";
+const HINT: &str = "send one of the values listed in the inputSchema, as a string";
+
+struct EnumScalar<E>(PhantomData<E>);
+
+impl<'de, E: DeserializeOwned + Serialize> Visitor<'de> for EnumScalar<E> {
+    type Value = Result<E, Issue>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(EXPECTED)
+    }
+
+    fn visit_str<Er: de::Error>(self, v: &str) -> Result<Self::Value, Er> {
+        // Exact first: any name or alias serde itself accepts.
+        if let Ok(value) = E::deserialize(de::value::StrDeserializer::<ProbeError>::new(v)) {
+            return Ok(Ok(value));
+        }
+        Ok(resolve::<E>(v))
+    }
+
+    fn visit_bool<Er: de::Error>(self, v: bool) -> Result<Self::Value, Er> {
+        Ok(Err(
+            invalid_type(EXPECTED, "a boolean", HINT).with_input(Input::Bool(v))
+        ))
+    }
+
+    fn visit_i64<Er: de::Error>(self, v: i64) -> Result<Self::Value, Er> {
+        Ok(Err(
+            invalid_type(EXPECTED, "a number", HINT).with_input(Input::from_i128(v.into()))
+        ))
+    }
+
+    fn visit_u64<Er: de::Error>(self, v: u64) -> Result<Self::Value, Er> {
+        Ok(Err(
+            invalid_type(EXPECTED, "a number", HINT).with_input(Input::from_u128(v.into()))
+        ))
+    }
+
+    fn visit_f64<Er: de::Error>(self, v: f64) -> Result<Self::Value, Er> {
+        Ok(Err(
+            invalid_type(EXPECTED, "a number", HINT).with_input(Input::from_f64(v))
+        ))
+    }
+
+    fn visit_unit<Er: de::Error>(self) -> Result<Self::Value, Er> {
+        Ok(Err(
+            invalid_type(EXPECTED, "null", HINT).with_input(Input::Null)
+        ))
+    }
+
+    fn visit_none<Er: de::Error>(self) -> Result<Self::Value, Er> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<Er: de::Error>(self, _: &[u8]) -> Result<Self::Value, Er> {
+        Ok(Err(invalid_type(EXPECTED, "bytes", HINT)))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        drain_seq(seq)?;
+        Ok(Err(invalid_type(EXPECTED, "an array", HINT)))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        drain_map(map)?;
+        Ok(Err(invalid_type(EXPECTED, "an object", HINT)))
+    }
+}
+
+fn one<E>(read: Result<E, Issue>) -> Outcome<E> {
+    read.map_err(IssueBuf::one)
+}
+
+/// Adapter for an enum of unit variants read leniently; see the [module docs](self).
+///
+/// Use with `#[serde_as]` on a field of the enum type, or on an `Option` of it with
+/// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent, `null`, `""` and
+/// whitespace give `None`; the text `"null"` is matched like any other. [`Lenient`] is the
+/// wrapper type.
+///
+/// Enums of another shape (untagged, internally tagged, or with data-carrying variants)
+/// are refused at run time with a `custom` issue; [`canonical_names`] says why, so a test
+/// can catch it.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, EnumLike};
+/// use serde::{Deserialize, Serialize};
+/// use serde_with::serde_as;
+///
+/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
+/// enum Category {
+///     #[serde(rename = "AI/ML")]
+///     AiMl,
+///     #[serde(rename = "Web/API")]
+///     WebApi,
+///     DevOps,
+/// }
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "EnumLike")]
+///     category: Category,
+/// }
+/// for sent in ["AI/ML", "ai-ml", "ai ml", "AI_ML", "aiml"] {
+///     let args: Args = mcp_coerce::from_str(&format!(r#"{{"category": "{sent}"}}"#))?;
+///     assert_eq!(args.category, Category::AiMl);
+/// }
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"category": "devop"}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::EnumUnknown);
+/// assert_eq!(refused.issues()[0].hint(), r#"did you mean "DevOps"?"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// `enum_unknown` (with `allowed` and, when one is close, `did_you_mean` in the context),
+/// `invalid_type`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EnumLike;
+
+impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
+        deserializer.deserialize_any(Settled(MapVisitor {
+            inner: EnumScalar::<E>(PhantomData),
+            map: one,
+        }))
+    }
+}
+
+/// The optional form is a second marker: one marker generic over any `E` cannot implement
+/// both `DeserializeAs<E>` and `DeserializeAs<Option<E>>` (they would overlap for
+/// `E = Option<_>`).
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::OptionalEnumLike;
+/// use serde::{Deserialize, Serialize};
+/// use serde_with::serde_as;
+///
+/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
+/// #[serde(rename_all = "snake_case")]
+/// enum OrderBy { DateDesc, DateAsc }
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "OptionalEnumLike")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     order_by: Option<OrderBy>,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"order_by": "DATE-ASC"}"#)?.order_by, Some(OrderBy::DateAsc));
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"order_by": ""}"#)?.order_by, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OptionalEnumLike;
+
+impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, Option<E>> for OptionalEnumLike {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<E>, D::Error> {
+        deserializer.deserialize_any(Settled(Optional {
+            inner: MapVisitor {
+                inner: EnumScalar::<E>(PhantomData),
+                map: one,
+            },
+            empty_is_none: true,
+            null_text_is_none: false,
+        }))
+    }
+}
+
+impl<E: Serialize> SerializeAs<E> for EnumLike {
+    fn serialize_as<S: Serializer>(source: &E, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+impl<E: Serialize> SerializeAs<Option<E>> for OptionalEnumLike {
+    fn serialize_as<S: Serializer>(source: &Option<E>, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// An enum read by [`EnumLike`], as a value.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Lenient;
+/// use serde::{Deserialize, Serialize};
+///
+/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
+/// enum Color { Red, DarkBlue }
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     color: Lenient<Color>,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"color": "dark-blue"}"#)?.color.0, Color::DarkBlue);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Lenient<E>(pub E);
+
+impl<E> std::ops::Deref for Lenient<E> {
+    type Target = E;
+    fn deref(&self) -> &E {
+        &self.0
+    }
+}
+
+impl<'de, E: DeserializeOwned + Serialize> Deserialize<'de> for Lenient<E> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <EnumLike as DeserializeAs<'de, E>>::deserialize_as(deserializer).map(Lenient)
+    }
+}
+
+impl<E: Serialize> Serialize for Lenient<E> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+/// The error of the probing deserializer and serializer: its content never matters.
+#[derive(Debug)]
+struct ProbeError;
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("probe")
+    }
+}
+
+impl std::error::Error for ProbeError {}
+
+impl de::Error for ProbeError {
+    fn custom<T: fmt::Display>(_: T) -> Self {
+        ProbeError
+    }
+}
+
+impl ser::Error for ProbeError {
+    fn custom<T: fmt::Display>(_: T) -> Self {
+        ProbeError
+    }
+}
+
+/// A deserializer that only records the variant names `deserialize_enum` is given.
+struct Probe(Option<&'static [&'static str]>);
+
+impl<'de> Deserializer<'de> for &mut Probe {
+    type Error = ProbeError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, ProbeError> {
+        Err(ProbeError)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        variants: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, ProbeError> {
+        self.0 = Some(variants);
+        Err(ProbeError)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+        byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+/// A serializer that only accepts a unit variant, and returns its index and name.
+struct NameSerializer;
+
+macro_rules! refuse_ser {
+    ($($method:ident($($arg:ty),*) -> $ret:ty;)*) => {
+        $(fn $method(self, $(_: $arg),*) -> Result<$ret, ProbeError> {
+            Err(ProbeError)
+        })*
+    };
+}
+
+impl Serializer for NameSerializer {
+    type Ok = (u32, &'static str);
+    type Error = ProbeError;
+    type SerializeSeq = ser::Impossible<Self::Ok, ProbeError>;
+    type SerializeTuple = ser::Impossible<Self::Ok, ProbeError>;
+    type SerializeTupleStruct = ser::Impossible<Self::Ok, ProbeError>;
+    type SerializeTupleVariant = ser::Impossible<Self::Ok, ProbeError>;
+    type SerializeMap = ser::Impossible<Self::Ok, ProbeError>;
+    type SerializeStruct = ser::Impossible<Self::Ok, ProbeError>;
+    type SerializeStructVariant = ser::Impossible<Self::Ok, ProbeError>;
+
+    fn serialize_unit_variant(
+        self,
+        _name: &'static str,
+        index: u32,
+        variant: &'static str,
+    ) -> Result<Self::Ok, ProbeError> {
+        Ok((index, variant))
+    }
+
+    refuse_ser! {
+        serialize_bool(bool) -> Self::Ok;
+        serialize_i8(i8) -> Self::Ok;
+        serialize_i16(i16) -> Self::Ok;
+        serialize_i32(i32) -> Self::Ok;
+        serialize_i64(i64) -> Self::Ok;
+        serialize_u8(u8) -> Self::Ok;
+        serialize_u16(u16) -> Self::Ok;
+        serialize_u32(u32) -> Self::Ok;
+        serialize_u64(u64) -> Self::Ok;
+        serialize_f32(f32) -> Self::Ok;
+        serialize_f64(f64) -> Self::Ok;
+        serialize_char(char) -> Self::Ok;
+        serialize_str(&str) -> Self::Ok;
+        serialize_bytes(&[u8]) -> Self::Ok;
+        serialize_none() -> Self::Ok;
+        serialize_unit() -> Self::Ok;
+        serialize_unit_struct(&'static str) -> Self::Ok;
+        serialize_seq(Option<usize>) -> Self::SerializeSeq;
+        serialize_tuple(usize) -> Self::SerializeTuple;
+        serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
+        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
+        serialize_map(Option<usize>) -> Self::SerializeMap;
+        serialize_struct(&'static str, usize) -> Self::SerializeStruct;
+        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
+    }
+
+    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<Self::Ok, ProbeError> {
+        Err(ProbeError)
+    }
+
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: &T,
+    ) -> Result<Self::Ok, ProbeError> {
+        Err(ProbeError)
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &T,
+    ) -> Result<Self::Ok, ProbeError> {
+        Err(ProbeError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fold_table() {
+        assert_eq!(fold("AI/ML"), "aiml");
+        assert_eq!(fold("ai-ml"), "aiml");
+        assert_eq!(fold("Web API"), "webapi");
+        assert_eq!(fold("date_desc"), "datedesc");
+        assert_eq!(fold("a.b"), "ab");
+    }
+
+    #[test]
+    fn distance_table() {
+        let d = |a: &str, b: &str| {
+            let a: Vec<char> = a.chars().collect();
+            let b: Vec<char> = b.chars().collect();
+            distance_within(&a, &b, 2)
+        };
+        assert_eq!(d("devops", "devops"), Some(0));
+        assert_eq!(d("devop", "devops"), Some(1));
+        assert_eq!(d("dveops", "devops"), Some(2));
+        assert_eq!(d("machinelearning", "aiml"), None);
+    }
+}

@@ -1,0 +1,338 @@
+//! Objects that may arrive JSON-encoded: `{"mode": "fast"}` or `"{\"mode\":\"fast\"}"`.
+//!
+//! | sent | result |
+//! |---|---|
+//! | `{"mode": "fast"}` | the object, read as `T` |
+//! | `"{\"mode\":\"fast\"}"`, `"\"{\\\"mode\\\":\\\"fast\\\"}\""` | the same (at most two layers of string encoding) |
+//! | `"{\"mode\":"` | `invalid_json` |
+//! | `"[1]"`, `"fast"`, a third layer, `42`, `[]`, `null` (required) | `invalid_type` |
+//!
+//! Under the crate's entry points, the issues inside the object (a field of `T` that is
+//! missing, or refused by one of the crate's adapters) are all reported, at their paths
+//! inside the field: `/filter/limit`, even when `filter` arrived as a string.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::{Map, Value};
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::collect::{IssueBuf, nested, placeholder, record_all, take_direct};
+use crate::issue::{Code, Input, Issue};
+use crate::shape::invalid_type;
+
+const HINT: &str = "send a JSON object, e.g. {\"key\": \"value\"}";
+
+/// The object a string holds, peeled one `layer` at a time (two at most).
+pub(crate) fn decode_object(
+    text: &str,
+    arrived: &str,
+    layer: u8,
+) -> Result<Map<String, Value>, Issue> {
+    let t = text.trim();
+    if t.starts_with('{') {
+        return match serde_json::from_str::<Value>(t) {
+            Ok(Value::Object(map)) => Ok(map),
+            Ok(_) => Err(not_object(arrived)),
+            Err(e) => Err(
+                Issue::new(Code::InvalidJson, format!("invalid JSON text: {e}"))
+                    .with_input(Input::from_text(arrived))
+                    .with_hint(HINT),
+            ),
+        };
+    }
+    if t.starts_with('"') {
+        if layer >= 2 {
+            return Err(Issue::new(
+                Code::InvalidType,
+                "expected an object, got a string encoded more than twice",
+            )
+            .with_input(Input::from_text(arrived))
+            .with_hint(HINT));
+        }
+        return match serde_json::from_str::<String>(t) {
+            Ok(inner) => decode_object(&inner, arrived, layer + 1),
+            Err(e) => Err(
+                Issue::new(Code::InvalidJson, format!("invalid JSON text: {e}"))
+                    .with_input(Input::from_text(arrived))
+                    .with_hint(HINT),
+            ),
+        };
+    }
+    Err(not_object(arrived))
+}
+
+#[cold]
+fn not_object(arrived: &str) -> Issue {
+    invalid_type("an object", "a string that does not hold one", HINT)
+        .with_input(Input::from_text(arrived))
+}
+
+/// Reads `T` from an object or a string holding one; `None` only when `optional` and the
+/// value is absent by the optional rules.
+struct ObjectVisitor<T> {
+    optional: bool,
+    _t: PhantomData<T>,
+}
+
+impl<T: DeserializeOwned> ObjectVisitor<T> {
+    /// Refuse the value: recorded (driven by the crate) or one error of the format.
+    fn refuse<E: de::Error>(direct: bool, issue: Issue) -> Result<Option<T>, E> {
+        if direct {
+            record_all(IssueBuf::one(issue));
+            placeholder::<Option<T>, E>()
+        } else {
+            Err(E::custom(issue))
+        }
+    }
+
+    fn from_object<E: de::Error>(direct: bool, value: &Value) -> Result<Option<T>, E> {
+        if direct {
+            match nested::<T>(value) {
+                Some(t) => Ok(Some(t)),
+                None => placeholder::<Option<T>, E>(),
+            }
+        } else {
+            T::deserialize(value).map(Some).map_err(E::custom)
+        }
+    }
+
+    fn not<E: de::Error>(
+        self,
+        direct: bool,
+        got: &str,
+        input: Option<Input>,
+    ) -> Result<Option<T>, E> {
+        let issue = invalid_type("an object", got, HINT);
+        Self::refuse(
+            direct,
+            match input {
+                Some(input) => issue.with_input(input),
+                None => issue,
+            },
+        )
+    }
+}
+
+impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
+    type Value = Option<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object, or a string holding one")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        let direct = take_direct();
+        let access = de::value::MapAccessDeserializer::new(map);
+        if direct {
+            let object = Value::Object(Map::deserialize(access)?);
+            Self::from_object(true, &object)
+        } else {
+            T::deserialize(access).map(Some)
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        let direct = take_direct();
+        let t = v.trim();
+        if self.optional && (t.is_empty() || t == "null") {
+            return Ok(None);
+        }
+        match decode_object(v, v, 1) {
+            Ok(map) => Self::from_object(direct, &Value::Object(map)),
+            Err(issue) => Self::refuse(direct, issue),
+        }
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        let direct = take_direct();
+        if self.optional {
+            return Ok(None);
+        }
+        self.not(direct, "null", Some(Input::Null))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        let direct = take_direct();
+        self.not(direct, "a boolean", Some(Input::Bool(v)))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        let direct = take_direct();
+        self.not(direct, "a number", Some(Input::from_i128(v.into())))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        let direct = take_direct();
+        self.not(direct, "a number", Some(Input::from_u128(v.into())))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        let direct = take_direct();
+        self.not(direct, "a number", Some(Input::from_f64(v)))
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        let direct = take_direct();
+        self.not(direct, "bytes", None)
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        let direct = take_direct();
+        crate::shape::drain_seq(seq)?;
+        self.not(direct, "an array", None)
+    }
+}
+
+/// Adapter for a field of any `T: Deserialize` that is an object, sent either as an
+/// object or as a string holding one; see the [module docs](self).
+///
+/// For an optional field, use [`OptionalJsonObjectLike`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{IntArrayLike, JsonObjectLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Filter {
+///     #[serde_as(as = "IntArrayLike")]
+///     ids: Vec<i64>,
+/// }
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "JsonObjectLike")]
+///     filter: Filter,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"filter": "{\"ids\": \"1,2\"}"}"#)?;
+/// assert_eq!(args.filter, Filter { ids: vec![1, 2] });
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"filter": "{\"ids\": \"1,x\"}"}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].path().to_string(), "/filter/ids/1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// `invalid_json`, `invalid_type`, and whatever `T`'s own fields refuse.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JsonObjectLike;
+
+impl<'de, T: DeserializeOwned> DeserializeAs<'de, T> for JsonObjectLike {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
+        let read = deserializer.deserialize_any(ObjectVisitor::<T> {
+            optional: false,
+            _t: PhantomData,
+        })?;
+        match read {
+            Some(t) => Ok(t),
+            // Only an optional read gives `None`.
+            None => Err(de::Error::custom("expected an object")),
+        }
+    }
+}
+
+/// [`JsonObjectLike`] for an `Option<T>` field, with the optional rules: absent, `null`,
+/// `""` and `"null"` give `None`.
+///
+/// A second marker, because one marker generic over any `T` cannot implement both
+/// `DeserializeAs<T>` and `DeserializeAs<Option<T>>`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::OptionalJsonObjectLike;
+/// use serde::Deserialize;
+/// use serde_json::{Map, Value};
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "OptionalJsonObjectLike")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     options: Option<Map<String, Value>>,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"options": ""}"#)?.options, None);
+/// let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\":\"fast\"}"}"#)?;
+/// assert_eq!(args.options.unwrap()["mode"], "fast");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OptionalJsonObjectLike;
+
+impl<'de, T: DeserializeOwned> DeserializeAs<'de, Option<T>> for OptionalJsonObjectLike {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
+        deserializer.deserialize_any(ObjectVisitor::<T> {
+            optional: true,
+            _t: PhantomData,
+        })
+    }
+}
+
+impl<T: Serialize> SerializeAs<T> for JsonObjectLike {
+    fn serialize_as<S: Serializer>(source: &T, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+impl<T: Serialize> SerializeAs<Option<T>> for OptionalJsonObjectLike {
+    fn serialize_as<S: Serializer>(source: &Option<T>, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// A `T` read by [`JsonObjectLike`], as a value.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::JsonObject;
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Point { x: i32, y: i32 }
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     at: JsonObject<Point>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"at": "{\"x\": 1, \"y\": 2}"}"#)?;
+/// assert_eq!(args.at.0, Point { x: 1, y: 2 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct JsonObject<T>(pub T);
+
+impl<T> std::ops::Deref for JsonObject<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for JsonObject<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <JsonObjectLike as DeserializeAs<'de, T>>::deserialize_as(deserializer).map(JsonObject)
+    }
+}
+
+impl<T: Serialize> Serialize for JsonObject<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}

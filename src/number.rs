@@ -1,0 +1,380 @@
+//! Finite `f64` numbers from lax shapes, optionally bounded.
+//!
+//! | sent | [`NumberLike`] | [`NumberLike<UnitInterval>`](NumberLike) (`0.0..=1.0`) |
+//! |---|---|---|
+//! | `0.5`, `"0.5"`, `" 0.5 "`, `"5e-1"` | `0.5` | `0.5` |
+//! | `1`, `"1e3"` | `1.0`, `1000.0` | `1.0`, `too_big` (`maximum` in context) |
+//! | `"abc"`, `"0x10"`, `"1_0"` | `float_parsing` | same |
+//! | `"NaN"`, `"inf"`, `"Infinity"`, `"1e400"` | `not_finite` | same |
+//! | `true`, `[1]`, `{}`, `null` (required) | `invalid_type` | same |
+//!
+//! Bounds are inclusive and live in a [`NumberRange`] type (stable Rust has no `f64`
+//! const generics), declared with [`number_range!`](crate::number_range).
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Deref;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::collect::IssueBuf;
+use crate::issue::{Code, Input, Issue};
+use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+
+/// Inclusive bounds for [`NumberLike`], as associated consts.
+///
+/// Declare one with [`number_range!`](crate::number_range), which also checks at compile
+/// time that the bounds are finite and in order.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::NumberRange;
+///
+/// mcp_coerce::number_range!(pub Price = 0.0..=1000.0);
+/// assert_eq!((Price::MIN, Price::MAX), (0.0, 1000.0));
+/// ```
+pub trait NumberRange {
+    /// The smallest accepted value.
+    const MIN: f64;
+    /// The largest accepted value.
+    const MAX: f64;
+}
+
+/// Any finite `f64`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AnyFinite;
+
+impl NumberRange for AnyFinite {
+    const MIN: f64 = f64::MIN;
+    const MAX: f64 = f64::MAX;
+}
+
+/// Declare a [`NumberRange`]: `number_range!(pub Name = MIN..=MAX);`. Refuses at compile
+/// time bounds that are not finite or not in order.
+///
+/// # Examples
+///
+/// ```
+/// mcp_coerce::number_range!(pub UnitInterval = 0.0..=1.0);
+/// ```
+///
+/// ```compile_fail
+/// mcp_coerce::number_range!(pub Backwards = 1.0..=0.0);
+/// ```
+#[macro_export]
+macro_rules! number_range {
+    ($(#[$doc:meta])* $vis:vis $name:ident = $min:literal ..= $max:literal) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        $vis struct $name;
+        impl $crate::NumberRange for $name {
+            const MIN: f64 = $min;
+            const MAX: f64 = $max;
+        }
+        const _: () = {
+            let (min, max): (f64, f64) = ($min, $max);
+            assert!(min.is_finite() && max.is_finite(), "number bounds must be finite");
+            assert!(min <= max, "number bounds: MIN must not exceed MAX");
+        };
+    };
+}
+
+/// Why text is not a finite number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NumberFailure {
+    Parsing,
+    NotFinite,
+}
+
+/// A finite number from decimal or exponent notation (trimmed here). NaN and infinity
+/// spellings, and values too large for `f64`, are `NotFinite`.
+pub(crate) fn number_from_str(text: &str) -> Result<f64, NumberFailure> {
+    match text.trim().parse::<f64>() {
+        Ok(f) if f.is_finite() => Ok(f),
+        Ok(_) => Err(NumberFailure::NotFinite),
+        Err(_) => Err(NumberFailure::Parsing),
+    }
+}
+
+/// The one number check: finite and within `min..=max`.
+pub(crate) fn check_number(
+    value: f64,
+    min: f64,
+    max: f64,
+    input: impl FnOnce() -> Input,
+) -> Result<f64, Issue> {
+    if !value.is_finite() {
+        return Err(not_finite(input()));
+    }
+    if value < min {
+        return Err(
+            Issue::new(Code::TooSmall, format!("must be at least {min}"))
+                .with_input(input())
+                .with_hint(format!("send a number from {min} to {max}"))
+                .with_context("minimum", Input::from_f64(min)),
+        );
+    }
+    if value > max {
+        return Err(Issue::new(Code::TooBig, format!("must be at most {max}"))
+            .with_input(input())
+            .with_hint(format!("send a number from {min} to {max}"))
+            .with_context("maximum", Input::from_f64(max)));
+    }
+    Ok(value)
+}
+
+#[cold]
+fn not_finite(input: Input) -> Issue {
+    Issue::new(Code::NotFinite, "expected a finite number")
+        .with_input(input)
+        .with_hint("send a finite number, e.g. 0.5")
+}
+
+const EXPECTED: &str = "a number";
+const HINT: &str = "send a number, e.g. 0.5";
+
+/// One number from any lax shape, not yet bounded.
+struct NumberScalar;
+
+impl<'de> Visitor<'de> for NumberScalar {
+    type Value = Result<f64, Issue>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a number, or a string holding one")
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(if v.is_finite() {
+            Ok(v)
+        } else {
+            Err(not_finite(Input::from_f64(v)))
+        })
+    }
+
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "an integer sent for a number is read as f64"
+    )]
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(Ok(v as f64))
+    }
+
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "an integer sent for a number is read as f64"
+    )]
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(Ok(v as f64))
+    }
+
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "an integer sent for a number is read as f64"
+    )]
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        Ok(Ok(v as f64))
+    }
+
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "an integer sent for a number is read as f64"
+    )]
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        Ok(Ok(v as f64))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(number_from_str(v).map_err(|failure| match failure {
+            NumberFailure::NotFinite => not_finite(Input::from_text(v)),
+            NumberFailure::Parsing => Issue::new(Code::FloatParsing, "expected a number")
+                .with_input(Input::from_text(v))
+                .with_hint("send a number in decimal or exponent notation, e.g. 0.5 or 1e3"),
+        }))
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Err(
+            invalid_type(EXPECTED, "a boolean", HINT).with_input(Input::Bool(v))
+        ))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Err(
+            invalid_type(EXPECTED, "null", HINT).with_input(Input::Null)
+        ))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Err(invalid_type(EXPECTED, "bytes", HINT)))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        drain_seq(seq)?;
+        Ok(Err(invalid_type(EXPECTED, "an array", HINT)))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        drain_map(map)?;
+        Ok(Err(invalid_type(EXPECTED, "an object", HINT)))
+    }
+}
+
+fn bounded<R: NumberRange>(read: Result<f64, Issue>) -> Outcome<f64> {
+    read.and_then(|v| check_number(v, R::MIN, R::MAX, || Input::from_f64(v)))
+        .map_err(IssueBuf::one)
+}
+
+/// Adapter for a finite `f64` from lax shapes, within the inclusive bounds of `R`.
+///
+/// Use with `#[serde_as]` on an `f64` field, or on an `Option<f64>` field with
+/// `#[serde(default, skip_serializing_if = "Option::is_none")]` for the optional rules
+/// (absent, `null`, `""` and `"null"` give `None`). [`FiniteF64`] is the wrapper type.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, NumberLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// mcp_coerce::number_range!(UnitInterval = 0.0..=1.0);
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "NumberLike<UnitInterval>")]
+///     threshold: f64,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"threshold": "0.5"}"#)?.threshold, 0.5);
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"threshold": 1.5}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::TooBig);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// `float_parsing`, `not_finite`, `invalid_type`, `too_small`, `too_big`; see the
+/// [module docs](self).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NumberLike<R = AnyFinite>(PhantomData<R>);
+
+impl<'de, R: NumberRange> DeserializeAs<'de, f64> for NumberLike<R> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        deserializer.deserialize_any(Settled(MapVisitor {
+            inner: NumberScalar,
+            map: bounded::<R>,
+        }))
+    }
+}
+
+impl<'de, R: NumberRange> DeserializeAs<'de, Option<f64>> for NumberLike<R> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<f64>, D::Error> {
+        deserializer.deserialize_any(Settled(Optional::non_string(MapVisitor {
+            inner: NumberScalar,
+            map: bounded::<R>,
+        })))
+    }
+}
+
+impl<R> SerializeAs<f64> for NumberLike<R> {
+    fn serialize_as<S: Serializer>(source: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(*source)
+    }
+}
+
+impl<R> SerializeAs<Option<f64>> for NumberLike<R> {
+    fn serialize_as<S: Serializer>(source: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// A finite `f64` read by [`NumberLike`], within the bounds of `R`, as a value.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::FiniteF64;
+/// use serde::Deserialize;
+///
+/// mcp_coerce::number_range!(Price = 0.0..=1000.0);
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     max_price: FiniteF64<Price>,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"max_price": "2.99"}"#)?.max_price.get(), 2.99);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, PartialOrd)]
+pub struct FiniteF64<R = AnyFinite>(f64, PhantomData<R>);
+
+impl<R> FiniteF64<R> {
+    /// The number.
+    pub fn get(self) -> f64 {
+        self.0
+    }
+}
+
+impl<R> Deref for FiniteF64<R> {
+    type Target = f64;
+    fn deref(&self) -> &f64 {
+        &self.0
+    }
+}
+
+impl<R> fmt::Debug for FiniteF64<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl<'de, R: NumberRange> Deserialize<'de> for FiniteF64<R> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <NumberLike<R> as DeserializeAs<'de, f64>>::deserialize_as(deserializer)
+            .map(|v| FiniteF64(v, PhantomData))
+    }
+}
+
+impl<R> Serialize for FiniteF64<R> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_table() {
+        let cases: &[(&str, Result<f64, NumberFailure>)] = &[
+            ("0.5", Ok(0.5)),
+            (" 0.5 ", Ok(0.5)),
+            ("1e3", Ok(1000.0)),
+            ("-2", Ok(-2.0)),
+            ("+2.5", Ok(2.5)),
+            ("abc", Err(NumberFailure::Parsing)),
+            ("0x10", Err(NumberFailure::Parsing)),
+            ("1_0", Err(NumberFailure::Parsing)),
+            ("", Err(NumberFailure::Parsing)),
+            ("NaN", Err(NumberFailure::NotFinite)),
+            ("inf", Err(NumberFailure::NotFinite)),
+            ("-Infinity", Err(NumberFailure::NotFinite)),
+            ("1e400", Err(NumberFailure::NotFinite)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(number_from_str(text), *want, "{text:?}");
+        }
+    }
+}

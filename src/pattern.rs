@@ -1,0 +1,641 @@
+//! Strings that fully match a named regular expression.
+//!
+//! | sent (pattern `^ATC-[0-9]{4}-[0-9]{6,}$`, max 64 chars) | result |
+//! |---|---|
+//! | `"ATC-2026-7777670"`, `" ATC-2026-7777670 "` | `"ATC-2026-7777670"` (trimmed, then matched) |
+//! | `"../../etc/passwd"`, `"atc-2026-7777670"` | `pattern_mismatch` (the hint quotes the example) |
+//! | 65 chars or more after trimming | `too_long` (checked before the regex runs) |
+//! | `42`, `true`, `[]`, `null` (required) | `invalid_type` |
+//!
+//! # One source for the check and the schema
+//!
+//! The pattern's source is what a JSON Schema `pattern` carries, and JSON Schema patterns
+//! are ECMA-262 regular expressions that are *not* anchored. So a source must be written
+//! anchored (`^…$`) and in the subset of syntax that means the same in Rust's `regex` and
+//! in ECMA-262 (with or without its `u` flag). [`pattern!`](crate::pattern!) refuses
+//! anything else at compile time:
+//! - it starts with `^` and ends with an unescaped `$`, with no `|` outside a group;
+//! - classes are spelled out (`[0-9]`, `[A-Za-z0-9_]`): `\d`, `\w`, `\s`, `\b` and their
+//!   negations differ (Rust's `\d` matches non-ASCII digits), and so does `.` (which
+//!   characters count as line terminators), so they are refused, as are `\p{..}`, POSIX
+//!   classes, nested classes and class set operations;
+//! - groups are `( … )`, `(?: … )` or `(?<name> … )`: no lookaround, no inline flags, no
+//!   backreferences;
+//! - escapes are `\n`, `\r`, `\t`, `\f`, `\v`, `\xHH`, `\uHHHH`, and a backslash before one
+//!   of `^ $ \ . * + ? ( ) [ ] { } | /` (and `-` inside a class);
+//! - the source is ASCII (write other chars as `\uHHHH`).
+//!
+//! The regex is compiled once per process, on first use.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Deref;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::collect::IssueBuf;
+use crate::issue::{Code, Input, Issue};
+use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+
+#[doc(hidden)]
+pub mod __private {
+    pub use regex::Regex;
+    pub use std::sync::OnceLock;
+
+    /// Compile a source that passed the portability check. A failure here is a bug in
+    /// the pattern definition (e.g. an unbalanced parenthesis), found on first use; add a
+    /// test that calls [`PatternDef::check`](super::PatternDef::check) to find it sooner.
+    #[track_caller]
+    pub fn compile(name: &str, source: &str) -> Regex {
+        match Regex::new(source) {
+            Ok(regex) => regex,
+            Err(e) => panic!("the pattern `{name}` does not compile: {e}"),
+        }
+    }
+}
+
+/// A named pattern: the regex source (anchored, portable: see the [module docs](self)),
+/// a human name, an example of a matching value, and a length cap in chars.
+///
+/// Define one with [`pattern!`](crate::pattern!), which checks the source at compile time
+/// and compiles the regex once per process.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::PatternDef;
+///
+/// mcp_coerce::pattern! {
+///     /// A card id such as `ATC-2026-7777670`.
+///     pub CardId {
+///         name: "card_id",
+///         source: r"^ATC-[0-9]{4}-[0-9]{6,}$",
+///         example: "ATC-2026-7777670",
+///         max_length: 64,
+///     }
+/// }
+/// assert!(CardId::regex().is_match("ATC-2026-1234567"));
+/// CardId::check()?;
+/// # Ok::<(), String>(())
+/// ```
+pub trait PatternDef: 'static {
+    /// A human name (`"card_id"`), used in messages.
+    const NAME: &'static str;
+    /// The regex source, anchored: also the JSON Schema `pattern`.
+    const SOURCE: &'static str;
+    /// A value that matches, quoted in hints.
+    const EXAMPLE: &'static str;
+    /// The most chars a value may have after trimming, checked before matching.
+    const MAX_LENGTH: usize = 256;
+
+    /// The compiled regex (compiled once per process).
+    fn regex() -> &'static regex::Regex;
+
+    /// Check the definition: the source is portable and compiles, and the example
+    /// matches and fits the length cap. Call it in a test.
+    ///
+    /// # Errors
+    ///
+    /// A message naming what is wrong.
+    fn check() -> Result<(), String> {
+        if let Some(problem) = portability_problem(Self::SOURCE) {
+            return Err(format!("pattern `{}`: {problem}", Self::NAME));
+        }
+        let regex = regex::Regex::new(Self::SOURCE)
+            .map_err(|e| format!("pattern `{}` does not compile: {e}", Self::NAME))?;
+        if !regex.is_match(Self::EXAMPLE) {
+            return Err(format!(
+                "pattern `{}`: the example does not match",
+                Self::NAME
+            ));
+        }
+        if Self::EXAMPLE.chars().count() > Self::MAX_LENGTH {
+            return Err(format!(
+                "pattern `{}`: the example is longer than the cap",
+                Self::NAME
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Define a [`PatternDef`]: a unit struct and its impl, with the source checked for
+/// portability at compile time (see the [module docs](crate::pattern)).
+///
+/// `max_length` is optional (default 256 chars).
+///
+/// # Examples
+///
+/// ```
+/// mcp_coerce::pattern! {
+///     pub Slug { name: "slug", source: r"^[a-z0-9]+(?:-[a-z0-9]+)*$", example: "my-post" }
+/// }
+/// ```
+///
+/// A source that Rust and ECMA-262 read differently does not compile:
+///
+/// ```compile_fail
+/// mcp_coerce::pattern! {
+///     pub Digits { name: "digits", source: r"^\d+$", example: "42" }
+/// }
+/// ```
+#[macro_export]
+macro_rules! pattern {
+    (
+        $(#[$doc:meta])*
+        $vis:vis $ty:ident {
+            name: $name:literal,
+            source: $source:literal,
+            example: $example:literal
+            $(, max_length: $max:literal)?
+            $(,)?
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        $vis struct $ty;
+
+        impl $crate::PatternDef for $ty {
+            const NAME: &'static str = $name;
+            const SOURCE: &'static str = $source;
+            const EXAMPLE: &'static str = $example;
+            $(const MAX_LENGTH: usize = $max;)?
+
+            fn regex() -> &'static $crate::pattern::__private::Regex {
+                static COMPILED: $crate::pattern::__private::OnceLock<
+                    $crate::pattern::__private::Regex,
+                > = $crate::pattern::__private::OnceLock::new();
+                COMPILED.get_or_init(|| $crate::pattern::__private::compile($name, $source))
+            }
+        }
+
+        const _: () = $crate::pattern::assert_portable($source);
+    };
+}
+
+/// Fail the build (in a `const` context) when `source` is not portable between Rust's
+/// `regex` and ECMA-262; see the [module docs](self).
+///
+/// # Panics
+///
+/// When the source is not portable; in a `const` item that is a compile error.
+pub const fn assert_portable(source: &str) {
+    if let Some(problem) = portability_problem(source) {
+        panic!("{}", problem);
+    }
+}
+
+/// What makes `source` non-portable between Rust's `regex` and ECMA-262, if anything; see
+/// the [module docs](self) for the rules.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::pattern::portability_problem;
+///
+/// assert_eq!(portability_problem(r"^[0-9]{4}$"), None);
+/// assert!(portability_problem(r"^\d{4}$").is_some());
+/// assert!(portability_problem(r"[0-9]{4}").is_some()); // not anchored
+/// ```
+pub const fn portability_problem(source: &str) -> Option<&'static str> {
+    let b = source.as_bytes();
+    let n = b.len();
+    if n < 2 || b[0] != b'^' || b[n - 1] != b'$' {
+        return Some("the pattern must be anchored: start with ^ and end with $");
+    }
+    let mut i = 1;
+    let mut depth = 0usize;
+    let mut in_class = false;
+    // The final `$` is the anchor; everything before it is checked here.
+    let end = n - 1;
+    while i < end {
+        let c = b[i];
+        if c >= 0x80 {
+            return Some("the pattern must be ASCII: write other chars as \\uHHHH");
+        }
+        if c == b'\\' {
+            if i + 1 >= n {
+                return Some("the pattern ends with a lone backslash");
+            }
+            let e = b[i + 1];
+            match e {
+                b'n' | b'r' | b't' | b'f' | b'v' => i += 2,
+                b'x' => {
+                    if !hex_run(b, i + 2, 2) {
+                        return Some("\\x must be followed by two hex digits");
+                    }
+                    i += 4;
+                }
+                b'u' => {
+                    if !hex_run(b, i + 2, 4) {
+                        return Some("\\u must be followed by four hex digits");
+                    }
+                    i += 6;
+                }
+                b'^' | b'$' | b'\\' | b'.' | b'*' | b'+' | b'?' | b'(' | b')' | b'[' | b']'
+                | b'{' | b'}' | b'|' | b'/' => i += 2,
+                b'-' if in_class => i += 2,
+                b'd' | b'D' | b'w' | b'W' | b's' | b'S' | b'b' | b'B' => {
+                    return Some(
+                        "\\d, \\w, \\s and \\b differ between Rust and ECMA-262: spell the class out, e.g. [0-9]",
+                    );
+                }
+                b'0'..=b'9' => return Some("backreferences and octal escapes are not portable"),
+                _ => return Some("this escape is not portable between Rust and ECMA-262"),
+            }
+            if i > end {
+                return Some("the pattern must end with an unescaped $");
+            }
+            continue;
+        }
+        if in_class {
+            match c {
+                b']' => in_class = false,
+                b'[' => {
+                    return Some(
+                        "nested classes, POSIX classes and set operations are not portable",
+                    );
+                }
+                b'&' | b'~' | b'-' if i + 1 < n && b[i + 1] == c => {
+                    return Some("class set operations (&&, --, ~~) are not portable");
+                }
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            b'[' => {
+                in_class = true;
+                // A `]` right after `[` or `[^` is a literal in Rust but closes the class
+                // in ECMA-262.
+                let mut j = i + 1;
+                if j < n && b[j] == b'^' {
+                    j += 1;
+                }
+                if j < n && b[j] == b']' {
+                    return Some("write a literal ] in a class as \\]");
+                }
+                i = j;
+                continue;
+            }
+            b'.' => {
+                return Some(
+                    "an unescaped . differs between Rust and ECMA-262: spell the class out",
+                );
+            }
+            b'(' => {
+                if i + 1 < n && b[i + 1] == b'?' {
+                    let named =
+                        i + 3 < n && b[i + 2] == b'<' && b[i + 3] != b'=' && b[i + 3] != b'!';
+                    let plain = i + 2 < n && b[i + 2] == b':';
+                    if !(named || plain) {
+                        return Some(
+                            "only (…), (?:…) and (?<name>…) groups are portable: no lookaround or inline flags",
+                        );
+                    }
+                }
+                depth += 1;
+            }
+            b')' => {
+                if depth == 0 {
+                    return Some("unbalanced parenthesis");
+                }
+                depth -= 1;
+            }
+            b'|' if depth == 0 => {
+                return Some(
+                    "a top-level | escapes the anchors: group the alternatives, e.g. ^(?:a|b)$",
+                );
+            }
+            b'$' => return Some("$ may only end the pattern"),
+            b'^' => return Some("^ may only start the pattern"),
+            _ => {}
+        }
+        i += 1;
+    }
+    if in_class {
+        return Some("unterminated class");
+    }
+    if depth != 0 {
+        return Some("unbalanced parenthesis");
+    }
+    None
+}
+
+const fn hex_run(b: &[u8], from: usize, len: usize) -> bool {
+    if from + len > b.len() {
+        return false;
+    }
+    let mut i = from;
+    while i < from + len {
+        if !b[i].is_ascii_hexdigit() {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The one pattern check: trim, cap the length, then match.
+pub(crate) fn check_pattern<P: PatternDef>(value: &str) -> Result<String, Issue> {
+    let t = value.trim();
+    if t.chars().take(P::MAX_LENGTH.saturating_add(1)).count() > P::MAX_LENGTH {
+        return Err(Issue::new(
+            Code::TooLong,
+            format!("expected at most {} chars", P::MAX_LENGTH),
+        )
+        .with_input(Input::from_text(value))
+        .with_hint(format!("send a value like \"{}\"", P::EXAMPLE))
+        .with_context("maxLength", P::MAX_LENGTH));
+    }
+    if P::regex().is_match(t) {
+        Ok(t.to_owned())
+    } else {
+        Err(Issue::new(
+            Code::PatternMismatch,
+            format!("does not match the {} pattern", P::NAME),
+        )
+        .with_input(Input::from_text(value))
+        .with_hint(format!("send a value like \"{}\"", P::EXAMPLE))
+        .with_context("pattern", P::SOURCE)
+        .with_context("name", P::NAME))
+    }
+}
+
+struct PatternScalar<P>(PhantomData<P>);
+
+const HINT: &str = "send a JSON string";
+
+impl<P: PatternDef> PatternScalar<P> {
+    fn refuse(got: &str, input: Option<Input>) -> Outcome<String> {
+        let issue = invalid_type("a string", got, HINT);
+        Err(IssueBuf::one(match input {
+            Some(input) => issue.with_input(input),
+            None => issue,
+        }))
+    }
+}
+
+impl<'de, P: PatternDef> Visitor<'de> for PatternScalar<P> {
+    type Value = Outcome<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a string like \"{}\"", P::EXAMPLE)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(check_pattern::<P>(v).map_err(IssueBuf::one))
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a boolean", Some(Input::Bool(v))))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_i128(v.into()))))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_u128(v.into()))))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_f64(v))))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Self::refuse("null", Some(Input::Null)))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Self::refuse("bytes", None))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        drain_seq(seq)?;
+        Ok(Self::refuse("an array", None))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        drain_map(map)?;
+        Ok(Self::refuse("an object", None))
+    }
+}
+
+fn identity(outcome: Outcome<String>) -> Outcome<String> {
+    outcome
+}
+
+/// Adapter for a string that, trimmed, fully matches the pattern `P`; the trimmed value
+/// is the result.
+///
+/// Use with `#[serde_as]` on a `String` field, or on an `Option<String>` field with
+/// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent, `null`, `""` and
+/// whitespace give `None` (the empty string never matches an anchored id pattern worth
+/// having); the text `"null"` is matched like any other. [`Matched`] is the wrapper type.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, PatternLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// mcp_coerce::pattern! {
+///     pub CardId { name: "card_id", source: r"^ATC-[0-9]{4}-[0-9]{6,}$", example: "ATC-2026-7777670", max_length: 64 }
+/// }
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "PatternLike<CardId>")]
+///     card_id: String,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"card_id": " ATC-2026-7777670 "}"#)?;
+/// assert_eq!(args.card_id, "ATC-2026-7777670");
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"card_id": "../../etc/passwd"}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::PatternMismatch);
+/// assert_eq!(refused.issues()[0].hint(), r#"send a value like "ATC-2026-7777670""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// `too_long` (before matching), `pattern_mismatch`, `invalid_type`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PatternLike<P>(PhantomData<P>);
+
+impl<'de, P: PatternDef> DeserializeAs<'de, String> for PatternLike<P> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+        deserializer.deserialize_any(Settled(MapVisitor {
+            inner: PatternScalar::<P>(PhantomData),
+            map: identity,
+        }))
+    }
+}
+
+impl<'de, P: PatternDef> DeserializeAs<'de, Option<String>> for PatternLike<P> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+        deserializer.deserialize_any(Settled(Optional {
+            inner: PatternScalar::<P>(PhantomData),
+            empty_is_none: true,
+            null_text_is_none: false,
+        }))
+    }
+}
+
+impl<P> SerializeAs<String> for PatternLike<P> {
+    fn serialize_as<S: Serializer>(source: &String, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(source)
+    }
+}
+
+impl<P> SerializeAs<Option<String>> for PatternLike<P> {
+    fn serialize_as<S: Serializer>(
+        source: &Option<String>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// A string read by [`PatternLike`], as a value: it fully matches `P`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Matched;
+/// use serde::Deserialize;
+///
+/// mcp_coerce::pattern! {
+///     pub Sku { name: "sku", source: r"^[A-Z]{3}-[0-9]{3}$", example: "ABC-123" }
+/// }
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     sku: Matched<Sku>,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"sku": "XYZ-001"}"#)?.sku.as_str(), "XYZ-001");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Matched<P>(String, PhantomData<P>);
+
+impl<P> Matched<P> {
+    /// The matched string.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The matched string, by value.
+    pub fn into_inner(self) -> String {
+        self.0
+    }
+}
+
+impl<P> Clone for Matched<P> {
+    fn clone(&self) -> Self {
+        Matched(self.0.clone(), PhantomData)
+    }
+}
+
+impl<P> PartialEq for Matched<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<P> Eq for Matched<P> {}
+
+impl<P> fmt::Debug for Matched<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl<P> Deref for Matched<P> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de, P: PatternDef> Deserialize<'de> for Matched<P> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <PatternLike<P> as DeserializeAs<'de, String>>::deserialize_as(deserializer)
+            .map(|s| Matched(s, PhantomData))
+    }
+}
+
+impl<P> Serialize for Matched<P> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::portability_problem;
+
+    #[test]
+    fn portable_sources() {
+        for ok in [
+            r"^ATC-[0-9]{4}-[0-9]{6,}$",
+            r"^[A-Za-z0-9_]+$",
+            r"^(?:a|b)$",
+            r"^(?<year>[0-9]{4})-[0-9]{2}$",
+            r"^[a\-z]$",
+            r"^\.\*\/$",
+            r"^\u00e9\x41$",
+            r"^[^,]+$",
+            r"^a*?$",
+        ] {
+            assert_eq!(portability_problem(ok), None, "{ok}");
+        }
+    }
+
+    #[test]
+    fn non_portable_sources() {
+        for bad in [
+            r"^a\$",
+            r"^\u00e$",
+            r"[0-9]+",
+            r"^[0-9]+",
+            r"[0-9]+$",
+            r"^\d+$",
+            r"^\w+$",
+            r"^\s$",
+            r"^\bfoo$",
+            r"^a.b$",
+            r"^(?i)abc$",
+            r"^(?=a)a$",
+            r"^(?!a)b$",
+            r"^(?<=a)b$",
+            r"^(a)\1$",
+            r"^a|b$",
+            r"^[[:alpha:]]$",
+            r"^[a-z&&[^aeiou]]$",
+            r"^[]a]$",
+            r"^\p{L}$",
+            r"^é$",
+            r"^\-$",
+            r"^(a$",
+            r"^a)$",
+            r"^[a-z$",
+            r"^a$b$",
+            r"^\",
+        ] {
+            assert!(portability_problem(bad).is_some(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,384 @@
+//! Strings with length bounds, counted in chars (Unicode scalar values), optionally trimmed.
+//!
+//! | sent | [`BoundedString<3, 300>`] | [`TrimmedString<1, 100>`] |
+//! |---|---|---|
+//! | `"  alpha  "` | `"  alpha  "` | `"alpha"` |
+//! | `"ab"` | `too_short` (`minLength` in context) | `"ab"` |
+//! | `""`, `"   "` (required field) | `too_short`, `"   "` | `too_short` |
+//! | 301 chars / 101 chars | `too_long` (`maxLength` in context) | `too_long` |
+//! | `42`, `true`, `[]`, `null` | `invalid_type` (never stringified) | same |
+//!
+//! A plain `String` field is never touched by the crate; these adapters only add checks
+//! (and trimming) to string values. Trimming removes Unicode White_Space (`str::trim`);
+//! lengths are counted after trimming. An empty string is the classic silent failure of a
+//! "required" field: give it `MIN_LENGTH` 1 ([`NonEmptyString`]).
+
+use std::fmt;
+use std::ops::Deref;
+
+use serde::de::{self, Deserializer, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::collect::IssueBuf;
+use crate::issue::{Code, Input, Issue};
+use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+
+/// The one length check: `value` has `min..=max` chars.
+pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Issue> {
+    // Counting stops one past the maximum: a huge string costs no more than max + 1 chars.
+    let count = value.chars().take(max.saturating_add(1)).count();
+    if count < min {
+        Err(Issue::new(
+            Code::TooShort,
+            format!("expected at least {min} char{}, got {count}", plural(min)),
+        )
+        .with_input(Input::from_text(value))
+        .with_hint(format!("send a string of {min} to {max} chars"))
+        .with_context("minLength", min))
+    } else if count > max {
+        Err(Issue::new(
+            Code::TooLong,
+            format!("expected at most {max} char{}", plural(max)),
+        )
+        .with_input(Input::from_text(value))
+        .with_hint(format!("send a string of {min} to {max} chars"))
+        .with_context("maxLength", max))
+    } else {
+        Ok(())
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+const EXPECTED: &str = "a string";
+const HINT: &str = "send a JSON string, e.g. \"text\"";
+
+/// A string value (only strings: numbers are never stringified), then trimmed if `trim`
+/// and checked against `min..=max`.
+pub(crate) struct StringScalar {
+    pub(crate) min: usize,
+    pub(crate) max: usize,
+    pub(crate) trim: bool,
+}
+
+impl StringScalar {
+    fn check(&self, v: &str) -> Outcome<String> {
+        let v = if self.trim { v.trim() } else { v };
+        check_length(v, self.min, self.max).map_err(IssueBuf::one)?;
+        Ok(v.to_owned())
+    }
+
+    fn refuse(got: &str, input: Option<Input>) -> Outcome<String> {
+        let issue = invalid_type(EXPECTED, got, HINT);
+        Err(IssueBuf::one(match input {
+            Some(input) => issue.with_input(input),
+            None => issue,
+        }))
+    }
+}
+
+impl<'de> Visitor<'de> for StringScalar {
+    type Value = Outcome<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(EXPECTED)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(self.check(v))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        if !self.trim && check_length(&v, self.min, self.max).is_ok() {
+            return Ok(Ok(v));
+        }
+        Ok(self.check(&v))
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a boolean", Some(Input::Bool(v))))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_i128(v.into()))))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_u128(v.into()))))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_f64(v))))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Self::refuse("null", Some(Input::Null)))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Self::refuse("bytes", None))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        drain_seq(seq)?;
+        Ok(Self::refuse("an array", None))
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        drain_map(map)?;
+        Ok(Self::refuse("an object", None))
+    }
+}
+
+/// The optional rules for a string of at least `min` chars: `""` and whitespace mean
+/// "absent" unless the empty string is itself a valid value; the text `"null"` is text.
+fn optional_string(inner: StringScalar) -> Optional<StringScalar> {
+    Optional {
+        empty_is_none: inner.min >= 1,
+        null_text_is_none: false,
+        inner,
+    }
+}
+
+fn identity(outcome: Outcome<String>) -> Outcome<String> {
+    outcome
+}
+
+macro_rules! string_adapter {
+    ($(#[$doc:meta])* $name:ident, trim: $trim:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $name<const MIN_LENGTH: usize = 0, const MAX_LENGTH: usize = { usize::MAX }>;
+
+        impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize> $name<MIN_LENGTH, MAX_LENGTH> {
+            const SCALAR: StringScalar = StringScalar {
+                min: MIN_LENGTH,
+                max: MAX_LENGTH,
+                trim: $trim,
+            };
+        }
+
+        impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize> DeserializeAs<'de, String>
+            for $name<MIN_LENGTH, MAX_LENGTH>
+        {
+            fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+                deserializer.deserialize_any(Settled(MapVisitor {
+                    inner: Self::SCALAR,
+                    map: identity,
+                }))
+            }
+        }
+
+        impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize>
+            DeserializeAs<'de, Option<String>> for $name<MIN_LENGTH, MAX_LENGTH>
+        {
+            fn deserialize_as<D: Deserializer<'de>>(
+                deserializer: D,
+            ) -> Result<Option<String>, D::Error> {
+                deserializer.deserialize_any(Settled(optional_string(Self::SCALAR)))
+            }
+        }
+
+        impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize> SerializeAs<String>
+            for $name<MIN_LENGTH, MAX_LENGTH>
+        {
+            fn serialize_as<S: Serializer>(source: &String, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(source)
+            }
+        }
+
+        impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize> SerializeAs<Option<String>>
+            for $name<MIN_LENGTH, MAX_LENGTH>
+        {
+            fn serialize_as<S: Serializer>(
+                source: &Option<String>,
+                serializer: S,
+            ) -> Result<S::Ok, S::Error> {
+                source.serialize(serializer)
+            }
+        }
+    };
+}
+
+string_adapter!(
+    /// Adapter for a string of `MIN_LENGTH..=MAX_LENGTH` chars, kept verbatim (not
+    /// trimmed).
+    ///
+    /// Use with `#[serde_as]` on a `String` field, or on an `Option<String>` field with
+    /// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent and `null` give
+    /// `None`; `""` and whitespace give `None` when `MIN_LENGTH >= 1`; the text `"null"` is
+    /// text. [`Text`] is the wrapper type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::{BoundedString, Code};
+    /// use serde::Deserialize;
+    /// use serde_with::serde_as;
+    ///
+    /// #[serde_as]
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args {
+    ///     #[serde_as(as = "BoundedString<3, 300>")]
+    ///     query: String,
+    /// }
+    /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"query": " rust "}"#)?.query, " rust ");
+    /// let refused = mcp_coerce::from_str::<Args>(r#"{"query": "ab"}"#).unwrap_err();
+    /// assert_eq!(refused.issues()[0].code(), Code::TooShort);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `too_short`, `too_long`, `invalid_type`.
+    BoundedString, trim: false
+);
+
+string_adapter!(
+    /// Adapter for a string trimmed of Unicode White_Space, then of
+    /// `MIN_LENGTH..=MAX_LENGTH` chars.
+    ///
+    /// Use with `#[serde_as]` on a `String` field, or on an `Option<String>` field with
+    /// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent and `null` give
+    /// `None`; `""` and whitespace give `None` when `MIN_LENGTH >= 1`; the text `"null"` is
+    /// text. [`TrimmedText`] is the wrapper type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::TrimmedString;
+    /// use serde::Deserialize;
+    /// use serde_with::serde_as;
+    ///
+    /// #[serde_as]
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args {
+    ///     #[serde_as(as = "TrimmedString<1, 100>")]
+    ///     #[serde(default, skip_serializing_if = "Option::is_none")]
+    ///     project: Option<String>,
+    /// }
+    /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"project": "  alpha "}"#)?.project.as_deref(), Some("alpha"));
+    /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"project": ""}"#)?.project, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `too_short`, `too_long`, `invalid_type`.
+    TrimmedString, trim: true
+);
+
+/// A trimmed string of at least one char: refuses `""` and whitespace in a required field.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, NonEmptyString};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "NonEmptyString")]
+///     name: String,
+/// }
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"name": "   "}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::TooShort);
+/// ```
+pub type NonEmptyString = TrimmedString<1>;
+
+macro_rules! string_wrapper {
+    ($(#[$doc:meta])* $name:ident, $adapter:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name<const MIN_LENGTH: usize = 0, const MAX_LENGTH: usize = { usize::MAX }>(
+            String,
+        );
+
+        impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize> $name<MIN_LENGTH, MAX_LENGTH> {
+            /// The string.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            /// The string, by value.
+            pub fn into_inner(self) -> String {
+                self.0
+            }
+        }
+
+        impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize> Deref for $name<MIN_LENGTH, MAX_LENGTH> {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize> Deserialize<'de>
+            for $name<MIN_LENGTH, MAX_LENGTH>
+        {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                <$adapter<MIN_LENGTH, MAX_LENGTH> as DeserializeAs<'de, String>>::deserialize_as(
+                    deserializer,
+                )
+                .map($name)
+            }
+        }
+
+        impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize> Serialize for $name<MIN_LENGTH, MAX_LENGTH> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.0)
+            }
+        }
+    };
+}
+
+string_wrapper!(
+    /// A string read by [`BoundedString`], as a value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::Text;
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args {
+    ///     query: Text<3, 300>,
+    /// }
+    /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"query": "deploy"}"#)?.query.as_str(), "deploy");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    Text, BoundedString
+);
+
+string_wrapper!(
+    /// A string read by [`TrimmedString`], as a value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::TrimmedText;
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args {
+    ///     project: TrimmedText<1, 100>,
+    /// }
+    /// assert_eq!(&*mcp_coerce::from_str::<Args>(r#"{"project": " a "}"#)?.project, "a");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    TrimmedText, TrimmedString
+);
