@@ -122,7 +122,7 @@ pub trait PatternDef: 'static {
 }
 
 /// Define a [`PatternDef`]: a unit struct and its impl, with the source checked for
-/// portability at compile time (see the [module docs](crate::pattern)).
+/// portability at compile time (see the [module docs](mod@crate::pattern)).
 ///
 /// `max_length` is optional (default 256 chars).
 ///
