@@ -1,0 +1,279 @@
+//! The demo tool set: five tools whose arguments are defined once with the crate's
+//! adapters, shared by the `demo` example, the demo MCP server and the tests.
+//!
+//! On success a tool's result is its arguments after coercion, serialized canonically
+//! (absent optionals omitted, defaults filled in); on failure it is the crate's envelope.
+#![allow(
+    dead_code,
+    reason = "each user of this module uses a different part of it"
+)]
+
+use mcp_coerce::{
+    BoolLike, BoundedInt, BoundedString, Clamped, DefaultTo, Envelope, IntArrayLike, NumberLike,
+    OptionalEnumLike, PatternLike, StringArrayLike, TrimmedString,
+};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_with::serde_as;
+
+/// The hint of the `UNKNOWN_TOOL` envelope.
+pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid demo_* tool names.";
+
+/// `demo_get_observations`: observations by id.
+#[serde_as]
+#[derive(Debug, Deserialize, Serialize)]
+pub struct GetObservations {
+    /// Observation ids, at most 1000.
+    #[serde_as(as = "IntArrayLike<0, 1000>")]
+    pub ids: Vec<i64>,
+    /// Sort order.
+    #[serde_as(as = "OptionalEnumLike")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order_by: Option<OrderBy>,
+    /// Page size, 1 to 100.
+    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit: Option<i64>,
+    /// Project name, trimmed, 1 to 100 chars.
+    #[serde_as(as = "TrimmedString<1, 100>")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project: Option<String>,
+}
+
+/// The sort orders of `demo_get_observations`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderBy {
+    /// Newest first.
+    DateDesc,
+    /// Oldest first.
+    DateAsc,
+}
+
+/// `demo_get_sdk_sessions`: sessions by memory session id.
+#[serde_as]
+#[derive(Debug, Deserialize, Serialize)]
+pub struct GetSdkSessions {
+    /// Memory session ids.
+    #[serde_as(as = "StringArrayLike")]
+    pub memory_session_ids: Vec<String>,
+}
+
+mcp_coerce::number_range!(
+    /// Prices: 0 to 1000.
+    pub Price = 0.0..=1000.0
+);
+
+/// `demo_search_skills`: search the skill catalogue.
+#[serde_as]
+#[derive(Debug, Deserialize, Serialize)]
+pub struct SearchSkills {
+    /// What to search for, 3 to 300 chars, not trimmed.
+    #[serde_as(as = "BoundedString<3, 300>")]
+    pub query: String,
+    /// Only skills of this category.
+    #[serde_as(as = "OptionalEnumLike")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<Category>,
+    /// Only skills up to this price.
+    #[serde_as(as = "NumberLike<Price>")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_price: Option<f64>,
+    /// How many results, clamped to 1 to 50; 10 when absent.
+    #[serde(default)]
+    pub limit: Clamped<i64, 1, 50, DefaultTo<10>>,
+    /// Only free skills.
+    #[serde_as(as = "BoolLike")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub free_only: Option<bool>,
+}
+
+/// The skill categories of `demo_search_skills`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+pub enum Category {
+    /// Artificial intelligence and machine learning.
+    #[serde(rename = "AI/ML")]
+    AiMl,
+    /// Data engineering.
+    Data,
+    /// Web and API work.
+    #[serde(rename = "Web/API")]
+    WebApi,
+    /// Security.
+    Security,
+    /// Deployment and operations.
+    DevOps,
+    /// Messaging and communication.
+    Communication,
+    /// Personal productivity.
+    Productivity,
+    /// Automation.
+    Automation,
+    /// Finance.
+    Finance,
+    /// Marketing.
+    Marketing,
+    /// Everything else.
+    Other,
+}
+
+mcp_coerce::pattern! {
+    /// A card id such as `ATC-2026-7777670`.
+    pub CardId {
+        name: "card_id",
+        source: r"^ATC-[0-9]{4}-[0-9]{6,}$",
+        example: "ATC-2026-7777670",
+        max_length: 64,
+    }
+}
+
+/// `demo_get_card`: one card by id.
+#[serde_as]
+#[derive(Debug, Deserialize, Serialize)]
+pub struct GetCard {
+    /// The card id.
+    #[serde_as(as = "PatternLike<CardId>")]
+    pub card_id: String,
+}
+
+/// The names of the demo tools, in the order `tools/list` gives them.
+pub const TOOL_NAMES: [&str; 4] = [
+    "demo_get_observations",
+    "demo_get_sdk_sessions",
+    "demo_search_skills",
+    "demo_get_card",
+];
+
+/// Coerce `arguments` for `tool` into its canonical JSON.
+fn coerce<T: DeserializeOwned + Serialize>(
+    tool: &str,
+    arguments: &Value,
+) -> Result<Value, Envelope> {
+    let args: T = mcp_coerce::from_value(arguments).map_err(|r| r.to_envelope(tool))?;
+    serde_json::to_value(&args).map_err(|e| {
+        Envelope::new(
+            mcp_coerce::Category::InternalError,
+            tool,
+            format!("could not serialize the result: {e}"),
+            "Report this to the server's maintainers.",
+        )
+    })
+}
+
+/// Call a demo tool: its canonical arguments, or the envelope of the refusal.
+///
+/// # Errors
+///
+/// The `INVALID_ARGUMENT` envelope for refused arguments, `UNKNOWN_TOOL` for a name not in
+/// the set.
+pub fn call(tool: &str, arguments: &Value) -> Result<Value, Envelope> {
+    match tool {
+        "demo_get_observations" => coerce::<GetObservations>(tool, arguments),
+        "demo_get_sdk_sessions" => coerce::<GetSdkSessions>(tool, arguments),
+        "demo_search_skills" => coerce::<SearchSkills>(tool, arguments),
+        "demo_get_card" => coerce::<GetCard>(tool, arguments),
+        _ => Err(Envelope::unknown_tool(tool, UNKNOWN_TOOL_HINT)),
+    }
+}
+
+/// One case of the corpus (`tests/data/cases.json`).
+#[derive(Debug, Deserialize)]
+pub struct Case {
+    /// A short name.
+    pub id: String,
+    /// What client behaviour it shows.
+    #[serde(default)]
+    pub about: String,
+    /// The tool called.
+    pub tool: String,
+    /// The arguments exactly as they arrive on the wire.
+    #[serde(default)]
+    pub arguments: Value,
+    /// The expected outcome: `{"value": ...}`, `{"issues": [...]}` or `{"category": ...}`.
+    pub expect: Value,
+}
+
+/// The bundled corpus of real client calls.
+pub const CORPUS: &str = include_str!("../../tests/data/cases.json");
+
+/// Parse the bundled corpus.
+///
+/// # Errors
+///
+/// When the bundled file is not a JSON array of cases.
+pub fn corpus() -> Result<Vec<Case>, serde_json::Error> {
+    serde_json::from_str(CORPUS)
+}
+
+/// Whether an outcome is what `expect` says, by the rules of the corpus: values compare
+/// by JSON equality with numbers compared by value (`10` equals `10.0`); refusals compare
+/// by the set of (code, path) pairs; other failures by category.
+pub fn outcome_matches(expect: &Value, outcome: &Result<Value, Envelope>) -> bool {
+    match (
+        outcome,
+        expect.get("value"),
+        expect.get("issues"),
+        expect.get("category"),
+    ) {
+        (Ok(value), Some(want), _, _) => same_json(value, want),
+        (Err(envelope), None, Some(want), _) => {
+            let envelope = serde_json::to_value(envelope).unwrap_or(Value::Null);
+            envelope["error"] == "INVALID_ARGUMENT"
+                && pair_set(&envelope["issues"]) == pair_set(want)
+        }
+        (Err(envelope), None, None, Some(want)) => {
+            serde_json::to_value(envelope).unwrap_or(Value::Null)["error"] == *want
+        }
+        _ => false,
+    }
+}
+
+/// The set of (code, path) pairs of a list of issues.
+pub fn pair_set(issues: &Value) -> std::collections::BTreeSet<(String, String)> {
+    issues
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|i| {
+            (
+                i["code"].as_str().unwrap_or_default().to_owned(),
+                i["path"].as_str().unwrap_or_default().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// JSON equality, with numbers compared by value.
+pub fn same_json(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (x.as_i64(), y.as_i64()) {
+            (Some(x), Some(y)) => x == y,
+            _ => x.as_f64() == y.as_f64(),
+        },
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_json(x, y))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// A one-line summary of an outcome: the compact value, or the codes and paths.
+pub fn summary(outcome: &Result<Value, Envelope>) -> String {
+    match outcome {
+        Ok(value) => value.to_string(),
+        Err(envelope) if envelope.issues().is_empty() => serde_json::to_value(envelope.category())
+            .map_or_else(|_| String::new(), |c| c.to_string()),
+        Err(envelope) => envelope
+            .issues()
+            .iter()
+            .map(|i| format!("{}@\"{}\"", i.code(), i.path()))
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
