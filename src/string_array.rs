@@ -22,7 +22,9 @@ use serde_with::{DeserializeAs, SerializeAs};
 use crate::collect::IssueBuf;
 use crate::int_array::too_encoded;
 use crate::issue::{Input, Issue};
-use crate::shape::{Items, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+use crate::shape::{
+    Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
+};
 
 /// How a plain string (not JSON array text) is split into elements.
 ///
@@ -324,13 +326,17 @@ impl<'de> Visitor<'de> for StringElement {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(Err(invalid_type("a string", "an array", ELEMENT_HINT)))
+        let input = seq_input(seq)?;
+        Ok(Err(
+            invalid_type("a string", "an array", ELEMENT_HINT).with_input(input)
+        ))
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Err(invalid_type("a string", "an object", ELEMENT_HINT)))
+        let input = map_input(map)?;
+        Ok(Err(
+            invalid_type("a string", "an object", ELEMENT_HINT).with_input(input)
+        ))
     }
 }
 

@@ -774,8 +774,11 @@ fn tool_result_content_holds_the_envelope() {
     assert_eq!(inner, envelope);
 }
 
-/// SEMANTICS.md: the MCP tool result is exactly
-/// `{"isError": true, "content": [{"type": "text", "text": <envelope JSON>}]}`.
+/// SEMANTICS.md: the MCP tool result is
+/// `{"isError": true, "content": [{"type": "text", "text": <envelope JSON>}]}`; the crate
+/// also sends the envelope as `structuredContent` (decision recorded in `envelope.rs`:
+/// MCP 2025-06-18 and later carry structured results there, and a client that reads only
+/// `content` sees the same envelope as text).
 #[test]
 fn tool_result_is_exactly_the_contract_shape() {
     let envelope = two_issues().to_envelope("demo_get_observations");
@@ -783,13 +786,15 @@ fn tool_result_is_exactly_the_contract_shape() {
     let result = serde_json::to_value(envelope.to_tool_result()).unwrap();
     assert_eq!(
         result,
-        json!({"isError": true, "content": [{"type": "text", "text": text}]})
+        json!({"isError": true, "content": [{"type": "text", "text": text}],
+               "structuredContent": serde_json::to_value(&envelope).unwrap()})
     );
     let unknown = Envelope::unknown_tool("get_observations", "Call tools/list.");
     let text = serde_json::to_string(&unknown).unwrap();
     assert_eq!(
         serde_json::to_value(unknown.to_tool_result()).unwrap(),
-        json!({"isError": true, "content": [{"type": "text", "text": text}]})
+        json!({"isError": true, "content": [{"type": "text", "text": text}],
+               "structuredContent": serde_json::to_value(&unknown).unwrap()})
     );
 }
 
