@@ -234,3 +234,15 @@ mod tests {
         }
     }
 }
+
+json_schema_as!(
+    impl [] BoolLike => [bool, Option<bool>],
+    name = "Bool".to_owned(),
+    schema = crate::schema::schema(serde_json::json!({"type": "boolean"})),
+);
+
+json_schema_for!(
+    impl [] LaxBool,
+    name = "Bool".to_owned(),
+    schema = crate::schema::schema(serde_json::json!({"type": "boolean"})),
+);

@@ -586,3 +586,31 @@ mod tests {
         assert_eq!(d("machinelearning", "aiml"), None);
     }
 }
+
+json_schema_as!(
+    impl [E: DeserializeOwned + Serialize] EnumLike => [E],
+    name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
+    schema = schema_of::<E>(),
+);
+
+json_schema_as!(
+    impl [E: DeserializeOwned + Serialize] OptionalEnumLike => [Option<E>],
+    name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
+    schema = schema_of::<E>(),
+);
+
+json_schema_for!(
+    impl [E: DeserializeOwned + Serialize] Lenient<E>,
+    name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
+    schema = schema_of::<E>(),
+);
+
+/// `{"type": "string", "enum": [canonical names]}`; an enum of another shape gets a
+/// plain string schema whose description says why (see [`canonical_names`]).
+#[cfg(feature = "schemars")]
+fn schema_of<E: DeserializeOwned + Serialize>() -> schemars::Schema {
+    crate::schema::schema(match canonical_names::<E>() {
+        Ok(names) => serde_json::json!({"type": "string", "enum": names}),
+        Err(e) => serde_json::json!({"type": "string", "description": e.to_string()}),
+    })
+}

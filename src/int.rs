@@ -455,3 +455,47 @@ int_wrapper!(
     /// ```
     Clamped, ClampedInt
 );
+
+json_schema_as!(
+    impl [I: Integer] IntLike => [I, Option<I>],
+    name = format!("Int_{}", I::NAME),
+    schema = crate::schema::schema(
+        crate::schema::integer(I::MIN_I128, crate::schema::type_max(I::MAX_U128)).into()
+    ),
+);
+
+json_schema_as!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, D: IntDefault]
+    BoundedInt<MIN, MAX, D> => [I, Option<I>],
+    name = format!("Int_{MIN}_{MAX}_{:?}", D::VALUE),
+    schema = schema_of::<D>(MIN, MAX),
+);
+
+json_schema_as!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, D: IntDefault]
+    ClampedInt<MIN, MAX, D> => [I, Option<I>],
+    name = format!("Int_{MIN}_{MAX}_{:?}", D::VALUE),
+    schema = schema_of::<D>(MIN, MAX),
+);
+
+json_schema_for!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, D: IntDefault] Bounded<I, MIN, MAX, D>,
+    name = format!("Int_{MIN}_{MAX}_{:?}", D::VALUE),
+    schema = schema_of::<D>(MIN, MAX),
+);
+
+json_schema_for!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, D: IntDefault] Clamped<I, MIN, MAX, D>,
+    name = format!("Int_{MIN}_{MAX}_{:?}", D::VALUE),
+    schema = schema_of::<D>(MIN, MAX),
+);
+
+/// `{"type": "integer", "minimum", "maximum"}`, and `default` when the type carries one.
+#[cfg(feature = "schemars")]
+fn schema_of<D: IntDefault>(min: i128, max: i128) -> schemars::Schema {
+    let mut s = crate::schema::integer(min, max);
+    if let Some(default) = D::VALUE.and_then(|v| i64::try_from(v).ok()) {
+        s.insert("default".into(), default.into());
+    }
+    crate::schema::schema(s.into())
+}

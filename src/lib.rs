@@ -13,6 +13,9 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[macro_use]
+mod macros;
+
 mod collect;
 mod entry;
 mod envelope;
@@ -31,6 +34,9 @@ pub mod number;
 #[cfg(feature = "regex")]
 #[cfg_attr(docsrs, doc(cfg(feature = "regex")))]
 pub mod pattern;
+#[cfg(feature = "schemars")]
+#[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
+pub mod schema;
 pub mod string;
 pub mod string_array;
 

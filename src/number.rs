@@ -378,3 +378,29 @@ mod tests {
         }
     }
 }
+
+json_schema_as!(
+    impl [R: NumberRange] NumberLike<R> => [f64, Option<f64>],
+    name = format!("Number_{}_{}", R::MIN, R::MAX),
+    schema = schema_of::<R>(),
+);
+
+json_schema_for!(
+    impl [R: NumberRange] FiniteF64<R>,
+    name = format!("Number_{}_{}", R::MIN, R::MAX),
+    schema = schema_of::<R>(),
+);
+
+/// `{"type": "number"}` with the bounds of `R` (none for the whole finite range).
+#[cfg(feature = "schemars")]
+fn schema_of<R: NumberRange>() -> schemars::Schema {
+    let mut s = serde_json::Map::new();
+    s.insert("type".into(), "number".into());
+    if R::MIN > f64::MIN {
+        s.insert("minimum".into(), R::MIN.into());
+    }
+    if R::MAX < f64::MAX {
+        s.insert("maximum".into(), R::MAX.into());
+    }
+    crate::schema::schema(s.into())
+}

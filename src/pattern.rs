@@ -639,3 +639,25 @@ mod tests {
         }
     }
 }
+
+json_schema_as!(
+    impl [P: PatternDef] PatternLike<P> => [String, Option<String>],
+    name = format!("Pattern_{}", P::NAME),
+    schema = schema_of::<P>(),
+);
+
+json_schema_for!(
+    impl [P: PatternDef] Matched<P>,
+    name = format!("Pattern_{}", P::NAME),
+    schema = schema_of::<P>(),
+);
+
+/// `{"type": "string", "pattern", "maxLength"}`: the very source the runtime matches.
+#[cfg(feature = "schemars")]
+fn schema_of<P: PatternDef>() -> schemars::Schema {
+    crate::schema::schema(serde_json::json!({
+        "type": "string",
+        "pattern": P::SOURCE,
+        "maxLength": P::MAX_LENGTH,
+    }))
+}

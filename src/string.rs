@@ -382,3 +382,40 @@ string_wrapper!(
     /// ```
     TrimmedText, TrimmedString
 );
+
+json_schema_as!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize]
+    BoundedString<MIN_LENGTH, MAX_LENGTH> => [String, Option<String>],
+    name = format!("String_{MIN_LENGTH}_{MAX_LENGTH}"),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, false),
+);
+
+json_schema_as!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize]
+    TrimmedString<MIN_LENGTH, MAX_LENGTH> => [String, Option<String>],
+    name = format!("TrimmedString_{MIN_LENGTH}_{MAX_LENGTH}"),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, true),
+);
+
+json_schema_for!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize] Text<MIN_LENGTH, MAX_LENGTH>,
+    name = format!("String_{MIN_LENGTH}_{MAX_LENGTH}"),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, false),
+);
+
+json_schema_for!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize] TrimmedText<MIN_LENGTH, MAX_LENGTH>,
+    name = format!("TrimmedString_{MIN_LENGTH}_{MAX_LENGTH}"),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, true),
+);
+
+/// `{"type": "string"}` with the length bounds; a trimmed string's canonical form has no
+/// leading or trailing whitespace, and the schema says so with a `pattern`.
+#[cfg(feature = "schemars")]
+fn schema_of(min_length: usize, max_length: usize, trimmed: bool) -> schemars::Schema {
+    let mut s = crate::schema::string(min_length, max_length);
+    if trimmed {
+        s.insert("pattern".into(), crate::schema::trimmed_pattern().into());
+    }
+    crate::schema::schema(s.into())
+}

@@ -563,3 +563,24 @@ impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Serialize
         self.0.serialize(serializer)
     }
 }
+
+json_schema_as!(
+    impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    StringArrayLike<P, MIN_ITEMS, MAX_ITEMS> => [Vec<String>, Option<Vec<String>>],
+    name = format!("StringArray_{MIN_ITEMS}_{MAX_ITEMS}"),
+    schema = schema_of(MIN_ITEMS, MAX_ITEMS),
+);
+
+json_schema_for!(
+    impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    StringArray<P, MIN_ITEMS, MAX_ITEMS>,
+    name = format!("StringArray_{MIN_ITEMS}_{MAX_ITEMS}"),
+    schema = schema_of(MIN_ITEMS, MAX_ITEMS),
+);
+
+/// `{"type": "array", "items": {"type": "string"}}` with the item bounds.
+#[cfg(feature = "schemars")]
+fn schema_of(min_items: usize, max_items: usize) -> schemars::Schema {
+    use crate::schema::{array, schema};
+    schema(array(serde_json::json!({"type": "string"}), min_items, max_items).into())
+}

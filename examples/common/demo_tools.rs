@@ -23,6 +23,7 @@ pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid demo
 /// `demo_get_observations`: observations by id.
 #[serde_as]
 #[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct GetObservations {
     /// Observation ids, at most 1000.
     #[serde_as(as = "IntArrayLike<0, 1000>")]
@@ -54,6 +55,7 @@ pub enum OrderBy {
 /// `demo_get_sdk_sessions`: sessions by memory session id.
 #[serde_as]
 #[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct GetSdkSessions {
     /// Memory session ids.
     #[serde_as(as = "StringArrayLike")]
@@ -68,6 +70,7 @@ mcp_coerce::number_range!(
 /// `demo_search_skills`: search the skill catalogue.
 #[serde_as]
 #[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct SearchSkills {
     /// What to search for, 3 to 300 chars, not trimmed.
     #[serde_as(as = "BoundedString<3, 300>")]
@@ -131,6 +134,7 @@ mcp_coerce::pattern! {
 /// `demo_get_card`: one card by id.
 #[serde_as]
 #[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct GetCard {
     /// The card id.
     #[serde_as(as = "PatternLike<CardId>")]
