@@ -4,6 +4,8 @@
 //! - Adapters, one module each, each usable with `#[serde_as]`, `#[serde(with)]` or as a
 //!   wrapper type: [`int_array`], [`string_array`], [`int`], [`number`], [`boolean`],
 //!   [`string`], [`pattern`](mod@pattern), [`enums`], [`json_object`].
+//! - Pass-through objects, forwarded as they are: no prototype keys, a depth limit:
+//!   [`passthrough`] ([`SafeObjectLike`], [`SafeObject`], [`passthrough::check_object`]).
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
 //!   [`from_value`].
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
@@ -28,6 +30,7 @@ pub mod int;
 pub mod int_array;
 pub mod json_object;
 pub mod number;
+pub mod passthrough;
 #[cfg(feature = "regex")]
 #[cfg_attr(docsrs, doc(cfg(feature = "regex")))]
 pub mod pattern;
@@ -48,6 +51,7 @@ pub use integer::Integer;
 pub use issue::{Code, INPUT_ECHO_CHARS, Input, Issue};
 pub use json_object::{JsonObject, JsonObjectLike, OptionalJsonObjectLike};
 pub use number::{AnyFinite, FiniteF64, NumberLike, NumberRange};
+pub use passthrough::{SafeObject, SafeObjectLike};
 pub use path::{Path, Segment};
 #[cfg(feature = "regex")]
 pub use pattern::{Matched, PatternDef, PatternLike};
