@@ -6,6 +6,8 @@
 //!   [`string`], [`pattern`](mod@pattern), [`enums`], [`json_object`].
 //! - Pass-through objects, forwarded as they are: no prototype keys, a depth limit:
 //!   [`passthrough`] ([`SafeObjectLike`], [`SafeObject`], [`passthrough::check_object`]).
+//! - URLs with a policy (feature `url`, on by default): [`url_policy`] ([`UrlLike`],
+//!   [`PolicyUrl`], [`UrlPolicy`], [`HttpsOnly`], [`url_policy::check_url`]).
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
 //!   [`from_value`].
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
@@ -36,6 +38,9 @@ pub mod passthrough;
 pub mod pattern;
 pub mod string;
 pub mod string_array;
+#[cfg(feature = "url")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
+pub mod url_policy;
 
 pub use boolean::{BoolLike, LaxBool};
 pub use entry::{from_slice, from_str, from_value};
@@ -58,3 +63,5 @@ pub use pattern::{Matched, PatternDef, PatternLike};
 pub use rejection::{MAX_ISSUES, Rejection};
 pub use string::{BoundedString, NonEmptyString, Text, TrimmedString, TrimmedText};
 pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};
+#[cfg(feature = "url")]
+pub use url_policy::{HttpsOnly, PolicyUrl, UrlLike, UrlPolicy};
