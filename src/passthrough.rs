@@ -45,7 +45,7 @@ use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue, kind_of};
 use crate::path::{Path, Segment};
 use crate::rejection::Rejection;
-use crate::shape::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+use crate::shape::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
 
 /// The nesting limit of [`SafeObjectLike`] and [`SafeObject`] when none is given.
 pub const DEFAULT_MAX_DEPTH: usize = 32;
@@ -435,8 +435,8 @@ impl<'de, T: From<Map<String, Value>>, const MAX_DEPTH: usize> Visitor<'de>
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(not_an_object("an array", None))
+        let input = seq_input(seq)?;
+        Ok(not_an_object("an array", Some(input)))
     }
 }
 

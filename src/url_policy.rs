@@ -44,7 +44,7 @@ pub use url::Url;
 
 use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue, truncate};
-use crate::shape::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+use crate::shape::{Optional, Outcome, Settled, invalid_type, map_input, seq_input};
 
 /// What URLs a field accepts: the schemes, the hosts, the maximum length, and an example
 /// for hints. Implement it on a unit struct and name it in [`UrlLike`] or [`PolicyUrl`].
@@ -649,13 +649,13 @@ impl<'de, P: UrlPolicy, T: From<Url>> Visitor<'de> for UrlShape<P, T> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(not_a_string("an array", None))
+        let input = seq_input(seq)?;
+        Ok(not_a_string("an array", Some(input)))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(not_a_string("an object", None))
+        let input = map_input(map)?;
+        Ok(not_a_string("an object", Some(input)))
     }
 }
 
