@@ -4,6 +4,10 @@
 //! - Adapters, one module each, each usable with `#[serde_as]`, `#[serde(with)]` or as a
 //!   wrapper type: [`int_array`], [`string_array`], [`int`], [`number`], [`boolean`],
 //!   [`string`], [`pattern`](mod@pattern), [`enums`], [`json_object`].
+//! - Pass-through objects, forwarded as they are: no prototype keys, a depth limit:
+//!   [`passthrough`] ([`SafeObjectLike`], [`SafeObject`], [`passthrough::check_object`]).
+//! - URLs with a policy (feature `url`, on by default): [`url_policy`] ([`UrlLike`],
+//!   [`PolicyUrl`], [`UrlPolicy`], [`HttpsOnly`], [`url_policy::check_url`]).
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
 //!   [`from_value`].
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
@@ -31,6 +35,7 @@ pub mod int;
 pub mod int_array;
 pub mod json_object;
 pub mod number;
+pub mod passthrough;
 #[cfg(feature = "regex")]
 #[cfg_attr(docsrs, doc(cfg(feature = "regex")))]
 pub mod pattern;
@@ -39,6 +44,9 @@ pub mod pattern;
 pub mod schema;
 pub mod string;
 pub mod string_array;
+#[cfg(feature = "url")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
+pub mod url_policy;
 
 pub use boolean::{BoolLike, LaxBool};
 pub use entry::{from_slice, from_str, from_value};
@@ -54,9 +62,12 @@ pub use integer::Integer;
 pub use issue::{Code, INPUT_ECHO_CHARS, Input, Issue};
 pub use json_object::{JsonObject, JsonObjectLike, OptionalJsonObjectLike};
 pub use number::{AnyFinite, FiniteF64, NumberLike, NumberRange};
+pub use passthrough::{SafeObject, SafeObjectLike};
 pub use path::{Path, Segment};
 #[cfg(feature = "regex")]
 pub use pattern::{Matched, PatternDef, PatternLike};
 pub use rejection::{MAX_ISSUES, Rejection};
 pub use string::{BoundedString, NonEmptyString, Text, TrimmedString, TrimmedText};
 pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};
+#[cfg(feature = "url")]
+pub use url_policy::{HttpsOnly, PolicyUrl, UrlLike, UrlPolicy};

@@ -200,8 +200,9 @@ fn instances(
     }
 }
 
-/// The canonical form the runtime must return for an instance the schema accepts: the
-/// instance itself, with absent properties that have a `default` filled in.
+/// The canonical form the runtime must return for an instance the schema accepts, as the
+/// docs define it: the instance itself, with absent properties that have a `default`
+/// filled in, and URLs (`format: uri`) in the WHATWG parser's serialization.
 fn canonical(schema: &Value, instance: &Value) -> Value {
     let mut out = instance.clone();
     if let (Some(properties), Value::Object(object)) = (
@@ -211,6 +212,13 @@ fn canonical(schema: &Value, instance: &Value) -> Value {
         for (name, property) in properties {
             if let (Some(default), false) = (property.get("default"), object.contains_key(name)) {
                 object.insert(name.clone(), default.clone());
+            }
+            if property.get("format") == Some(&json!("uri")) {
+                if let Some(Value::String(url)) = object.get_mut(name) {
+                    if let Ok(parsed) = mcp_coerce::url_policy::Url::parse(url) {
+                        *url = parsed.to_string();
+                    }
+                }
             }
         }
     }
@@ -408,6 +416,40 @@ fn every_demo_tool_is_sound() {
     check_sound::<demo_tools::GetSdkSessions>(none(), 128);
     check_sound::<demo_tools::SearchSkills>(none(), 128);
     check_sound::<demo_tools::GetCard>(none(), 128);
+    check_sound::<demo_tools::SegmentImage>(segment_image_overrides(), 128);
+}
+
+/// URLs that meet the host policy (which JSON Schema cannot express), already in the
+/// parser's normalized form, and options without forbidden keys within the depth limit.
+fn segment_image_overrides() -> BTreeMap<&'static str, BoxedStrategy<Value>> {
+    let label = "[a-z0-9]{1,10}";
+    let url = (
+        proptest::collection::vec(proptest::string::string_regex(label).expect("regex"), 1..4),
+        proptest::string::string_regex("[a-z0-9_./-]{0,20}").expect("regex"),
+    )
+        .prop_map(|(labels, path)| {
+            json!(format!(
+                "https://{}.cdn.example.com/{path}",
+                labels.join(".")
+            ))
+        })
+        .boxed();
+    let leaf = prop_oneof![
+        any::<i32>().prop_map(|n| json!(n)),
+        "[a-z]{0,8}".prop_map(|s| json!(s)),
+        any::<bool>().prop_map(|b| json!(b)),
+    ];
+    let nested = leaf.prop_recursive(6, 24, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::btree_map("[a-z]{1,6}", inner, 0..4)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    });
+    let options = proptest::collection::btree_map("[a-z]{1,6}", nested, 0..4)
+        .prop_map(|m| Value::Object(m.into_iter().collect()))
+        .boxed();
+    BTreeMap::from([("image_url", url), ("options", options)])
 }
 
 // ---------------------------------------------------------------------------------------
@@ -495,6 +537,7 @@ fn optional_fields_are_plain_and_not_required() {
 fn generic_option_spellings_are_rewritten() {
     #[serde_as]
     #[derive(Deserialize, JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is looked at")]
     struct Spellings {
         #[serde_as(as = "Option<IntArrayLike>")]
         generic: Option<Vec<i64>>,
@@ -530,6 +573,10 @@ fn demo_schemas() -> BTreeMap<&'static str, Value> {
             input_schema::<demo_tools::SearchSkills>(),
         ),
         ("demo_get_card", input_schema::<demo_tools::GetCard>()),
+        (
+            "demo_segment_image",
+            input_schema::<demo_tools::SegmentImage>(),
+        ),
     ])
 }
 

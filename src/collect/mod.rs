@@ -290,6 +290,11 @@ impl IssueBuf {
     pub(crate) fn is_empty(&self) -> bool {
         self.issues.is_empty() && self.dropped == 0
     }
+
+    /// These issues as a [`Rejection`], for checks used without a deserializer.
+    pub(crate) fn into_rejection(self) -> Rejection {
+        Rejection::from_parts(self.issues, self.dropped)
+    }
 }
 
 /// Every issue kept (up to `MAX_ISSUES`), then how many more were found.
