@@ -60,7 +60,8 @@ enum Mode {
     Clamp,
 }
 
-/// The one integer check: `value` against `min..=max` in `mode`.
+/// The one integer check: `value` against `min..=max` in `mode`. The issue leaves `input`
+/// to the caller, which has the value as it arrived (`"500"`, not `500`).
 fn apply_bounds<I: Integer>(value: I, min: i128, max: i128, mode: Mode) -> Result<I, Issue> {
     // Bounds are checked at compile time to lie within `I`, so both conversions succeed.
     let (Some(lo), Some(hi)) = (I::from_i128(min), I::from_i128(max)) else {
@@ -71,7 +72,6 @@ fn apply_bounds<I: Integer>(value: I, min: i128, max: i128, mode: Mode) -> Resul
             Mode::Clamp => Ok(lo),
             Mode::Reject => Err(
                 Issue::new(Code::TooSmall, format!("must be at least {min}"))
-                    .with_input(int_input(value))
                     .with_hint(format!("send an integer from {min} to {max}"))
                     .with_context("minimum", Input::from_i128(min)),
             ),
@@ -80,19 +80,11 @@ fn apply_bounds<I: Integer>(value: I, min: i128, max: i128, mode: Mode) -> Resul
         match mode {
             Mode::Clamp => Ok(hi),
             Mode::Reject => Err(Issue::new(Code::TooBig, format!("must be at most {max}"))
-                .with_input(int_input(value))
                 .with_hint(format!("send an integer from {min} to {max}"))
                 .with_context("maximum", Input::from_i128(max))),
         }
     } else {
         Ok(value)
-    }
-}
-
-fn int_input<I: Integer>(value: I) -> Input {
-    match value.to_i128() {
-        Some(v) => Input::from_i128(v),
-        None => Input::Text(value.to_string()),
     }
 }
 

@@ -186,7 +186,11 @@ pub(crate) fn int_issue<I: Integer>(failure: IntFailure, input: Input) -> Issue 
         .with_hint("send a whole number, e.g. 2"),
         IntFailure::Overflow => Issue::new(
             Code::IntOverflow,
-            format!("integer out of range for {}", I::NAME),
+            format!(
+                "integer out of range: must be from {} to {}",
+                I::MIN_I128,
+                I::MAX_U128
+            ),
         )
         .with_hint(format!(
             "send an integer from {} to {}",

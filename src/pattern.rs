@@ -367,7 +367,7 @@ pub(crate) fn check_pattern<P: PatternDef>(value: &str) -> Result<String, Issue>
 
 struct PatternScalar<P>(PhantomData<P>);
 
-const HINT: &str = "send a JSON string";
+const HINT: &str = "send a JSON string, e.g. \"text\"";
 
 impl<P: PatternDef> PatternScalar<P> {
     fn refuse(got: &str, input: Option<Input>) -> Outcome<String> {

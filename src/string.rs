@@ -24,7 +24,8 @@ use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
 use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
 
-/// The one length check: `value` has `min..=max` chars.
+/// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
+/// caller, which has the value as it arrived (before trimming).
 pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Issue> {
     // Counting stops one past the maximum: a huge string costs no more than max + 1 chars.
     let count = value.chars().take(max.saturating_add(1)).count();
@@ -33,7 +34,6 @@ pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Is
             Code::TooShort,
             format!("expected at least {min} char{}, got {count}", plural(min)),
         )
-        .with_input(Input::from_text(value))
         .with_hint(format!("send a string of {min} to {max} chars"))
         .with_context("minLength", min))
     } else if count > max {
@@ -41,7 +41,6 @@ pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Is
             Code::TooLong,
             format!("expected at most {max} char{}", plural(max)),
         )
-        .with_input(Input::from_text(value))
         .with_hint(format!("send a string of {min} to {max} chars"))
         .with_context("maxLength", max))
     } else {
@@ -65,9 +64,10 @@ pub(crate) struct StringScalar {
 }
 
 impl StringScalar {
-    fn check(&self, v: &str) -> Outcome<String> {
-        let v = if self.trim { v.trim() } else { v };
-        check_length(v, self.min, self.max).map_err(IssueBuf::one)?;
+    fn check(&self, arrived: &str) -> Outcome<String> {
+        let v = if self.trim { arrived.trim() } else { arrived };
+        check_length(v, self.min, self.max)
+            .map_err(|issue| IssueBuf::one(issue.with_input(Input::from_text(arrived))))?;
         Ok(v.to_owned())
     }
 
