@@ -98,7 +98,7 @@ impl<T: DeserializeOwned> ObjectVisitor<T> {
         }
     }
 
-    fn from_object<E: de::Error>(&self, direct: bool, value: &Value) -> Result<Option<T>, E> {
+    fn read_object<E: de::Error>(&self, direct: bool, value: &Value) -> Result<Option<T>, E> {
         if direct {
             match nested::<T>(value) {
                 Some(t) => Ok(Some(t)),
@@ -138,7 +138,7 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
         let access = de::value::MapAccessDeserializer::new(map);
         if direct {
             let object = Value::Object(Map::deserialize(access)?);
-            self.from_object(true, &object)
+            self.read_object(true, &object)
         } else {
             T::deserialize(access).map(Some)
         }
@@ -151,7 +151,7 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
             return Ok(None);
         }
         match decode_object(v, v, 1) {
-            Ok(map) => self.from_object(direct, &Value::Object(map)),
+            Ok(map) => self.read_object(direct, &Value::Object(map)),
             Err(issue) => self.refuse(direct, issue),
         }
     }
