@@ -39,6 +39,12 @@ enum Msg {
     },
     /// OpenAI: an assistant message with `"tool_calls": []`; Anthropic: an answer.
     EmptyCalls,
+    /// Anthropic: an assistant message holding calls and then results (a converter merged
+    /// them); OpenAI: the call turn followed by its `tool` messages.
+    MergedTurn {
+        calls: Vec<Call>,
+        ids: Vec<Id>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -90,10 +96,7 @@ trait Render: WireMessage + Clone + PartialEq + std::fmt::Debug + serde::Seriali
     /// Whether it is an assistant message with no call: a final answer.
     fn is_answer(&self) -> bool;
     /// Whether it is an assistant message with a call.
-    fn has_calls(&self) -> bool {
-        !self.is_answer() && self.is_assistant()
-    }
-    fn is_assistant(&self) -> bool;
+    fn has_calls(&self) -> bool;
 }
 
 impl Render for openai::Message {
@@ -126,6 +129,27 @@ impl Render for openai::Message {
                 }
                 vec![message]
             }
+            Msg::MergedTurn { calls, ids } => {
+                let mut out = Vec::new();
+                if !calls.is_empty() {
+                    out.extend(Self::render(
+                        &Msg::Calls {
+                            calls: calls.clone(),
+                            text: false,
+                        },
+                        open,
+                    ));
+                }
+                out.extend(Self::render(
+                    &Msg::Responses {
+                        ids: ids.clone(),
+                        names: Vec::new(),
+                        text_first: false,
+                    },
+                    open,
+                ));
+                out
+            }
             Msg::Responses { ids, names, .. } => ids
                 .iter()
                 .zip(names.iter().chain(std::iter::repeat(&None)))
@@ -147,8 +171,8 @@ impl Render for openai::Message {
         self.role == Role::Assistant && self.tool_calls.as_ref().is_none_or(Vec::is_empty)
     }
 
-    fn is_assistant(&self) -> bool {
-        self.role == Role::Assistant
+    fn has_calls(&self) -> bool {
+        self.role == Role::Assistant && self.tool_calls.as_ref().is_some_and(|c| !c.is_empty())
     }
 }
 
@@ -172,6 +196,19 @@ impl Render for anthropic::Message {
                 Role::Assistant,
                 [Block::text("answer in blocks")],
             )],
+            Msg::MergedTurn { calls, ids } => {
+                let mut message = Self::render(
+                    &Msg::Calls {
+                        calls: calls.clone(),
+                        text: false,
+                    },
+                    open,
+                );
+                if let Some(Content::Blocks(blocks)) = message.first_mut().map(|m| &mut m.content) {
+                    blocks.extend(ids.iter().map(result));
+                }
+                message
+            }
             Msg::Calls { calls, text } => {
                 let mut blocks: Vec<Block> = Vec::new();
                 if *text {
@@ -209,13 +246,15 @@ impl Render for anthropic::Message {
         anthropic::Message::user(text)
     }
 
+    /// No calls, and no misplaced results either (those may be moved or dropped).
     fn is_answer(&self) -> bool {
         self.role == Role::Assistant
-            && !matches!(&self.content, Content::Blocks(b) if b.iter().any(|b| matches!(b, Block::ToolUse(_))))
+            && !matches!(&self.content, Content::Blocks(b) if b.iter().any(|b| matches!(b, Block::ToolUse(_) | Block::ToolResult(_))))
     }
 
-    fn is_assistant(&self) -> bool {
+    fn has_calls(&self) -> bool {
         self.role == Role::Assistant
+            && matches!(&self.content, Content::Blocks(b) if b.iter().any(|b| matches!(b, Block::ToolUse(_))))
     }
 }
 
@@ -254,13 +293,20 @@ fn args() -> impl Strategy<Value = Args> {
 
 /// A messy message: any id, any arguments.
 fn messy() -> impl Strategy<Value = Msg> {
-    let call = (id(4, true), 0..3u8, args()).prop_map(|(id, name, args)| Call { id, name, args });
+    let call =
+        || (id(4, true), 0..3u8, args()).prop_map(|(id, name, args)| Call { id, name, args });
+    let merged = (
+        prop::collection::vec(call(), 0..3),
+        prop::collection::vec(id(4, true), 1..3),
+    )
+        .prop_map(|(calls, ids)| Msg::MergedTurn { calls, ids });
     prop_oneof![
+        1 => merged,
         1 => Just(Msg::System),
         2 => (0..4u8).prop_map(Msg::User),
         2 => (0..4u8).prop_map(Msg::Answer),
         1 => Just(Msg::EmptyCalls),
-        4 => (prop::collection::vec(call, 1..4), any::<bool>())
+        4 => (prop::collection::vec(call(), 1..4), any::<bool>())
             .prop_map(|(calls, text)| Msg::Calls { calls, text }),
         5 => (
             prop::collection::vec(id(4, true), 1..4),

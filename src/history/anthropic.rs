@@ -7,8 +7,10 @@
 //! `server_tool_use`, ...) are kept whole as [`Block::Other`]; unknown roles are kept as
 //! [`Role::Other`]. The request's top-level `system` is not a message.
 //!
-//! Calls are read from assistant messages only, results from user messages only; blocks of
-//! either kind in the other role are kept and not checked.
+//! Calls are read from assistant messages only. Results are read from user messages, and
+//! also from assistant messages, where they never belong (some converters merge a result
+//! into the call turn): there they are separated from their call, or dangling. Blocks in
+//! other roles, and `tool_use` blocks in user messages, are kept and not checked.
 
 use std::fmt;
 
@@ -342,6 +344,20 @@ impl super::sealed::Sealed for Message {
         match self.role {
             Role::Assistant => Skel {
                 kind: Kind::Assistant,
+                // Results never belong here: they are answers in the wrong place.
+                responses: blocks
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(block, b)| match b {
+                        Block::ToolResult(result) => Some(ResponseView {
+                            block: Some(block),
+                            id: present(result.tool_use_id.as_deref()),
+                            name: None,
+                            after_other: false,
+                        }),
+                        _ => None,
+                    })
+                    .collect(),
                 calls: blocks
                     .iter()
                     .enumerate()
@@ -388,7 +404,9 @@ impl super::sealed::Sealed for Message {
         for block in blocks {
             let id = match (&self.role, block) {
                 (Role::Assistant, Block::ToolUse(call)) => call.id.as_mut(),
-                (Role::User, Block::ToolResult(result)) => result.tool_use_id.as_mut(),
+                (Role::User | Role::Assistant, Block::ToolResult(result)) => {
+                    result.tool_use_id.as_mut()
+                }
                 _ => None,
             };
             if let Some(id) = id.filter(|id| !id.is_empty()) {

@@ -7,7 +7,9 @@
 //! user message right after it). A response is matched, in this order, to the first
 //! unanswered call with its id in the open window, then to the first unanswered call with
 //! its id from a closed window (a separated response). Calls still unanswered when their
-//! window closes wait in `earlier` until the end, where they are reported.
+//! window closes wait in `earlier` until the end, where they are reported. A response
+//! outside any window (an Anthropic result written into an assistant message included)
+//! is matched the same way, then to the calls of its own message, and is separated.
 //!
 //! `assess` computes what a message would do without changing the state, and `commit`
 //! applies it; `Conversation` refuses a message by not committing it.
@@ -116,6 +118,9 @@ pub enum Fate {
 enum Source {
     Window,
     Earlier,
+    /// A call of the response's own message (an Anthropic `tool_result` written into the
+    /// assistant message of its call).
+    Own,
 }
 
 /// What became of one response of the assessed message.
@@ -224,12 +229,24 @@ impl Checker {
         // The window a message that is not admitted closes; its calls can still be
         // matched, as separated.
         let window = self.window.as_ref();
-        let order = if admitted {
-            [Source::Window, Source::Earlier]
+        let order: &[Source] = if admitted {
+            &[Source::Window, Source::Earlier]
         } else {
-            [Source::Earlier, Source::Window]
+            &[Source::Earlier, Source::Window, Source::Own]
         };
-        let mut taken: HashMap<&str, [usize; 2]> = HashMap::new();
+        // Responses in a call turn itself can only be misplaced answers to its own calls.
+        let mut own: HashMap<&str, Vec<CallKey>> = HashMap::new();
+        if skel.kind == Kind::Assistant && !skel.responses.is_empty() {
+            for (slot, call) in skel.calls.iter().enumerate() {
+                if let Some(id) = call.id {
+                    own.entry(id).or_default().push(CallKey {
+                        msg: self.next,
+                        slot,
+                    });
+                }
+            }
+        }
+        let mut taken: HashMap<&str, [usize; 3]> = HashMap::new();
         let mut matches = Vec::with_capacity(skel.responses.len());
         for response in &skel.responses {
             let Some(id) = response.id else {
@@ -246,22 +263,33 @@ impl Checker {
                 });
                 continue;
             };
-            let counts = taken.entry(id).or_insert([0, 0]);
+            let counts = taken.entry(id).or_insert([0; 3]);
             let mut found = None;
-            for source in order {
-                let queue = match source {
-                    Source::Window => window.and_then(|w| w.queues.get(id)),
-                    Source::Earlier => self.earlier.get(id),
-                };
+            for &source in order {
                 let count = &mut counts[source as usize];
-                if let Some(pending) = queue.and_then(|q| q.get(*count)) {
+                let hit = match source {
+                    Source::Window => window
+                        .and_then(|w| w.queues.get(id))
+                        .and_then(|q| q.get(*count))
+                        .map(|p| (p.key, Some(p))),
+                    Source::Earlier => self
+                        .earlier
+                        .get(id)
+                        .and_then(|q| q.get(*count))
+                        .map(|p| (p.key, Some(p))),
+                    Source::Own => own
+                        .get(id)
+                        .and_then(|keys| keys.get(*count))
+                        .map(|k| (*k, None)),
+                };
+                if let Some((key, pending)) = hit {
                     *count += 1;
-                    found = Some((pending, source));
+                    found = Some((key, pending, source));
                     break;
                 }
             }
             let (fate, call, source) = match found {
-                Some((pending, Source::Window)) if admitted => {
+                Some((key, Some(pending), Source::Window)) if admitted => {
                     let renamed = match (response.name, pending.name.as_deref()) {
                         (Some(said), Some(called)) => said != called,
                         _ => false,
@@ -281,16 +309,16 @@ impl Checker {
                             Some(id),
                         ));
                     }
-                    (Fate::InWindow, Some(pending.key), Some(Source::Window))
+                    (Fate::InWindow, Some(key), Some(Source::Window))
                 }
-                Some((pending, source)) => {
+                Some((key, _, source)) => {
                     violations.push(Violation::new(
                         index,
                         response.block,
                         ViolationCode::SeparatedResponse,
                         Some(id),
                     ));
-                    (Fate::Separated, Some(pending.key), Some(source))
+                    (Fate::Separated, Some(key), Some(source))
                 }
                 None => {
                     let code = if self.seen.contains_key(id) {
@@ -336,10 +364,15 @@ impl Checker {
         if !assessment.admitted {
             self.close_window();
         }
+        let mut own: HashMap<&str, usize> = HashMap::new();
         for (response, matched) in skel.responses.iter().zip(&assessment.matches) {
             let (Some(id), Some(source)) = (response.id, matched.source) else {
                 continue;
             };
+            if source == Source::Own {
+                *own.entry(id).or_insert(0) += 1;
+                continue;
+            }
             // Not admitted: the window was merged into `earlier`, in matching order.
             let queues = match (assessment.admitted, source, self.window.as_mut()) {
                 (true, Source::Window, Some(window)) => &mut window.queues,
@@ -357,6 +390,11 @@ impl Checker {
             for (slot, call) in skel.calls.iter().enumerate() {
                 let Some(id) = call.id else { continue };
                 *self.seen.entry(id.to_owned()).or_insert(0) += 1;
+                // Answered, misplaced, inside its own message.
+                if let Some(count) = own.get_mut(id).filter(|count| **count > 0) {
+                    *count -= 1;
+                    continue;
+                }
                 queues.entry(id.to_owned()).or_default().push_back(Pending {
                     key: CallKey { msg, slot },
                     block: call.block,

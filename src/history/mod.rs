@@ -70,8 +70,11 @@
 //! [`RepairPolicy::close_trailing_calls`] to close them too.
 //!
 //! Calls are read from assistant messages only; responses from OpenAI `tool` messages and
-//! Anthropic user messages only. Everything else (system and developer messages, unknown
-//! roles, other block types) is a turn of its own that is neither checked nor changed.
+//! Anthropic user messages, and also from Anthropic assistant messages, where a
+//! `tool_result` never belongs (it is separated from its call, even when the call is in
+//! the same message, or dangling). Everything else (system and developer messages,
+//! unknown roles, other block types) is a turn of its own that is neither checked nor
+//! changed.
 //!
 //! # Indices
 //!

@@ -292,15 +292,17 @@ pub struct Repaired<M> {
 ///    separated (policy `separated`); responses that are dangling, duplicate, for an
 ///    unknown id or without an id are dropped; a response's `name` becomes its call's;
 /// 4. calls left without a response are cancelled or dropped (policy `unanswered`),
-///    except those of the last turn, which stay open unless `close_trailing_calls`;
+///    except those of the last turn, which stay open unless `close_trailing_calls` (or,
+///    for Anthropic, unless a result moved after that turn closes it);
 /// 5. a call whose id an earlier call uses is renamed `ID_2` (or the next free suffix),
 ///    and its response with it;
 /// 6. messages left empty are dropped: an assistant message that lost all its calls and
 ///    has no content, a user message whose only content was moved results.
 ///
 /// It never drops or changes an assistant message that has no calls (a final answer),
-/// except to remove its empty `tool_calls` array; a valid history comes back unchanged
-/// with no actions.
+/// except to remove its empty `tool_calls` array, or the misplaced Anthropic
+/// `tool_result` blocks it holds (and the message with them when they were all it held);
+/// a valid history comes back unchanged with no actions.
 ///
 /// # Examples
 ///
@@ -810,7 +812,8 @@ pub(super) fn anthropic(
     let mut held_results = Vec::with_capacity(merged.len());
     for (at, message) in merged.iter_mut().enumerate() {
         let mut taken = Vec::new();
-        if let (Role::User, Content::Blocks(blocks)) = (&message.role, &mut message.content) {
+        let holds_results = matches!(message.role, Role::User | Role::Assistant);
+        if let (true, Content::Blocks(blocks)) = (holds_results, &mut message.content) {
             let index = origins.message(at);
             let mut other_before = false;
             let mut rest = Vec::with_capacity(blocks.len());
@@ -883,6 +886,16 @@ pub(super) fn anthropic(
             continue;
         }
         if !message.has_calls() {
+            let emptied = held_results.get(at).copied().unwrap_or(false);
+            if emptied && matches!(&message.content, Content::Blocks(b) if b.is_empty()) {
+                actions.push(Action::new(
+                    (index, None),
+                    ActionKind::DroppedMessage,
+                    None,
+                    None,
+                ));
+                continue;
+            }
             out.push(message);
             continue;
         }
@@ -897,13 +910,24 @@ pub(super) fn anthropic(
         let mut cancels = Vec::new();
         let mut kept = Vec::with_capacity(blocks.len());
         let mut slot = 0;
+        // Placing a result after the turn closes it: its open calls are unanswered then.
+        let closes = fates
+            .iter()
+            .any(|f| matches!(f, CallFate::Answered { .. } | CallFate::Cancel));
+        let unanswered = match policy.unanswered {
+            Unanswered::Cancel => CallFate::Cancel,
+            Unanswered::Drop => CallFate::Drop,
+        };
         for (block, b) in blocks.into_iter().enumerate() {
             let Block::ToolUse(mut call) = b else {
                 kept.push(b);
                 continue;
             };
             let position = origins.block(at, block);
-            let fate = fates.get(slot).copied().unwrap_or(CallFate::Open);
+            let fate = match fates.get(slot).copied().unwrap_or(CallFate::Open) {
+                CallFate::Open if closes => unanswered,
+                fate => fate,
+            };
             slot += 1;
             let id = call.id.clone().unwrap_or_default();
             if fate == CallFate::Drop {
