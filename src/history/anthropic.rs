@@ -52,6 +52,18 @@ pub struct Message {
 }
 
 /// The `content` of a message.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::anthropic::{Content, Message};
+///
+/// let text: Message = serde_json::from_str(r#"{"role": "user", "content": "hi"}"#)?;
+/// assert_eq!(text.content, Content::Text("hi".into()));
+/// let blocks: Message = serde_json::from_str(r#"{"role": "user", "content": []}"#)?;
+/// assert_eq!(blocks.content, Content::Blocks(vec![]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Content {
@@ -65,6 +77,21 @@ pub enum Content {
 ///
 /// Serialized with its `type` member: `text`, `tool_use`, `tool_result`, or the type of
 /// an [`Other`](Block::Other) block.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::anthropic::Block;
+/// use serde_json::json;
+///
+/// let thinking: Block = serde_json::from_value(json!({"type": "thinking", "thinking": "..."}))?;
+/// assert!(matches!(&thinking, Block::Other(object) if object["type"] == "thinking"));
+/// assert_eq!(
+///     serde_json::to_value(Block::tool_result("toolu_1", "12:00"))?,
+///     json!({"type": "tool_result", "tool_use_id": "toolu_1", "content": "12:00"})
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Block {
@@ -79,6 +106,15 @@ pub enum Block {
 }
 
 /// A `text` block.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::anthropic::Block;
+///
+/// let Block::Text(block) = Block::text("hi") else { unreachable!() };
+/// assert_eq!(block.text, "hi");
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct TextBlock {
@@ -90,6 +126,16 @@ pub struct TextBlock {
 }
 
 /// A `tool_use` block.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::anthropic::Block;
+/// use serde_json::json;
+///
+/// let Block::ToolUse(call) = Block::tool_use("toolu_1", "now", json!({})) else { unreachable!() };
+/// assert_eq!((call.id.as_deref(), call.name.as_deref()), (Some("toolu_1"), Some("now")));
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct ToolUse {
@@ -112,6 +158,16 @@ pub struct ToolUse {
 }
 
 /// A `tool_result` block.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::anthropic::Block;
+///
+/// let Block::ToolResult(result) = Block::tool_result("toolu_1", "12:00") else { unreachable!() };
+/// assert_eq!(result.tool_use_id.as_deref(), Some("toolu_1"));
+/// assert_eq!(result.is_error, None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct ToolResult {

@@ -430,6 +430,11 @@ impl<M: WireMessage> TryFrom<Vec<M>> for Conversation<M> {
     type Error = Refused<M>;
 
     /// A conversation holding `messages`, if [`validate`](super::validate) accepts them.
+    ///
+    /// # Errors
+    ///
+    /// [`Refused`], with every violation and the messages given back, when `validate`
+    /// finds any.
     fn try_from(messages: Vec<M>) -> Result<Self, Refused<M>> {
         let mut checker = Checker::new(M::FORMAT);
         let mut violations = Vec::new();

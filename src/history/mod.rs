@@ -116,7 +116,24 @@ pub use violation::{Violation, ViolationCode};
 /// A message of one of the supported wire formats: [`openai::Message`] or
 /// [`anthropic::Message`].
 ///
-/// Sealed: the pairing rules are written for these two formats.
+/// Sealed: the pairing rules are written for these two formats. Use it as a bound to
+/// write code that works on either.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::{self, anthropic, openai, RepairPolicy, WireMessage};
+///
+/// /// A history ready to send: repaired, with no call left open.
+/// fn ready<M: WireMessage>(messages: Vec<M>) -> Vec<M> {
+///     let mut policy = RepairPolicy::default();
+///     policy.close_trailing_calls = true;
+///     history::repair(messages, &policy).messages
+/// }
+///
+/// assert_eq!(ready(vec![openai::Message::user("hi")]).len(), 1);
+/// assert_eq!(ready(vec![anthropic::Message::user("hi")]).len(), 1);
+/// ```
 pub trait WireMessage: sealed::Sealed {}
 
 impl WireMessage for openai::Message {}

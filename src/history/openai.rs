@@ -96,6 +96,17 @@ pub struct ToolCall {
 }
 
 /// The `function` member of a call.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::openai::ToolCall;
+///
+/// let call = ToolCall::function("call_1", "now", "{}");
+/// let function = call.function.as_ref().unwrap();
+/// assert_eq!(function.name.as_deref(), Some("now"));
+/// assert_eq!(function.arguments, Some(serde_json::json!("{}")));
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub struct FunctionCall {

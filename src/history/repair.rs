@@ -14,6 +14,14 @@ use super::{Role, WireMessage, anthropic, openai};
 use crate::issue::truncate;
 
 /// The content of the synthetic result that answers a cancelled call, by default.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::{RepairPolicy, CANCELLED_TEXT};
+///
+/// assert_eq!(RepairPolicy::default().cancelled_text, CANCELLED_TEXT);
+/// ```
 pub const CANCELLED_TEXT: &str = "cancelled: no result was recorded for this call";
 
 /// What [`repair`] does where more than one fix is possible.
@@ -72,6 +80,20 @@ impl Default for RepairPolicy {
 }
 
 /// What [`repair`] does with a call that has no response.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::{self, openai::{Message, ToolCall}, RepairPolicy, Unanswered, CANCELLED_TEXT};
+///
+/// let messages = vec![Message::calls([ToolCall::function("c1", "now", "{}")]), Message::user("?")];
+/// let cancelled = history::repair(messages.clone(), &RepairPolicy::default());
+/// assert_eq!(cancelled.messages[1], Message::tool("c1", CANCELLED_TEXT));
+///
+/// let mut policy = RepairPolicy::default();
+/// policy.unanswered = Unanswered::Drop;
+/// assert_eq!(history::repair(messages, &policy).messages, [Message::user("?")]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Unanswered {
@@ -84,6 +106,26 @@ pub enum Unanswered {
 }
 
 /// What [`repair`] does with a response separated from its call.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::{self, openai::{Message, ToolCall}, RepairPolicy, Separated, CANCELLED_TEXT};
+///
+/// let messages = vec![
+///     Message::calls([ToolCall::function("c1", "now", "{}")]),
+///     Message::user("still there?"),
+///     Message::tool("c1", "12:00"),
+/// ];
+/// let moved = history::repair(messages.clone(), &RepairPolicy::default());
+/// assert_eq!(moved.messages[1], Message::tool("c1", "12:00"));
+///
+/// let mut policy = RepairPolicy::default();
+/// policy.separated = Separated::Drop;
+/// let dropped = history::repair(messages, &policy);
+/// assert_eq!(dropped.messages[1], Message::tool("c1", CANCELLED_TEXT));
+/// assert_eq!(dropped.messages.len(), 3);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Separated {
@@ -97,7 +139,17 @@ pub enum Separated {
 /// What kind of change [`repair`] made, as a stable machine-readable name.
 ///
 /// Serialized in `snake_case`, the same text as [`as_str`](Self::as_str). New kinds may
-/// be added in minor releases.
+/// be added in minor releases, so match with a wildcard arm.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::ActionKind;
+///
+/// assert_eq!(ActionKind::MovedResponse.as_str(), "moved_response");
+/// assert_eq!(serde_json::to_string(&ActionKind::CancelledCall)?, r#""cancelled_call""#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
@@ -266,6 +318,17 @@ impl fmt::Display for Action {
 
 /// What [`repair`] returns: the repaired messages and the changes, in document order of
 /// the input (by `index`; within one message, in the order the steps ran).
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::history::{self, openai::Message, RepairPolicy, Repaired};
+///
+/// let Repaired { messages, actions, .. } =
+///     history::repair(vec![Message::user("hi")], &RepairPolicy::default());
+/// assert_eq!(messages, [Message::user("hi")]);
+/// assert!(actions.is_empty());
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Repaired<M> {
