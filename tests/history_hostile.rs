@@ -262,3 +262,20 @@ fn deep_content_is_kept() {
     let args = serde_json::to_value(&repaired.messages[1]).expect("serializes");
     assert_eq!(args["tool_calls"][0]["function"]["arguments"], "{}");
 }
+
+#[test]
+fn thousands_of_split_call_turns_merge_in_linear_time() {
+    let n = 20_000;
+    let mut messages: Vec<openai::Message> = (0..n)
+        .map(|i| openai::Message::calls([call(&format!("c{i}"))]))
+        .collect();
+    messages.push(openai::Message::user("and?"));
+    let repaired = timed("merge 20k split turns", || {
+        history::repair(messages, &RepairPolicy::default())
+    });
+    assert!(history::validate(&repaired.messages).is_empty());
+    // One call turn, its n cancelled results, the user message.
+    assert_eq!(repaired.messages.len(), n + 2);
+    let last = repaired.actions.last().expect("actions");
+    assert_eq!((last.index(), last.block()), (n - 1, Some(0)));
+}

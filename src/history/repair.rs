@@ -411,7 +411,9 @@ impl Origins {
 
     fn block(&self, merged: usize, block: usize) -> (usize, Option<usize>) {
         let segments = self.0.get(merged).map(Vec::as_slice).unwrap_or_default();
-        match segments.iter().rev().find(|(_, start)| *start <= block) {
+        // Starts increase (each part brings at least one call): binary search.
+        let after = segments.partition_point(|(_, start)| *start <= block);
+        match after.checked_sub(1).and_then(|i| segments.get(i)) {
             Some((index, start)) => (*index, Some(block - start)),
             None => (merged, Some(block)),
         }
