@@ -44,7 +44,7 @@
 //! |---|---|---|
 //! | `dangling_response` | a response with no call before it | OpenAI: "messages with role 'tool' must be a response to a preceding message with 'tool_calls'"; Anthropic: "unexpected `tool_use_id` found in `tool_result` blocks" |
 //! | `unknown_call_id` | a response right after a call turn, for an id no call has | the same errors, naming the id |
-//! | `duplicate_response` | a second response to one call | Anthropic refuses more than one result per `tool_use`; OpenAI-compatible servers refuse the extra `tool` message |
+//! | `duplicate_response` | a second response to one call | Anthropic refuses more than one result per `tool_use`; strict OpenAI-compatible servers may refuse the extra `tool` message |
 //! | `separated_response` | a response to an earlier call, not directly after it | the dangling-response error for the response and the unanswered-call error for its call |
 //! | `unanswered_call` | a call with no response before the next turn | OpenAI: "an assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'"; Anthropic: "`tool_use` ids were found without `tool_result` blocks immediately after" |
 //! | `empty_tool_calls` | an assistant message with `"tool_calls": []` | OpenAI: "empty array. Expected an array with minimum length 1" |
