@@ -13,6 +13,7 @@
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
 //! - Renderings: [`Envelope`] (MCP `isError` result, JSON-RPC `-32602` error),
 //!   [`HttpBody`], [`WriteOutcome`].
+//! - Tool-call history integrity (validate, repair, checked append, id mapping): [`history`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -31,6 +32,7 @@ mod shape;
 
 pub mod boolean;
 pub mod enums;
+pub mod history;
 pub mod int;
 pub mod int_array;
 pub mod json_object;
