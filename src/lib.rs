@@ -13,6 +13,10 @@
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
 //! - Renderings: [`Envelope`] (MCP `isError` result, JSON-RPC `-32602` error),
 //!   [`HttpBody`], [`WriteOutcome`].
+//! - JSON Schema from the same definitions (feature `schemars`): [`schema`]
+//!   ([`schema::input_schema`], [`schema::strip_nullable_optionals`]).
+//! - rmcp servers (feature `rmcp`): [`rmcp`] (the [`rmcp::Parameters`] extractor and the
+//!   [`rmcp::coerce`] router).
 //! - Tool-call history integrity (validate, repair, checked append, id mapping): [`history`].
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
