@@ -69,10 +69,10 @@ pub fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, Rejection> {
 /// assert_eq!(paths, ["/limit", "/project"]);
 /// ```
 pub fn from_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
-    if fast_path_fits(json) {
-        if let Ok(value) = serde_json::from_slice::<T>(json) {
-            return Ok(value);
-        }
+    if fast_path_fits(json)
+        && let Ok(value) = serde_json::from_slice::<T>(json)
+    {
+        return Ok(value);
     }
     let value: Value = serde_json::from_slice(json).map_err(|e| {
         Rejection::new([Issue::new(
@@ -151,10 +151,11 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
                 };
             }
             Err(e) => {
-                if let Some((ordinal, field)) = e.retry() {
-                    if session.inject(ordinal, field) && take_pass() {
-                        continue;
-                    }
+                if let Some((ordinal, field)) = e.retry()
+                    && session.inject(ordinal, field)
+                    && take_pass()
+                {
+                    continue;
                 }
                 if let Some(issue) = e.into_issue() {
                     record(issue);

@@ -169,12 +169,12 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
             found = Some(variant);
         }
     }
-    if let (Some(variant), false) = (found, ambiguous) {
-        if let Ok(value) = E::deserialize(de::value::BorrowedStrDeserializer::<ProbeError>::new(
+    if let (Some(variant), false) = (found, ambiguous)
+        && let Ok(value) = E::deserialize(de::value::BorrowedStrDeserializer::<ProbeError>::new(
             variant.canonical,
-        )) {
-            return Ok(value);
-        }
+        ))
+    {
+        return Ok(value);
     }
     let allowed: Vec<&str> = variants.iter().map(|v| v.canonical).collect();
     let mut issue = Issue::new(Code::EnumUnknown, "unknown value")

@@ -174,10 +174,10 @@ fn walk(root: &Map<String, Value>, max_depth: usize) -> IssueBuf {
             path.pop();
             continue;
         };
-        if let Step::Key(key) = step {
-            if FORBIDDEN_KEYS.contains(&key) {
-                issues.push_with(|| forbidden_key(path_to(&path, step), key));
-            }
+        if let Step::Key(key) = step
+            && FORBIDDEN_KEYS.contains(&key)
+        {
+            issues.push_with(|| forbidden_key(path_to(&path, step), key));
         }
         let child = match value {
             Value::Object(members) => Frame::Object(members.iter()),

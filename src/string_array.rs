@@ -169,17 +169,17 @@ impl<P: Separator> StringShape<P> {
                 return outcome;
             }
             // JSON-shaped but not JSON ("[abc]"): a plain string after all.
-        } else if t.starts_with('"') {
-            if let Ok(inner) = serde_json::from_str::<String>(t) {
-                if self.layer >= 1 {
-                    return Err(IssueBuf::one(too_encoded(arrived)));
-                }
-                return StringShape::<P> {
-                    layer: self.layer + 1,
-                    ..StringShape::new(self.min, self.max)
-                }
-                .text(&inner, arrived);
+        } else if t.starts_with('"')
+            && let Ok(inner) = serde_json::from_str::<String>(t)
+        {
+            if self.layer >= 1 {
+                return Err(IssueBuf::one(too_encoded(arrived)));
             }
+            return StringShape::<P> {
+                layer: self.layer + 1,
+                ..StringShape::new(self.min, self.max)
+            }
+            .text(&inner, arrived);
         }
         match P::SEPARATOR {
             Some(separator) => {

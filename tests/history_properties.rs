@@ -503,16 +503,16 @@ fn run_conversation<M: Render>(ops: &[Op], window: Option<usize>) -> Result<(), 
             }
         }
         prop_assert_eq!(history::validate(conversation.messages()), vec![]);
-        if let Some(max) = window {
-            if conversation.len() > max {
-                let mut probe = Conversation::try_from(conversation.messages().to_vec())
-                    .map_err(|e| TestCaseError::fail(e.to_string()))?;
-                prop_assert_eq!(
-                    probe.trim_to(0),
-                    0,
-                    "the window holds more than the last turn"
-                );
-            }
+        if let Some(max) = window
+            && conversation.len() > max
+        {
+            let mut probe = Conversation::try_from(conversation.messages().to_vec())
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(
+                probe.trim_to(0),
+                0,
+                "the window holds more than the last turn"
+            );
         }
     }
     Ok(())
@@ -547,10 +547,10 @@ fn check_repair<M: Render>(msgs: &[Msg], policy: &RepairPolicy) -> Result<(), Te
     // Every final answer is kept, in order (empty `tool_calls` arrays aside).
     let strip = |m: &M| {
         let mut value = serde_json::to_value(m).unwrap_or_default();
-        if let Some(object) = value.as_object_mut() {
-            if object.get("tool_calls") == Some(&json!([])) {
-                object.remove("tool_calls");
-            }
+        if let Some(object) = value.as_object_mut()
+            && object.get("tool_calls") == Some(&json!([]))
+        {
+            object.remove("tool_calls");
         }
         value
     };

@@ -671,10 +671,10 @@ fn reference(value: &Value, depth: usize, max: usize, path: Path, out: &mut Vec<
     };
     for (segment, child) in children {
         let here = path.clone().join(segment.clone());
-        if let Segment::Key(k) = &segment {
-            if FORBIDDEN_KEYS.contains(&k.as_str()) {
-                out.push((Code::ForbiddenKey, here.to_string()));
-            }
+        if let Segment::Key(k) = &segment
+            && FORBIDDEN_KEYS.contains(&k.as_str())
+        {
+            out.push((Code::ForbiddenKey, here.to_string()));
         }
         if child.is_object() || child.is_array() {
             if depth + 1 > max {

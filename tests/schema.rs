@@ -186,10 +186,10 @@ fn instances(
                 .prop_map(move |(values, keep)| {
                     let mut object = Map::new();
                     for (entry, keep) in values.into_iter().zip(keep) {
-                        if let Some((name, value)) = entry {
-                            if keep || required.contains(&name) {
-                                object.insert(name, value);
-                            }
+                        if let Some((name, value)) = entry
+                            && (keep || required.contains(&name))
+                        {
+                            object.insert(name, value);
                         }
                     }
                     Value::Object(object)
@@ -213,12 +213,11 @@ fn canonical(schema: &Value, instance: &Value) -> Value {
             if let (Some(default), false) = (property.get("default"), object.contains_key(name)) {
                 object.insert(name.clone(), default.clone());
             }
-            if property.get("format") == Some(&json!("uri")) {
-                if let Some(Value::String(url)) = object.get_mut(name) {
-                    if let Ok(parsed) = mcp_coerce::url_policy::Url::parse(url) {
-                        *url = parsed.to_string();
-                    }
-                }
+            if property.get("format") == Some(&json!("uri"))
+                && let Some(Value::String(url)) = object.get_mut(name)
+                && let Ok(parsed) = mcp_coerce::url_policy::Url::parse(url)
+            {
+                *url = parsed.to_string();
             }
         }
     }

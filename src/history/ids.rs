@@ -281,10 +281,10 @@ pub fn map_ids<M: WireMessage>(messages: &mut [M], profile: IdProfile) -> IdMap 
     }
     for message in messages.iter_mut() {
         message.visit_ids(&mut |id| {
-            if let Some(new) = map.get(id) {
-                if new != id {
-                    *id = new.to_owned();
-                }
+            if let Some(new) = map.get(id)
+                && new != id
+            {
+                *id = new.to_owned();
             }
         });
     }

@@ -602,18 +602,18 @@ pub(super) fn openai(
                 );
                 call.id = Some(id);
             }
-            if let Some(function) = &mut call.function {
-                if !openai::arguments_ok(function.arguments.as_ref()) {
-                    function.arguments = Some(Value::String(openai::fixed_arguments(
-                        function.arguments.as_ref(),
-                    )));
-                    actions.push(Action::new(
-                        (index, Some(slot)),
-                        ActionKind::FixedArguments,
-                        Some(ViolationCode::InvalidArguments),
-                        call.id.as_deref(),
-                    ));
-                }
+            if let Some(function) = &mut call.function
+                && !openai::arguments_ok(function.arguments.as_ref())
+            {
+                function.arguments = Some(Value::String(openai::fixed_arguments(
+                    function.arguments.as_ref(),
+                )));
+                actions.push(Action::new(
+                    (index, Some(slot)),
+                    ActionKind::FixedArguments,
+                    Some(ViolationCode::InvalidArguments),
+                    call.id.as_deref(),
+                ));
             }
         }
     }
@@ -766,19 +766,19 @@ pub(super) fn openai(
                     response.tool_call_id.as_deref(),
                 ));
             }
-            if let (Some(said), Some(called)) = (&response.name, &name) {
-                if said != called {
-                    actions.push(
-                        Action::new(
-                            (from, None),
-                            ActionKind::RenamedResponse,
-                            Some(ViolationCode::NameMismatch),
-                            Some(&id),
-                        )
-                        .with_replacement(called),
-                    );
-                    response.name = name;
-                }
+            if let (Some(said), Some(called)) = (&response.name, &name)
+                && said != called
+            {
+                actions.push(
+                    Action::new(
+                        (from, None),
+                        ActionKind::RenamedResponse,
+                        Some(ViolationCode::NameMismatch),
+                        Some(&id),
+                    )
+                    .with_replacement(called),
+                );
+                response.name = name;
             }
             response.tool_call_id = Some(id);
             out.push(response);
