@@ -24,7 +24,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
 
 /// Why an enum type cannot be read by [`EnumLike`].
 ///
@@ -198,81 +198,21 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     Err(issue)
 }
 
-const EXPECTED: &str = "one of the enum's values";
-const HINT: &str = "send one of the values listed in the inputSchema, as a string";
-
+/// The shape of a lenient enum: a string, resolved by name (exact, then folded).
 struct EnumScalar<E>(PhantomData<E>);
 
-impl<'de, E: DeserializeOwned + Serialize> Visitor<'de> for EnumScalar<E> {
-    type Value = Result<E, Issue>;
+impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
+    type Output = E;
+    const EXPECTED: &'static str = "one of the enum's values";
+    const HINT: &'static str = "send one of the values listed in the inputSchema, as a string";
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(EXPECTED)
-    }
-
-    fn visit_str<Er: de::Error>(self, v: &str) -> Result<Self::Value, Er> {
+    fn text(self, text: &str) -> Outcome<E> {
         // Exact first: any name or alias serde itself accepts.
-        if let Ok(value) = E::deserialize(de::value::StrDeserializer::<ProbeError>::new(v)) {
-            return Ok(Ok(value));
+        if let Ok(value) = E::deserialize(de::value::StrDeserializer::<ProbeError>::new(text)) {
+            return Ok(value);
         }
-        Ok(resolve::<E>(v))
+        resolve::<E>(text).map_err(IssueBuf::one)
     }
-
-    fn visit_bool<Er: de::Error>(self, v: bool) -> Result<Self::Value, Er> {
-        Ok(Err(
-            invalid_type(EXPECTED, "a boolean", HINT).with_input(Input::Bool(v))
-        ))
-    }
-
-    fn visit_i64<Er: de::Error>(self, v: i64) -> Result<Self::Value, Er> {
-        Ok(Err(
-            invalid_type(EXPECTED, "a number", HINT).with_input(Input::from_i128(v.into()))
-        ))
-    }
-
-    fn visit_u64<Er: de::Error>(self, v: u64) -> Result<Self::Value, Er> {
-        Ok(Err(
-            invalid_type(EXPECTED, "a number", HINT).with_input(Input::from_u128(v.into()))
-        ))
-    }
-
-    fn visit_f64<Er: de::Error>(self, v: f64) -> Result<Self::Value, Er> {
-        Ok(Err(
-            invalid_type(EXPECTED, "a number", HINT).with_input(Input::from_f64(v))
-        ))
-    }
-
-    fn visit_unit<Er: de::Error>(self) -> Result<Self::Value, Er> {
-        Ok(Err(
-            invalid_type(EXPECTED, "null", HINT).with_input(Input::Null)
-        ))
-    }
-
-    fn visit_none<Er: de::Error>(self) -> Result<Self::Value, Er> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<Er: de::Error>(self, _: &[u8]) -> Result<Self::Value, Er> {
-        Ok(Err(invalid_type(EXPECTED, "bytes", HINT)))
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(Err(invalid_type(EXPECTED, "an array", HINT)))
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Err(invalid_type(EXPECTED, "an object", HINT)))
-    }
-}
-
-fn one<E>(read: Result<E, Issue>) -> Outcome<E> {
-    read.map_err(IssueBuf::one)
 }
 
 /// Adapter for an enum of unit variants read leniently; see the [module docs](self).
@@ -327,10 +267,7 @@ pub struct EnumLike;
 
 impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
-        deserializer.deserialize_any(Settled(MapVisitor {
-            inner: EnumScalar::<E>(PhantomData),
-            map: one,
-        }))
+        deserializer.deserialize_any(Settled(TextOnly(EnumScalar::<E>(PhantomData))))
     }
 }
 
@@ -366,10 +303,7 @@ pub struct OptionalEnumLike;
 impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, Option<E>> for OptionalEnumLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<E>, D::Error> {
         deserializer.deserialize_any(Settled(Optional {
-            inner: MapVisitor {
-                inner: EnumScalar::<E>(PhantomData),
-                map: one,
-            },
+            inner: TextOnly(EnumScalar::<E>(PhantomData)),
             empty_is_none: true,
             null_text_is_none: false,
         }))

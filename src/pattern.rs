@@ -31,13 +31,13 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Deref;
 
-use serde::de::{self, Deserializer, Visitor};
+use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
 
 #[doc(hidden)]
 pub mod __private {
@@ -365,76 +365,21 @@ pub(crate) fn check_pattern<P: PatternDef>(value: &str) -> Result<String, Issue>
     }
 }
 
+/// The shape of a pattern string: a string, checked by [`check_pattern`].
 struct PatternScalar<P>(PhantomData<P>);
 
-const HINT: &str = "send a JSON string, e.g. \"text\"";
+impl<P: PatternDef> TextShape for PatternScalar<P> {
+    type Output = String;
+    const EXPECTED: &'static str = "a string";
+    const HINT: &'static str = "send a JSON string, e.g. \"text\"";
 
-impl<P: PatternDef> PatternScalar<P> {
-    fn refuse(got: &str, input: Option<Input>) -> Outcome<String> {
-        let issue = invalid_type("a string", got, HINT);
-        Err(IssueBuf::one(match input {
-            Some(input) => issue.with_input(input),
-            None => issue,
-        }))
+    fn text(self, text: &str) -> Outcome<String> {
+        check_pattern::<P>(text).map_err(IssueBuf::one)
     }
-}
-
-impl<'de, P: PatternDef> Visitor<'de> for PatternScalar<P> {
-    type Value = Outcome<String>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "a string like \"{}\"", P::EXAMPLE)
     }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(check_pattern::<P>(v).map_err(IssueBuf::one))
-    }
-
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(Self::refuse("a boolean", Some(Input::Bool(v))))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(Self::refuse("a number", Some(Input::from_i128(v.into()))))
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        Ok(Self::refuse("a number", Some(Input::from_u128(v.into()))))
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(Self::refuse("a number", Some(Input::from_f64(v))))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Self::refuse("null", Some(Input::Null)))
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Self::refuse("bytes", None))
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(Self::refuse("an array", None))
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Self::refuse("an object", None))
-    }
-}
-
-fn identity(outcome: Outcome<String>) -> Outcome<String> {
-    outcome
 }
 
 /// Adapter for a string that, trimmed, fully matches the pattern `P`; the trimmed value
@@ -478,17 +423,14 @@ pub struct PatternLike<P>(PhantomData<P>);
 
 impl<'de, P: PatternDef> DeserializeAs<'de, String> for PatternLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        deserializer.deserialize_any(Settled(MapVisitor {
-            inner: PatternScalar::<P>(PhantomData),
-            map: identity,
-        }))
+        deserializer.deserialize_any(Settled(TextOnly(PatternScalar::<P>(PhantomData))))
     }
 }
 
 impl<'de, P: PatternDef> DeserializeAs<'de, Option<String>> for PatternLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
         deserializer.deserialize_any(Settled(Optional {
-            inner: PatternScalar::<P>(PhantomData),
+            inner: TextOnly(PatternScalar::<P>(PhantomData)),
             empty_is_none: true,
             null_text_is_none: false,
         }))

@@ -589,3 +589,102 @@ where
         Ok((self.map)(self.inner.visit_enum(data)?))
     }
 }
+
+/// A shape that reads strings only (a bounded string, a pattern, an enum name, a URL):
+/// any other kind of value is `invalid_type`, numbers included (never stringified).
+pub(crate) trait TextShape {
+    /// What the string becomes.
+    type Output;
+    /// The noun phrase completing "expected ___": `"a URL string"`.
+    const EXPECTED: &'static str;
+    /// What to send instead, with an example.
+    const HINT: &'static str;
+
+    /// The outcome for a string, as it arrived.
+    fn text(self, text: &str) -> Outcome<Self::Output>;
+
+    /// For serde's "expected ___" messages.
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(Self::EXPECTED)
+    }
+}
+
+/// The visitor of a [`TextShape`].
+pub(crate) struct TextOnly<S>(pub(crate) S);
+
+impl<S: TextShape> TextOnly<S> {
+    #[cold]
+    fn refuse(got: &str, input: Option<Input>) -> Outcome<S::Output> {
+        let issue = invalid_type(S::EXPECTED, got, S::HINT);
+        Err(crate::collect::IssueBuf::one(match input {
+            Some(input) => issue.with_input(input),
+            None => issue,
+        }))
+    }
+}
+
+impl<'de, S: TextShape> Visitor<'de> for TextOnly<S> {
+    type Value = Outcome<S::Output>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.expecting(f)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(self.0.text(v))
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a boolean", Some(Input::Bool(v))))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_i128(v.into()))))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_u128(v.into()))))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_i128(v))))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_u128(v))))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a number", Some(Input::from_f64(v))))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Self::refuse("null", Some(Input::Null)))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Self::refuse("bytes", None))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        let input = seq_input(seq)?;
+        Ok(Self::refuse("an array", Some(input)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        let input = map_input(map)?;
+        Ok(Self::refuse("an object", Some(input)))
+    }
+}

@@ -13,16 +13,15 @@
 //! lengths are counted after trimming. An empty string is the classic silent failure of a
 //! "required" field: give it `MIN_LENGTH` 1 ([`NonEmptyString`]).
 
-use std::fmt;
 use std::ops::Deref;
 
-use serde::de::{self, Deserializer, Visitor};
+use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
 
 /// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
 /// caller, which has the value as it arrived (before trimming).
@@ -52,9 +51,6 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-const EXPECTED: &str = "a string";
-const HINT: &str = "send a JSON string, e.g. \"text\"";
-
 /// A string value (only strings: numbers are never stringified), then trimmed if `trim`
 /// and checked against `min..=max`.
 pub(crate) struct StringScalar {
@@ -63,96 +59,27 @@ pub(crate) struct StringScalar {
     pub(crate) trim: bool,
 }
 
-impl StringScalar {
-    fn check(&self, arrived: &str) -> Outcome<String> {
+impl TextShape for StringScalar {
+    type Output = String;
+    const EXPECTED: &'static str = "a string";
+    const HINT: &'static str = "send a JSON string, e.g. \"text\"";
+
+    fn text(self, arrived: &str) -> Outcome<String> {
         let v = if self.trim { arrived.trim() } else { arrived };
         check_length(v, self.min, self.max)
             .map_err(|issue| IssueBuf::one(issue.with_input(Input::from_text(arrived))))?;
         Ok(v.to_owned())
     }
-
-    fn refuse(got: &str, input: Option<Input>) -> Outcome<String> {
-        let issue = invalid_type(EXPECTED, got, HINT);
-        Err(IssueBuf::one(match input {
-            Some(input) => issue.with_input(input),
-            None => issue,
-        }))
-    }
-}
-
-impl<'de> Visitor<'de> for StringScalar {
-    type Value = Outcome<String>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(EXPECTED)
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(self.check(v))
-    }
-
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
-        if !self.trim && check_length(&v, self.min, self.max).is_ok() {
-            return Ok(Ok(v));
-        }
-        Ok(self.check(&v))
-    }
-
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(Self::refuse("a boolean", Some(Input::Bool(v))))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(Self::refuse("a number", Some(Input::from_i128(v.into()))))
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        Ok(Self::refuse("a number", Some(Input::from_u128(v.into()))))
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(Self::refuse("a number", Some(Input::from_f64(v))))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Self::refuse("null", Some(Input::Null)))
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Self::refuse("bytes", None))
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(Self::refuse("an array", None))
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Self::refuse("an object", None))
-    }
 }
 
 /// The optional rules for a string of at least `min` chars: `""` and whitespace mean
 /// "absent" unless the empty string is itself a valid value; the text `"null"` is text.
-fn optional_string(inner: StringScalar) -> Optional<StringScalar> {
+fn optional_string(inner: StringScalar) -> Optional<TextOnly<StringScalar>> {
     Optional {
         empty_is_none: inner.min >= 1,
         null_text_is_none: false,
-        inner,
+        inner: TextOnly(inner),
     }
-}
-
-fn identity(outcome: Outcome<String>) -> Outcome<String> {
-    outcome
 }
 
 macro_rules! string_adapter {
@@ -173,10 +100,7 @@ macro_rules! string_adapter {
             for $name<MIN_LENGTH, MAX_LENGTH>
         {
             fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-                deserializer.deserialize_any(Settled(MapVisitor {
-                    inner: Self::SCALAR,
-                    map: identity,
-                }))
+                deserializer.deserialize_any(Settled(TextOnly(Self::SCALAR)))
             }
         }
 

@@ -33,7 +33,7 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Deref;
 use std::str::FromStr;
 
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 use url::Host;
@@ -44,7 +44,7 @@ pub use url::Url;
 
 use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue, truncate};
-use crate::shape::{Optional, Outcome, Settled, invalid_type, map_input, seq_input};
+use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
 
 /// What URLs a field accepts: the schemes, the hosts, the maximum length, and an example
 /// for hints. Implement it on a unit struct and name it in [`UrlLike`] or [`PolicyUrl`].
@@ -583,87 +583,25 @@ fn stand_in<E: de::Error>(slot: UrlSlot) -> Result<Url, E> {
     }
 }
 
-const EXPECTING: &str = "an absolute URL string";
+impl<P: UrlPolicy, T: From<Url>> TextShape for UrlShape<P, T> {
+    type Output = T;
+    const EXPECTED: &'static str = "a URL string";
+    const HINT: &'static str = "send the URL as a JSON string, e.g. \"https://example.com/a\"";
 
-fn not_a_string<T>(got: &str, input: Option<Input>) -> Outcome<T> {
-    let issue = invalid_type("a URL string", got, "send the URL as a JSON string");
-    Err(IssueBuf::one(match input {
-        Some(input) => issue.with_input(input),
-        None => issue,
-    }))
-}
-
-impl<'de, P: UrlPolicy, T: From<Url>> Visitor<'de> for UrlShape<P, T> {
-    type Value = Outcome<T>;
+    fn text(self, text: &str) -> Outcome<T> {
+        check_url::<P>(text).map(T::from).map_err(IssueBuf::one)
+    }
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(EXPECTING)
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(check_url::<P>(v).map(T::from).map_err(IssueBuf::one))
-    }
-
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(not_a_string("a boolean", Some(Input::Bool(v))))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(not_a_string("a number", Some(Input::from_i128(v.into()))))
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        Ok(not_a_string("a number", Some(Input::from_u128(v.into()))))
-    }
-
-    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
-        Ok(not_a_string("a number", Some(Input::from_i128(v))))
-    }
-
-    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
-        Ok(not_a_string("a number", Some(Input::from_u128(v))))
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(not_a_string("a number", Some(Input::from_f64(v))))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(not_a_string("null", Some(Input::Null)))
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(not_a_string("bytes", None))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        let input = seq_input(seq)?;
-        Ok(not_a_string("an array", Some(input)))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        let input = map_input(map)?;
-        Ok(not_a_string("an object", Some(input)))
+        f.write_str("an absolute URL string")
     }
 }
 
 /// The optional rules for URLs: `null` and blank text are `None`; the text `"null"` is a
 /// URL to check (and refuse), not an absent value.
-fn optional<P: UrlPolicy, T: From<Url>>() -> Optional<UrlShape<P, T>> {
+fn optional<P: UrlPolicy, T: From<Url>>() -> Optional<TextOnly<UrlShape<P, T>>> {
     Optional {
-        inner: UrlShape::new(),
+        inner: TextOnly(UrlShape::new()),
         empty_is_none: true,
         null_text_is_none: false,
     }
@@ -671,14 +609,15 @@ fn optional<P: UrlPolicy, T: From<Url>>() -> Optional<UrlShape<P, T>> {
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, Url> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
-        let slot = deserializer.deserialize_any(Settled(UrlShape::<P, UrlSlot>::new()))?;
+        let slot =
+            deserializer.deserialize_any(Settled(TextOnly(UrlShape::<P, UrlSlot>::new())))?;
         stand_in(slot)
     }
 }
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, String> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        deserializer.deserialize_any(Settled(UrlShape::<P, String>::new()))
+        deserializer.deserialize_any(Settled(TextOnly(UrlShape::<P, String>::new())))
     }
 }
 
