@@ -9,6 +9,8 @@
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
 //! - Renderings: [`Envelope`] (MCP `isError` result, JSON-RPC `-32602` error),
 //!   [`HttpBody`], [`WriteOutcome`].
+//! - Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI strict
+//!   mode, any client): [`dialect`] ([`Dialect::rewrite`], [`null_as_absent`]).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -23,6 +25,7 @@ mod rejection;
 mod shape;
 
 pub mod boolean;
+pub mod dialect;
 pub mod enums;
 pub mod int;
 pub mod int_array;
@@ -35,6 +38,7 @@ pub mod string;
 pub mod string_array;
 
 pub use boolean::{BoolLike, LaxBool};
+pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
 pub use enums::{EnumLike, Lenient, OptionalEnumLike};
 pub use envelope::{
