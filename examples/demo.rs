@@ -12,6 +12,7 @@
 #[path = "common/demo_tools.rs"]
 mod demo_tools;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
@@ -36,7 +37,8 @@ fn run_corpus() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    println!("{:<26} {:<22} {:<5} outcome", "case", "tool", "match");
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{:<26} {:<22} {:<5} outcome", "case", "tool", "match");
     let mut mismatches = 0;
     for case in &cases {
         let outcome = demo_tools::call(&case.tool, &case.arguments);
@@ -44,7 +46,8 @@ fn run_corpus() -> ExitCode {
         if !ok {
             mismatches += 1;
         }
-        println!(
+        let _ = writeln!(
+            out,
             "{:<26} {:<22} {:<5} {}",
             case.id,
             case.tool,
@@ -52,10 +55,11 @@ fn run_corpus() -> ExitCode {
             shorten(&demo_tools::summary(&outcome), 90)
         );
         if !ok {
-            println!("{:<54} expected {}", "", case.expect);
+            let _ = writeln!(out, "{:<54} expected {}", "", case.expect);
         }
     }
-    println!(
+    let _ = writeln!(
+        out,
         "{} cases: {} match, {} mismatch",
         cases.len(),
         cases.len() - mismatches,
@@ -87,6 +91,7 @@ fn run_file(file: &str) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let mut out = std::io::stdout().lock();
     for call in &calls {
         let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default();
         let arguments = call.get("arguments").unwrap_or(&Value::Null);
@@ -94,7 +99,10 @@ fn run_file(file: &str) -> ExitCode {
             Ok(value) => json!({"tool": tool, "ok": true, "value": value}),
             Err(envelope) => json!({"tool": tool, "ok": false, "error": envelope}),
         };
-        println!("{line}");
+        // A reader that stops early (`| head`) is not an error of ours.
+        if writeln!(out, "{line}").is_err() {
+            break;
+        }
     }
     ExitCode::SUCCESS
 }

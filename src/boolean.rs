@@ -39,11 +39,11 @@ pub(crate) fn bool_from_str(text: &str) -> Option<bool> {
 fn bool_parsing(input: Input) -> Issue {
     Issue::new(Code::BoolParsing, "expected a boolean")
         .with_input(input)
-        .with_hint("send true or false")
+        .with_hint("send true or false, e.g. true")
 }
 
 const EXPECTED: &str = "a boolean";
-const HINT: &str = "send true or false";
+const HINT: &str = "send true or false, e.g. true";
 
 struct BoolScalar;
 
@@ -234,3 +234,15 @@ mod tests {
         }
     }
 }
+
+json_schema_as!(
+    impl [] BoolLike => [bool, Option<bool>],
+    name = "Bool".to_owned(),
+    schema = crate::schema::schema(serde_json::json!({"type": "boolean"})),
+);
+
+json_schema_for!(
+    impl [] LaxBool,
+    name = "Bool".to_owned(),
+    schema = crate::schema::schema(serde_json::json!({"type": "boolean"})),
+);

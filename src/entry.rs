@@ -12,10 +12,10 @@ use crate::rejection::Rejection;
 
 /// Deserialize tool-call arguments from JSON text, reporting every issue.
 ///
-/// The arguments may be an object, or a string holding one (at most two layers of string
-/// encoding); an object whose single key is JSON object text and whose value is `null`
-/// (arguments encoded into a key) is refused on its own with `invalid_type` at `""`.
-/// `null` stands for `{}` (no arguments). Valid calls take a fast path through
+/// The arguments must be an object, or a string holding one (at most two layers of string
+/// encoding); anything else is one `invalid_type` issue at `""`. An object whose single
+/// key is JSON object text and whose value is `null` (arguments encoded into a key) is
+/// refused on its own with `invalid_type` at `""`. `null` stands for `{}` (no arguments). Valid calls take a fast path through
 /// `serde_json`; only a refused call is read a second time to collect its issues.
 ///
 /// # Errors
@@ -69,10 +69,10 @@ pub fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, Rejection> {
 /// assert_eq!(paths, ["/limit", "/project"]);
 /// ```
 pub fn from_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
-    if fast_path_fits(json) {
-        if let Ok(value) = serde_json::from_slice::<T>(json) {
-            return Ok(value);
-        }
+    if fast_path_fits(json)
+        && let Ok(value) = serde_json::from_slice::<T>(json)
+    {
+        return Ok(value);
     }
     let value: Value = serde_json::from_slice(json).map_err(|e| {
         Rejection::new([Issue::new(
@@ -151,10 +151,11 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
                 };
             }
             Err(e) => {
-                if let Some((ordinal, field)) = e.retry() {
-                    if session.inject(ordinal, field) && take_pass() {
-                        continue;
-                    }
+                if let Some((ordinal, field)) = e.retry()
+                    && session.inject(ordinal, field)
+                    && take_pass()
+                {
+                    continue;
                 }
                 if let Some(issue) = e.into_issue() {
                     record(issue);
@@ -198,9 +199,9 @@ fn arguments(value: &Value) -> Result<Cow<'_, Value>, Rejection> {
         Value::Null => Ok(Cow::Owned(Value::Object(Map::new()))),
         Value::String(text) => match decode_string_arguments(text, 1)? {
             Some(object) => Ok(Cow::Owned(object)),
-            None => Ok(Cow::Borrowed(value)),
+            None => Err(not_an_object(value)),
         },
-        _ => Ok(Cow::Borrowed(value)),
+        _ => Err(not_an_object(value)),
     }
 }
 
@@ -226,19 +227,23 @@ fn decode_string_arguments(text: &str, layer: u8) -> Result<Option<Value>, Rejec
         }
         Value::String(inner) if layer < 2 => match decode_string_arguments(&inner, layer + 1)? {
             Some(object) => Ok(Some(object)),
-            None => Err(not_an_object(text)),
+            None => Err(not_an_object(&Value::String(text.to_owned()))),
         },
-        _ => Err(not_an_object(text)),
+        _ => Err(not_an_object(&Value::String(text.to_owned()))),
     }
 }
 
 #[cold]
-fn not_an_object(text: &str) -> Rejection {
+fn not_an_object(value: &Value) -> Rejection {
+    let got = match value {
+        Value::String(_) => "a string that does not hold one",
+        other => crate::issue::kind_of(other),
+    };
     Rejection::new([Issue::new(
         Code::InvalidType,
-        "expected the arguments object, got a string that does not hold one",
+        format!("expected the arguments object, got {got}"),
     )
-    .with_input(Input::from_text(text))
+    .with_input(Input::from_value(value))
     .with_hint("send the arguments as a JSON object, e.g. {\"ids\": [1, 2]}")])
 }
 

@@ -169,12 +169,12 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
             found = Some(variant);
         }
     }
-    if let (Some(variant), false) = (found, ambiguous) {
-        if let Ok(value) = E::deserialize(de::value::BorrowedStrDeserializer::<ProbeError>::new(
+    if let (Some(variant), false) = (found, ambiguous)
+        && let Ok(value) = E::deserialize(de::value::BorrowedStrDeserializer::<ProbeError>::new(
             variant.canonical,
-        )) {
-            return Ok(value);
-        }
+        ))
+    {
+        return Ok(value);
     }
     let allowed: Vec<&str> = variants.iter().map(|v| v.canonical).collect();
     let mut issue = Issue::new(Code::EnumUnknown, "unknown value")
@@ -585,4 +585,32 @@ mod tests {
         assert_eq!(d("dveops", "devops"), Some(2));
         assert_eq!(d("machinelearning", "aiml"), None);
     }
+}
+
+json_schema_as!(
+    impl [E: DeserializeOwned + Serialize] EnumLike => [E],
+    name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
+    schema = schema_of::<E>(),
+);
+
+json_schema_as!(
+    impl [E: DeserializeOwned + Serialize] OptionalEnumLike => [Option<E>],
+    name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
+    schema = schema_of::<E>(),
+);
+
+json_schema_for!(
+    impl [E: DeserializeOwned + Serialize] Lenient<E>,
+    name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
+    schema = schema_of::<E>(),
+);
+
+/// `{"type": "string", "enum": [canonical names]}`; an enum of another shape gets a
+/// plain string schema whose description says why (see [`canonical_names`]).
+#[cfg(feature = "schemars")]
+fn schema_of<E: DeserializeOwned + Serialize>() -> schemars::Schema {
+    crate::schema::schema(match canonical_names::<E>() {
+        Ok(names) => serde_json::json!({"type": "string", "enum": names}),
+        Err(e) => serde_json::json!({"type": "string", "description": e.to_string()}),
+    })
 }

@@ -195,7 +195,9 @@ impl Envelope {
     /// The MCP tool result: `{"isError": true, "content": [{"type": "text", "text":
     /// <envelope JSON>}], "structuredContent": <envelope>}`. The MCP specification asks
     /// that input validation failures come back this way, so that the model can read them
-    /// and correct the call.
+    /// and correct the call. The envelope goes out twice on purpose: MCP 2025-06-18 and
+    /// later carry structured results in `structuredContent`, and ask that the same JSON
+    /// also be sent as a text block for clients that read only `content`.
     ///
     /// # Examples
     ///

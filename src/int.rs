@@ -60,7 +60,8 @@ enum Mode {
     Clamp,
 }
 
-/// The one integer check: `value` against `min..=max` in `mode`.
+/// The one integer check: `value` against `min..=max` in `mode`. The issue leaves `input`
+/// to the caller, which has the value as it arrived (`"500"`, not `500`).
 fn apply_bounds<I: Integer>(value: I, min: i128, max: i128, mode: Mode) -> Result<I, Issue> {
     // Bounds are checked at compile time to lie within `I`, so both conversions succeed.
     let (Some(lo), Some(hi)) = (I::from_i128(min), I::from_i128(max)) else {
@@ -71,7 +72,6 @@ fn apply_bounds<I: Integer>(value: I, min: i128, max: i128, mode: Mode) -> Resul
             Mode::Clamp => Ok(lo),
             Mode::Reject => Err(
                 Issue::new(Code::TooSmall, format!("must be at least {min}"))
-                    .with_input(int_input(value))
                     .with_hint(format!("send an integer from {min} to {max}"))
                     .with_context("minimum", Input::from_i128(min)),
             ),
@@ -80,19 +80,11 @@ fn apply_bounds<I: Integer>(value: I, min: i128, max: i128, mode: Mode) -> Resul
         match mode {
             Mode::Clamp => Ok(hi),
             Mode::Reject => Err(Issue::new(Code::TooBig, format!("must be at most {max}"))
-                .with_input(int_input(value))
                 .with_hint(format!("send an integer from {min} to {max}"))
                 .with_context("maximum", Input::from_i128(max))),
         }
     } else {
         Ok(value)
-    }
-}
-
-fn int_input<I: Integer>(value: I) -> Input {
-    match value.to_i128() {
-        Some(v) => Input::from_i128(v),
-        None => Input::Text(value.to_string()),
     }
 }
 
@@ -455,3 +447,47 @@ int_wrapper!(
     /// ```
     Clamped, ClampedInt
 );
+
+json_schema_as!(
+    impl [I: Integer] IntLike => [I, Option<I>],
+    name = format!("Int_{}", I::NAME),
+    schema = crate::schema::schema(
+        crate::schema::integer(I::MIN_I128, crate::schema::type_max(I::MAX_U128)).into()
+    ),
+);
+
+json_schema_as!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, D: IntDefault]
+    BoundedInt<MIN, MAX, D> => [I, Option<I>],
+    name = format!("Int_{MIN}_{MAX}_{:?}", D::VALUE),
+    schema = schema_of::<D>(MIN, MAX),
+);
+
+json_schema_as!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, D: IntDefault]
+    ClampedInt<MIN, MAX, D> => [I, Option<I>],
+    name = format!("Int_{MIN}_{MAX}_{:?}", D::VALUE),
+    schema = schema_of::<D>(MIN, MAX),
+);
+
+json_schema_for!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, D: IntDefault] Bounded<I, MIN, MAX, D>,
+    name = format!("Int_{MIN}_{MAX}_{:?}", D::VALUE),
+    schema = schema_of::<D>(MIN, MAX),
+);
+
+json_schema_for!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, D: IntDefault] Clamped<I, MIN, MAX, D>,
+    name = format!("Int_{MIN}_{MAX}_{:?}", D::VALUE),
+    schema = schema_of::<D>(MIN, MAX),
+);
+
+/// `{"type": "integer", "minimum", "maximum"}`, and `default` when the type carries one.
+#[cfg(feature = "schemars")]
+fn schema_of<D: IntDefault>(min: i128, max: i128) -> schemars::Schema {
+    let mut s = crate::schema::integer(min, max);
+    if let Some(default) = D::VALUE.and_then(|v| i64::try_from(v).ok()) {
+        s.insert("default".into(), default.into());
+    }
+    crate::schema::schema(s.into())
+}

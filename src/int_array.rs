@@ -483,3 +483,25 @@ impl<I: Serialize, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Serialize
         self.0.serialize(serializer)
     }
 }
+
+json_schema_as!(
+    impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    IntArrayLike<MIN_ITEMS, MAX_ITEMS> => [Vec<I>, Option<Vec<I>>],
+    name = format!("IntArray_{}_{MIN_ITEMS}_{MAX_ITEMS}", I::NAME),
+    schema = schema_of::<I>(MIN_ITEMS, MAX_ITEMS),
+);
+
+json_schema_for!(
+    impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    IntArray<I, MIN_ITEMS, MAX_ITEMS>,
+    name = format!("IntArray_{}_{MIN_ITEMS}_{MAX_ITEMS}", I::NAME),
+    schema = schema_of::<I>(MIN_ITEMS, MAX_ITEMS),
+);
+
+/// `{"type": "array", "items": {"type": "integer", ...}}` with the item bounds.
+#[cfg(feature = "schemars")]
+fn schema_of<I: Integer>(min_items: usize, max_items: usize) -> schemars::Schema {
+    use crate::schema::{array, integer, schema, type_max};
+    let items = integer(I::MIN_I128, type_max(I::MAX_U128));
+    schema(array(items.into(), min_items, max_items).into())
+}

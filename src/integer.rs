@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use serde::de::{self, Visitor};
 
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{drain_map, drain_seq, invalid_type};
+use crate::shape::{invalid_type, map_input, seq_input};
 
 mod sealed {
     pub trait Sealed {}
@@ -186,7 +186,11 @@ pub(crate) fn int_issue<I: Integer>(failure: IntFailure, input: Input) -> Issue 
         .with_hint("send a whole number, e.g. 2"),
         IntFailure::Overflow => Issue::new(
             Code::IntOverflow,
-            format!("integer out of range for {}", I::NAME),
+            format!(
+                "integer out of range: must be from {} to {}",
+                I::MIN_I128,
+                I::MAX_U128
+            ),
         )
         .with_hint(format!(
             "send an integer from {} to {}",
@@ -285,13 +289,17 @@ impl<'de, I: Integer> Visitor<'de> for IntScalar<I> {
     }
 
     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(Err(invalid_type(EXPECTING_INT, "an array", INT_HINT)))
+        let input = seq_input(seq)?;
+        Ok(Err(
+            invalid_type(EXPECTING_INT, "an array", INT_HINT).with_input(input)
+        ))
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Err(invalid_type(EXPECTING_INT, "an object", INT_HINT)))
+        let input = map_input(map)?;
+        Ok(Err(
+            invalid_type(EXPECTING_INT, "an object", INT_HINT).with_input(input)
+        ))
     }
 }
 

@@ -78,21 +78,31 @@ struct ObjectVisitor<T> {
 }
 
 impl<T: DeserializeOwned> ObjectVisitor<T> {
+    /// What stands in for a refused value whose issues were recorded: `None` for an
+    /// optional field, some `T` for a required one.
+    fn stand_in<E: de::Error>(&self) -> Result<Option<T>, E> {
+        if self.optional {
+            Ok(None)
+        } else {
+            placeholder::<T, E>().map(Some)
+        }
+    }
+
     /// Refuse the value: recorded (driven by the crate) or one error of the format.
-    fn refuse<E: de::Error>(direct: bool, issue: Issue) -> Result<Option<T>, E> {
+    fn refuse<E: de::Error>(&self, direct: bool, issue: Issue) -> Result<Option<T>, E> {
         if direct {
             record_all(IssueBuf::one(issue));
-            placeholder::<Option<T>, E>()
+            self.stand_in()
         } else {
             Err(E::custom(issue))
         }
     }
 
-    fn from_object<E: de::Error>(direct: bool, value: &Value) -> Result<Option<T>, E> {
+    fn read_object<E: de::Error>(&self, direct: bool, value: &Value) -> Result<Option<T>, E> {
         if direct {
             match nested::<T>(value) {
                 Some(t) => Ok(Some(t)),
-                None => placeholder::<Option<T>, E>(),
+                None => self.stand_in(),
             }
         } else {
             T::deserialize(value).map(Some).map_err(E::custom)
@@ -100,13 +110,13 @@ impl<T: DeserializeOwned> ObjectVisitor<T> {
     }
 
     fn not<E: de::Error>(
-        self,
+        &self,
         direct: bool,
         got: &str,
         input: Option<Input>,
     ) -> Result<Option<T>, E> {
         let issue = invalid_type("an object", got, HINT);
-        Self::refuse(
+        self.refuse(
             direct,
             match input {
                 Some(input) => issue.with_input(input),
@@ -128,7 +138,7 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
         let access = de::value::MapAccessDeserializer::new(map);
         if direct {
             let object = Value::Object(Map::deserialize(access)?);
-            Self::from_object(true, &object)
+            self.read_object(true, &object)
         } else {
             T::deserialize(access).map(Some)
         }
@@ -141,8 +151,8 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
             return Ok(None);
         }
         match decode_object(v, v, 1) {
-            Ok(map) => Self::from_object(direct, &Value::Object(map)),
-            Err(issue) => Self::refuse(direct, issue),
+            Ok(map) => self.read_object(direct, &Value::Object(map)),
+            Err(issue) => self.refuse(direct, issue),
         }
     }
 
@@ -334,5 +344,55 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for JsonObject<T> {
 impl<T: Serialize> Serialize for JsonObject<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
+    }
+}
+
+#[cfg(feature = "schemars")]
+impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<T> for JsonObjectLike {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}
+
+#[cfg(feature = "schemars")]
+impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<Option<T>>
+    for OptionalJsonObjectLike
+{
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
+    }
+}
+
+#[cfg(feature = "schemars")]
+impl<T: schemars::JsonSchema> schemars::JsonSchema for JsonObject<T> {
+    fn inline_schema() -> bool {
+        T::inline_schema()
+    }
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        T::schema_name()
+    }
+    fn schema_id() -> std::borrow::Cow<'static, str> {
+        T::schema_id()
+    }
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        T::json_schema(generator)
     }
 }

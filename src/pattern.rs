@@ -367,7 +367,7 @@ pub(crate) fn check_pattern<P: PatternDef>(value: &str) -> Result<String, Issue>
 
 struct PatternScalar<P>(PhantomData<P>);
 
-const HINT: &str = "send a JSON string";
+const HINT: &str = "send a JSON string, e.g. \"text\"";
 
 impl<P: PatternDef> PatternScalar<P> {
     fn refuse(got: &str, input: Option<Input>) -> Outcome<String> {
@@ -638,4 +638,26 @@ mod tests {
             assert!(portability_problem(bad).is_some(), "{bad}");
         }
     }
+}
+
+json_schema_as!(
+    impl [P: PatternDef] PatternLike<P> => [String, Option<String>],
+    name = format!("Pattern_{}", P::NAME),
+    schema = schema_of::<P>(),
+);
+
+json_schema_for!(
+    impl [P: PatternDef] Matched<P>,
+    name = format!("Pattern_{}", P::NAME),
+    schema = schema_of::<P>(),
+);
+
+/// `{"type": "string", "pattern", "maxLength"}`: the very source the runtime matches.
+#[cfg(feature = "schemars")]
+fn schema_of<P: PatternDef>() -> schemars::Schema {
+    crate::schema::schema(serde_json::json!({
+        "type": "string",
+        "pattern": P::SOURCE,
+        "maxLength": P::MAX_LENGTH,
+    }))
 }

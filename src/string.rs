@@ -24,7 +24,8 @@ use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
 use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
 
-/// The one length check: `value` has `min..=max` chars.
+/// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
+/// caller, which has the value as it arrived (before trimming).
 pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Issue> {
     // Counting stops one past the maximum: a huge string costs no more than max + 1 chars.
     let count = value.chars().take(max.saturating_add(1)).count();
@@ -33,7 +34,6 @@ pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Is
             Code::TooShort,
             format!("expected at least {min} char{}, got {count}", plural(min)),
         )
-        .with_input(Input::from_text(value))
         .with_hint(format!("send a string of {min} to {max} chars"))
         .with_context("minLength", min))
     } else if count > max {
@@ -41,7 +41,6 @@ pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Is
             Code::TooLong,
             format!("expected at most {max} char{}", plural(max)),
         )
-        .with_input(Input::from_text(value))
         .with_hint(format!("send a string of {min} to {max} chars"))
         .with_context("maxLength", max))
     } else {
@@ -65,9 +64,10 @@ pub(crate) struct StringScalar {
 }
 
 impl StringScalar {
-    fn check(&self, v: &str) -> Outcome<String> {
-        let v = if self.trim { v.trim() } else { v };
-        check_length(v, self.min, self.max).map_err(IssueBuf::one)?;
+    fn check(&self, arrived: &str) -> Outcome<String> {
+        let v = if self.trim { arrived.trim() } else { arrived };
+        check_length(v, self.min, self.max)
+            .map_err(|issue| IssueBuf::one(issue.with_input(Input::from_text(arrived))))?;
         Ok(v.to_owned())
     }
 
@@ -382,3 +382,40 @@ string_wrapper!(
     /// ```
     TrimmedText, TrimmedString
 );
+
+json_schema_as!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize]
+    BoundedString<MIN_LENGTH, MAX_LENGTH> => [String, Option<String>],
+    name = format!("String_{MIN_LENGTH}_{MAX_LENGTH}"),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, false),
+);
+
+json_schema_as!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize]
+    TrimmedString<MIN_LENGTH, MAX_LENGTH> => [String, Option<String>],
+    name = format!("TrimmedString_{MIN_LENGTH}_{MAX_LENGTH}"),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, true),
+);
+
+json_schema_for!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize] Text<MIN_LENGTH, MAX_LENGTH>,
+    name = format!("String_{MIN_LENGTH}_{MAX_LENGTH}"),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, false),
+);
+
+json_schema_for!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize] TrimmedText<MIN_LENGTH, MAX_LENGTH>,
+    name = format!("TrimmedString_{MIN_LENGTH}_{MAX_LENGTH}"),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, true),
+);
+
+/// `{"type": "string"}` with the length bounds; a trimmed string's canonical form has no
+/// leading or trailing whitespace, and the schema says so with a `pattern`.
+#[cfg(feature = "schemars")]
+fn schema_of(min_length: usize, max_length: usize, trimmed: bool) -> schemars::Schema {
+    let mut s = crate::schema::string(min_length, max_length);
+    if trimmed {
+        s.insert("pattern".into(), crate::schema::trimmed_pattern().into());
+    }
+    crate::schema::schema(s.into())
+}

@@ -22,7 +22,9 @@ use serde_with::{DeserializeAs, SerializeAs};
 use crate::collect::IssueBuf;
 use crate::int_array::too_encoded;
 use crate::issue::{Input, Issue};
-use crate::shape::{Items, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+use crate::shape::{
+    Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
+};
 
 /// How a plain string (not JSON array text) is split into elements.
 ///
@@ -167,17 +169,17 @@ impl<P: Separator> StringShape<P> {
                 return outcome;
             }
             // JSON-shaped but not JSON ("[abc]"): a plain string after all.
-        } else if t.starts_with('"') {
-            if let Ok(inner) = serde_json::from_str::<String>(t) {
-                if self.layer >= 1 {
-                    return Err(IssueBuf::one(too_encoded(arrived)));
-                }
-                return StringShape::<P> {
-                    layer: self.layer + 1,
-                    ..StringShape::new(self.min, self.max)
-                }
-                .text(&inner, arrived);
+        } else if t.starts_with('"')
+            && let Ok(inner) = serde_json::from_str::<String>(t)
+        {
+            if self.layer >= 1 {
+                return Err(IssueBuf::one(too_encoded(arrived)));
             }
+            return StringShape::<P> {
+                layer: self.layer + 1,
+                ..StringShape::new(self.min, self.max)
+            }
+            .text(&inner, arrived);
         }
         match P::SEPARATOR {
             Some(separator) => {
@@ -324,13 +326,17 @@ impl<'de> Visitor<'de> for StringElement {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(Err(invalid_type("a string", "an array", ELEMENT_HINT)))
+        let input = seq_input(seq)?;
+        Ok(Err(
+            invalid_type("a string", "an array", ELEMENT_HINT).with_input(input)
+        ))
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Err(invalid_type("a string", "an object", ELEMENT_HINT)))
+        let input = map_input(map)?;
+        Ok(Err(
+            invalid_type("a string", "an object", ELEMENT_HINT).with_input(input)
+        ))
     }
 }
 
@@ -556,4 +562,25 @@ impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Serialize
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
     }
+}
+
+json_schema_as!(
+    impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    StringArrayLike<P, MIN_ITEMS, MAX_ITEMS> => [Vec<String>, Option<Vec<String>>],
+    name = format!("StringArray_{MIN_ITEMS}_{MAX_ITEMS}"),
+    schema = schema_of(MIN_ITEMS, MAX_ITEMS),
+);
+
+json_schema_for!(
+    impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    StringArray<P, MIN_ITEMS, MAX_ITEMS>,
+    name = format!("StringArray_{MIN_ITEMS}_{MAX_ITEMS}"),
+    schema = schema_of(MIN_ITEMS, MAX_ITEMS),
+);
+
+/// `{"type": "array", "items": {"type": "string"}}` with the item bounds.
+#[cfg(feature = "schemars")]
+fn schema_of(min_items: usize, max_items: usize) -> schemars::Schema {
+    use crate::schema::{array, schema};
+    schema(array(serde_json::json!({"type": "string"}), min_items, max_items).into())
 }

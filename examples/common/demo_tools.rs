@@ -8,13 +8,15 @@
     reason = "each user of this module uses a different part of it"
 )]
 
+use mcp_coerce::url_policy::Url;
 use mcp_coerce::{
     BoolLike, BoundedInt, BoundedString, Clamped, DefaultTo, Envelope, IntArrayLike, NumberLike,
-    OptionalEnumLike, PatternLike, StringArrayLike, TrimmedString,
+    OptionalEnumLike, PatternLike, SafeObjectLike, StringArrayLike, TrimmedString, UrlLike,
+    UrlPolicy,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use serde_with::serde_as;
 
 /// The hint of the `UNKNOWN_TOOL` envelope.
@@ -23,6 +25,7 @@ pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid demo
 /// `demo_get_observations`: observations by id.
 #[serde_as]
 #[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct GetObservations {
     /// Observation ids, at most 1000.
     #[serde_as(as = "IntArrayLike<0, 1000>")]
@@ -54,6 +57,7 @@ pub enum OrderBy {
 /// `demo_get_sdk_sessions`: sessions by memory session id.
 #[serde_as]
 #[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct GetSdkSessions {
     /// Memory session ids.
     #[serde_as(as = "StringArrayLike")]
@@ -68,6 +72,7 @@ mcp_coerce::number_range!(
 /// `demo_search_skills`: search the skill catalogue.
 #[serde_as]
 #[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct SearchSkills {
     /// What to search for, 3 to 300 chars, not trimmed.
     #[serde_as(as = "BoundedString<3, 300>")]
@@ -131,18 +136,54 @@ mcp_coerce::pattern! {
 /// `demo_get_card`: one card by id.
 #[serde_as]
 #[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct GetCard {
     /// The card id.
     #[serde_as(as = "PatternLike<CardId>")]
     pub card_id: String,
 }
 
+/// Where `demo_segment_image` may fetch images from: `https` only, any subdomain of
+/// `cdn.example.com` (never the bare apex), no internal addresses.
+pub struct CdnImages;
+
+impl UrlPolicy for CdnImages {
+    const SCHEMES: &'static [&'static str] = &["https"];
+    const HOSTS: &'static [&'static str] = &["*.cdn.example.com"];
+    const EXAMPLE: &'static str = "https://img.cdn.example.com/cat.jpg";
+}
+
+mcp_coerce::number_range!(
+    /// Thresholds: 0 to 1.
+    pub Threshold = 0.0..=1.0
+);
+
+/// `demo_segment_image`: segment an image from the CDN.
+#[serde_as]
+#[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+pub struct SegmentImage {
+    /// The image to segment: an `https` URL on a subdomain of `cdn.example.com`, e.g.
+    /// `https://img.cdn.example.com/cat.jpg`; at most 2048 chars; no user name or password,
+    /// no localhost or private, loopback or link-local IP addresses.
+    #[serde_as(as = "UrlLike<CdnImages>")]
+    pub image_url: Url,
+    /// Mask threshold, 0 to 1.
+    #[serde_as(as = "NumberLike<Threshold>")]
+    pub threshold: f64,
+    /// Options forwarded to the segmenter as they are: no prototype keys, depth at most 8.
+    #[serde_as(as = "SafeObjectLike<8>")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<Map<String, Value>>,
+}
+
 /// The names of the demo tools, in the order `tools/list` gives them.
-pub const TOOL_NAMES: [&str; 4] = [
+pub const TOOL_NAMES: [&str; 5] = [
     "demo_get_observations",
     "demo_get_sdk_sessions",
     "demo_search_skills",
     "demo_get_card",
+    "demo_segment_image",
 ];
 
 /// Coerce `arguments` for `tool` into its canonical JSON.
@@ -173,6 +214,7 @@ pub fn call(tool: &str, arguments: &Value) -> Result<Value, Envelope> {
         "demo_get_sdk_sessions" => coerce::<GetSdkSessions>(tool, arguments),
         "demo_search_skills" => coerce::<SearchSkills>(tool, arguments),
         "demo_get_card" => coerce::<GetCard>(tool, arguments),
+        "demo_segment_image" => coerce::<SegmentImage>(tool, arguments),
         _ => Err(Envelope::unknown_tool(tool, UNKNOWN_TOOL_HINT)),
     }
 }
@@ -210,6 +252,15 @@ pub fn corpus() -> Result<Vec<Case>, serde_json::Error> {
 /// by JSON equality with numbers compared by value (`10` equals `10.0`); refusals compare
 /// by the set of (code, path) pairs; other failures by category.
 pub fn outcome_matches(expect: &Value, outcome: &Result<Value, Envelope>) -> bool {
+    let outcome = outcome
+        .clone()
+        .map_err(|e| serde_json::to_value(e).unwrap_or(Value::Null));
+    json_outcome_matches(expect, &outcome)
+}
+
+/// [`outcome_matches`] for an outcome whose refusal is the envelope's JSON (as an MCP
+/// client receives it in `structuredContent`).
+pub fn json_outcome_matches(expect: &Value, outcome: &Result<Value, Value>) -> bool {
     match (
         outcome,
         expect.get("value"),
@@ -218,13 +269,10 @@ pub fn outcome_matches(expect: &Value, outcome: &Result<Value, Envelope>) -> boo
     ) {
         (Ok(value), Some(want), _, _) => same_json(value, want),
         (Err(envelope), None, Some(want), _) => {
-            let envelope = serde_json::to_value(envelope).unwrap_or(Value::Null);
             envelope["error"] == "INVALID_ARGUMENT"
                 && pair_set(&envelope["issues"]) == pair_set(want)
         }
-        (Err(envelope), None, None, Some(want)) => {
-            serde_json::to_value(envelope).unwrap_or(Value::Null)["error"] == *want
-        }
+        (Err(envelope), None, None, Some(want)) => envelope["error"] == *want,
         _ => false,
     }
 }

@@ -129,6 +129,7 @@ impl de::Error for Error {
     #[cold]
     fn invalid_type(unexp: Unexpected<'_>, exp: &dyn Expected) -> Self {
         let (got, input) = describe(&unexp);
+        let exp = plain_expected(exp);
         let mut issue = Issue::new(Code::InvalidType, format!("expected {exp}, got {got}"))
             .with_hint(format!("send {exp}"));
         if let Some(input) = input {
@@ -140,6 +141,7 @@ impl de::Error for Error {
     #[cold]
     fn invalid_value(unexp: Unexpected<'_>, exp: &dyn Expected) -> Self {
         let (_, input) = describe(&unexp);
+        let exp = plain_expected(exp);
         let mut issue = Issue::new(Code::Custom, format!("invalid value: expected {exp}"))
             .with_hint(format!("send {exp}"));
         if let Some(input) = input {
@@ -150,6 +152,7 @@ impl de::Error for Error {
 
     #[cold]
     fn invalid_length(len: usize, exp: &dyn Expected) -> Self {
+        let exp = plain_expected(exp);
         Error::issue(
             Issue::new(
                 Code::InvalidType,
@@ -198,6 +201,29 @@ impl de::Error for Error {
                 .with_hint("send each field once"),
         )
     }
+}
+
+/// What serde says was expected, without the Rust type names `serde_derive` puts there
+/// ("struct Filter with 2 elements", "enum Mode"): envelopes never show internal names.
+fn plain_expected(exp: &dyn Expected) -> String {
+    let text = exp.to_string();
+    let named = [
+        ("struct variant ", "an object"),
+        ("tuple variant ", "an array"),
+        ("tuple struct ", "an array"),
+        ("unit struct ", "null"),
+        ("unit variant ", "a string"),
+        ("newtype struct ", "a value"),
+        ("newtype variant ", "a value"),
+        ("struct ", "an object"),
+        ("enum ", "one of the allowed values"),
+    ];
+    for (prefix, plain) in named {
+        if text.starts_with(prefix) {
+            return plain.to_owned();
+        }
+    }
+    text
 }
 
 pub(crate) fn one_of_hint(allowed: &[&str]) -> String {

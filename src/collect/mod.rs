@@ -290,20 +290,24 @@ impl IssueBuf {
     pub(crate) fn is_empty(&self) -> bool {
         self.issues.is_empty() && self.dropped == 0
     }
+
+    /// These issues as a [`Rejection`], for checks used without a deserializer.
+    pub(crate) fn into_rejection(self) -> Rejection {
+        Rejection::from_parts(self.issues, self.dropped)
+    }
 }
 
+/// Every issue kept (up to `MAX_ISSUES`), then how many more were found.
 impl fmt::Display for IssueBuf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const SHOWN: usize = 5;
-        for (n, issue) in self.issues.iter().take(SHOWN).enumerate() {
+        for (n, issue) in self.issues.iter().enumerate() {
             if n > 0 {
                 f.write_str("; ")?;
             }
             write!(f, "{issue}")?;
         }
-        let more = self.issues.len().saturating_sub(SHOWN) + self.dropped;
-        if more > 0 {
-            write!(f, "; and {more} more")?;
+        if self.dropped > 0 {
+            write!(f, "; and {} more", self.dropped)?;
         }
         Ok(())
     }

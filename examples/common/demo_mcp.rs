@@ -1,0 +1,115 @@
+//! The demo tool set as an rmcp server: the five tools of `demo_tools`, taking their
+//! arguments with the crate's extractor and routed through `mcp_coerce::rmcp::coerce`.
+//! Shared by the `demo_server` example and the MCP conformance tests.
+
+use mcp_coerce::rmcp::Parameters;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::model::CallToolResult;
+use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+use serde::Serialize;
+
+use crate::demo_tools::{
+    self, GetCard, GetObservations, GetSdkSessions, SearchSkills, SegmentImage,
+};
+
+/// The demo server: five tools whose arguments are defined with the crate's adapters.
+#[derive(Clone)]
+pub struct DemoServer {
+    tool_router: ToolRouter<Self>,
+}
+
+/// The tool's result: its arguments as the server read them.
+fn echo(args: &impl Serialize) -> Result<CallToolResult, ErrorData> {
+    serde_json::to_value(args)
+        .map(CallToolResult::structured)
+        .map_err(|e| {
+            ErrorData::internal_error(format!("could not serialize the result: {e}"), None)
+        })
+}
+
+#[tool_router]
+impl DemoServer {
+    /// The server, with its five tools.
+    pub fn new() -> Self {
+        DemoServer {
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(
+        description = "Fetch observations by their numeric ids. Call it when you hold \
+        observation ids (from a search result or an earlier answer) and need the \
+        observations themselves. `ids` is a JSON array of up to 1000 integers. Returns the \
+        arguments as the server read them: `ids` as integers, and `order_by`, `limit` and \
+        `project` when given. Next: read the observations, or narrow with `project`."
+    )]
+    async fn demo_get_observations(
+        &self,
+        Parameters(args): Parameters<GetObservations>,
+    ) -> Result<CallToolResult, ErrorData> {
+        echo(&args)
+    }
+
+    #[tool(
+        description = "Fetch SDK sessions by memory session id. Call it when you hold \
+        memory session ids and need the sessions they belong to. `memory_session_ids` is a \
+        JSON array of strings. Returns the ids as the server read them. Next: fetch the \
+        observations of a session with demo_get_observations."
+    )]
+    async fn demo_get_sdk_sessions(
+        &self,
+        Parameters(args): Parameters<GetSdkSessions>,
+    ) -> Result<CallToolResult, ErrorData> {
+        echo(&args)
+    }
+
+    #[tool(
+        description = "Search the skill catalogue by free text. Call it first when you \
+        need a skill and do not know its card id. Optional filters: `category` (one of the \
+        listed values), `max_price` (0 to 1000), `free_only`; `limit` (1 to 50, default \
+        10). Returns the search as the server read it. Next: open a skill with \
+        demo_get_card."
+    )]
+    async fn demo_search_skills(
+        &self,
+        Parameters(args): Parameters<SearchSkills>,
+    ) -> Result<CallToolResult, ErrorData> {
+        echo(&args)
+    }
+
+    #[tool(
+        description = "Fetch one skill card by its id, such as ATC-2026-7777670. Call \
+        it with an id taken from demo_search_skills; do not guess ids or pass file paths. \
+        Returns the card id as the server read it. Next: segment an image of the card with \
+        demo_segment_image, if it has one."
+    )]
+    async fn demo_get_card(
+        &self,
+        Parameters(args): Parameters<GetCard>,
+    ) -> Result<CallToolResult, ErrorData> {
+        echo(&args)
+    }
+
+    #[tool(
+        description = "Segment an image hosted on the CDN. Call it with an https URL \
+        on a subdomain of cdn.example.com and a mask `threshold` from 0 to 1; `options` is \
+        an optional JSON object passed to the segmenter as it is. Returns the request as \
+        the server read it (the URL normalized). Next: show the mask, or retry with \
+        another threshold."
+    )]
+    async fn demo_segment_image(
+        &self,
+        Parameters(args): Parameters<SegmentImage>,
+    ) -> Result<CallToolResult, ErrorData> {
+        echo(&args)
+    }
+}
+
+#[tool_handler(
+    router = mcp_coerce::rmcp::coerce(&self.tool_router)
+        .unknown_tool_hint(demo_tools::UNKNOWN_TOOL_HINT),
+    name = "mcp-coerce-demo",
+    instructions = "Demo tools for mcp-coerce: each returns its arguments as the server \
+        read them. Call tools/list for the tools and their input schemas."
+)]
+impl ServerHandler for DemoServer {}

@@ -1,0 +1,885 @@
+//! Objects forwarded onward as they are (to another service, a template, a JavaScript
+//! runtime), refused when they carry a prototype-pollution key or nest too deep.
+//!
+//! | input (`MAX_DEPTH` 8) | result |
+//! |---|---|
+//! | `{"mode": "fast", "tags": ["a"]}` | the same object |
+//! | `"{\"mode\": \"fast\"}"`, `"\"{\\\"mode\\\": 1}\""` | `{"mode": "fast"}`, `{"mode": 1}` (JSON text, trimmed; two layers of string encoding at most) |
+//! | a string encoded three times | `invalid_type` |
+//! | `"{mode: fast}"`, `""` | `invalid_json` (not JSON text) |
+//! | `"[1]"`, `"42"`, `"null"` | `invalid_type` (JSON, but not an object) |
+//! | `{"__proto__": {}}`, `{"a": [{"constructor": 1}]}` | `forbidden_key` at `/__proto__`, at `/a/0/constructor` |
+//! | objects or arrays nested 9 levels deep (the object itself is level 1) | `too_deep` at the first container past the limit |
+//! | `42`, `true`, `[..]`, `null` | `invalid_type` |
+//!
+//! Paths are relative to the field (`/options/__proto__` in the arguments), also inside a
+//! string-encoded object. Every forbidden key is reported (up to
+//! [`MAX_ISSUES`](crate::MAX_ISSUES)), and every container past the limit, but nothing
+//! inside such a container: it is not read further.
+//!
+//! The logic lives in [`check_object`] and [`check_value`], usable without serde;
+//! [`SafeObjectLike`] (for `#[serde_as]`), the [`deserialize`]/[`serialize`] functions
+//! (for `#[serde(with)]`) and the value type [`SafeObject`] are thin shells around it.
+//!
+//! # Decisions
+//! - Keys are compared exactly: `__proto__`, `constructor` and `prototype` are refused,
+//!   `Constructor` or `" __proto__"` are not (they are different properties in JavaScript).
+//! - The check walks the value with an explicit stack, never by recursion, so no value can
+//!   overflow the stack. Reading the value is the format's work: `serde_json` stops at 128
+//!   levels, so text nested deeper than that is `invalid_json` rather than `too_deep`
+//!   (in a string-encoded object, and in the arguments text as a whole).
+//! - The value forwarded is the object as the format read it: a key repeated in the JSON
+//!   text is kept once, with its last value, so no later parser sees a different object.
+//! - Keys must be strings; a format that has other keys (MessagePack) gets `invalid_type`.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Deref;
+
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::{Map, Value};
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::collect::IssueBuf;
+use crate::issue::{Code, Input, Issue, kind_of};
+use crate::path::{Path, Segment};
+use crate::rejection::Rejection;
+use crate::shape::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
+
+/// The nesting limit of [`SafeObjectLike`] and [`SafeObject`] when none is given.
+pub const DEFAULT_MAX_DEPTH: usize = 32;
+
+/// The keys refused at any depth: they reach an object's prototype in JavaScript.
+pub const FORBIDDEN_KEYS: &[&str] = &["__proto__", "constructor", "prototype"];
+
+/// Check an object that will be forwarded: no key in [`FORBIDDEN_KEYS`] at any depth
+/// (inside arrays too), and nesting at most `max_depth` levels (the object itself is
+/// level 1; each object or array inside it one more; scalars do not count).
+///
+/// # Errors
+///
+/// A [`Rejection`] with every issue, paths relative to the object: `forbidden_key` at the
+/// key's own path (`/a/0/constructor`), `too_deep` at each container past the limit (with
+/// `maxDepth` in the context; nothing inside it is read). With `max_depth` 0 every object
+/// is `too_deep` at `""`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Code;
+/// use mcp_coerce::passthrough::check_object;
+/// use serde_json::json;
+///
+/// let ok = json!({"a": [{"b": 1}]});
+/// assert!(check_object(ok.as_object().unwrap(), 3).is_ok());
+///
+/// let bad = json!({"a": [{"constructor": 1}], "deep": {"x": {"y": {}}}});
+/// let found: Vec<_> = check_object(bad.as_object().unwrap(), 3)
+///     .unwrap_err()
+///     .issues()
+///     .iter()
+///     .map(|i| (i.code(), i.path().to_string()))
+///     .collect();
+/// assert_eq!(found, [
+///     (Code::ForbiddenKey, "/a/0/constructor".to_string()),
+///     (Code::TooDeep, "/deep/x/y".to_string()),
+/// ]);
+/// ```
+pub fn check_object(object: &Map<String, Value>, max_depth: usize) -> Result<(), Rejection> {
+    let issues = walk(object, max_depth);
+    if issues.is_empty() {
+        Ok(())
+    } else {
+        Err(issues.into_rejection())
+    }
+}
+
+/// [`check_object`] for a value that must be an object.
+///
+/// # Errors
+///
+/// As [`check_object`]; a value that is not an object is one `invalid_type` at `""`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::passthrough::check_value;
+/// use serde_json::json;
+///
+/// assert!(check_value(&json!({"a": 1}), 8).is_ok());
+/// assert!(check_value(&json!([{"a": 1}]), 8).is_err());
+/// assert!(check_value(&json!({"a": {"__proto__": {}}}), 8).is_err());
+/// ```
+pub fn check_value(value: &Value, max_depth: usize) -> Result<(), Rejection> {
+    match value {
+        Value::Object(object) => check_object(object, max_depth),
+        _ => Err(Rejection::new([invalid_type(
+            EXPECTED,
+            kind_of(value),
+            HINT,
+        )
+        .with_input(Input::from_value(value))])),
+    }
+}
+
+/// One level of the walk: the members or elements not visited yet.
+enum Frame<'a> {
+    Object(serde_json::map::Iter<'a>),
+    Array(std::iter::Enumerate<std::slice::Iter<'a, Value>>),
+}
+
+/// How a value was reached from its container.
+#[derive(Clone, Copy)]
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+impl Step<'_> {
+    fn segment(self) -> Segment {
+        match self {
+            Step::Key(key) => Segment::Key(key.to_owned()),
+            Step::Index(index) => Segment::Index(index),
+        }
+    }
+}
+
+/// The path of the value reached by `step` from the container at `path`.
+fn path_to(path: &[Segment], step: Step<'_>) -> Path {
+    Path::from_segments(path.iter().cloned().chain([step.segment()]))
+}
+
+/// Every issue of `root`, depth first in document order, without recursion: the stack
+/// holds one frame per open container and never more than `max_depth` of them.
+fn walk(root: &Map<String, Value>, max_depth: usize) -> IssueBuf {
+    let mut issues = IssueBuf::default();
+    if max_depth == 0 {
+        // The object itself is past the limit (its input is filled in where it is known).
+        issues.push(too_deep(Path::root(), max_depth, None));
+        return issues;
+    }
+    let mut stack = vec![Frame::Object(root.iter())];
+    // The path of the container on top of the stack: one segment per frame but the root's.
+    let mut path: Vec<Segment> = Vec::new();
+    while let Some(frame) = stack.last_mut() {
+        let next = match frame {
+            Frame::Object(members) => members.next().map(|(key, value)| (Step::Key(key), value)),
+            Frame::Array(elements) => elements
+                .next()
+                .map(|(index, value)| (Step::Index(index), value)),
+        };
+        let Some((step, value)) = next else {
+            stack.pop();
+            path.pop();
+            continue;
+        };
+        if let Step::Key(key) = step
+            && FORBIDDEN_KEYS.contains(&key)
+        {
+            issues.push_with(|| forbidden_key(path_to(&path, step), key));
+        }
+        let child = match value {
+            Value::Object(members) => Frame::Object(members.iter()),
+            Value::Array(elements) => Frame::Array(elements.iter().enumerate()),
+            _ => continue,
+        };
+        // The child's level: one more than the container on top of the stack.
+        if stack.len() + 1 > max_depth {
+            issues.push_with(|| {
+                too_deep(
+                    path_to(&path, step),
+                    max_depth,
+                    Some(Input::from_value(value)),
+                )
+            });
+            continue;
+        }
+        path.push(step.segment());
+        stack.push(child);
+    }
+    issues
+}
+
+#[cold]
+fn forbidden_key(path: Path, key: &str) -> Issue {
+    Issue::new(Code::ForbiddenKey, format!("object key not allowed: {key}"))
+        .with_input(Input::from_text(key))
+        .with_hint("remove or rename the key: __proto__, constructor and prototype are refused at any depth")
+        .with_context("forbidden", FORBIDDEN_KEYS)
+        .at(path)
+}
+
+#[cold]
+fn too_deep(path: Path, max_depth: usize, input: Option<Input>) -> Issue {
+    let issue = Issue::new(
+        Code::TooDeep,
+        format!("expected objects and arrays nested at most {max_depth} levels deep, got more"),
+    )
+    .with_hint(format!(
+        "flatten the object: at most {max_depth} levels of objects and arrays, counting the object itself"
+    ))
+    .with_context("maxDepth", max_depth)
+    .at(path);
+    match input {
+        Some(input) => issue.with_input(input),
+        None => issue,
+    }
+}
+
+#[cold]
+fn too_encoded(input: &str) -> Issue {
+    Issue::new(
+        Code::InvalidType,
+        "expected an object, got a string encoded more than twice",
+    )
+    .with_input(Input::from_text(input))
+    .with_hint("send a native JSON object, e.g. {\"key\": \"value\"}, not a string")
+}
+
+const EXPECTED: &str = "a JSON object";
+const HINT: &str = "send a JSON object, e.g. {\"key\": \"value\"}";
+
+/// Adapter for a JSON object forwarded onward as it is, checked by [`check_object`] with
+/// a nesting limit of `MAX_DEPTH` levels (the object itself is level 1); into a
+/// `serde_json::Map<String, Value>` or a `serde_json::Value` (always an object).
+///
+/// Use it with serde_with's `#[serde_as]` on a `Map<String, Value>` or `Value` field, or
+/// on an `Option<..>` of one with the optional rules; the module's
+/// [`deserialize`]/[`serialize`] functions serve `#[serde(with = "...")]` (with
+/// [`DEFAULT_MAX_DEPTH`]), and [`SafeObject`] is the value wrapper.
+///
+/// | input | `Map<String, Value>` field | `Option<Map<String, Value>>` field (`#[serde(default)]`) |
+/// |---|---|---|
+/// | absent | `missing` | `None` |
+/// | `null` | `invalid_type` | `None` |
+/// | `""`, `"   "` | `invalid_json` | `None` |
+/// | `"null"` | `invalid_type` | `None` |
+///
+/// Through serde_with's generic `Option<SafeObjectLike>`, serde's own rules apply
+/// instead: absent and `null` give `None`, `""` is `invalid_json`.
+///
+/// The value is read from the format into a map first (the format's own recursion limit
+/// applies: 128 levels for `serde_json`), then checked.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::SafeObjectLike;
+/// use serde::Deserialize;
+/// use serde_json::{Map, Value};
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Debug, Deserialize)]
+/// struct SegmentImage {
+///     #[serde_as(as = "SafeObjectLike<8>")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     options: Option<Map<String, Value>>,
+/// }
+///
+/// let args: SegmentImage = mcp_coerce::from_str(r#"{"options": "{\"mode\": \"fast\"}"}"#)?;
+/// assert_eq!(args.options.unwrap()["mode"], "fast");
+///
+/// let refused = mcp_coerce::from_str::<SegmentImage>(
+///     r#"{"options": {"a": [{"__proto__": {"admin": true}}]}}"#,
+/// ).unwrap_err();
+/// assert_eq!(refused.issues()[0].path().to_string(), "/options/a/0/__proto__");
+/// assert_eq!(refused.issues()[0].code().as_str(), "forbidden_key");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// Under the crate's entry points every issue is collected at its path under the field
+/// (`forbidden_key`, `too_deep`, `invalid_json`, `invalid_type`). Under any other serde
+/// format, deserialization fails with one error of that format whose message lists them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SafeObjectLike<const MAX_DEPTH: usize = DEFAULT_MAX_DEPTH>;
+
+/// The shape visitor: an object, or a string holding one, to the checked object as `T`.
+struct ObjectShape<T, const MAX_DEPTH: usize> {
+    /// How many layers of string encoding have been peeled to get here.
+    layer: u8,
+    _out: PhantomData<fn() -> T>,
+}
+
+impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEPTH> {
+    fn new() -> Self {
+        ObjectShape {
+            layer: 0,
+            _out: PhantomData,
+        }
+    }
+
+    fn checked(object: Map<String, Value>) -> Outcome<T> {
+        let issues = walk(&object, MAX_DEPTH);
+        if issues.is_empty() {
+            Ok(T::from(object))
+        } else {
+            Err(issues)
+        }
+    }
+
+    /// A string: JSON object text, or a string inside the string. `arrived` is the string
+    /// as it arrived (before any layer was peeled), for messages.
+    fn text(&self, s: &str, arrived: &str) -> Outcome<T> {
+        let refuse = |issue: Issue| Err(IssueBuf::one(issue.with_input(Input::from_text(arrived))));
+        match serde_json::from_str::<Value>(s.trim()) {
+            Ok(Value::Object(object)) => Self::checked(object),
+            Ok(Value::String(inner)) if self.layer == 0 => ObjectShape::<T, MAX_DEPTH> {
+                layer: self.layer + 1,
+                _out: PhantomData,
+            }
+            .text(&inner, arrived),
+            Ok(Value::String(_)) => Err(IssueBuf::one(too_encoded(arrived))),
+            Ok(other) => refuse(invalid_type(
+                EXPECTED,
+                &format!("{} in a string", kind_of(&other)),
+                HINT,
+            )),
+            Err(e) => refuse(
+                Issue::new(Code::InvalidJson, format!("invalid JSON text: {e}")).with_hint(HINT),
+            ),
+        }
+    }
+}
+
+fn not_an_object<T>(got: &str, input: Option<Input>) -> Outcome<T> {
+    let issue = invalid_type(EXPECTED, got, HINT);
+    Err(IssueBuf::one(match input {
+        Some(input) => issue.with_input(input),
+        None => issue,
+    }))
+}
+
+impl<'de, T: From<Map<String, Value>>, const MAX_DEPTH: usize> Visitor<'de>
+    for ObjectShape<T, MAX_DEPTH>
+{
+    type Value = Outcome<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object, or a string holding one")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut object = Map::new();
+        let mut odd_key = None;
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            match key {
+                Ok(key) => {
+                    let value: Value = map.next_value()?;
+                    object.insert(key, value);
+                }
+                Err(kind) => {
+                    map.next_value::<IgnoredAny>()?;
+                    odd_key.get_or_insert(kind);
+                }
+            }
+        }
+        if let Some(kind) = odd_key {
+            return Ok(not_an_object(
+                &format!("an object with {kind} as a key"),
+                None,
+            ));
+        }
+        Ok(Self::checked(object))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(self.text(v, v))
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(not_an_object("a boolean", Some(Input::Bool(v))))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(not_an_object("a number", Some(Input::from_i128(v.into()))))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(not_an_object("a number", Some(Input::from_u128(v.into()))))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        Ok(not_an_object("a number", Some(Input::from_i128(v))))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        Ok(not_an_object("a number", Some(Input::from_u128(v))))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(not_an_object("a number", Some(Input::from_f64(v))))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(not_an_object("null", Some(Input::Null)))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(not_an_object("bytes", None))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        let input = seq_input(seq)?;
+        Ok(not_an_object("an array", Some(input)))
+    }
+}
+
+/// A map key: a string, or what kind of value came instead.
+struct KeySeed;
+
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Result<String, &'static str>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeySeed {
+    type Value = Result<String, &'static str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string key")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Ok(v.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Ok(v))
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Err("a boolean"))
+    }
+
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+
+    fn visit_i128<E: de::Error>(self, _: i128) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+
+    fn visit_u128<E: de::Error>(self, _: u128) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(Err("a number"))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Err("null"))
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Err("bytes"))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        drain_seq(seq)?;
+        Ok(Err("an array"))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        drain_map(map)?;
+        Ok(Err("an object"))
+    }
+}
+
+type JsonMap = Map<String, Value>;
+
+impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, JsonMap> for SafeObjectLike<MAX_DEPTH> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap, D::Error> {
+        deserializer.deserialize_any(Settled(ObjectShape::<JsonMap, MAX_DEPTH>::new()))
+    }
+}
+
+impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<JsonMap>>
+    for SafeObjectLike<MAX_DEPTH>
+{
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<JsonMap>, D::Error> {
+        deserializer.deserialize_any(Settled(Optional::non_string(ObjectShape::<
+            JsonMap,
+            MAX_DEPTH,
+        >::new())))
+    }
+}
+
+impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Value> for SafeObjectLike<MAX_DEPTH> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
+        deserializer.deserialize_any(Settled(ObjectShape::<Value, MAX_DEPTH>::new()))
+    }
+}
+
+impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<Value>> for SafeObjectLike<MAX_DEPTH> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
+        deserializer.deserialize_any(Settled(Optional::non_string(
+            ObjectShape::<Value, MAX_DEPTH>::new(),
+        )))
+    }
+}
+
+impl<const MAX_DEPTH: usize> SerializeAs<JsonMap> for SafeObjectLike<MAX_DEPTH> {
+    fn serialize_as<S: Serializer>(source: &JsonMap, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+impl<const MAX_DEPTH: usize> SerializeAs<Option<JsonMap>> for SafeObjectLike<MAX_DEPTH> {
+    fn serialize_as<S: Serializer>(
+        source: &Option<JsonMap>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+impl<const MAX_DEPTH: usize> SerializeAs<Value> for SafeObjectLike<MAX_DEPTH> {
+    fn serialize_as<S: Serializer>(source: &Value, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+impl<const MAX_DEPTH: usize> SerializeAs<Option<Value>> for SafeObjectLike<MAX_DEPTH> {
+    fn serialize_as<S: Serializer>(
+        source: &Option<Value>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// For `#[serde(deserialize_with = "mcp_coerce::passthrough::deserialize")]`: a checked
+/// object with the [`DEFAULT_MAX_DEPTH`] (use [`SafeObjectLike`] for another limit).
+///
+/// # Errors
+///
+/// As [`SafeObjectLike`].
+///
+/// # Examples
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::{Map, Value};
+///
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde(deserialize_with = "mcp_coerce::passthrough::deserialize")]
+///     options: Map<String, Value>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"options": {"mode": "fast"}}"#)?;
+/// assert_eq!(args.options["mode"], "fast");
+/// assert!(mcp_coerce::from_str::<Args>(r#"{"options": {"prototype": 1}}"#).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap, D::Error> {
+    <SafeObjectLike as DeserializeAs<'de, JsonMap>>::deserialize_as(deserializer)
+}
+
+/// For `#[serde(serialize_with = "mcp_coerce::passthrough::serialize")]`: the object.
+///
+/// # Errors
+///
+/// Only the serializer's own.
+///
+/// # Examples
+///
+/// ```
+/// use serde::Serialize;
+/// use serde_json::{json, Map, Value};
+///
+/// #[derive(Serialize)]
+/// struct Out {
+///     #[serde(serialize_with = "mcp_coerce::passthrough::serialize")]
+///     options: Map<String, Value>,
+/// }
+/// let options = json!({"a": 1}).as_object().cloned().unwrap();
+/// assert_eq!(serde_json::to_string(&Out { options })?, r#"{"options":{"a":1}}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn serialize<S: Serializer>(object: &JsonMap, serializer: S) -> Result<S::Ok, S::Error> {
+    object.serialize(serializer)
+}
+
+/// The same for `Option<Map<String, Value>>` fields, with the optional rules: absent,
+/// `null`, `""` and `"null"` give `None`.
+///
+/// # Examples
+///
+/// ```
+/// use serde::Deserialize;
+/// use serde_json::{Map, Value};
+///
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde(default, with = "mcp_coerce::passthrough::option")]
+///     options: Option<Map<String, Value>>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"options": "null"}"#)?;
+/// assert_eq!(args.options, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod option {
+    use super::*;
+
+    /// Deserialize an optional checked object.
+    ///
+    /// # Errors
+    ///
+    /// As [`SafeObjectLike`]; a refusal is never turned into `None`.
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<JsonMap>, D::Error> {
+        <SafeObjectLike as DeserializeAs<'de, Option<JsonMap>>>::deserialize_as(deserializer)
+    }
+
+    /// Serialize the object, or `null`.
+    ///
+    /// # Errors
+    ///
+    /// Only the serializer's own.
+    #[allow(clippy::ref_option, reason = "the signature serde's `with` requires")]
+    pub fn serialize<S: Serializer>(
+        object: &Option<JsonMap>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        object.serialize(serializer)
+    }
+}
+
+/// An object that passed [`check_object`] with a nesting limit of `MAX_DEPTH`, as a value:
+/// use it as a field type when `#[serde_as]` is not wanted, or build one with
+/// [`SafeObject::new`].
+///
+/// It derefs to the `Map` read-only (a key added later would not be checked); take the
+/// map out with [`SafeObject::into_inner`].
+///
+/// `Option<SafeObject>` follows serde's own rules (absent and `null` give `None`, `""` is
+/// `invalid_json`); for the crate's optional rules use `#[serde_as(as =
+/// "SafeObjectLike")]` on an `Option<Map<String, Value>>` field.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::SafeObject;
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Args {
+///     options: SafeObject<8>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\": \"fast\"}"}"#)?;
+/// assert_eq!(args.options["mode"], "fast");
+/// assert!(mcp_coerce::from_str::<Args>(r#"{"options": {"constructor": {}}}"#).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SafeObject<const MAX_DEPTH: usize = DEFAULT_MAX_DEPTH>(JsonMap);
+
+impl<const MAX_DEPTH: usize> SafeObject<MAX_DEPTH> {
+    /// Check `object` and wrap it.
+    ///
+    /// # Errors
+    ///
+    /// The [`Rejection`] of [`check_object`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::SafeObject;
+    /// use serde_json::json;
+    ///
+    /// let object = json!({"a": {"b": {}}}).as_object().cloned().unwrap();
+    /// assert!(SafeObject::<3>::new(object.clone()).is_ok());
+    /// assert!(SafeObject::<2>::new(object).is_err());
+    /// ```
+    pub fn new(object: JsonMap) -> Result<Self, Rejection> {
+        check_object(&object, MAX_DEPTH).map(|()| SafeObject(object))
+    }
+
+    /// The object.
+    pub fn as_map(&self) -> &JsonMap {
+        &self.0
+    }
+
+    /// The object, by value.
+    pub fn into_inner(self) -> JsonMap {
+        self.0
+    }
+}
+
+impl<const MAX_DEPTH: usize> Deref for SafeObject<MAX_DEPTH> {
+    type Target = JsonMap;
+    fn deref(&self) -> &JsonMap {
+        &self.0
+    }
+}
+
+impl<const MAX_DEPTH: usize> AsRef<JsonMap> for SafeObject<MAX_DEPTH> {
+    fn as_ref(&self) -> &JsonMap {
+        &self.0
+    }
+}
+
+impl<const MAX_DEPTH: usize> TryFrom<JsonMap> for SafeObject<MAX_DEPTH> {
+    type Error = Rejection;
+    fn try_from(object: JsonMap) -> Result<Self, Rejection> {
+        SafeObject::new(object)
+    }
+}
+
+impl<const MAX_DEPTH: usize> From<SafeObject<MAX_DEPTH>> for JsonMap {
+    fn from(object: SafeObject<MAX_DEPTH>) -> JsonMap {
+        object.0
+    }
+}
+
+impl<const MAX_DEPTH: usize> From<SafeObject<MAX_DEPTH>> for Value {
+    fn from(object: SafeObject<MAX_DEPTH>) -> Value {
+        Value::Object(object.0)
+    }
+}
+
+impl<'de, const MAX_DEPTH: usize> Deserialize<'de> for SafeObject<MAX_DEPTH> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <SafeObjectLike<MAX_DEPTH> as DeserializeAs<'de, JsonMap>>::deserialize_as(deserializer)
+            .map(SafeObject)
+    }
+}
+
+impl<const MAX_DEPTH: usize> Serialize for SafeObject<MAX_DEPTH> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn found(value: &Value, max_depth: usize) -> Vec<(Code, String)> {
+        match check_value(value, max_depth) {
+            Ok(()) => Vec::new(),
+            Err(rejection) => rejection
+                .issues()
+                .iter()
+                .map(|i| (i.code(), i.path().to_string()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn depth_counts_containers_from_the_object_itself() {
+        let value = json!({"s": "x", "n": [1, 2], "o": {"p": [{}]}});
+        // Levels: the object 1, `n` and `o` 2, `o/p` 3, `o/p/0` 4.
+        assert_eq!(found(&value, 4), []);
+        assert_eq!(found(&value, 3), [(Code::TooDeep, "/o/p/0".to_owned())]);
+        assert_eq!(
+            found(&value, 1),
+            [
+                (Code::TooDeep, "/n".to_owned()),
+                (Code::TooDeep, "/o".to_owned())
+            ]
+        );
+        assert_eq!(found(&value, 0), [(Code::TooDeep, String::new())]);
+        assert_eq!(found(&json!({}), 1), []);
+    }
+
+    #[test]
+    fn keys_and_indices_are_distinct_segments() {
+        let value = json!({"0": [{"__proto__": 1}], "a": {"0": {"constructor": 1}}});
+        let rejection = check_value(&value, 8).unwrap_err();
+        let paths: Vec<&[Segment]> = rejection
+            .issues()
+            .iter()
+            .map(|i| i.path().segments())
+            .collect();
+        assert_eq!(
+            paths,
+            [
+                &[
+                    Segment::Key("0".into()),
+                    Segment::Index(0),
+                    Segment::Key("__proto__".into())
+                ][..],
+                &[
+                    Segment::Key("a".into()),
+                    Segment::Key("0".into()),
+                    Segment::Key("constructor".into())
+                ][..],
+            ]
+        );
+    }
+
+    #[test]
+    fn issues_past_the_cap_are_counted() {
+        let list: Vec<Value> = (0..120).map(|_| json!({"prototype": {}})).collect();
+        let issues = walk(json!({"l": list}).as_object().unwrap(), 3);
+        let rejection = issues.into_rejection();
+        // Each element: the forbidden key, and its value one level too deep.
+        assert_eq!(rejection.total(), 240);
+        assert_eq!(rejection.issues().len(), crate::MAX_ISSUES);
+    }
+
+    #[test]
+    fn non_objects_are_refused_by_check_value() {
+        for value in [json!(null), json!(1), json!("{}"), json!([{}])] {
+            let rejection = check_value(&value, 8).unwrap_err();
+            assert_eq!(rejection.issues()[0].code(), Code::InvalidType, "{value}");
+            assert_eq!(
+                rejection.issues()[0].input(),
+                Some(&Input::from_value(&value))
+            );
+        }
+    }
+}
+
+json_schema_as!(
+    impl [const MAX_DEPTH: usize] SafeObjectLike<MAX_DEPTH> => [JsonMap, Option<JsonMap>, Value, Option<Value>],
+    name = format!("SafeObject_{MAX_DEPTH}"),
+    schema = schema_of(MAX_DEPTH),
+);
+
+json_schema_for!(
+    impl [const MAX_DEPTH: usize] SafeObject<MAX_DEPTH>,
+    name = format!("SafeObject_{MAX_DEPTH}"),
+    schema = schema_of(MAX_DEPTH),
+);
+
+/// `{"type": "object", "description"}`: forbidden keys at any depth and the depth limit are
+/// constraints JSON Schema cannot express, so the description states them.
+#[cfg(feature = "schemars")]
+fn schema_of(max_depth: usize) -> schemars::Schema {
+    crate::schema::schema(serde_json::json!({
+        "type": "object",
+        "description": format!(
+            "JSON object forwarded as it is; the keys {} are refused at any depth; nesting depth at most {max_depth} (the object itself is depth 1)",
+            FORBIDDEN_KEYS.join(", ")
+        ),
+    }))
+}

@@ -1,0 +1,240 @@
+//! The crate inside an [rmcp](https://docs.rs/rmcp) server (feature `rmcp`).
+//!
+//! Two changes to a server written with rmcp's `#[tool]` macros:
+//!
+//! 1. take the tool's arguments with this module's [`Parameters`] instead of rmcp's (the
+//!    macro finds an extractor by its name, `Parameters`, and publishes its schema: the
+//!    crate's [`input_schema`](crate::schema::input_schema), inline, with optional fields
+//!    that do not admit `null`);
+//! 2. route calls through [`coerce`], in the `#[tool_handler]` attribute, so that a
+//!    refusal reaches the model as an `isError: true` result carrying the crate's envelope
+//!    (as JSON text in `content[0]` and as `structuredContent`), and a call to an unknown
+//!    tool gets the `UNKNOWN_TOOL` envelope with a hint to call `tools/list`.
+//!
+//! ```
+//! use mcp_coerce::IntArrayLike;
+//! use mcp_coerce::rmcp::Parameters;
+//! use rmcp::handler::server::router::tool::ToolRouter;
+//! use rmcp::model::CallToolResult;
+//! use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+//! use serde::{Deserialize, Serialize};
+//! use serde_with::serde_as;
+//!
+//! #[serde_as]
+//! #[derive(Deserialize, Serialize, schemars::JsonSchema)]
+//! struct GetObservations {
+//!     #[serde_as(as = "IntArrayLike<0, 1000>")]
+//!     ids: Vec<i64>,
+//! }
+//!
+//! #[derive(Clone)]
+//! struct Server {
+//!     tool_router: ToolRouter<Self>,
+//! }
+//!
+//! #[tool_router]
+//! impl Server {
+//!     #[tool(description = "Observations by id.")]
+//!     async fn get_observations(
+//!         &self,
+//!         Parameters(args): Parameters<GetObservations>,
+//!     ) -> Result<CallToolResult, ErrorData> {
+//!         Ok(CallToolResult::structured(serde_json::json!({"ids": args.ids})))
+//!     }
+//! }
+//!
+//! #[tool_handler(router = mcp_coerce::rmcp::coerce(&self.tool_router))]
+//! impl ServerHandler for Server {}
+//! ```
+//!
+//! Without step 2, a refusal still carries the envelope, but as a JSON-RPC `-32602` error
+//! with the envelope as `data` (rmcp passes extractor errors through as protocol errors,
+//! and turns into `isError` results only those it wrote itself, keeping their text alone).
+//! For calls routed by hand, [`Envelope`] converts into rmcp's `CallToolResult` and
+//! `ErrorData`.
+
+use std::borrow::{Borrow, Cow};
+use std::marker::PhantomData;
+
+use ::rmcp::ErrorData;
+use ::rmcp::handler::server::common::FromContextPart;
+use ::rmcp::handler::server::router::tool::ToolRouter;
+use ::rmcp::handler::server::tool::ToolCallContext;
+use ::rmcp::model::{CallToolResponse, CallToolResult, ErrorCode, Tool};
+use ::rmcp::service::MaybeSend;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::envelope::{Category, Envelope};
+
+/// The hint of the `UNKNOWN_TOOL` envelope unless [`Coerced::unknown_tool_hint`] says
+/// otherwise.
+pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid tool names.";
+
+/// Tool arguments read by the crate: every lax shape its adapters accept, every issue
+/// reported at once. Use it in `#[tool]` functions in place of rmcp's `Parameters`.
+///
+/// Its JSON Schema (what rmcp's `#[tool]` macro publishes as the tool's `inputSchema`) is
+/// [`input_schema::<T>()`](crate::schema::input_schema): inline, and without `null` on
+/// optional fields. Arguments that are absent count as `{}`.
+///
+/// # Errors
+///
+/// When the arguments are refused, the extractor fails with the JSON-RPC `-32602`
+/// [`ErrorData`] whose `data` is the envelope; route calls through [`coerce`] to turn it
+/// into an `isError` tool result, as the MCP specification asks.
+///
+/// # Examples
+///
+/// See the [module docs](self).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parameters<T>(pub T);
+
+impl<S, T: DeserializeOwned> FromContextPart<ToolCallContext<'_, S>> for Parameters<T> {
+    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+        let arguments = context.arguments.take().map_or(Value::Null, Value::Object);
+        crate::from_value::<T>(&arguments)
+            .map(Parameters)
+            .map_err(|rejection| rejection.to_envelope(context.name()).into())
+    }
+}
+
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Parameters<T> {
+    fn schema_name() -> Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        T::schema_id()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        crate::schema::schema(crate::schema::input_schema::<T>())
+    }
+}
+
+/// A tool router whose refusals go out as `isError` results; see [`coerce`].
+#[derive(Debug)]
+pub struct Coerced<R, S> {
+    router: R,
+    unknown_tool_hint: Cow<'static, str>,
+    _server: PhantomData<fn() -> S>,
+}
+
+/// Route tool calls through `router` so that the crate's refusals (and calls to unknown
+/// tools) come back as `isError: true` results carrying the envelope. Put it in rmcp's
+/// `#[tool_handler]` attribute: `#[tool_handler(router =
+/// mcp_coerce::rmcp::coerce(&self.tool_router))]` (or `coerce(Self::tool_router())`).
+///
+/// # Examples
+///
+/// See the [module docs](self).
+pub fn coerce<R: Borrow<ToolRouter<S>>, S>(router: R) -> Coerced<R, S> {
+    Coerced {
+        router,
+        unknown_tool_hint: Cow::Borrowed(UNKNOWN_TOOL_HINT),
+        _server: PhantomData,
+    }
+}
+
+impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Coerced<R, S> {
+    /// The same router with another hint for calls to unknown tools.
+    #[must_use]
+    pub fn unknown_tool_hint(mut self, hint: impl Into<Cow<'static, str>>) -> Self {
+        self.unknown_tool_hint = hint.into();
+        self
+    }
+
+    /// Call the tool. A refusal by [`Parameters`] becomes an `isError` result with the
+    /// envelope; an unknown tool name the `UNKNOWN_TOOL` envelope; other errors pass
+    /// through as they are.
+    ///
+    /// # Errors
+    ///
+    /// The router's own errors other than the crate's refusals.
+    pub async fn call(
+        &self,
+        context: ToolCallContext<'_, S>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let router = self.router.borrow();
+        if !router.has_route(context.name()) {
+            let envelope = Envelope::unknown_tool(context.name(), self.unknown_tool_hint.clone());
+            return Ok(CallToolResult::from(envelope).into());
+        }
+        match router.call(context).await {
+            Err(error) if carries_envelope(&error) => {
+                let envelope = error.data.unwrap_or(Value::Null);
+                Ok(CallToolResult::structured_error(envelope).into())
+            }
+            outcome => outcome,
+        }
+    }
+
+    /// Every tool, for `tools/list`.
+    pub fn list_all(&self) -> Vec<Tool> {
+        self.router.borrow().list_all()
+    }
+
+    /// One tool by name.
+    pub fn get(&self, name: &str) -> Option<&Tool> {
+        self.router.borrow().get(name)
+    }
+}
+
+/// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
+fn carries_envelope(error: &ErrorData) -> bool {
+    error.code == ErrorCode::INVALID_PARAMS
+        && error.data.as_ref().is_some_and(|data| {
+            data.get("error").and_then(Value::as_str).is_some()
+                && data.get("issues").is_some_and(Value::is_array)
+                && data.get("tool").is_some()
+        })
+}
+
+/// The `isError: true` result carrying the envelope as JSON text and as
+/// `structuredContent`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Envelope;
+/// use rmcp::model::CallToolResult;
+///
+/// let result = CallToolResult::from(Envelope::unknown_tool("x", "Call tools/list."));
+/// assert_eq!(result.is_error, Some(true));
+/// assert_eq!(result.structured_content.unwrap()["error"], "UNKNOWN_TOOL");
+/// ```
+impl From<Envelope> for CallToolResult {
+    fn from(envelope: Envelope) -> Self {
+        CallToolResult::structured_error(serde_json::to_value(&envelope).unwrap_or(Value::Null))
+    }
+}
+
+/// The JSON-RPC error: the category's code (`-32602` for refused arguments), the
+/// envelope's message, and the envelope as `data`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Envelope;
+/// use rmcp::ErrorData;
+///
+/// let error = ErrorData::from(Envelope::unknown_tool("x", "Call tools/list."));
+/// assert_eq!(error.code.0, -32602);
+/// assert_eq!(error.data.unwrap()["tool"], "x");
+/// ```
+impl From<Envelope> for ErrorData {
+    fn from(envelope: Envelope) -> Self {
+        let code = match envelope.category() {
+            Category::InvalidArgument | Category::UnknownTool | Category::NotFound => {
+                ErrorCode::INVALID_PARAMS
+            }
+            _ => ErrorCode::INTERNAL_ERROR,
+        };
+        ErrorData::new(
+            code,
+            envelope.message().to_owned(),
+            serde_json::to_value(&envelope).ok(),
+        )
+    }
+}

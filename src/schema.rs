@@ -1,0 +1,285 @@
+//! JSON Schema from the same definitions as the runtime check (feature `schemars`).
+//!
+//! Every adapter implements serde_with's `JsonSchemaAs` (so `#[serde_as(as = "...")]`
+//! fields of a struct deriving `schemars::JsonSchema` get their schema for free) and every
+//! wrapper type implements `schemars::JsonSchema`. The schema advertises the *canonical*
+//! shape only: an integer array is `{"type": "array", "items": {"type": "integer"}}`; the
+//! JSON-encoded and comma-separated spellings are the runtime's courtesy, not part of the
+//! contract the agent is shown.
+//!
+//! | adapter | schema |
+//! |---|---|
+//! | `IntArrayLike<MIN, MAX>` | `{"type": "array", "items": {"type": "integer", "minimum", "maximum"}, "minItems", "maxItems"}` |
+//! | `StringArrayLike<_, MIN, MAX>` | `{"type": "array", "items": {"type": "string"}, "minItems", "maxItems"}` |
+//! | `IntLike`, `BoundedInt`, `ClampedInt` | `{"type": "integer", "minimum", "maximum", "default"}` |
+//! | `NumberLike<R>` | `{"type": "number", "minimum", "maximum"}` |
+//! | `BoolLike` | `{"type": "boolean"}` |
+//! | `BoundedString<MIN, MAX>` | `{"type": "string", "minLength", "maxLength"}` |
+//! | `TrimmedString<MIN, MAX>` | the same, plus a `pattern` that refuses leading and trailing whitespace |
+//! | `PatternLike<P>` | `{"type": "string", "pattern": P::SOURCE, "maxLength": P::MAX_LENGTH}` |
+//! | `EnumLike` | `{"type": "string", "enum": [canonical names]}` |
+//! | `JsonObjectLike` | the schema of `T` |
+//!
+//! Keywords are left out where they say nothing (`minItems: 0`, no maximum). Integers carry
+//! the bounds of their type, clipped to the range a JSON number keeps exact through
+//! `serde_json` (`i64::MIN..=u64::MAX`), so that every integer the schema accepts is one the
+//! runtime accepts. Lengths are counted in chars, as JSON Schema counts them.
+//!
+//! # What JSON Schema cannot say
+//!
+//! The runtime enforces some rules the schema can only describe: integers of magnitude
+//! 2^53 or more must be written without a fraction or exponent (`1e20` is refused: its
+//! exact value was lost in parsing); a pattern string's pattern must not require leading or
+//! trailing whitespace (the runtime trims before matching).
+//!
+//! # Optional fields
+//!
+//! A field written the crate's way (`#[serde_as(as = "X")] #[serde(default,
+//! skip_serializing_if = "Option::is_none")] field: Option<T>`) publishes the inner type's
+//! plain schema and is left out of `required`, with no `"type": ["integer", "null"]`
+//! (which makes some clients send numbers as strings) and no `"default": null`, while the
+//! runtime still accepts `null`. For the spellings schemars always makes nullable
+//! (`as = "Option<X>"`, `Option<Wrapper>`), [`strip_nullable_optionals`] rewrites the
+//! schema; [`input_schema`] applies it.
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
+use serde_json::{Map, Value, json};
+
+/// The inclusive range of integers a JSON number keeps exact through `serde_json`.
+const JSON_INT_MIN: i128 = i64::MIN as i128;
+const JSON_INT_MAX: i128 = u64::MAX as i128;
+
+/// A schema from a JSON object literal.
+pub(crate) fn schema(value: Value) -> Schema {
+    match value {
+        Value::Object(map) => Schema::from(map),
+        _ => Schema::default(),
+    }
+}
+
+fn number(n: i128) -> Value {
+    i64::try_from(n)
+        .map(Value::from)
+        .or_else(|_| u64::try_from(n).map(Value::from))
+        .unwrap_or(Value::Null)
+}
+
+/// `{"type": "integer"}` with `min..=max` clipped to the exact JSON range.
+pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
+    let mut s = Map::new();
+    s.insert("type".into(), "integer".into());
+    s.insert("minimum".into(), number(min.max(JSON_INT_MIN)));
+    s.insert("maximum".into(), number(max.min(JSON_INT_MAX)));
+    s
+}
+
+/// `max` of an integer type, as `i128` (`u128::MAX` is clipped, which [`integer`] clips
+/// further to the JSON range anyway).
+pub(crate) fn type_max(max: u128) -> i128 {
+    i128::try_from(max).unwrap_or(i128::MAX)
+}
+
+/// `{"type": "array", "items": items}` with the item bounds that say something.
+pub(crate) fn array(items: Value, min_items: usize, max_items: usize) -> Map<String, Value> {
+    let mut s = Map::new();
+    s.insert("type".into(), "array".into());
+    s.insert("items".into(), items);
+    if min_items > 0 {
+        s.insert("minItems".into(), min_items.into());
+    }
+    if max_items != usize::MAX {
+        s.insert("maxItems".into(), max_items.into());
+    }
+    s
+}
+
+/// `{"type": "string"}` with the length bounds that say something.
+pub(crate) fn string(min_length: usize, max_length: usize) -> Map<String, Value> {
+    let mut s = Map::new();
+    s.insert("type".into(), "string".into());
+    if min_length > 0 {
+        s.insert("minLength".into(), min_length.into());
+    }
+    if max_length != usize::MAX {
+        s.insert("maxLength".into(), max_length.into());
+    }
+    s
+}
+
+/// Unicode White_Space (what `str::trim` removes), as a portable class body.
+const WHITE_SPACE: &str =
+    r"\u0009-\u000d\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+
+/// A pattern for strings without leading or trailing whitespace (the canonical form of a
+/// trimmed string): empty, one non-space char, or non-space chars at both ends.
+pub(crate) fn trimmed_pattern() -> String {
+    let ns = format!("[^{WHITE_SPACE}]");
+    let any = format!("(?:[^{WHITE_SPACE}]|[{WHITE_SPACE}])");
+    format!("^(?:{ns}|{ns}{any}*{ns})?$")
+}
+
+/// The generator settings for tool input schemas: JSON Schema 2020-12, every subschema
+/// inline (no `$ref`/`$defs`: some clients refuse them).
+pub fn settings() -> SchemaSettings {
+    SchemaSettings::draft2020_12().with(|s| {
+        s.inline_subschemas = true;
+        s.meta_schema = None;
+    })
+}
+
+/// The `inputSchema` of a tool whose arguments are `T`: inline (no `$ref`/`$defs`),
+/// optional fields without `null` (see [`strip_nullable_optionals`]), and no root
+/// `title`/`description` (the Rust type's name and docs are noise to the agent).
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::IntArrayLike;
+/// use schemars::JsonSchema;
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, JsonSchema)]
+/// struct Args {
+///     #[serde_as(as = "IntArrayLike<0, 10>")]
+///     ids: Vec<u8>,
+///     page: Option<u32>,
+/// }
+/// assert_eq!(mcp_coerce::schema::input_schema::<Args>(), json!({
+///     "type": "object",
+///     "properties": {
+///         "ids": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255}, "maxItems": 10},
+///         "page": {"type": "integer", "format": "uint32", "minimum": 0}
+///     },
+///     "required": ["ids"]
+/// }));
+/// ```
+pub fn input_schema<T: JsonSchema>() -> Value {
+    let generator = SchemaGenerator::new(settings());
+    let mut value = generator.into_root_schema_for::<T>().to_value();
+    if let Value::Object(root) = &mut value {
+        root.remove("title");
+        root.remove("description");
+        root.remove("$schema");
+    }
+    strip_nullable_optionals(&mut value);
+    value
+}
+
+/// Rewrite every optional property (one not listed in its object's `required`) so that it
+/// no longer admits `null`: `"type": ["integer", "null"]` becomes `"type": "integer"`, an
+/// `anyOf`/`oneOf` member `{"type": "null"}` is removed (a lone remaining member replaces
+/// the union), and `"default": null` is dropped. Required properties are left as they are.
+///
+/// The runtime still accepts `null` for these fields (it means "absent"); the schema just
+/// stops inviting it, because clients that see `["integer", "null"]` are reported to send
+/// numbers as strings.
+///
+/// # Examples
+///
+/// ```
+/// use serde_json::json;
+///
+/// let mut schema = json!({
+///     "type": "object",
+///     "properties": {
+///         "limit": {"type": ["integer", "null"], "default": null},
+///         "mode": {"anyOf": [{"type": "string", "enum": ["a", "b"]}, {"type": "null"}]}
+///     }
+/// });
+/// mcp_coerce::schema::strip_nullable_optionals(&mut schema);
+/// assert_eq!(schema, json!({
+///     "type": "object",
+///     "properties": {
+///         "limit": {"type": "integer"},
+///         "mode": {"type": "string", "enum": ["a", "b"]}
+///     }
+/// }));
+/// ```
+pub fn strip_nullable_optionals(schema: &mut Value) {
+    // An explicit stack: schemas come from users too, and can be deep.
+    let mut stack: Vec<&mut Value> = vec![schema];
+    while let Some(node) = stack.pop() {
+        let Value::Object(map) = node else { continue };
+        let required: Vec<String> = map
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| {
+                r.iter()
+                    .filter_map(Value::as_str)
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let Some(Value::Object(properties)) = map.get_mut("properties") {
+            for (name, property) in properties.iter_mut() {
+                if !required.iter().any(|r| r == name) {
+                    drop_null(property);
+                }
+            }
+        }
+        for (key, child) in map.iter_mut() {
+            match key.as_str() {
+                "properties" | "patternProperties" | "$defs" | "definitions"
+                | "dependentSchemas" => {
+                    if let Value::Object(children) = child {
+                        stack.extend(children.values_mut());
+                    }
+                }
+                "items"
+                | "additionalProperties"
+                | "not"
+                | "if"
+                | "then"
+                | "else"
+                | "contains"
+                | "propertyNames"
+                | "unevaluatedItems"
+                | "unevaluatedProperties" => {
+                    stack.push(child);
+                }
+                "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
+                    if let Value::Array(children) = child {
+                        stack.extend(children.iter_mut());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Make one property schema stop admitting `null`.
+fn drop_null(property: &mut Value) {
+    let Value::Object(map) = property else { return };
+    if map.get("default") == Some(&Value::Null) {
+        map.remove("default");
+    }
+    if map.get("nullable") == Some(&Value::Bool(true)) {
+        map.remove("nullable");
+    }
+    if let Some(Value::Array(types)) = map.get_mut("type") {
+        types.retain(|t| t != "null");
+        if types.len() == 1 {
+            let only = types.remove(0);
+            map.insert("type".into(), only);
+        }
+    }
+    for union in ["anyOf", "oneOf"] {
+        let Some(Value::Array(members)) = map.get_mut(union) else {
+            continue;
+        };
+        members.retain(|m| m != &json!({"type": "null"}));
+        if members.len() == 1 {
+            let only = members.remove(0);
+            map.remove(union);
+            if let Value::Object(only) = only {
+                for (k, v) in only {
+                    map.entry(k).or_insert(v);
+                }
+            }
+        }
+    }
+}

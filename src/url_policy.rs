@@ -1,0 +1,1114 @@
+//! URLs that a server forwards or fetches, checked against a policy: scheme, host
+//! allowlist, no userinfo, no internal addresses, bounded length.
+//!
+//! | input (policy: `https`, host `*.cdn.example.com`) | result |
+//! |---|---|
+//! | `"https://img.cdn.example.com/cat.jpg"`, `" HTTPS://IMG.CDN.Example.com/cat.jpg "` | `https://img.cdn.example.com/cat.jpg` (trimmed, then the parser's normalized serialization) |
+//! | `"https://a.b.cdn.example.com/x"`, `"https://img.cdn.example.com./x"` | accepted (any depth of subdomain; one trailing dot ignored) |
+//! | `"https://cdn.example.com/x"`, `"https://evilcdn.example.com/x"` | `url_forbidden` (`reason`: `host`; the bare apex never matches `*.`) |
+//! | `"http://img.cdn.example.com/x"`, `"file:///etc/passwd"`, `"data:,x"` | `url_forbidden` (`reason`: `scheme`) |
+//! | `"https://user:pw@img.cdn.example.com/"` | `url_forbidden` (`reason`: `userinfo`) |
+//! | `"https://127.1/"`, `"https://[::ffff:127.0.0.1]/"`, `"https://LOCALHOST./"` (any policy) | `url_forbidden` (`reason`: `internal`) |
+//! | `"/cat.jpg"`, `"https://"`, `""` | `url_invalid` |
+//! | more than [`UrlPolicy::MAX_LEN`] chars | `too_long` (`maxLength` in context) |
+//! | `42`, `true`, `[..]`, `{..}`, `null` | `invalid_type` |
+//!
+//! Every refusal says which rule refused in its context (`{"reason": "scheme", "allowed":
+//! ["https"]}`), and its hint gives an acceptable URL ([`UrlPolicy::EXAMPLE`]).
+//!
+//! The logic lives in [`check_url`], usable without serde; [`UrlLike`] (for `#[serde_as]`),
+//! the [`deserialize`]/[`serialize`] functions (for `#[serde(with)]`) and the value type
+//! [`PolicyUrl`] are thin shells around it.
+//!
+//! # What the check cannot see
+//! It judges the URL text. A public name that resolves to an internal address (DNS
+//! rebinding, wildcard DNS services that answer `127.0.0.1`), or a public URL that
+//! redirects to an internal one, passes: when you fetch, resolve once, check the address
+//! you connect to, and do not follow redirects blindly. Ports are not restricted.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
+use std::net::{Ipv4Addr, Ipv6Addr};
+use std::ops::Deref;
+use std::str::FromStr;
+
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_with::{DeserializeAs, SerializeAs};
+use url::Host;
+
+/// The URL type of the [`url`](https://docs.rs/url) crate this module is built on,
+/// re-exported so that your code names the same version.
+pub use url::Url;
+
+use crate::collect::IssueBuf;
+use crate::issue::{Code, Input, Issue, truncate};
+use crate::shape::{Optional, Outcome, Settled, invalid_type, map_input, seq_input};
+
+/// What URLs a field accepts: the schemes, the hosts, the maximum length, and an example
+/// for hints. Implement it on a unit struct and name it in [`UrlLike`] or [`PolicyUrl`].
+///
+/// Whatever the policy says, [`check_url`] refuses a URL with userinfo (`user:pw@`),
+/// without a host, or whose host is internal (`localhost`, `*.localhost`, loopback,
+/// private, link-local, shared and unspecified IP addresses, in any spelling); the
+/// allowlist only narrows further and cannot let those back in.
+///
+/// The entries are checked when code using the policy is built (a compile-time assertion
+/// evaluated at monomorphization, so `cargo build` and `cargo test` see it and `cargo
+/// check` does not): at least one scheme; schemes lowercase (`[a-z][a-z0-9+.-]*`); hosts
+/// lowercase ASCII (an internationalized name in its `xn--` form), non-empty, without a
+/// trailing dot, either an exact host (`api.example.com`, an IPv4 address such as
+/// `203.0.113.7`, an IPv6 address in brackets such as `[2001:db8::1]`, as the parser
+/// serializes them) or `*.` followed by a domain.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::url_policy::{check_url, UrlPolicy};
+///
+/// /// Images from our CDN only.
+/// struct Cdn;
+/// impl UrlPolicy for Cdn {
+///     const SCHEMES: &'static [&'static str] = &["https"];
+///     const HOSTS: &'static [&'static str] = &["*.cdn.example.com"];
+///     const EXAMPLE: &'static str = "https://img.cdn.example.com/cat.jpg";
+/// }
+///
+/// assert_eq!(check_url::<Cdn>("https://IMG.cdn.example.com/cat.jpg")?.as_str(),
+///            "https://img.cdn.example.com/cat.jpg");
+/// assert!(check_url::<Cdn>("https://cdn.example.com/cat.jpg").is_err()); // the bare apex
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A policy that breaks the entry rules does not compile once it is used:
+///
+/// ```compile_fail
+/// use mcp_coerce::url_policy::{check_url, UrlPolicy};
+///
+/// struct Shouting;
+/// impl UrlPolicy for Shouting {
+///     const SCHEMES: &'static [&'static str] = &["HTTPS"];
+///     const EXAMPLE: &'static str = "https://example.com/";
+/// }
+/// let _ = check_url::<Shouting>("https://example.com/");
+/// ```
+pub trait UrlPolicy {
+    /// The schemes allowed, lowercase, without the colon: `&["https"]`.
+    const SCHEMES: &'static [&'static str];
+    /// The hosts allowed: exact hosts and `*.domain` patterns (any depth of subdomain of
+    /// `domain`, never `domain` itself). Empty (the default) means any public host.
+    const HOSTS: &'static [&'static str] = &[];
+    /// The most chars a URL may have, counted on the trimmed input before parsing and on
+    /// the normalized serialization after it.
+    const MAX_LEN: usize = 2048;
+    /// An acceptable URL, shown in hints: `"https://img.cdn.example.com/cat.jpg"`.
+    const EXAMPLE: &'static str;
+
+    /// One line saying what the policy accepts, for a field's schema `description` (JSON
+    /// Schema cannot express a host policy).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::url_policy::{HttpsOnly, UrlPolicy};
+    ///
+    /// assert_eq!(
+    ///     HttpsOnly::description(),
+    ///     "absolute URL (scheme https; any public host; no user name or password; \
+    ///      no localhost or private, loopback or link-local IP addresses; at most 2048 chars)"
+    /// );
+    /// ```
+    fn description() -> String {
+        let hosts = if Self::HOSTS.is_empty() {
+            "any public host".to_owned()
+        } else {
+            format!("host {}", Self::HOSTS.join(", "))
+        };
+        format!(
+            "absolute URL (scheme {}; {hosts}; no user name or password; no localhost or \
+             private, loopback or link-local IP addresses; at most {} chars)",
+            Self::SCHEMES.join(", "),
+            Self::MAX_LEN
+        )
+    }
+}
+
+/// The common policy: `https` to any public host, at most 2048 chars.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::url_policy::{check_url, HttpsOnly};
+///
+/// assert!(check_url::<HttpsOnly>("https://example.org/a.png").is_ok());
+/// assert!(check_url::<HttpsOnly>("http://example.org/a.png").is_err());
+/// assert!(check_url::<HttpsOnly>("https://10.0.0.7/").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HttpsOnly;
+
+impl UrlPolicy for HttpsOnly {
+    const SCHEMES: &'static [&'static str] = &["https"];
+    const EXAMPLE: &'static str = "https://example.com/image.png";
+}
+
+/// Whether the policy's entries follow the rules in [`UrlPolicy`]'s docs.
+const fn policy_is_valid(schemes: &[&str], hosts: &[&str]) -> bool {
+    if schemes.is_empty() {
+        return false;
+    }
+    let mut i = 0;
+    while i < schemes.len() {
+        if !scheme_is_valid(schemes[i].as_bytes()) {
+            return false;
+        }
+        i += 1;
+    }
+    let mut i = 0;
+    while i < hosts.len() {
+        if !host_entry_is_valid(hosts[i].as_bytes()) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn scheme_is_valid(s: &[u8]) -> bool {
+    if s.is_empty() || !s[0].is_ascii_lowercase() {
+        return false;
+    }
+    let mut i = 1;
+    while i < s.len() {
+        let c = s[i];
+        if !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'+' || c == b'-' || c == b'.') {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn host_entry_is_valid(s: &[u8]) -> bool {
+    let mut start = 0;
+    if s.len() >= 2 && s[0] == b'*' && s[1] == b'.' {
+        start = 2;
+    }
+    if s.len() == start || s[start] == b'.' || s[s.len() - 1] == b'.' {
+        return false;
+    }
+    let bracketed = s[start] == b'[';
+    if bracketed && (start != 0 || s[s.len() - 1] != b']') {
+        return false;
+    }
+    let mut i = start;
+    let mut previous = 0u8;
+    while i < s.len() {
+        let c = s[i];
+        let ok = c.is_ascii_lowercase()
+            || c.is_ascii_digit()
+            || c == b'-'
+            || c == b'.'
+            || (bracketed && (c == b':' || c == b'[' || c == b']'));
+        if !ok || (c == b'.' && previous == b'.') {
+            return false;
+        }
+        previous = c;
+        i += 1;
+    }
+    true
+}
+
+/// Check one URL against policy `P`; the URL, normalized, or the issue that refuses it.
+///
+/// In order: the text is trimmed (Unicode White_Space); more than `P::MAX_LEN` chars is
+/// `too_long` (before parsing, so a huge input costs no parse); it is parsed as an absolute
+/// URL per the WHATWG URL Standard (`url_invalid` when that fails); then `url_forbidden`
+/// with a `reason` in the context, for:
+///
+/// | `reason` | refused |
+/// |---|---|
+/// | `scheme` | a scheme not in `P::SCHEMES` (context `allowed`) |
+/// | `userinfo` | a user name or a password (`https://user:pw@host/`, `https://user@host/`) |
+/// | `host` | no host (`mailto:`, `file:///x`), an empty label (`a..b`), or a host outside a non-empty `P::HOSTS` (context `allowed`) |
+/// | `internal` | `localhost`, `*.localhost`, and IP addresses in `0.0.0.0/8`, `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`, `169.254.0.0/16`, `100.64.0.0/10`, `::`, `::1`, `fc00::/7`, `fe80::/10`, and IPv6 addresses embedding such an IPv4 address (`::ffff:a.b.c.d` mapped, `::a.b.c.d` compatible, `64:ff9b::a.b.c.d` NAT64) |
+///
+/// Hosts are compared after lowercasing and after removing one trailing dot. IP addresses
+/// are recognized in every spelling the parser accepts (`127.1`, `0x7f000001`,
+/// `2130706433`, `0177.0.0.1`, `[::ffff:127.0.0.1]`), also in the opaque host of a
+/// non-special scheme a policy may allow (`foo://127.1/` is checked as `127.0.0.1`). The
+/// normalized serialization must fit `P::MAX_LEN` too (percent-encoding can lengthen a
+/// URL), so that what is forwarded is within the limit and checking it again accepts it
+/// unchanged.
+///
+/// # Errors
+///
+/// One [`Issue`] at the root path, with the input as it arrived (cut to 64 chars):
+/// `too_long`, `url_invalid` or `url_forbidden`, as above.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Code;
+/// use mcp_coerce::url_policy::{check_url, HttpsOnly};
+///
+/// let url = check_url::<HttpsOnly>(" HTTPS://Example.COM/a b ")?;
+/// assert_eq!(url.as_str(), "https://example.com/a%20b");
+///
+/// let issue = check_url::<HttpsOnly>("https://0x7f000001/admin").unwrap_err();
+/// assert_eq!(issue.code(), Code::UrlForbidden);
+/// assert_eq!(issue.context().unwrap()["reason"], "internal");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_url<P: UrlPolicy>(text: &str) -> Result<Url, Issue> {
+    const {
+        assert!(
+            policy_is_valid(P::SCHEMES, P::HOSTS),
+            "invalid UrlPolicy: see the entry rules in UrlPolicy's docs"
+        );
+    }
+    let refuse = |issue: Issue| issue.with_input(Input::from_text(text));
+    let t = text.trim();
+    let chars = t.chars().count();
+    if chars > P::MAX_LEN {
+        return Err(refuse(too_long::<P>(chars)));
+    }
+    if t.is_empty() {
+        return Err(refuse(
+            Issue::new(
+                Code::UrlInvalid,
+                "expected an absolute URL, got an empty string",
+            )
+            .with_hint(absolute_hint::<P>()),
+        ));
+    }
+    let url = Url::parse(t).map_err(|e| {
+        refuse(
+            Issue::new(Code::UrlInvalid, format!("invalid URL: {e}"))
+                .with_hint(absolute_hint::<P>()),
+        )
+    })?;
+    if !P::SCHEMES.contains(&url.scheme()) {
+        return Err(refuse(
+            forbidden(
+                format!("scheme not allowed: {}", truncate(url.scheme())),
+                "scheme",
+                format!(
+                    "send a URL with scheme {}, e.g. {}",
+                    P::SCHEMES.join(" or "),
+                    P::EXAMPLE
+                ),
+            )
+            .with_context("allowed", P::SCHEMES),
+        ));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(refuse(forbidden(
+            "user name or password in URL not allowed".into(),
+            "userinfo",
+            format!("remove the user name and password, e.g. {}", P::EXAMPLE),
+        )));
+    }
+    check_host::<P>(&url).map_err(refuse)?;
+    let normalized = url.as_str().chars().count();
+    if normalized > P::MAX_LEN {
+        return Err(refuse(too_long::<P>(normalized)));
+    }
+    Ok(url)
+}
+
+/// The host rules: present, no empty label, not internal, in the allowlist.
+fn check_host<P: UrlPolicy>(url: &Url) -> Result<(), Issue> {
+    let host = match url.host() {
+        Some(Host::Domain(d)) if !d.is_empty() => Host::Domain(d.to_ascii_lowercase()),
+        Some(Host::Ipv4(ip)) => Host::Ipv4(ip),
+        Some(Host::Ipv6(ip)) => Host::Ipv6(ip),
+        _ => {
+            return Err(forbidden(
+                "no host in URL".into(),
+                "host",
+                format!("send a URL with a host, e.g. {}", P::EXAMPLE),
+            ));
+        }
+    };
+    let internal = match &host {
+        Host::Ipv4(ip) => internal_v4(*ip),
+        Host::Ipv6(ip) => internal_v6(*ip),
+        Host::Domain(d) => {
+            let name = d.strip_suffix('.').unwrap_or(d);
+            if name.is_empty() || name.split('.').any(str::is_empty) {
+                return Err(forbidden(
+                    format!("not a valid host name: {}", truncate(d)),
+                    "host",
+                    format!("send a URL with a host name, e.g. {}", P::EXAMPLE),
+                ));
+            }
+            internal_name(name)
+                // The opaque host of a non-special scheme is not parsed as an address by
+                // the URL parser; parse it as one here, as a special scheme would.
+                || (!url_is_special(url) && opaque_host_is_internal(name))
+        }
+    };
+    let shown = url.host_str().map(truncate).unwrap_or_default();
+    if internal {
+        return Err(forbidden(
+            format!("host is an internal address: {shown}"),
+            "internal",
+            format!("send a URL of a public host, e.g. {}", P::EXAMPLE),
+        ));
+    }
+    if !P::HOSTS.is_empty() && !host_listed(&host, P::HOSTS) {
+        return Err(forbidden(
+            format!("host not allowed: {shown}"),
+            "host",
+            format!(
+                "send a URL whose host matches {}, e.g. {}",
+                P::HOSTS.join(" or "),
+                P::EXAMPLE
+            ),
+        )
+        .with_context("allowed", P::HOSTS));
+    }
+    Ok(())
+}
+
+fn url_is_special(url: &Url) -> bool {
+    matches!(
+        url.scheme(),
+        "http" | "https" | "ws" | "wss" | "ftp" | "file"
+    )
+}
+
+/// An opaque host that a special scheme's host parser reads as an internal address.
+fn opaque_host_is_internal(name: &str) -> bool {
+    match Host::parse(name) {
+        Ok(Host::Ipv4(ip)) => internal_v4(ip),
+        Ok(Host::Ipv6(ip)) => internal_v6(ip),
+        Ok(Host::Domain(d)) => internal_name(d.strip_suffix('.').unwrap_or(&d)),
+        Err(_) => false,
+    }
+}
+
+/// `localhost` and its subdomains (`name` lowercase, without its trailing dot).
+fn internal_name(name: &str) -> bool {
+    name == "localhost" || name.ends_with(".localhost")
+}
+
+/// `0.0.0.0/8`, `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`,
+/// `169.254.0.0/16`, `100.64.0.0/10`.
+fn internal_v4(ip: Ipv4Addr) -> bool {
+    let [a, b, _, _] = ip.octets();
+    a == 0
+        || ip.is_loopback()
+        || ip.is_private()
+        || ip.is_link_local()
+        || (a == 100 && b & 0xc0 == 64)
+}
+
+/// `::`, `::1`, `fc00::/7`, `fe80::/10`, and addresses embedding an internal IPv4 address.
+fn internal_v6(ip: Ipv6Addr) -> bool {
+    ip.is_unspecified()
+        || ip.is_loopback()
+        || ip.is_unique_local()
+        || ip.is_unicast_link_local()
+        || embedded_v4(ip).is_some_and(internal_v4)
+}
+
+/// The IPv4 address inside `::ffff:a.b.c.d` (mapped), `::a.b.c.d` (compatible) and
+/// `64:ff9b::a.b.c.d` (the NAT64 well-known prefix).
+fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
+    if let Some(v4) = ip.to_ipv4() {
+        return Some(v4);
+    }
+    match ip.segments() {
+        [0x64, 0xff9b, 0, 0, 0, 0, hi, lo] => {
+            let [a, b] = hi.to_be_bytes();
+            let [c, d] = lo.to_be_bytes();
+            Some(Ipv4Addr::new(a, b, c, d))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `host` matches an entry: exact, or `*.domain` for a strict subdomain.
+fn host_listed(host: &Host<String>, entries: &[&str]) -> bool {
+    match host {
+        Host::Domain(d) => {
+            let name = d.strip_suffix('.').unwrap_or(d);
+            entries.iter().any(|entry| match entry.strip_prefix("*.") {
+                Some(domain) => name
+                    .strip_suffix(domain)
+                    .and_then(|rest| rest.strip_suffix('.'))
+                    .is_some_and(|sub| !sub.is_empty()),
+                None => name == *entry,
+            })
+        }
+        Host::Ipv4(ip) => {
+            let shown = ip.to_string();
+            entries.iter().any(|entry| *entry == shown)
+        }
+        Host::Ipv6(ip) => {
+            let shown = format!("[{ip}]");
+            entries.iter().any(|entry| *entry == shown)
+        }
+    }
+}
+
+#[cold]
+fn forbidden(message: String, reason: &'static str, hint: String) -> Issue {
+    Issue::new(Code::UrlForbidden, message)
+        .with_hint(hint)
+        .with_context("reason", reason)
+}
+
+#[cold]
+fn too_long<P: UrlPolicy>(chars: usize) -> Issue {
+    Issue::new(
+        Code::TooLong,
+        format!(
+            "expected a URL of at most {} chars, got {chars}",
+            P::MAX_LEN
+        ),
+    )
+    .with_hint(format!(
+        "send a URL of at most {} chars, e.g. {}",
+        P::MAX_LEN,
+        P::EXAMPLE
+    ))
+    .with_context("maxLength", P::MAX_LEN)
+}
+
+fn absolute_hint<P: UrlPolicy>() -> String {
+    format!("send an absolute URL, e.g. {}", P::EXAMPLE)
+}
+
+/// Adapter for a URL field checked against policy `P` ([`HttpsOnly`] by default), into a
+/// [`Url`] or a `String` (the normalized serialization).
+///
+/// Use it with serde_with's `#[serde_as]` on a `Url` or `String` field, or on an
+/// `Option<Url>`/`Option<String>` field with the optional rules; the module's
+/// [`deserialize`]/[`serialize`] functions serve `#[serde(with = "...")]`, and
+/// [`PolicyUrl`] is the value wrapper. What it accepts is [`check_url`]'s; a value that is
+/// not a string is `invalid_type`.
+///
+/// | input | `Url` field | `Option<Url>` field (`#[serde(default)]`) |
+/// |---|---|---|
+/// | absent | `missing` | `None` |
+/// | `null` | `invalid_type` | `None` |
+/// | `""`, `"   "` | `url_invalid` | `None` (a URL is not a free string) |
+/// | `"null"` | `url_invalid` | `url_invalid` (handed to the parser, like any other text) |
+///
+/// Through serde_with's generic `Option<UrlLike>`, serde's own rules apply instead: absent
+/// and `null` give `None`, and `""` is `url_invalid`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::url_policy::{UrlLike, UrlPolicy, Url};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// struct Cdn;
+/// impl UrlPolicy for Cdn {
+///     const SCHEMES: &'static [&'static str] = &["https"];
+///     const HOSTS: &'static [&'static str] = &["*.cdn.example.com"];
+///     const EXAMPLE: &'static str = "https://img.cdn.example.com/cat.jpg";
+/// }
+///
+/// #[serde_as]
+/// #[derive(Debug, Deserialize)]
+/// struct SegmentImage {
+///     #[serde_as(as = "UrlLike<Cdn>")]
+///     image_url: Url,
+///     #[serde_as(as = "UrlLike")] // HttpsOnly
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     callback: Option<String>,
+/// }
+///
+/// let args: SegmentImage = mcp_coerce::from_str(
+///     r#"{"image_url": "HTTPS://Img.CDN.example.com/cat.jpg", "callback": ""}"#,
+/// )?;
+/// assert_eq!(args.image_url.as_str(), "https://img.cdn.example.com/cat.jpg");
+/// assert_eq!(args.callback, None);
+///
+/// let refused = mcp_coerce::from_str::<SegmentImage>(
+///     r#"{"image_url": "https://169.254.169.254/latest/meta-data/"}"#,
+/// ).unwrap_err();
+/// assert_eq!(refused.issues()[0].path().to_string(), "/image_url");
+/// assert_eq!(refused.issues()[0].code().as_str(), "url_forbidden");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// Under the crate's entry points the issue is collected at the field's path (the codes of
+/// [`check_url`], and `invalid_type`). Under any other serde format, deserialization fails
+/// with one error of that format whose message carries the issue.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UrlLike<P = HttpsOnly>(PhantomData<P>);
+
+/// The shape visitor: a string to the checked URL (as `T`), anything else `invalid_type`.
+struct UrlShape<P, T>(PhantomData<fn() -> (P, T)>);
+
+impl<P, T> UrlShape<P, T> {
+    fn new() -> Self {
+        UrlShape(PhantomData)
+    }
+}
+
+/// A [`Url`] on its way out of [`Settled`], which builds a placeholder to stand in for a
+/// refused value by deserializing one; `Url` has no `Deserialize` here, and no empty value.
+struct UrlSlot(Option<Url>);
+
+/// The placeholder: empty, whatever it is read from.
+impl<'de> Deserialize<'de> for UrlSlot {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        de::IgnoredAny::deserialize(deserializer).map(|_| UrlSlot(None))
+    }
+}
+
+impl From<Url> for UrlSlot {
+    fn from(url: Url) -> Self {
+        UrlSlot(Some(url))
+    }
+}
+
+/// The value that stands in for a refused URL while its issue is recorded; never seen by
+/// the caller, whose call fails.
+fn stand_in<E: de::Error>(slot: UrlSlot) -> Result<Url, E> {
+    match slot.0 {
+        Some(url) => Ok(url),
+        None => Url::parse("about:blank").map_err(|_| E::custom("URL refused")),
+    }
+}
+
+const EXPECTING: &str = "an absolute URL string";
+
+fn not_a_string<T>(got: &str, input: Option<Input>) -> Outcome<T> {
+    let issue = invalid_type("a URL string", got, "send the URL as a JSON string");
+    Err(IssueBuf::one(match input {
+        Some(input) => issue.with_input(input),
+        None => issue,
+    }))
+}
+
+impl<'de, P: UrlPolicy, T: From<Url>> Visitor<'de> for UrlShape<P, T> {
+    type Value = Outcome<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(EXPECTING)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(check_url::<P>(v).map(T::from).map_err(IssueBuf::one))
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(not_a_string("a boolean", Some(Input::Bool(v))))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(not_a_string("a number", Some(Input::from_i128(v.into()))))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(not_a_string("a number", Some(Input::from_u128(v.into()))))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        Ok(not_a_string("a number", Some(Input::from_i128(v))))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        Ok(not_a_string("a number", Some(Input::from_u128(v))))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(not_a_string("a number", Some(Input::from_f64(v))))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(not_a_string("null", Some(Input::Null)))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(not_a_string("bytes", None))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        let input = seq_input(seq)?;
+        Ok(not_a_string("an array", Some(input)))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        let input = map_input(map)?;
+        Ok(not_a_string("an object", Some(input)))
+    }
+}
+
+/// The optional rules for URLs: `null` and blank text are `None`; the text `"null"` is a
+/// URL to check (and refuse), not an absent value.
+fn optional<P: UrlPolicy, T: From<Url>>() -> Optional<UrlShape<P, T>> {
+    Optional {
+        inner: UrlShape::new(),
+        empty_is_none: true,
+        null_text_is_none: false,
+    }
+}
+
+impl<'de, P: UrlPolicy> DeserializeAs<'de, Url> for UrlLike<P> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
+        let slot = deserializer.deserialize_any(Settled(UrlShape::<P, UrlSlot>::new()))?;
+        stand_in(slot)
+    }
+}
+
+impl<'de, P: UrlPolicy> DeserializeAs<'de, String> for UrlLike<P> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+        deserializer.deserialize_any(Settled(UrlShape::<P, String>::new()))
+    }
+}
+
+impl<'de, P: UrlPolicy> DeserializeAs<'de, Option<Url>> for UrlLike<P> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Url>, D::Error> {
+        let slot = deserializer.deserialize_any(Settled(optional::<P, UrlSlot>()))?;
+        Ok(slot.and_then(|slot| slot.0))
+    }
+}
+
+impl<'de, P: UrlPolicy> DeserializeAs<'de, Option<String>> for UrlLike<P> {
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+        deserializer.deserialize_any(Settled(optional::<P, String>()))
+    }
+}
+
+impl<P: UrlPolicy> SerializeAs<Url> for UrlLike<P> {
+    fn serialize_as<S: Serializer>(source: &Url, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(source.as_str())
+    }
+}
+
+impl<P: UrlPolicy> SerializeAs<String> for UrlLike<P> {
+    fn serialize_as<S: Serializer>(source: &String, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(source)
+    }
+}
+
+impl<P: UrlPolicy> SerializeAs<Option<Url>> for UrlLike<P> {
+    fn serialize_as<S: Serializer>(source: &Option<Url>, serializer: S) -> Result<S::Ok, S::Error> {
+        match source {
+            Some(url) => serializer.serialize_some(url.as_str()),
+            None => serializer.serialize_none(),
+        }
+    }
+}
+
+impl<P: UrlPolicy> SerializeAs<Option<String>> for UrlLike<P> {
+    fn serialize_as<S: Serializer>(
+        source: &Option<String>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// For `#[serde(deserialize_with = "mcp_coerce::url_policy::deserialize::<HttpsOnly, _>")]`:
+/// a [`Url`] checked against policy `P`, named with a turbofish since a field's type does
+/// not say it.
+///
+/// # Errors
+///
+/// As [`UrlLike`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::url_policy::{HttpsOnly, Url};
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde(deserialize_with = "mcp_coerce::url_policy::deserialize::<HttpsOnly, _>")]
+///     url: Url,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"url": "https://Example.com"}"#)?;
+/// assert_eq!(args.url.as_str(), "https://example.com/");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn deserialize<'de, P: UrlPolicy, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Url, D::Error> {
+    <UrlLike<P> as DeserializeAs<'de, Url>>::deserialize_as(deserializer)
+}
+
+/// For `#[serde(serialize_with = "mcp_coerce::url_policy::serialize")]`: the URL as a
+/// string.
+///
+/// # Errors
+///
+/// Only the serializer's own.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::url_policy::Url;
+/// use serde::Serialize;
+///
+/// #[derive(Serialize)]
+/// struct Out {
+///     #[serde(serialize_with = "mcp_coerce::url_policy::serialize")]
+///     url: Url,
+/// }
+/// let out = Out { url: Url::parse("https://example.com/a")? };
+/// assert_eq!(serde_json::to_string(&out)?, r#"{"url":"https://example.com/a"}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn serialize<S: Serializer>(url: &Url, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(url.as_str())
+}
+
+/// The same for `Option<Url>` fields, with the optional rules of [`UrlLike`]: absent,
+/// `null`, `""` and whitespace give `None`; `"null"` is checked as a URL (and refused).
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::url_policy::{HttpsOnly, Url};
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde(default, deserialize_with = "mcp_coerce::url_policy::option::deserialize::<HttpsOnly, _>")]
+///     url: Option<Url>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"url": "  "}"#)?;
+/// assert_eq!(args.url, None);
+/// assert!(mcp_coerce::from_str::<Args>(r#"{"url": "null"}"#).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub mod option {
+    use super::*;
+
+    /// Deserialize an optional URL checked against policy `P`.
+    ///
+    /// # Errors
+    ///
+    /// As [`UrlLike`]; a refusal is never turned into `None`.
+    pub fn deserialize<'de, P: UrlPolicy, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Url>, D::Error> {
+        <UrlLike<P> as DeserializeAs<'de, Option<Url>>>::deserialize_as(deserializer)
+    }
+
+    /// Serialize as a string, or `null`.
+    ///
+    /// # Errors
+    ///
+    /// Only the serializer's own.
+    #[allow(clippy::ref_option, reason = "the signature serde's `with` requires")]
+    pub fn serialize<S: Serializer>(url: &Option<Url>, serializer: S) -> Result<S::Ok, S::Error> {
+        <UrlLike as SerializeAs<Option<Url>>>::serialize_as(url, serializer)
+    }
+}
+
+/// A [`Url`] that passed [`check_url`] with policy `P`, as a value: use it as a field type
+/// when `#[serde_as]` is not wanted, or build one with [`PolicyUrl::parse`].
+///
+/// It derefs to [`Url`] (read-only: the URL cannot be changed after the check), serializes
+/// as its string, and compares, hashes and displays as that string.
+///
+/// `Option<PolicyUrl<P>>` follows serde's own rules (absent and `null` give `None`, `""`
+/// is `url_invalid`); for the crate's optional rules use `#[serde_as(as = "UrlLike<P>")]`
+/// on an `Option<Url>` field.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::url_policy::{HttpsOnly, PolicyUrl};
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize)]
+/// struct Args {
+///     url: PolicyUrl<HttpsOnly>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"url": "https://EXAMPLE.com/x"}"#)?;
+/// assert_eq!(args.url.as_str(), "https://example.com/x");
+/// assert_eq!(args.url.host_str(), Some("example.com")); // through Deref<Target = Url>
+///
+/// let built: PolicyUrl = "https://example.com/x".parse()?;
+/// assert_eq!(built, args.url);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct PolicyUrl<P = HttpsOnly> {
+    url: Url,
+    _policy: PhantomData<fn() -> P>,
+}
+
+impl<P: UrlPolicy> PolicyUrl<P> {
+    /// Check `text` against policy `P`.
+    ///
+    /// # Errors
+    ///
+    /// The [`Issue`] of [`check_url`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::url_policy::{HttpsOnly, PolicyUrl};
+    ///
+    /// assert!(PolicyUrl::<HttpsOnly>::parse("https://[::1]/").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, Issue> {
+        check_url::<P>(text).map(|url| PolicyUrl {
+            url,
+            _policy: PhantomData,
+        })
+    }
+}
+
+impl<P> PolicyUrl<P> {
+    /// The normalized serialization.
+    pub fn as_str(&self) -> &str {
+        self.url.as_str()
+    }
+
+    /// The URL.
+    pub fn into_inner(self) -> Url {
+        self.url
+    }
+}
+
+impl<P> Deref for PolicyUrl<P> {
+    type Target = Url;
+    fn deref(&self) -> &Url {
+        &self.url
+    }
+}
+
+impl<P> AsRef<Url> for PolicyUrl<P> {
+    fn as_ref(&self) -> &Url {
+        &self.url
+    }
+}
+
+impl<P> AsRef<str> for PolicyUrl<P> {
+    fn as_ref(&self) -> &str {
+        self.url.as_str()
+    }
+}
+
+impl<P> From<PolicyUrl<P>> for Url {
+    fn from(url: PolicyUrl<P>) -> Url {
+        url.url
+    }
+}
+
+impl<P> From<PolicyUrl<P>> for String {
+    fn from(url: PolicyUrl<P>) -> String {
+        url.url.into()
+    }
+}
+
+impl<P: UrlPolicy> FromStr for PolicyUrl<P> {
+    type Err = Issue;
+    fn from_str(text: &str) -> Result<Self, Issue> {
+        PolicyUrl::parse(text)
+    }
+}
+
+impl<P> Clone for PolicyUrl<P> {
+    fn clone(&self) -> Self {
+        PolicyUrl {
+            url: self.url.clone(),
+            _policy: PhantomData,
+        }
+    }
+}
+
+impl<P> fmt::Debug for PolicyUrl<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("PolicyUrl")
+            .field(&self.url.as_str())
+            .finish()
+    }
+}
+
+impl<P> fmt::Display for PolicyUrl<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.url.as_str())
+    }
+}
+
+impl<P> PartialEq for PolicyUrl<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.url == other.url
+    }
+}
+
+impl<P> Eq for PolicyUrl<P> {}
+
+impl<P> Hash for PolicyUrl<P> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.url.hash(state);
+    }
+}
+
+impl<'de, P: UrlPolicy> Deserialize<'de> for PolicyUrl<P> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <UrlLike<P> as DeserializeAs<'de, Url>>::deserialize_as(deserializer).map(|url| PolicyUrl {
+            url,
+            _policy: PhantomData,
+        })
+    }
+}
+
+impl<P> Serialize for PolicyUrl<P> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.url.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policy_entry_rules() {
+        let good: &[(&[&str], &[&str])] = &[
+            (&["https"], &[]),
+            (&["https", "git+ssh", "coap.tcp", "x-y1"], &[]),
+            (
+                &["https"],
+                &[
+                    "*.cdn.example.com",
+                    "api.example.com",
+                    "xn--n3h.com",
+                    "203.0.113.7",
+                    "[2001:db8::1]",
+                    "a",
+                ],
+            ),
+        ];
+        for (schemes, hosts) in good {
+            assert!(policy_is_valid(schemes, hosts), "{schemes:?} {hosts:?}");
+        }
+        let bad: &[(&[&str], &[&str])] = &[
+            (&[], &[]),
+            (&[""], &[]),
+            (&["HTTPS"], &[]),
+            (&["1http"], &[]),
+            (&["https:"], &[]),
+            (&["ht tps"], &[]),
+            (&["https"], &[""]),
+            (&["https"], &["Example.com"]),
+            (&["https"], &["*."]),
+            (&["https"], &["*"]),
+            (&["https"], &["*.*.example.com"]),
+            (&["https"], &["a..b"]),
+            (&["https"], &[".example.com"]),
+            (&["https"], &["example.com."]),
+            (&["https"], &["exa mple.com"]),
+            (&["https"], &["é.com"]),
+            (&["https"], &["example.com/x"]),
+            (&["https"], &["[::1"]),
+            (&["https"], &["*.[::1]"]),
+            (&["https"], &["a[b]"]),
+            (&["https"], &["localhost:8080"]),
+        ];
+        for (schemes, hosts) in bad {
+            assert!(!policy_is_valid(schemes, hosts), "{schemes:?} {hosts:?}");
+        }
+    }
+
+    #[test]
+    fn host_patterns() {
+        let entries = [
+            "*.cdn.example.com",
+            "api.example.com",
+            "203.0.113.7",
+            "[::2]",
+        ];
+        let domain = |d: &str| Host::Domain(d.to_owned());
+        let cases = [
+            (domain("img.cdn.example.com"), true),
+            (domain("a.b.cdn.example.com"), true),
+            (domain("img.cdn.example.com."), true),
+            (domain("cdn.example.com"), false),
+            (domain("cdn.example.com."), false),
+            (domain("evilcdn.example.com"), false),
+            (domain("img.cdn.example.com.evil"), false),
+            (domain("api.example.com"), true),
+            (domain("api.example.com."), true),
+            (domain("x.api.example.com"), false),
+            (domain("example.com"), false),
+            (Host::Ipv4(Ipv4Addr::new(203, 0, 113, 7)), true),
+            (Host::Ipv4(Ipv4Addr::new(203, 0, 113, 8)), false),
+            (Host::Ipv6(Ipv6Addr::new(0, 0, 0, 0, 0, 0, 0, 2)), true),
+            (Host::Ipv6(Ipv6Addr::new(0, 0, 0, 0, 0, 0, 0, 3)), false),
+        ];
+        for (host, want) in cases {
+            assert_eq!(host_listed(&host, &entries), want, "{host:?}");
+        }
+    }
+
+    #[test]
+    fn address_ranges() {
+        let v4 = |a, b, c, d| internal_v4(Ipv4Addr::new(a, b, c, d));
+        assert!(v4(0, 0, 0, 0) && v4(0, 255, 255, 255) && !v4(1, 0, 0, 0));
+        assert!(!v4(100, 63, 255, 255) && v4(100, 64, 0, 0));
+        assert!(v4(100, 127, 255, 255) && !v4(100, 128, 0, 0));
+        assert!(!v4(8, 8, 8, 8) && !v4(255, 255, 255, 255));
+        let v6 = |text: &str| internal_v6(text.parse().unwrap());
+        assert!(v6("::") && v6("::1") && v6("fc00::") && v6("fe80::1"));
+        assert!(v6("::ffff:127.0.0.1") && v6("::127.0.0.1") && v6("64:ff9b::10.0.0.1"));
+        assert!(!v6("::ffff:8.8.8.8") && !v6("64:ff9b::8.8.8.8") && !v6("64:ff9b:1::10.0.0.1"));
+        assert!(!v6("2001:db8::1") && !v6("fec0::1"));
+        assert_eq!(
+            embedded_v4("64:ff9b::c000:201".parse().unwrap()),
+            Some(Ipv4Addr::new(192, 0, 2, 1))
+        );
+    }
+
+    #[test]
+    fn the_stand_in_for_a_refused_url_builds() {
+        assert!(stand_in::<serde_json::Error>(UrlSlot(None)).is_ok());
+    }
+}
+
+json_schema_as!(
+    impl [P: UrlPolicy] UrlLike<P> => [Url, String, Option<Url>, Option<String>],
+    name = format!("Url_{}", std::any::type_name::<P>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
+    schema = schema_of::<P>(),
+);
+
+json_schema_for!(
+    impl [P: UrlPolicy] PolicyUrl<P>,
+    name = format!("Url_{}", std::any::type_name::<P>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
+    schema = schema_of::<P>(),
+);
+
+/// `{"type": "string", "format": "uri", "maxLength", "description"}`: the host policy is
+/// a constraint JSON Schema cannot express, so the description states it. (A doc comment
+/// on the field replaces this description in schemars' output: say the policy there too.)
+#[cfg(feature = "schemars")]
+fn schema_of<P: UrlPolicy>() -> schemars::Schema {
+    crate::schema::schema(serde_json::json!({
+        "type": "string",
+        "format": "uri",
+        "maxLength": P::MAX_LEN,
+        "description": P::description(),
+    }))
+}

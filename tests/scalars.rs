@@ -1,0 +1,2500 @@
+//! The "Scalars" table of SEMANTICS.md, row by row, through the entry point
+//! `mcp_coerce::from_value` on small argument structs; then the "Optional fields" table
+//! for each adapter's optional spelling, and "Coercion only moves toward the declared
+//! type".
+//!
+//! Each table collects every failing row and fails once at the end with the full list.
+//! A failing row here is a contract violation: the expectation is SEMANTICS.md's, not the
+//! implementation's (see the comments marked "Interpretation" where the contract is silent).
+//!
+//! Not covered here (another engineer's): "URL with a policy" and "pass-through object".
+
+use std::fmt::Debug;
+use std::panic::Location;
+
+use mcp_coerce::enums::canonical_names;
+use mcp_coerce::{
+    BoolLike, Bounded, BoundedInt, BoundedString, Clamped, ClampedInt, Code, DefaultTo, EnumLike,
+    FiniteF64, IntArrayLike, IntLike, JsonObject, JsonObjectLike, LaxBool, Lenient, Matched,
+    NonEmptyString, NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternDef, PatternLike,
+    Rejection, Text, TrimmedString, TrimmedText, from_value,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use serde_with::serde_as;
+
+// ---------------------------------------------------------------------------------------
+// Table helpers
+// ---------------------------------------------------------------------------------------
+
+/// Reads the arguments object and returns the field under test (or the rejection).
+type Read<V> = fn(&Value) -> Result<V, Rejection>;
+
+/// Every failing row of one test, reported together.
+#[derive(Default)]
+struct Report {
+    failures: Vec<String>,
+    /// Issues whose form breaks the "Errors" rules, once per (code, message).
+    malformed: std::collections::BTreeMap<(String, String), String>,
+}
+
+impl Report {
+    /// A table of rows for the field `field` read by `read`.
+    fn table<V>(&mut self, name: &'static str, field: &'static str, read: Read<V>) -> Table<'_, V> {
+        Table {
+            report: self,
+            name,
+            field,
+            read,
+        }
+    }
+
+    #[track_caller]
+    fn finish(mut self) {
+        for problem in std::mem::take(&mut self.malformed).into_values() {
+            self.failures.push(problem);
+        }
+        assert!(
+            self.failures.is_empty(),
+            "{} failing row(s):\n{}",
+            self.failures.len(),
+            self.failures.join("\n")
+        );
+    }
+
+    /// SEMANTICS "Errors": a message is one line, lowercase, with no trailing period;
+    /// every issue has a hint; `input` is absent for `missing` only, and a string input
+    /// is cut to 64 chars with `…` appended.
+    fn lint(&mut self, args: &Value, rejection: &Rejection) {
+        for issue in rejection.issues() {
+            let message = issue.message();
+            let mut problems = Vec::new();
+            if message.is_empty() || message.contains('\n') {
+                problems.push("the message is not one line".to_owned());
+            }
+            if message.ends_with('.') {
+                problems.push("the message ends with a period".to_owned());
+            }
+            if message.chars().next().is_some_and(char::is_uppercase) {
+                problems.push("the message is not lowercase".to_owned());
+            }
+            if issue.hint().is_empty() {
+                problems.push("no hint".to_owned());
+            }
+            match (issue.code(), issue.input()) {
+                (Code::Missing, Some(input)) => {
+                    problems.push(format!("a missing field has an input: {input:?}"));
+                }
+                (Code::Missing, None) => {}
+                (_, None) => problems.push("no input".to_owned()),
+                (_, Some(mcp_coerce::Input::Text(text))) => {
+                    let n = text.chars().count();
+                    if n > 65 || (n == 65 && !text.ends_with('…')) {
+                        problems.push(format!("the input echoes {n} chars"));
+                    }
+                }
+                (_, Some(_)) => {}
+            }
+            if !problems.is_empty() {
+                self.malformed
+                    .entry((issue.code().as_str().to_owned(), message.to_owned()))
+                    .or_insert_with(|| {
+                        format!(
+                            "  [Errors] sent {}: {} at {:?} ({message:?}, hint {:?}): {}",
+                            brief(args),
+                            issue.code(),
+                            issue.path().to_string(),
+                            issue.hint(),
+                            problems.join("; ")
+                        )
+                    });
+            }
+        }
+    }
+}
+
+struct Table<'r, V> {
+    report: &'r mut Report,
+    name: &'static str,
+    field: &'static str,
+    read: Read<V>,
+}
+
+/// `(code, JSON Pointer)` of every issue, sorted (a multiset: a duplicated issue shows).
+fn found(rejection: &Rejection) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = rejection
+        .issues()
+        .iter()
+        .map(|i| (i.code().as_str().to_owned(), i.path().to_string()))
+        .collect();
+    v.sort();
+    v
+}
+
+fn show(rejection: &Rejection) -> String {
+    let parts: Vec<String> = rejection
+        .issues()
+        .iter()
+        .map(|i| {
+            format!(
+                "{} at {:?} ({})",
+                i.code(),
+                i.path().to_string(),
+                i.message()
+            )
+        })
+        .collect();
+    format!("Err[{}]", parts.join(", "))
+}
+
+/// The arguments as JSON text, cut for the report.
+fn brief(args: &Value) -> String {
+    let text = args.to_string();
+    let total = text.chars().count();
+    if total > 240 {
+        format!(
+            "{}… ({total} chars)",
+            text.chars().take(240).collect::<String>()
+        )
+    } else {
+        text
+    }
+}
+
+/// JSON equality where numbers compare by value (`1` equals `1.0`).
+fn json_eq(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (x.as_f64(), y.as_f64()) {
+            (Some(x), Some(y)) => x == y,
+            _ => x == y,
+        },
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_eq(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+impl<V: Debug + PartialEq> Table<'_, V> {
+    fn wrap(&self, sent: Value) -> Value {
+        let mut args = Map::new();
+        args.insert(self.field.to_owned(), sent);
+        Value::Object(args)
+    }
+
+    fn at(&self) -> String {
+        format!("/{}", self.field)
+    }
+
+    #[track_caller]
+    fn fail(&mut self, args: &Value, what: String) {
+        let here = Location::caller();
+        let args = brief(args);
+        self.report.failures.push(format!(
+            "  [{}] line {}: sent {}: {}",
+            self.name,
+            here.line(),
+            args,
+            what
+        ));
+    }
+
+    /// The field, sent as `sent`, reads as `want`.
+    #[track_caller]
+    fn ok(&mut self, sent: Value, want: V) {
+        let args = self.wrap(sent);
+        self.ok_args(args, want);
+    }
+
+    /// The whole arguments object `args` reads with the field as `want`.
+    #[track_caller]
+    fn ok_args(&mut self, args: Value, want: V) {
+        match (self.read)(&args) {
+            Ok(got) if got == want => {}
+            Ok(got) => self.fail(&args, format!("expected Ok({want:?}), got Ok({got:?})")),
+            Err(r) => {
+                self.report.lint(&args, &r);
+                self.fail(&args, format!("expected Ok({want:?}), got {}", show(&r)));
+            }
+        }
+    }
+
+    /// The field, sent as `sent`, is refused with exactly one issue `code` at the field.
+    #[track_caller]
+    fn refuses(&mut self, sent: Value, code: Code) {
+        let at = self.at();
+        self.err(sent, &[(code, &at)]);
+    }
+
+    /// The field, sent as `sent`, is refused with exactly these (code, path) issues.
+    #[track_caller]
+    fn err(&mut self, sent: Value, want: &[(Code, &str)]) {
+        let args = self.wrap(sent);
+        self.err_args(args, want);
+    }
+
+    #[track_caller]
+    fn err_args(&mut self, args: Value, want: &[(Code, &str)]) {
+        let mut want: Vec<(String, String)> = want
+            .iter()
+            .map(|(c, p)| (c.as_str().to_owned(), (*p).to_owned()))
+            .collect();
+        want.sort();
+        let read = (self.read)(&args);
+        if let Err(r) = &read {
+            self.report.lint(&args, r);
+        }
+        match read {
+            Ok(got) => self.fail(&args, format!("expected refusal {want:?}, got Ok({got:?})")),
+            Err(r) if found(&r) == want => {}
+            Err(r) => self.fail(
+                &args,
+                format!("expected refusal {want:?}, got {}", show(&r)),
+            ),
+        }
+    }
+
+    /// The one issue `(code, path)` of the refusal of `sent`, handed to `check`.
+    #[track_caller]
+    fn with_issue(
+        &mut self,
+        sent: Value,
+        code: Code,
+        path: &str,
+        check: impl FnOnce(&mcp_coerce::Issue) -> Option<String>,
+    ) {
+        let args = self.wrap(sent);
+        match (self.read)(&args) {
+            Ok(got) => self.fail(&args, format!("expected a {code} issue, got Ok({got:?})")),
+            Err(r) => {
+                self.report.lint(&args, &r);
+                let hits: Vec<_> = r
+                    .issues()
+                    .iter()
+                    .filter(|i| i.code() == code && i.path().to_string() == path)
+                    .collect();
+                if hits.len() != 1 {
+                    self.fail(
+                        &args,
+                        format!("expected one {code} issue at {path:?}, got {}", show(&r)),
+                    );
+                } else if let Some(problem) = check(hits[0]) {
+                    self.fail(&args, format!("{code} at {path:?}: {problem}"));
+                }
+            }
+        }
+    }
+
+    /// The issue's `context` is exactly `want` (`Value::Null`: no context at all).
+    #[track_caller]
+    fn context(&mut self, sent: Value, code: Code, want: Value) {
+        let at = self.at();
+        self.context_at(sent, code, &at, want);
+    }
+
+    #[track_caller]
+    fn context_at(&mut self, sent: Value, code: Code, path: &str, want: Value) {
+        self.with_issue(sent, code, path, |issue| {
+            let got = issue
+                .context()
+                .map_or(Value::Null, |c| Value::Object(c.clone()));
+            (!json_eq(&got, &want)).then(|| format!("expected context {want}, got {got}"))
+        });
+    }
+
+    /// The issue's hint contains `needle`.
+    #[track_caller]
+    fn hint_has(&mut self, sent: Value, code: Code, needle: &str) {
+        let at = self.at();
+        self.with_issue(sent, code, &at, |issue| {
+            (!issue.hint().contains(needle)).then(|| {
+                format!(
+                    "expected the hint to contain {needle:?}, got {:?}",
+                    issue.hint()
+                )
+            })
+        });
+    }
+
+    /// Neither the issue's message nor its hint contains `needle`.
+    #[track_caller]
+    fn text_lacks(&mut self, sent: Value, code: Code, needle: &str) {
+        let at = self.at();
+        self.with_issue(sent, code, &at, |issue| {
+            (issue.hint().contains(needle) || issue.message().contains(needle)).then(|| {
+                format!(
+                    "expected no {needle:?}, got message {:?}, hint {:?}",
+                    issue.message(),
+                    issue.hint()
+                )
+            })
+        });
+    }
+
+    /// The issue's message, hint or context mentions `needle`.
+    #[track_caller]
+    fn mentions(&mut self, sent: Value, code: Code, needle: &str) {
+        let at = self.at();
+        self.with_issue(sent, code, &at, |issue| {
+            let context = issue
+                .context()
+                .map(|c| Value::Object(c.clone()).to_string())
+                .unwrap_or_default();
+            (!(issue.message().contains(needle)
+                || issue.hint().contains(needle)
+                || context.contains(needle)))
+            .then(|| {
+                format!(
+                    "expected a mention of {needle:?}, got message {:?}, hint {:?}, context {context}",
+                    issue.message(),
+                    issue.hint()
+                )
+            })
+        });
+    }
+
+    /// The issue's `input` is `want` (`None`: no input).
+    #[track_caller]
+    fn input(&mut self, sent: Value, code: Code, want: Option<Value>) {
+        let at = self.at();
+        self.with_issue(sent, code, &at, |issue| {
+            let got = issue
+                .input()
+                .map(|i| serde_json::to_value(i).expect("input serializes"));
+            let same = match (&got, &want) {
+                (Some(g), Some(w)) => g == w,
+                (None, None) => true,
+                _ => false,
+            };
+            (!same).then(|| format!("expected input {want:?}, got {got:?}"))
+        });
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Integers: plain and bounded
+// ---------------------------------------------------------------------------------------
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct IntI64 {
+    #[serde_as(as = "IntLike")]
+    n: i64,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct IntU32 {
+    #[serde_as(as = "IntLike")]
+    n: u32,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct IntU8 {
+    #[serde_as(as = "IntLike")]
+    n: u8,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct BoundedI64 {
+    #[serde_as(as = "BoundedInt<1, 100>")]
+    n: i64,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct BoundedNegI8 {
+    #[serde_as(as = "BoundedInt<-10, -1>")]
+    n: i8,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct ClampedI64 {
+    #[serde_as(as = "ClampedInt<1, 50>")]
+    n: i64,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct ClampedU32 {
+    #[serde_as(as = "ClampedInt<1, 50>")]
+    n: u32,
+}
+
+#[derive(Deserialize, Debug)]
+struct BoundedWrap {
+    n: Bounded<i64, 1, 100>,
+}
+
+#[derive(Deserialize, Debug)]
+struct ClampedWrap {
+    n: Clamped<i64, 1, 50>,
+}
+
+/// Integers 1..=100 (or 1..=50) read by every integer adapter, as i64.
+fn int_readers() -> [(&'static str, Read<i64>); 6] {
+    [
+        ("IntLike on i64", |a| from_value::<IntI64>(a).map(|a| a.n)),
+        ("IntLike on u32", |a| {
+            from_value::<IntU32>(a).map(|a| i64::from(a.n))
+        }),
+        ("BoundedInt<1, 100>", |a| {
+            from_value::<BoundedI64>(a).map(|a| a.n)
+        }),
+        ("ClampedInt<1, 50>", |a| {
+            from_value::<ClampedI64>(a).map(|a| a.n)
+        }),
+        ("Bounded<i64, 1, 100>", |a| {
+            from_value::<BoundedWrap>(a).map(|a| a.n.get())
+        }),
+        ("Clamped<i64, 1, 50>", |a| {
+            from_value::<ClampedWrap>(a).map(|a| a.n.get())
+        }),
+    ]
+}
+
+/// Scalars row "integer (plain or bounded)", for every integer adapter; and the integer
+/// scalar rules the integer-array table spells out ("decimal notation only", 2^53).
+#[test]
+fn integer_plain_or_bounded() {
+    let mut report = Report::default();
+    for (name, read) in int_readers() {
+        let mut t = report.table(name, "n", read);
+        // accepts
+        for sent in [
+            json!(5),
+            json!("5"),
+            json!(" 5 "),
+            json!("+5"),
+            json!(5.0),
+            json!("5.0"),
+            json!("5.000"),
+            json!(" +5.0 "),
+            // Unicode White_Space, not only ASCII: NBSP, EM SPACE, IDEOGRAPHIC SPACE.
+            json!("\u{a0}5\u{2003}"),
+            json!("\u{3000}5\n"),
+        ] {
+            t.ok(sent, 5);
+        }
+        t.ok(json!("005"), 5);
+        // refuses
+        t.refuses(json!(5.5), Code::IntFromFloat);
+        t.refuses(json!(0.5), Code::IntFromFloat);
+        // Interpretation: a decimal string with a fractional part is `int_from_float`, as
+        // the README's `"12,x,7.5"` example shows for comma pieces.
+        t.refuses(json!("5.5"), Code::IntFromFloat);
+        for junk in [
+            "abc",
+            "1e3",
+            "0x10",
+            "1_000",
+            "1 000",
+            "\u{661}\u{662}",
+            "NaN",
+            "5.",
+            ".5",
+            "+-5",
+            "--5",
+            "5e0",
+            "five",
+            "5 apples",
+            "٥",
+            // not White_Space, so not trimmed: BYTE ORDER MARK, ZERO WIDTH SPACE
+            "\u{feff}5",
+            "5\u{200b}",
+            "+",
+            "-",
+        ] {
+            t.refuses(json!(junk), Code::IntParsing);
+        }
+        // Interpretation: `""` in a required integer field is not decimal notation.
+        t.refuses(json!(""), Code::IntParsing);
+        t.refuses(json!(true), Code::InvalidType);
+        t.refuses(json!(false), Code::InvalidType);
+        t.refuses(json!(null), Code::InvalidType);
+        t.refuses(json!([5]), Code::InvalidType);
+        t.refuses(json!({"n": 5}), Code::InvalidType);
+        // beyond the target type: never clamped, never bounded
+        t.refuses(json!("99999999999999999999"), Code::IntOverflow);
+        t.refuses(json!("-99999999999999999999"), Code::IntOverflow);
+        // a float of magnitude 2^53 or more has lost its exact value
+        t.refuses(json!(1e20), Code::IntOverflow);
+        t.refuses(json!(9_007_199_254_740_992.0), Code::IntOverflow);
+        t.refuses(json!(-9_007_199_254_740_992.0), Code::IntOverflow);
+    }
+
+    // Type ranges, exactly at the edges.
+    let mut t = report.table("IntLike on i64", "n", |a| {
+        from_value::<IntI64>(a).map(|a| a.n)
+    });
+    t.ok(json!(i64::MAX), i64::MAX);
+    t.ok(json!(i64::MIN), i64::MIN);
+    t.ok(json!("9223372036854775807"), i64::MAX);
+    t.ok(json!("-9223372036854775808"), i64::MIN);
+    t.ok(json!(9_007_199_254_740_991.0), 9_007_199_254_740_991);
+    t.ok(json!("9007199254740993"), 9_007_199_254_740_993);
+    t.ok(json!("-0"), 0);
+    t.refuses(json!("9223372036854775808"), Code::IntOverflow);
+    t.refuses(json!(u64::MAX), Code::IntOverflow);
+    let mut t = report.table("IntLike on u32", "n", |a| {
+        from_value::<IntU32>(a).map(|a| a.n)
+    });
+    t.ok(json!(u32::MAX), u32::MAX);
+    t.ok(json!("4294967295"), u32::MAX);
+    t.ok(json!("-0"), 0);
+    t.refuses(json!(-1), Code::IntOverflow);
+    t.refuses(json!("-1"), Code::IntOverflow);
+    t.refuses(json!(4_294_967_296_u64), Code::IntOverflow);
+    t.refuses(json!(-1.0), Code::IntOverflow);
+    let mut t = report.table("IntLike on u8", "n", |a| {
+        from_value::<IntU8>(a).map(|a| a.n)
+    });
+    t.ok(json!(255), 255);
+    t.ok(json!(255.0), 255);
+    t.ok(json!("255.0"), 255);
+    t.refuses(json!(256), Code::IntOverflow);
+    t.refuses(json!("256"), Code::IntOverflow);
+    t.refuses(json!(300.0), Code::IntOverflow);
+
+    // Representative contexts. Interpretation: codes about the shape of the value carry no
+    // context (the contract names context keys only for bounds, patterns and enums); an
+    // overflow carries the target type's range as its bounds.
+    let mut t = report.table("IntLike on u32", "n", |a| {
+        from_value::<IntU32>(a).map(|a| a.n)
+    });
+    t.context(json!("abc"), Code::IntParsing, Value::Null);
+    t.context(json!(5.5), Code::IntFromFloat, Value::Null);
+    t.context(json!(true), Code::InvalidType, Value::Null);
+    t.context(
+        json!("-1"),
+        Code::IntOverflow,
+        json!({"minimum": 0, "maximum": 4_294_967_295_u32}),
+    );
+    t.hint_has(json!(1e20), Code::IntOverflow, "string");
+    report.finish();
+}
+
+/// Scalars row "bounded integer, reject mode".
+#[test]
+fn bounded_integer_reject_mode() {
+    let mut report = Report::default();
+    let readers: [(&str, Read<i64>); 2] = [
+        ("BoundedInt<1, 100>", |a| {
+            from_value::<BoundedI64>(a).map(|a| a.n)
+        }),
+        ("Bounded<i64, 1, 100>", |a| {
+            from_value::<BoundedWrap>(a).map(|a| a.n.get())
+        }),
+    ];
+    for (name, read) in readers {
+        let mut t = report.table(name, "n", read);
+        for (sent, want) in [
+            (json!(1), 1),
+            (json!(100), 100),
+            (json!(50), 50),
+            (json!("1"), 1),
+            (json!(" +100 "), 100),
+            (json!("100.0"), 100),
+            (json!(100.0), 100),
+            (json!(1.0), 1),
+        ] {
+            t.ok(sent, want);
+        }
+        for sent in [
+            json!(0),
+            json!(-1),
+            json!("0"),
+            json!("-0"),
+            json!(0.0),
+            json!(i64::MIN),
+            json!("-9223372036854775808"),
+        ] {
+            t.refuses(sent, Code::TooSmall);
+        }
+        for sent in [
+            json!(101),
+            json!("101"),
+            json!(101.0),
+            json!("101.0"),
+            json!(i64::MAX),
+            json!("9223372036854775807"),
+        ] {
+            t.refuses(sent, Code::TooBig);
+        }
+        // beyond i64: overflow, not too_big
+        t.refuses(json!("9223372036854775808"), Code::IntOverflow);
+        t.refuses(json!(u64::MAX), Code::IntOverflow);
+        // non-integers are refused as such, not as out of range
+        t.refuses(json!(0.5), Code::IntFromFloat);
+        t.refuses(json!("1e3"), Code::IntParsing);
+        // context carries the bound
+        t.context(json!(0), Code::TooSmall, json!({"minimum": 1}));
+        t.context(json!(101), Code::TooBig, json!({"maximum": 100}));
+        t.context(json!("500"), Code::TooBig, json!({"maximum": 100}));
+    }
+    let mut t = report.table("BoundedInt<-10, -1> on i8", "n", |a| {
+        from_value::<BoundedNegI8>(a).map(|a| a.n)
+    });
+    t.ok(json!(-10), -10);
+    t.ok(json!("-1"), -1);
+    t.refuses(json!(0), Code::TooBig);
+    t.refuses(json!(-11), Code::TooSmall);
+    t.refuses(json!("-128"), Code::TooSmall);
+    t.refuses(json!("-129"), Code::IntOverflow);
+    t.context(json!(-11), Code::TooSmall, json!({"minimum": -10}));
+    t.context(json!(0), Code::TooBig, json!({"maximum": -1}));
+    report.finish();
+}
+
+/// Scalars row "bounded integer, clamp mode".
+#[test]
+fn bounded_integer_clamp_mode() {
+    let mut report = Report::default();
+    let readers: [(&str, Read<i64>); 2] = [
+        ("ClampedInt<1, 50>", |a| {
+            from_value::<ClampedI64>(a).map(|a| a.n)
+        }),
+        ("Clamped<i64, 1, 50>", |a| {
+            from_value::<ClampedWrap>(a).map(|a| a.n.get())
+        }),
+    ];
+    for (name, read) in readers {
+        let mut t = report.table(name, "n", read);
+        for (sent, want) in [
+            (json!(1), 1),
+            (json!(50), 50),
+            (json!(0), 1),
+            (json!(-5), 1),
+            (json!("0"), 1),
+            (json!("-0"), 1),
+            (json!(i64::MIN), 1),
+            (json!("-9223372036854775808"), 1),
+            (json!(51), 50),
+            (json!(99999), 50),
+            (json!("99999"), 50),
+            (json!(" 500.0 "), 50),
+            (json!(i64::MAX), 50),
+            (json!("9223372036854775807"), 50),
+            (json!(1e15), 50),
+            (json!(-1e15), 1),
+        ] {
+            t.ok(sent, want);
+        }
+        // beyond the target type: int_overflow, not clamped
+        t.refuses(json!("9223372036854775808"), Code::IntOverflow);
+        t.refuses(json!("99999999999999999999"), Code::IntOverflow);
+        t.refuses(json!("-99999999999999999999"), Code::IntOverflow);
+        t.refuses(json!(u64::MAX), Code::IntOverflow);
+        t.refuses(json!(1e20), Code::IntOverflow);
+        // non-integers, as for plain integers: never clamped
+        t.refuses(json!(5.5), Code::IntFromFloat);
+        t.refuses(json!(0.5), Code::IntFromFloat);
+        t.refuses(json!(-0.5), Code::IntFromFloat);
+        t.refuses(json!("abc"), Code::IntParsing);
+        t.refuses(json!("1e3"), Code::IntParsing);
+        t.refuses(json!(true), Code::InvalidType);
+        t.refuses(json!(null), Code::InvalidType);
+        t.refuses(json!([]), Code::InvalidType);
+    }
+    let mut t = report.table("ClampedInt<1, 50> on u32", "n", |a| {
+        from_value::<ClampedU32>(a).map(|a| a.n)
+    });
+    t.ok(json!(0), 1);
+    t.ok(json!(u32::MAX), 50);
+    t.ok(json!("4294967295"), 50);
+    t.refuses(json!(-1), Code::IntOverflow);
+    t.refuses(json!("-1"), Code::IntOverflow);
+    t.refuses(json!(4_294_967_296_u64), Code::IntOverflow);
+    t.context(
+        json!(-1),
+        Code::IntOverflow,
+        json!({"minimum": 0, "maximum": 4_294_967_295_u32}),
+    );
+    report.finish();
+}
+
+#[derive(Deserialize, Debug)]
+struct BoundedDefault {
+    #[serde(default)]
+    n: Bounded<u32, 1, 100, DefaultTo<20>>,
+}
+
+#[derive(Deserialize, Debug)]
+struct ClampedDefault {
+    #[serde(default)]
+    n: Clamped<i64, 1, 50, DefaultTo<10>>,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct ClampedAdapterDefault {
+    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    n: i64,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct BoundedAdapterDefault {
+    #[serde_as(as = "BoundedInt<1, 100, DefaultTo<20>>")]
+    n: u32,
+}
+
+/// "A default carried by the crate's type covers absent, `null`, `""` and `"null"` alike,
+/// under the rules above" (Optional fields), for bounded and clamped integers.
+#[test]
+fn integer_default_in_the_type() {
+    let mut report = Report::default();
+
+    let mut t = report.table(
+        "Bounded<u32, 1, 100, DefaultTo<20>> + serde(default)",
+        "n",
+        |a| from_value::<BoundedDefault>(a).map(|a| a.n.get()),
+    );
+    t.ok_args(json!({}), 20);
+    t.ok(json!(null), 20);
+    t.ok(json!(""), 20);
+    t.ok(json!("   "), 20);
+    t.ok(json!("null"), 20);
+    t.ok(json!("30"), 30);
+    t.ok(json!(100), 100);
+    // a refusal is never replaced by the default
+    t.refuses(json!(0), Code::TooSmall);
+    t.refuses(json!("101"), Code::TooBig);
+    t.refuses(json!("abc"), Code::IntParsing);
+    t.refuses(json!("nul"), Code::IntParsing);
+    t.refuses(json!(2.5), Code::IntFromFloat);
+    t.refuses(json!(true), Code::InvalidType);
+    t.refuses(json!([]), Code::InvalidType);
+
+    let mut t = report.table(
+        "Clamped<i64, 1, 50, DefaultTo<10>> + serde(default)",
+        "n",
+        |a| from_value::<ClampedDefault>(a).map(|a| a.n.get()),
+    );
+    t.ok_args(json!({}), 10);
+    t.ok_args(json!({"other": 1}), 10);
+    t.ok(json!(null), 10);
+    t.ok(json!(""), 10);
+    t.ok(json!("  "), 10);
+    t.ok(json!("null"), 10);
+    t.ok(json!(500), 50);
+    t.ok(json!("0"), 1);
+    t.ok(json!(7), 7);
+    t.refuses(json!("abc"), Code::IntParsing);
+    t.refuses(json!("ten"), Code::IntParsing);
+    t.refuses(json!(true), Code::InvalidType);
+    t.refuses(json!({}), Code::InvalidType);
+
+    // The adapter form: the default covers `null`, `""` and `"null"`. Interpretation: an
+    // absent field is not the adapter's to see (serde never calls it), so a required
+    // field stays required (`missing`); the wrapper types above cover absence.
+    let mut t = report.table("ClampedInt<1, 50, DefaultTo<10>> on i64", "n", |a| {
+        from_value::<ClampedAdapterDefault>(a).map(|a| a.n)
+    });
+    t.ok(json!(null), 10);
+    t.ok(json!(""), 10);
+    t.ok(json!(" "), 10);
+    t.ok(json!("null"), 10);
+    t.ok(json!("7"), 7);
+    t.ok(json!(-3), 1);
+    t.refuses(json!("x"), Code::IntParsing);
+    t.err_args(json!({}), &[(Code::Missing, "/n")]);
+
+    let mut t = report.table("BoundedInt<1, 100, DefaultTo<20>> on u32", "n", |a| {
+        from_value::<BoundedAdapterDefault>(a).map(|a| a.n)
+    });
+    t.ok(json!(null), 20);
+    t.ok(json!(""), 20);
+    t.ok(json!("null"), 20);
+    t.refuses(json!(0), Code::TooSmall);
+    t.refuses(json!("-1"), Code::IntOverflow);
+    report.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Numbers
+// ---------------------------------------------------------------------------------------
+
+mcp_coerce::number_range!(Price = 0.0..=1000.0);
+mcp_coerce::number_range!(Unit = 0.0..=1.0);
+mcp_coerce::number_range!(Skewed = -1.5..=2.5);
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct Num {
+    #[serde_as(as = "NumberLike")]
+    x: f64,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct NumPrice {
+    #[serde_as(as = "NumberLike<Price>")]
+    x: f64,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct NumSkewed {
+    #[serde_as(as = "NumberLike<Skewed>")]
+    x: f64,
+}
+
+#[derive(Deserialize, Debug)]
+struct NumUnitWrap {
+    x: FiniteF64<Unit>,
+}
+
+/// Scalars row "number (f64, optionally bounded)".
+#[test]
+fn number_optionally_bounded() {
+    let mut report = Report::default();
+    let readers: [(&str, Read<f64>); 3] = [
+        ("NumberLike", |a| from_value::<Num>(a).map(|a| a.x)),
+        ("NumberLike<Price>", |a| {
+            from_value::<NumPrice>(a).map(|a| a.x)
+        }),
+        ("FiniteF64<Unit>", |a| {
+            from_value::<NumUnitWrap>(a).map(|a| a.x.get())
+        }),
+    ];
+    for (name, read) in readers {
+        let mut t = report.table(name, "x", read);
+        for (sent, want) in [
+            (json!(0.5), 0.5),
+            (json!("0.5"), 0.5),
+            (json!(" 0.5 "), 0.5),
+            (json!("\u{a0}0.5\u{3000}"), 0.5),
+            (json!("5e-1"), 0.5),
+            (json!("5E-1"), 0.5),
+            (json!("+0.5"), 0.5),
+            (json!(1), 1.0),
+            (json!("1"), 1.0),
+            (json!(0), 0.0),
+            (json!("0.0"), 0.0),
+        ] {
+            t.ok(sent, want);
+        }
+        for sent in [
+            json!(true),
+            json!(false),
+            json!([]),
+            json!([0.5]),
+            json!({}),
+            json!({"x": 0.5}),
+            // Interpretation: `null` in a required number field, as for booleans.
+            json!(null),
+        ] {
+            t.refuses(sent, Code::InvalidType);
+        }
+        for junk in [
+            "abc", "0x10", "1_0", "1,5", "1e", "e3", "--1", "0.5.1", "½", "1 0",
+        ] {
+            t.refuses(json!(junk), Code::FloatParsing);
+        }
+        for spelling in [
+            "NaN",
+            "nan",
+            "-NaN",
+            "inf",
+            "+inf",
+            "-inf",
+            "INF",
+            "Infinity",
+            "-Infinity",
+            "infinity",
+            "1e400",
+            "-1e400",
+            " inf ",
+        ] {
+            t.refuses(json!(spelling), Code::NotFinite);
+        }
+        // representative contexts (no bound involved: no context)
+        t.context(json!("abc"), Code::FloatParsing, Value::Null);
+        t.context(json!("NaN"), Code::NotFinite, Value::Null);
+        t.context(json!(true), Code::InvalidType, Value::Null);
+    }
+
+    let mut t = report.table("NumberLike", "x", |a| from_value::<Num>(a).map(|a| a.x));
+    t.ok(json!("1e3"), 1000.0);
+    t.ok(json!(-7), -7.0);
+    t.ok(json!("-2.5e-3"), -0.0025);
+    t.ok(json!(f64::MAX), f64::MAX);
+    t.ok(json!("1.7976931348623157e308"), f64::MAX);
+    t.ok(json!(f64::MIN), f64::MIN);
+    t.ok(json!(u64::MAX), 18_446_744_073_709_551_615.0);
+    t.ok(json!("1e-400"), 0.0);
+
+    // bounds are inclusive, as for integers
+    let mut t = report.table("NumberLike<Price> (0..=1000)", "x", |a| {
+        from_value::<NumPrice>(a).map(|a| a.x)
+    });
+    t.ok(json!(0), 0.0);
+    t.ok(json!(0.0), 0.0);
+    t.ok(json!(1000), 1000.0);
+    t.ok(json!("1000"), 1000.0);
+    t.ok(json!("1e3"), 1000.0);
+    t.ok(json!("1000.0"), 1000.0);
+    t.ok(json!(2.99), 2.99);
+    t.refuses(json!(-0.001), Code::TooSmall);
+    t.refuses(json!("-1"), Code::TooSmall);
+    t.refuses(json!(1000.0001), Code::TooBig);
+    t.refuses(json!("1001"), Code::TooBig);
+    t.refuses(json!(1e300), Code::TooBig);
+    t.refuses(json!("1e400"), Code::NotFinite);
+    t.refuses(json!("-inf"), Code::NotFinite);
+    t.context(json!(-0.001), Code::TooSmall, json!({"minimum": 0.0}));
+    t.context(json!(1000.5), Code::TooBig, json!({"maximum": 1000.0}));
+
+    let mut t = report.table("FiniteF64<Unit> (0..=1)", "x", |a| {
+        from_value::<NumUnitWrap>(a).map(|a| a.x.get())
+    });
+    t.ok(json!(1), 1.0);
+    t.ok(json!("1.0"), 1.0);
+    t.refuses(json!(1.5), Code::TooBig);
+    t.refuses(json!("1e3"), Code::TooBig);
+    t.refuses(json!(-0.5), Code::TooSmall);
+    t.context(json!("1.5"), Code::TooBig, json!({"maximum": 1.0}));
+
+    let mut t = report.table("NumberLike<Skewed> (-1.5..=2.5)", "x", |a| {
+        from_value::<NumSkewed>(a).map(|a| a.x)
+    });
+    t.ok(json!(-1.5), -1.5);
+    t.ok(json!("2.5"), 2.5);
+    t.refuses(json!(-1.500_000_1), Code::TooSmall);
+    t.refuses(json!("2.5000001"), Code::TooBig);
+    t.context(json!(-2), Code::TooSmall, json!({"minimum": -1.5}));
+    report.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Booleans
+// ---------------------------------------------------------------------------------------
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct Flag {
+    #[serde_as(as = "BoolLike")]
+    b: bool,
+}
+
+#[derive(Deserialize, Debug)]
+struct FlagWrap {
+    b: LaxBool,
+}
+
+/// Scalars row "boolean", and the paragraph about the closed token table: `"false"` must
+/// give `false`, every other string is refused.
+#[test]
+fn boolean_token_table() {
+    let mut report = Report::default();
+    let readers: [(&str, Read<bool>); 2] = [
+        ("BoolLike", |a| from_value::<Flag>(a).map(|a| a.b)),
+        ("LaxBool", |a| from_value::<FlagWrap>(a).map(|a| a.b.0)),
+    ];
+    for (name, read) in readers {
+        let mut t = report.table(name, "b", read);
+        for sent in [
+            json!(true),
+            json!(1),
+            json!("true"),
+            json!("1"),
+            json!("yes"),
+            json!("on"),
+            json!("TRUE"),
+            json!("True"),
+            json!("tRuE"),
+            json!("YES"),
+            json!("Yes"),
+            json!("ON"),
+            json!("oN"),
+            json!(" yes "),
+            json!("\ttrue\n"),
+            json!(" 1 "),
+            json!("\u{a0}on\u{3000}"),
+        ] {
+            t.ok(sent, true);
+        }
+        for sent in [
+            json!(false),
+            json!(0),
+            json!("false"),
+            json!("0"),
+            json!("no"),
+            json!("off"),
+            json!("FALSE"),
+            json!("False"),
+            json!("fAlSe"),
+            json!("NO"),
+            json!("No"),
+            json!("OFF"),
+            json!("oFf"),
+            json!(" false "),
+            json!("\n0\t"),
+            json!("\u{2003}no\u{2028}"),
+        ] {
+            t.ok(sent, false);
+        }
+        // any other number or string
+        for sent in [
+            json!(2),
+            json!(-1),
+            json!(10),
+            json!(1.0),
+            json!(0.0),
+            json!(0.5),
+            json!("maybe"),
+            json!("t"),
+            json!("f"),
+            json!("y"),
+            json!("n"),
+            json!("2"),
+            json!("-1"),
+            json!("+1"),
+            json!("1.0"),
+            json!("0.0"),
+            json!(""),
+            json!("   "),
+            json!("null"),
+            json!("truee"),
+            json!("tru"),
+            json!("yes please"),
+            json!("nope"),
+            json!("enabled"),
+            json!("ja"),
+            json!("\u{feff}true"),
+            json!("no\u{200b}"),
+            json!("ｙｅｓ"),
+        ] {
+            t.refuses(sent, Code::BoolParsing);
+        }
+        // an array, object or null (in a required field)
+        for sent in [
+            json!([]),
+            json!([true]),
+            json!({}),
+            json!({"b": true}),
+            json!(null),
+        ] {
+            t.refuses(sent, Code::InvalidType);
+        }
+        t.context(json!("maybe"), Code::BoolParsing, Value::Null);
+        t.context(json!([true]), Code::InvalidType, Value::Null);
+    }
+    report.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Strings with length bounds
+// ---------------------------------------------------------------------------------------
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct Untrimmed {
+    #[serde_as(as = "BoundedString<3, 5>")]
+    s: String,
+}
+
+#[derive(Deserialize, Debug)]
+struct UntrimmedWrap {
+    s: Text<3, 5>,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct Trimmed {
+    #[serde_as(as = "TrimmedString<2, 4>")]
+    s: String,
+}
+
+#[derive(Deserialize, Debug)]
+struct TrimmedWrap {
+    s: TrimmedText<2, 4>,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct NonEmpty {
+    #[serde_as(as = "NonEmptyString")]
+    s: String,
+}
+
+/// Scalars row "string with length bounds": lengths in chars (Unicode scalar values, not
+/// bytes, not graphemes), after optional trimming.
+#[test]
+fn string_with_length_bounds() {
+    let mut report = Report::default();
+    let untrimmed: [(&str, Read<String>); 2] = [
+        ("BoundedString<3, 5>", |a| {
+            from_value::<Untrimmed>(a).map(|a| a.s)
+        }),
+        ("Text<3, 5>", |a| {
+            from_value::<UntrimmedWrap>(a).map(|a| a.s.into_inner())
+        }),
+    ];
+    for (name, read) in untrimmed {
+        let mut t = report.table(name, "s", read);
+        for ok in [
+            "abc",
+            "abcde",
+            "ééé",              // 3 chars, 6 bytes
+            "ééééé",            // 5 chars, 10 bytes
+            "😀😀😀",           // 3 chars, 12 bytes
+            "😀😀😀😀😀",       // 5 chars, 20 bytes
+            "e\u{301}e\u{301}", // 4 chars, 2 graphemes
+            "  ab ",            // kept verbatim: 5 chars
+            "   ",              // 3 spaces: untrimmed, so 3 chars
+            " ab",
+        ] {
+            t.ok(json!(ok), ok.to_owned());
+        }
+        for short in [
+            "", "ab", "éé", /* 4 bytes */
+            "😀", /* 4 bytes */
+            "👍🏽", /* 2 chars, 8 bytes */
+        ] {
+            t.refuses(json!(short), Code::TooShort);
+        }
+        for long in [
+            "abcdef",
+            "éééééé",
+            "😀😀😀😀😀😀",
+            "e\u{301}e\u{301}e\u{301}", // 6 chars, 3 graphemes
+            " abcde ",                  // not trimmed: 7 chars
+        ] {
+            t.refuses(json!(long), Code::TooLong);
+        }
+        // numbers are never stringified
+        for sent in [
+            json!(42),
+            json!(12345),
+            json!(1.5),
+            json!(true),
+            json!([]),
+            json!(["abc"]),
+            json!({}),
+            json!(null),
+        ] {
+            t.refuses(sent, Code::InvalidType);
+        }
+        // Interpretation: context keys are the JSON Schema keywords of the bound.
+        t.context(json!("ab"), Code::TooShort, json!({"minLength": 3}));
+        t.context(json!("abcdef"), Code::TooLong, json!({"maxLength": 5}));
+        t.context(json!(42), Code::InvalidType, Value::Null);
+    }
+
+    let trimmed: [(&str, Read<String>); 2] = [
+        ("TrimmedString<2, 4>", |a| {
+            from_value::<Trimmed>(a).map(|a| a.s)
+        }),
+        ("TrimmedText<2, 4>", |a| {
+            from_value::<TrimmedWrap>(a).map(|a| a.s.into_inner())
+        }),
+    ];
+    for (name, read) in trimmed {
+        let mut t = report.table(name, "s", read);
+        for (sent, want) in [
+            ("ab", "ab"),
+            (" ab ", "ab"),
+            ("\u{a0}éé\u{2003}", "éé"),
+            ("😀😀😀😀", "😀😀😀😀"),
+            ("  😀😀😀😀  ", "😀😀😀😀"),
+            ("          abcd          ", "abcd"), // lengths counted after trimming
+            ("\n\ta b\r\n", "a b"),               // inner whitespace kept
+        ] {
+            t.ok(json!(sent), want.to_owned());
+        }
+        for short in ["", "   ", "  a  ", "\u{3000}é\u{3000}", "\u{2028}"] {
+            t.refuses(json!(short), Code::TooShort);
+        }
+        for long in ["abcde", " ééééé ", "😀😀😀😀😀"] {
+            t.refuses(json!(long), Code::TooLong);
+        }
+        t.refuses(json!(42), Code::InvalidType);
+        t.refuses(json!(null), Code::InvalidType);
+        t.context(json!("  a  "), Code::TooShort, json!({"minLength": 2}));
+        t.context(json!("abcde"), Code::TooLong, json!({"maxLength": 4}));
+    }
+
+    // the non-empty case
+    let mut t = report.table("NonEmptyString", "s", |a| {
+        from_value::<NonEmpty>(a).map(|a| a.s)
+    });
+    t.ok(json!(" x "), "x".to_owned());
+    t.ok(json!("é"), "é".to_owned());
+    t.ok(json!("a".repeat(10_000)), "a".repeat(10_000));
+    for empty in ["", "   ", "\t\n", "\u{3000}", "\u{a0}\u{2003}"] {
+        t.refuses(json!(empty), Code::TooShort);
+    }
+    t.refuses(json!(0), Code::InvalidType);
+    t.context(json!(""), Code::TooShort, json!({"minLength": 1}));
+    report.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Pattern strings
+// ---------------------------------------------------------------------------------------
+
+mcp_coerce::pattern! {
+    CardId {
+        name: "card_id",
+        source: r"^ATC-[0-9]{4}-[0-9]{6,}$",
+        example: "ATC-2026-7777670",
+        max_length: 64,
+    }
+}
+
+mcp_coerce::pattern! {
+    /// Lowercase words with é, at most 4 chars: the cap counts chars, not bytes.
+    Word { name: "word", source: r"^[a-z\u00e9]+$", example: "café", max_length: 4 }
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct Card {
+    #[serde_as(as = "PatternLike<CardId>")]
+    card_id: String,
+}
+
+#[derive(Deserialize, Debug)]
+struct CardWrap {
+    card_id: Matched<CardId>,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct WordArgs {
+    #[serde_as(as = "PatternLike<Word>")]
+    w: String,
+}
+
+/// Scalars row "pattern string": the trimmed value fully matches, and is the result; the
+/// length cap applies to the trimmed value, before the regex runs.
+#[test]
+fn pattern_string() {
+    const EXAMPLE: &str = "ATC-2026-7777670";
+    let mut report = Report::default();
+    let readers: [(&str, Read<String>); 2] = [
+        ("PatternLike<CardId>", |a| {
+            from_value::<Card>(a).map(|a| a.card_id)
+        }),
+        ("Matched<CardId>", |a| {
+            from_value::<CardWrap>(a).map(|a| a.card_id.into_inner())
+        }),
+    ];
+    let longest_match = format!("ATC-2026-{}", "7".repeat(55)); // 64 chars
+    let too_long_match = format!("ATC-2026-{}", "7".repeat(56)); // 65 chars
+    assert_eq!(longest_match.chars().count(), 64);
+    for (name, read) in readers {
+        let mut t = report.table(name, "card_id", read);
+        for sent in [
+            EXAMPLE.to_owned(),
+            format!("  {EXAMPLE}  "),
+            format!("\u{a0}{EXAMPLE}\u{2003}"),
+            format!("\n{EXAMPLE}\n"),
+        ] {
+            t.ok(json!(sent), EXAMPLE.to_owned());
+        }
+        t.ok(json!("ATC-0000-000000"), "ATC-0000-000000".to_owned());
+        t.ok(json!(longest_match), longest_match.clone());
+        t.ok(json!(format!("  {longest_match}\t")), longest_match.clone());
+        // full match only
+        for bad in [
+            "xATC-2026-7777670",
+            "ATC-2026-7777670x",
+            "ATC-2026-7777670 x",
+            "ATC-2026-7777670\nATC-2026-7777670",
+            "atc-2026-7777670",
+            "ATC-2026-77776",
+            "ATC-26-7777670",
+            "ATC-\u{662}\u{660}\u{662}\u{666}-7777670", // non-ASCII digits: ECMA-262 [0-9]
+            "../../etc/passwd",
+            "",
+            "   ",
+        ] {
+            t.refuses(json!(bad), Code::PatternMismatch);
+        }
+        // the cap is checked before the regex: a would-be match over the cap is too_long
+        // only, and so is junk over the cap
+        t.refuses(json!(too_long_match), Code::TooLong);
+        t.refuses(json!("x".repeat(65)), Code::TooLong);
+        t.refuses(json!("x".repeat(100_000)), Code::TooLong);
+        for sent in [
+            json!(42),
+            json!(true),
+            json!([]),
+            json!([EXAMPLE]),
+            json!({}),
+            json!(null),
+        ] {
+            t.refuses(sent, Code::InvalidType);
+        }
+        // the hint quotes the example; the context has the pattern; the name is given
+        t.hint_has(
+            json!("../../etc/passwd"),
+            Code::PatternMismatch,
+            "\"ATC-2026-7777670\"",
+        );
+        t.mentions(json!("nope"), Code::PatternMismatch, "card_id");
+        t.context(
+            json!("nope"),
+            Code::PatternMismatch,
+            json!({"pattern": "^ATC-[0-9]{4}-[0-9]{6,}$", "name": "card_id"}),
+        );
+        t.context(
+            json!("x".repeat(65)),
+            Code::TooLong,
+            json!({"maxLength": 64}),
+        );
+    }
+    let mut t = report.table("PatternLike<Word> (cap 4)", "w", |a| {
+        from_value::<WordArgs>(a).map(|a| a.w)
+    });
+    t.ok(json!("éééé"), "éééé".to_owned()); // 4 chars, 8 bytes: within the cap
+    t.ok(json!(" café "), "café".to_owned());
+    t.refuses(json!("ééééé"), Code::TooLong);
+    t.refuses(json!("Café"), Code::PatternMismatch);
+    report.finish();
+}
+
+/// The pattern row: "the crate refuses, when the pattern is defined or at the latest in a
+/// test, a source that breaks these rules".
+#[test]
+fn pattern_sources_are_checked() {
+    use mcp_coerce::pattern::portability_problem;
+    let mut failures = Vec::new();
+    if let Err(e) = CardId::check() {
+        failures.push(format!("CardId::check(): {e}"));
+    }
+    if let Err(e) = Word::check() {
+        failures.push(format!("Word::check(): {e}"));
+    }
+    for bad in [
+        r"[0-9]+",    // not anchored
+        r"^[0-9]+",   // not anchored at the end
+        r"^\d{4}$",   // \d differs
+        r"^\w+$",     // \w differs
+        r"^\s$",      // \s differs
+        r"^a\bb$",    // \b differs
+        r"^a.b$",     // . differs
+        r"^a|b$",     // top-level | escapes the anchors
+        r"^(?i)abc$", // inline flags
+        r"^(?=a)a$",  // lookaround
+        r"^\p{L}$",   // Unicode classes
+    ] {
+        if portability_problem(bad).is_none() {
+            failures.push(format!("{bad:?} should be refused as non-portable"));
+        }
+    }
+    for good in [
+        r"^ATC-[0-9]{4}-[0-9]{6,}$",
+        r"^[A-Za-z0-9_]+$",
+        r"^(?:a|b)$",
+    ] {
+        if let Some(problem) = portability_problem(good) {
+            failures.push(format!("{good:?} should be portable, got {problem}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Lenient enums
+// ---------------------------------------------------------------------------------------
+
+#[derive(Deserialize, Serialize, Debug, PartialEq, Eq, Clone, Copy)]
+enum Category {
+    #[serde(rename = "AI/ML")]
+    AiMl,
+    Data,
+    #[serde(rename = "Web/API")]
+    WebApi,
+    Security,
+    DevOps,
+    Communication,
+    Productivity,
+    Automation,
+    Finance,
+    Marketing,
+    Other,
+}
+
+const CATEGORY_NAMES: [&str; 11] = [
+    "AI/ML",
+    "Data",
+    "Web/API",
+    "Security",
+    "DevOps",
+    "Communication",
+    "Productivity",
+    "Automation",
+    "Finance",
+    "Marketing",
+    "Other",
+];
+
+#[derive(Deserialize, Serialize, Debug, PartialEq, Eq, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum OrderBy {
+    DateDesc,
+    DateAsc,
+}
+
+/// Two variants whose folded forms are the same (`ab`).
+#[derive(Deserialize, Serialize, Debug, PartialEq, Eq, Clone, Copy)]
+enum Clash {
+    #[serde(rename = "a-b")]
+    Dash,
+    #[serde(rename = "a_b")]
+    Under,
+    #[serde(rename = "c")]
+    C,
+}
+
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum UntaggedData {
+    A(u8),
+    B(String),
+}
+
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum UntaggedNoStr {
+    A(u8),
+    B(bool),
+}
+
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
+#[serde(tag = "kind")]
+enum Internal {
+    Alpha,
+    Beta,
+}
+
+#[derive(Deserialize, Serialize, Debug, PartialEq)]
+enum WithData {
+    Circle(f64),
+    Square,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct CatArgs {
+    #[serde_as(as = "EnumLike")]
+    category: Category,
+}
+
+#[derive(Deserialize, Debug)]
+struct CatWrap {
+    category: Lenient<Category>,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct OrderArgs {
+    #[serde_as(as = "EnumLike")]
+    order_by: OrderBy,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct ClashArgs {
+    #[serde_as(as = "EnumLike")]
+    v: Clash,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct UntaggedArgs {
+    #[serde_as(as = "EnumLike")]
+    v: UntaggedNoStr,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct InternalArgs {
+    #[serde_as(as = "EnumLike")]
+    v: Internal,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct WithDataArgs {
+    #[serde_as(as = "EnumLike")]
+    v: WithData,
+}
+
+/// Scalars row "enum": exact names, then a unique match after lowercasing and deleting
+/// `-`, `_`, space, `/`, `.`; `enum_unknown` with the allowed values and "did you mean"
+/// within edit distance 2; numbers, arrays, objects are `invalid_type`.
+#[test]
+fn lenient_enum() {
+    let mut report = Report::default();
+    let readers: [(&str, Read<Category>); 2] = [
+        ("EnumLike", |a| from_value::<CatArgs>(a).map(|a| a.category)),
+        ("Lenient<Category>", |a| {
+            from_value::<CatWrap>(a).map(|a| a.category.0)
+        }),
+    ];
+    let allowed = json!(CATEGORY_NAMES);
+    for (name, read) in readers {
+        let mut t = report.table(name, "category", read);
+        // exact serialized names
+        for (sent, want) in CATEGORY_NAMES.iter().zip([
+            Category::AiMl,
+            Category::Data,
+            Category::WebApi,
+            Category::Security,
+            Category::DevOps,
+            Category::Communication,
+            Category::Productivity,
+            Category::Automation,
+            Category::Finance,
+            Category::Marketing,
+            Category::Other,
+        ]) {
+            t.ok(json!(sent), want);
+        }
+        // case and separators, on both sides
+        for sent in [
+            "ai/ml",
+            "AI-ML",
+            "ai-ml",
+            "ai ml",
+            "AI_ML",
+            "aiml",
+            "AIML",
+            "AiMl",
+            "ai.ml",
+            "a.i.m.l",
+            "a-i/m_l",
+            " AI/ML ",
+            "ai//ml",
+            "_ai_ml_",
+            "-aiml-",
+            "/AI/ML/",
+            ". ai ml .",
+        ] {
+            t.ok(json!(sent), Category::AiMl);
+        }
+        for sent in [
+            "web/api",
+            "web-api",
+            "WEB_API",
+            "web.api",
+            "webapi",
+            "Web API",
+            "W/E/B/A/P/I",
+        ] {
+            t.ok(json!(sent), Category::WebApi);
+        }
+        for sent in [
+            "devops", "DEVOPS", "DEV-OPS", "dev ops", "Dev_Ops", "dev.ops", "dev/ops",
+        ] {
+            t.ok(json!(sent), Category::DevOps);
+        }
+        t.ok(json!("SECURITY"), Category::Security);
+        t.ok(json!("o-t-h-e-r"), Category::Other);
+        // unknown values
+        for sent in [
+            "Machine Learning",
+            "devop",
+            "dveops",
+            "Finanse",
+            "AI/MX",
+            "ai\tml", // a tab is not one of the separators
+            "xyzops",
+            // Interpretation: in a required enum field, "" and "null" are unknown values.
+            "",
+            "null",
+        ] {
+            t.refuses(json!(sent), Code::EnumUnknown);
+        }
+        for sent in [
+            json!(42),
+            json!(0),
+            json!(1.5),
+            json!([]),
+            json!(["AI/ML"]),
+            json!({}),
+            json!({"AI/ML": null}),
+            // Interpretation: a boolean and `null` (required) are not strings either.
+            json!(true),
+            json!(null),
+        ] {
+            t.refuses(sent, Code::InvalidType);
+        }
+        // allowed values always; "did you mean" only within edit distance 2
+        t.context(
+            json!("Machine Learning"),
+            Code::EnumUnknown,
+            json!({"allowed": allowed}),
+        );
+        t.text_lacks(json!("Machine Learning"), Code::EnumUnknown, "did you mean");
+        t.context(
+            json!("xyzops"),
+            Code::EnumUnknown,
+            json!({"allowed": allowed}),
+        );
+        t.text_lacks(json!("xyzops"), Code::EnumUnknown, "did you mean");
+        for (sent, close) in [
+            ("devop", "DevOps"),   // distance 1
+            ("dveops", "DevOps"),  // distance 2
+            ("Dev-Opz", "DevOps"), // distance 1 after folding
+            ("Finanse", "Finance"),
+            ("AI/MX", "AI/ML"),
+            ("ai-mll", "AI/ML"),
+        ] {
+            t.hint_has(
+                json!(sent),
+                Code::EnumUnknown,
+                &format!("did you mean \"{close}\"?"),
+            );
+            t.context(
+                json!(sent),
+                Code::EnumUnknown,
+                json!({"allowed": allowed, "did_you_mean": close}),
+            );
+        }
+        t.context(json!(42), Code::InvalidType, Value::Null);
+        t.refuses(json!("devops".repeat(20_000)), Code::EnumUnknown);
+    }
+
+    let mut t = report.table("EnumLike on OrderBy (rename_all)", "order_by", |a| {
+        from_value::<OrderArgs>(a).map(|a| a.order_by)
+    });
+    for sent in [
+        "date_desc",
+        "DATE-DESC",
+        "date desc",
+        "DateDesc",
+        "datedesc",
+        "date.desc",
+    ] {
+        t.ok(json!(sent), OrderBy::DateDesc);
+    }
+    for sent in ["date_asc", "date/asc", "DATE_ASC", "Date Asc"] {
+        t.ok(json!(sent), OrderBy::DateAsc);
+    }
+    t.refuses(json!("date"), Code::EnumUnknown);
+    t.context(
+        json!("date"),
+        Code::EnumUnknown,
+        json!({"allowed": ["date_desc", "date_asc"]}),
+    );
+    t.hint_has(
+        json!("date_des"),
+        Code::EnumUnknown,
+        "did you mean \"date_desc\"?",
+    );
+
+    // a folded form that two variants share matches neither (exact names still match)
+    let mut t = report.table("EnumLike on Clash", "v", |a| {
+        from_value::<ClashArgs>(a).map(|a| a.v)
+    });
+    t.ok(json!("a-b"), Clash::Dash);
+    t.ok(json!("a_b"), Clash::Under);
+    t.ok(json!("C"), Clash::C);
+    for sent in ["ab", "AB", "a b", "a.b", "a/b", "A-B", "A_B"] {
+        t.refuses(json!(sent), Code::EnumUnknown);
+    }
+    report.finish();
+}
+
+/// The enum row applies to "any externally tagged unit-variant enum": any other shape is
+/// refused with a clear message, which `canonical_names` reports.
+#[test]
+fn enum_of_another_shape_is_refused_clearly() {
+    let mut failures = Vec::new();
+    match canonical_names::<Category>() {
+        Ok(names) if names == CATEGORY_NAMES => {}
+        other => failures.push(format!("canonical_names::<Category>() = {other:?}")),
+    }
+    match canonical_names::<OrderBy>() {
+        Ok(names) if names == ["date_desc", "date_asc"] => {}
+        other => failures.push(format!("canonical_names::<OrderBy>() = {other:?}")),
+    }
+    let untagged = canonical_names::<UntaggedData>().map_err(|e| e.to_string());
+    if !matches!(&untagged, Err(m) if m.contains("externally tagged")) {
+        failures.push(format!("untagged: {untagged:?}"));
+    }
+    let untagged = canonical_names::<UntaggedNoStr>().map_err(|e| e.to_string());
+    if !matches!(&untagged, Err(m) if m.contains("externally tagged")) {
+        failures.push(format!("untagged (no string variant): {untagged:?}"));
+    }
+    let internal = canonical_names::<Internal>().map_err(|e| e.to_string());
+    if !matches!(&internal, Err(m) if m.contains("externally tagged")) {
+        failures.push(format!("internally tagged: {internal:?}"));
+    }
+    let data = canonical_names::<WithData>().map_err(|e| e.to_string());
+    if !matches!(&data, Err(m) if m.contains("Circle") && m.contains("unit variant")) {
+        failures.push(format!("data-carrying: {data:?}"));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+
+    // Through the entry point: refused (never a panic, never a silent pick), with a
+    // message that says why.
+    let mut report = Report::default();
+    let mut t = report.table("EnumLike on a data-carrying enum", "v", |a| {
+        from_value::<WithDataArgs>(a).map(|a| a.v)
+    });
+    t.refuses(json!("square"), Code::Custom);
+    t.mentions(json!("square"), Code::Custom, "unit variant");
+    t.context(json!("square"), Code::Custom, Value::Null);
+    let mut t = report.table("EnumLike on an untagged enum", "v", |a| {
+        from_value::<UntaggedArgs>(a).map(|a| a.v)
+    });
+    t.refuses(json!("x"), Code::Custom);
+    t.mentions(json!("x"), Code::Custom, "externally tagged");
+    let mut t = report.table("EnumLike on an internally tagged enum", "v", |a| {
+        from_value::<InternalArgs>(a).map(|a| a.v)
+    });
+    t.refuses(json!("alpha"), Code::Custom);
+    t.mentions(json!("alpha"), Code::Custom, "externally tagged");
+    report.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON-encoded objects
+// ---------------------------------------------------------------------------------------
+
+#[serde_as]
+#[derive(Deserialize, Debug, PartialEq)]
+struct Filter {
+    #[serde_as(as = "IntArrayLike")]
+    ids: Vec<i64>,
+    mode: String,
+    #[serde_as(as = "BoundedInt<1, 100>")]
+    limit: i64,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct ObjArgs {
+    #[serde_as(as = "JsonObjectLike")]
+    filter: Filter,
+}
+
+#[derive(Deserialize, Debug)]
+struct ObjWrap {
+    filter: JsonObject<Filter>,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct MapArgs {
+    #[serde_as(as = "JsonObjectLike")]
+    filter: Map<String, Value>,
+}
+
+/// `text` as a JSON string literal: one more layer of string encoding.
+fn encode(text: &str) -> String {
+    serde_json::to_string(text).expect("a string serializes")
+}
+
+fn filter(ids: &[i64], mode: &str, limit: i64) -> Filter {
+    Filter {
+        ids: ids.to_vec(),
+        mode: mode.to_owned(),
+        limit,
+    }
+}
+
+/// Scalars row "JSON-encoded object": an object, or a string holding one (two layers at
+/// most); nested issues at their paths inside the field, every missing field reported.
+#[test]
+fn json_encoded_object() {
+    let mut report = Report::default();
+    let readers: [(&str, Read<Filter>); 2] = [
+        ("JsonObjectLike<Filter>", |a| {
+            from_value::<ObjArgs>(a).map(|a| a.filter)
+        }),
+        ("JsonObject<Filter>", |a| {
+            from_value::<ObjWrap>(a).map(|a| a.filter.0)
+        }),
+    ];
+    let good = r#"{"ids": [1, 2], "mode": "fast", "limit": 5}"#;
+    let lax = r#"{"ids": "1,2", "mode": "fast", "limit": "5"}"#;
+    for (name, read) in readers {
+        let mut t = report.table(name, "filter", read);
+        let want = || filter(&[1, 2], "fast", 5);
+        t.ok(json!({"ids": [1, 2], "mode": "fast", "limit": 5}), want());
+        t.ok(
+            json!({"ids": "[1,2]", "mode": "fast", "limit": 5.0}),
+            want(),
+        );
+        t.ok(json!(good), want());
+        t.ok(json!(lax), want());
+        t.ok(json!(format!("  {good}\n")), want());
+        // two layers of string encoding
+        t.ok(json!(encode(good)), want());
+        t.ok(json!(encode(lax)), want());
+        t.ok(json!(format!(" {} ", encode(good))), want());
+        // a third layer is refused
+        t.refuses(json!(encode(&encode(good))), Code::InvalidType);
+        // invalid JSON
+        for broken in [r#"{"ids":"#, r#"{"ids": [1, 2],}"#, "{", "{'ids': [1]}"] {
+            t.refuses(json!(broken), Code::InvalidJson);
+        }
+        t.refuses(json!(encode(r#"{"ids":"#)), Code::InvalidJson);
+        // JSON, but not an object
+        for not_object in ["[1,2]", "42", "true", "null", "\"fast\"", "fast", "[{}]"] {
+            t.refuses(json!(not_object), Code::InvalidType);
+        }
+        // Interpretation: "" and whitespace in a required object field hold no object.
+        t.refuses(json!(""), Code::InvalidType);
+        t.refuses(json!("  "), Code::InvalidType);
+        for sent in [json!(42), json!(true), json!([]), json!([{}]), json!(null)] {
+            t.refuses(sent, Code::InvalidType);
+        }
+        // nested issues at their paths inside the field, however the object arrived
+        let bad = json!({"ids": "1,x", "mode": "fast", "limit": 500});
+        let bad_text = bad.to_string();
+        let nested = [
+            (Code::IntParsing, "/filter/ids/1"),
+            (Code::TooBig, "/filter/limit"),
+        ];
+        t.err(bad.clone(), &nested);
+        t.err(json!(bad_text), &nested);
+        t.err(json!(encode(&bad_text)), &nested);
+        t.context_at(
+            json!(bad_text),
+            Code::TooBig,
+            "/filter/limit",
+            json!({"maximum": 100}),
+        );
+        // every missing field inside it
+        let all_missing = [
+            (Code::Missing, "/filter/ids"),
+            (Code::Missing, "/filter/mode"),
+            (Code::Missing, "/filter/limit"),
+        ];
+        t.err(json!({}), &all_missing);
+        t.err(json!("{}"), &all_missing);
+        t.err(json!(encode("{}")), &all_missing);
+        t.err(
+            json!(r#"{"ids": "x", "mode": 5}"#),
+            &[
+                (Code::IntParsing, "/filter/ids/0"),
+                (Code::InvalidType, "/filter/mode"),
+                (Code::Missing, "/filter/limit"),
+            ],
+        );
+        t.err(
+            json!({"ids": [1, 2.5, "y"], "limit": 0}),
+            &[
+                (Code::IntFromFloat, "/filter/ids/1"),
+                (Code::IntParsing, "/filter/ids/2"),
+                (Code::Missing, "/filter/mode"),
+                (Code::TooSmall, "/filter/limit"),
+            ],
+        );
+        t.context(json!("[1,2]"), Code::InvalidType, Value::Null);
+        t.context(json!("{"), Code::InvalidJson, Value::Null);
+        t.context_at(json!("{}"), Code::Missing, "/filter/mode", Value::Null);
+    }
+
+    let mut t = report.table("JsonObjectLike<Map>", "filter", |a| {
+        from_value::<MapArgs>(a).map(|a| a.filter)
+    });
+    let object = json!({"a": 1, "b": {"c": [1, "2"]}});
+    let Value::Object(map) = object.clone() else {
+        unreachable!()
+    };
+    t.ok(object.clone(), map.clone());
+    t.ok(json!(object.to_string()), map.clone());
+    t.ok(json!(encode(&object.to_string())), map.clone());
+    t.ok(json!("{}"), Map::new());
+    // Limits: JSON text is parsed with serde_json's recursion limit (no stack overflow)
+    let deep = format!("{{\"a\": {}{}}}", "[".repeat(100_000), "]".repeat(100_000));
+    t.refuses(json!(deep), Code::InvalidJson);
+    t.refuses(json!(encode(&deep)), Code::InvalidJson);
+    t.refuses(json!("[1]"), Code::InvalidType);
+    t.refuses(json!(encode(&encode("{}"))), Code::InvalidType);
+    report.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Optional fields
+// ---------------------------------------------------------------------------------------
+
+macro_rules! optional_struct {
+    ($name:ident, $as:literal, $ty:ty) => {
+        #[serde_as]
+        #[derive(Deserialize, Debug)]
+        struct $name {
+            #[serde_as(as = $as)]
+            #[serde(default, skip_serializing_if = "Option::is_none")]
+            o: Option<$ty>,
+        }
+    };
+}
+
+optional_struct!(OptInt, "IntLike", i64);
+optional_struct!(OptBounded, "BoundedInt<1, 100>", u32);
+optional_struct!(OptClamped, "ClampedInt<1, 50>", i64);
+optional_struct!(OptClampedDefault, "ClampedInt<1, 50, DefaultTo<10>>", i64);
+optional_struct!(OptNumber, "NumberLike<Price>", f64);
+optional_struct!(OptBool, "BoolLike", bool);
+optional_struct!(OptFree, "BoundedString<0, 10>", String);
+optional_struct!(OptFreeTrimmed, "TrimmedString<0, 10>", String);
+optional_struct!(OptMin3, "BoundedString<3, 300>", String);
+optional_struct!(OptTrimmed, "TrimmedString<1, 100>", String);
+optional_struct!(OptNonEmpty, "NonEmptyString", String);
+optional_struct!(OptCard, "PatternLike<CardId>", String);
+optional_struct!(OptCategory, "OptionalEnumLike", Category);
+optional_struct!(OptNullish, "OptionalEnumLike", Nullish);
+optional_struct!(OptFilter, "OptionalJsonObjectLike", Filter);
+optional_struct!(OptMap, "OptionalJsonObjectLike", Map<String, Value>);
+optional_struct!(GenericOptInt, "Option<IntLike>", i64);
+
+/// An enum with a variant serialized as `"null"`: the text `"null"` is that variant.
+#[derive(Deserialize, Serialize, Debug, PartialEq, Eq, Clone, Copy)]
+enum Nullish {
+    #[serde(rename = "null")]
+    Null,
+    #[serde(rename = "some")]
+    Some,
+}
+
+impl<V: Debug + PartialEq> Table<'_, Option<V>> {
+    /// Absent and `null` give `None`.
+    #[track_caller]
+    fn absent_and_null_are_none(&mut self) {
+        self.ok_args(json!({}), None);
+        self.ok_args(json!({"unrelated": 1}), None);
+        self.ok(json!(null), None);
+    }
+
+    /// `""` and whitespace give `None` (the inner type is not a free string).
+    #[track_caller]
+    fn empty_is_none(&mut self) {
+        for sent in ["", "   ", "\t\n", "\u{a0}"] {
+            self.ok(json!(sent), None);
+        }
+    }
+}
+
+/// The "Optional fields" table, for each adapter's optional spelling
+/// (`#[serde_as(as = "X")] #[serde(default, skip_serializing_if = "Option::is_none")]`).
+#[test]
+fn optional_fields() {
+    let mut report = Report::default();
+
+    // numbers, booleans: not strings, so "" and "null" are None
+    let mut t = report.table("IntLike on Option<i64>", "o", |a| {
+        from_value::<OptInt>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), None);
+    t.ok(json!("5"), Some(5));
+    t.ok(json!(0), Some(0));
+    t.refuses(json!("abc"), Code::IntParsing);
+    t.refuses(json!("nil"), Code::IntParsing);
+    t.refuses(json!(5.5), Code::IntFromFloat);
+    t.refuses(json!(true), Code::InvalidType);
+    t.refuses(json!([]), Code::InvalidType);
+
+    let mut t = report.table("BoundedInt<1, 100> on Option<u32>", "o", |a| {
+        from_value::<OptBounded>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), None);
+    t.ok(json!(" 10 "), Some(10));
+    t.refuses(json!(0), Code::TooSmall); // a refusal is never turned into None
+    t.refuses(json!("0"), Code::TooSmall);
+    t.refuses(json!(101), Code::TooBig);
+    t.refuses(json!("-1"), Code::IntOverflow);
+    t.context(json!("0"), Code::TooSmall, json!({"minimum": 1}));
+
+    let mut t = report.table("ClampedInt<1, 50> on Option<i64>", "o", |a| {
+        from_value::<OptClamped>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), None);
+    t.ok(json!(999), Some(50));
+    t.ok(json!("0"), Some(1));
+    t.refuses(json!("x"), Code::IntParsing);
+
+    // A default carried by the type stands in for None under the optional rules.
+    let mut t = report.table(
+        "ClampedInt<1, 50, DefaultTo<10>> on Option<i64>",
+        "o",
+        |a| from_value::<OptClampedDefault>(a).map(|a| a.o),
+    );
+    t.ok(json!(null), Some(10));
+    t.ok(json!(""), Some(10));
+    t.ok(json!("null"), Some(10));
+    t.ok(json!(60), Some(50));
+    t.refuses(json!("x"), Code::IntParsing);
+
+    let mut t = report.table("NumberLike<Price> on Option<f64>", "o", |a| {
+        from_value::<OptNumber>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), None);
+    t.ok(json!("2.99"), Some(2.99));
+    t.ok(json!(0), Some(0.0));
+    t.refuses(json!("NaN"), Code::NotFinite);
+    t.refuses(json!("abc"), Code::FloatParsing);
+    t.refuses(json!(-1), Code::TooSmall);
+    t.refuses(json!({}), Code::InvalidType);
+
+    let mut t = report.table("BoolLike on Option<bool>", "o", |a| {
+        from_value::<OptBool>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), None);
+    t.ok(json!("false"), Some(false));
+    t.ok(json!("FALSE"), Some(false));
+    t.ok(json!(0), Some(false));
+    t.ok(json!("yes"), Some(true));
+    t.refuses(json!("maybe"), Code::BoolParsing);
+    t.refuses(json!("t"), Code::BoolParsing);
+    t.refuses(json!(2), Code::BoolParsing);
+    t.refuses(json!([]), Code::InvalidType);
+
+    // free strings (minLength 0): "" and whitespace are the inner type's own answer, and
+    // the text "null" is text
+    let mut t = report.table("BoundedString<0, 10> on Option<String>", "o", |a| {
+        from_value::<OptFree>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.ok(json!(""), Some(String::new()));
+    t.ok(json!("   "), Some("   ".to_owned()));
+    t.ok(json!("null"), Some("null".to_owned()));
+    t.ok(json!("x"), Some("x".to_owned()));
+    t.refuses(json!("x".repeat(11)), Code::TooLong);
+    t.refuses(json!(5), Code::InvalidType);
+
+    let mut t = report.table("TrimmedString<0, 10> on Option<String>", "o", |a| {
+        from_value::<OptFreeTrimmed>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.ok(json!(""), Some(String::new()));
+    t.ok(json!("   "), Some(String::new()));
+    t.ok(json!(" null "), Some("null".to_owned()));
+
+    // strings with minLength >= 1: "" and whitespace are None; "null" is text
+    let mut t = report.table("BoundedString<3, 300> on Option<String>", "o", |a| {
+        from_value::<OptMin3>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), Some("null".to_owned()));
+    t.ok(json!(" rust "), Some(" rust ".to_owned()));
+    t.refuses(json!("ab"), Code::TooShort);
+    t.refuses(json!(42), Code::InvalidType);
+
+    let mut t = report.table("TrimmedString<1, 100> on Option<String>", "o", |a| {
+        from_value::<OptTrimmed>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), Some("null".to_owned()));
+    t.ok(json!("  alpha "), Some("alpha".to_owned()));
+    t.refuses(json!("a".repeat(101)), Code::TooLong);
+
+    let mut t = report.table("NonEmptyString on Option<String>", "o", |a| {
+        from_value::<OptNonEmpty>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), Some("null".to_owned()));
+
+    // pattern strings: "" is None; the text "null" is matched like any other text
+    let mut t = report.table("PatternLike<CardId> on Option<String>", "o", |a| {
+        from_value::<OptCard>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(
+        json!(" ATC-2026-7777670 "),
+        Some("ATC-2026-7777670".to_owned()),
+    );
+    t.refuses(json!("null"), Code::PatternMismatch);
+    t.refuses(json!("bad"), Code::PatternMismatch);
+    t.refuses(json!("x".repeat(65)), Code::TooLong);
+    t.refuses(json!(42), Code::InvalidType);
+
+    // enums: "" is None; an enum's JSON type is string, so "null" is matched as text
+    let mut t = report.table("OptionalEnumLike on Option<Category>", "o", |a| {
+        from_value::<OptCategory>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("aiml"), Some(Category::AiMl));
+    t.ok(json!(" DevOps "), Some(Category::DevOps));
+    t.refuses(json!("null"), Code::EnumUnknown);
+    t.refuses(json!("nope"), Code::EnumUnknown);
+    t.refuses(json!(42), Code::InvalidType);
+    t.refuses(json!([]), Code::InvalidType);
+    t.context(
+        json!("nope"),
+        Code::EnumUnknown,
+        json!({"allowed": CATEGORY_NAMES}),
+    );
+    let mut t = report.table("OptionalEnumLike on Option<Nullish>", "o", |a| {
+        from_value::<OptNullish>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.ok(json!("null"), Some(Nullish::Null));
+    t.ok(json!("NULL"), Some(Nullish::Null));
+    t.ok(json!("some"), Some(Nullish::Some));
+
+    // objects: not strings, so "" and "null" are None
+    let mut t = report.table("OptionalJsonObjectLike on Option<Filter>", "o", |a| {
+        from_value::<OptFilter>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), None);
+    t.ok(
+        json!(r#"{"ids": "3", "mode": "m", "limit": 1}"#),
+        Some(filter(&[3], "m", 1)),
+    );
+    t.ok(
+        json!({"ids": [3], "mode": "m", "limit": "1"}),
+        Some(filter(&[3], "m", 1)),
+    );
+    t.refuses(json!("{"), Code::InvalidJson);
+    t.refuses(json!("[1]"), Code::InvalidType);
+    t.refuses(json!(42), Code::InvalidType);
+    t.refuses(json!([]), Code::InvalidType);
+    t.err(
+        json!(r#"{"ids": "1,x", "mode": "m"}"#),
+        &[(Code::IntParsing, "/o/ids/1"), (Code::Missing, "/o/limit")],
+    );
+    t.err(
+        json!("{}"),
+        &[
+            (Code::Missing, "/o/ids"),
+            (Code::Missing, "/o/mode"),
+            (Code::Missing, "/o/limit"),
+        ],
+    );
+
+    let mut t = report.table("OptionalJsonObjectLike on Option<Map>", "o", |a| {
+        from_value::<OptMap>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.empty_is_none();
+    t.ok(json!("null"), None);
+    t.ok(json!("{}"), Some(Map::new()));
+    t.refuses(json!(encode(&encode("{}"))), Code::InvalidType);
+
+    // serde_with's generic Option<Adapter>: serde's own rules (absent and null give None,
+    // anything else is the inner type's answer)
+    let mut t = report.table("Option<IntLike> (generic)", "o", |a| {
+        from_value::<GenericOptInt>(a).map(|a| a.o)
+    });
+    t.absent_and_null_are_none();
+    t.ok(json!("5"), Some(5));
+    t.refuses(json!(""), Code::IntParsing);
+    t.refuses(json!("null"), Code::IntParsing);
+    report.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Scalars take their value from one string layer
+// ---------------------------------------------------------------------------------------
+
+/// "The two-layer rule for string-encoded values applies to arrays, JSON objects and
+/// whole arguments; scalars take their value from one string layer."
+#[test]
+fn scalars_take_their_value_from_one_string_layer() {
+    let mut report = Report::default();
+    let mut t = report.table("IntLike on i64", "n", |a| {
+        from_value::<IntI64>(a).map(|a| a.n)
+    });
+    t.refuses(json!("\"5\""), Code::IntParsing);
+    let mut t = report.table("BoundedInt<1, 100>", "n", |a| {
+        from_value::<BoundedI64>(a).map(|a| a.n)
+    });
+    t.refuses(json!("\"50\""), Code::IntParsing);
+    let mut t = report.table("NumberLike", "x", |a| from_value::<Num>(a).map(|a| a.x));
+    t.refuses(json!("\"0.5\""), Code::FloatParsing);
+    let mut t = report.table("BoolLike", "b", |a| from_value::<Flag>(a).map(|a| a.b));
+    t.refuses(json!("\"true\""), Code::BoolParsing);
+    t.refuses(json!("\"false\""), Code::BoolParsing);
+    let mut t = report.table("EnumLike", "category", |a| {
+        from_value::<CatArgs>(a).map(|a| a.category)
+    });
+    t.refuses(json!("\"AI/ML\""), Code::EnumUnknown);
+    let mut t = report.table("PatternLike<CardId>", "card_id", |a| {
+        from_value::<Card>(a).map(|a| a.card_id)
+    });
+    t.refuses(json!("\"ATC-2026-7777670\""), Code::PatternMismatch);
+    let mut t = report.table("BoundedString<3, 5>", "s", |a| {
+        from_value::<Untrimmed>(a).map(|a| a.s)
+    });
+    t.ok(json!("\"ab\""), "\"ab\"".to_owned()); // text, kept as sent
+    report.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Coercion only moves toward the declared type
+// ---------------------------------------------------------------------------------------
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct PlainString {
+    s: String,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct PlainU32 {
+    n: u32,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct SerdeDefault {
+    #[serde(default)]
+    n: u32,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug, PartialEq)]
+struct SerdeDefaultAdapter {
+    #[serde_as(as = "IntLike")]
+    #[serde(default)]
+    n: u32,
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Plain {
+    s: String,
+    n: u32,
+    b: bool,
+    f: f64,
+    v: Vec<i64>,
+}
+
+/// "Coercion only moves toward the declared type. A plain `String` field is never
+/// touched"; and a plain serde type is not made lax by the entry points (its mismatch is
+/// collected as `invalid_type`).
+#[test]
+fn coercion_only_moves_toward_the_declared_type() {
+    let mut report = Report::default();
+    let mut t = report.table("plain String", "s", |a| {
+        from_value::<PlainString>(a).map(|a| a.s)
+    });
+    for text in [
+        "12345",
+        "{\"a\":1}",
+        "[1,2]",
+        "true",
+        "null",
+        "",
+        "  padded  ",
+        "\"x\"",
+    ] {
+        t.ok(json!(text), text.to_owned());
+    }
+    t.refuses(json!(12345), Code::InvalidType);
+    t.refuses(json!({"a": 1}), Code::InvalidType);
+    t.refuses(json!(null), Code::InvalidType);
+    t.err_args(json!({}), &[(Code::Missing, "/s")]);
+
+    let mut t = report.table("plain u32", "n", |a| from_value::<PlainU32>(a).map(|a| a.n));
+    t.ok(json!(10), 10);
+    t.refuses(json!("10"), Code::InvalidType);
+    t.refuses(json!(" 10 "), Code::InvalidType);
+    t.refuses(json!(10.0), Code::InvalidType);
+    t.refuses(json!(null), Code::InvalidType);
+
+    // "a serde field-level `default` covers only an absent field"
+    let mut t = report.table("plain u32 + serde(default)", "n", |a| {
+        from_value::<SerdeDefault>(a).map(|a| a.n)
+    });
+    t.ok_args(json!({}), 0);
+    t.refuses(json!(null), Code::InvalidType);
+    t.refuses(json!(""), Code::InvalidType);
+    let mut t = report.table("IntLike on u32 + serde(default)", "n", |a| {
+        from_value::<SerdeDefaultAdapter>(a).map(|a| a.n)
+    });
+    t.ok_args(json!({}), 0);
+    t.ok(json!("7"), 7);
+    t.refuses(json!(null), Code::InvalidType);
+    t.refuses(json!(""), Code::IntParsing);
+    t.refuses(json!("null"), Code::IntParsing);
+
+    // every mismatch of plain fields, collected together
+    let mut t = report.table("plain struct", "s", |a| from_value::<Plain>(a).map(|a| a.s));
+    t.err_args(
+        json!({"s": 5, "n": "10", "b": "true", "f": "0.5", "v": "[1,2]"}),
+        &[
+            (Code::InvalidType, "/s"),
+            (Code::InvalidType, "/n"),
+            (Code::InvalidType, "/b"),
+            (Code::InvalidType, "/f"),
+            (Code::InvalidType, "/v"),
+        ],
+    );
+    t.err_args(
+        json!({}),
+        &[
+            (Code::Missing, "/s"),
+            (Code::Missing, "/n"),
+            (Code::Missing, "/b"),
+            (Code::Missing, "/f"),
+            (Code::Missing, "/v"),
+        ],
+    );
+    report.finish();
+}
+
+// ---------------------------------------------------------------------------------------
+// Errors: every issue across fields; the issue's input is the value as it arrived
+// ---------------------------------------------------------------------------------------
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code, reason = "only the refusal is looked at")]
+struct AllScalars {
+    #[serde_as(as = "IntLike")]
+    int: i64,
+    #[serde_as(as = "BoundedInt<1, 100>")]
+    bounded: i64,
+    #[serde_as(as = "ClampedInt<1, 50>")]
+    clamped: i64,
+    #[serde_as(as = "NumberLike<Price>")]
+    price: f64,
+    #[serde_as(as = "BoolLike")]
+    flag: bool,
+    #[serde_as(as = "BoundedString<3, 5>")]
+    text: String,
+    #[serde_as(as = "PatternLike<CardId>")]
+    card: String,
+    #[serde_as(as = "EnumLike")]
+    category: Category,
+    #[serde_as(as = "JsonObjectLike")]
+    filter: Filter,
+    plain: u32,
+    required: String,
+}
+
+/// "Report every issue in an array, not only the first": one bad value per scalar
+/// adapter, all reported at once with their paths.
+#[test]
+fn every_scalar_issue_is_reported_at_once() {
+    let mut report = Report::default();
+    let mut t = report.table("all scalars", "int", |a| {
+        from_value::<AllScalars>(a).map(|a| a.int)
+    });
+    t.err_args(
+        json!({
+            "int": "1e3",
+            "bounded": 0,
+            "clamped": "99999999999999999999",
+            "price": "Infinity",
+            "flag": "maybe",
+            "text": "ab",
+            "card": "nope",
+            "category": "devop",
+            "filter": "{\"ids\": \"1,x\", \"mode\": \"m\", \"limit\": 1}",
+            "plain": "10",
+        }),
+        &[
+            (Code::IntParsing, "/int"),
+            (Code::TooSmall, "/bounded"),
+            (Code::IntOverflow, "/clamped"),
+            (Code::NotFinite, "/price"),
+            (Code::BoolParsing, "/flag"),
+            (Code::TooShort, "/text"),
+            (Code::PatternMismatch, "/card"),
+            (Code::EnumUnknown, "/category"),
+            (Code::IntParsing, "/filter/ids/1"),
+            (Code::InvalidType, "/plain"),
+            (Code::Missing, "/required"),
+        ],
+    );
+    report.finish();
+}
+
+/// Errors: `input` is "the offending value as it arrived: a string cut to 64 chars with
+/// `…` appended when cut, other scalars as they are, an array or object as compact JSON
+/// text cut the same way; absent for `missing`".
+#[test]
+fn issue_input_is_the_value_as_it_arrived() {
+    let mut report = Report::default();
+    let mut t = report.table("BoundedInt<1, 100>", "n", |a| {
+        from_value::<BoundedI64>(a).map(|a| a.n)
+    });
+    t.input(json!("abc"), Code::IntParsing, Some(json!("abc")));
+    t.input(json!(" 1e3 "), Code::IntParsing, Some(json!(" 1e3 ")));
+    t.input(json!(5.5), Code::IntFromFloat, Some(json!(5.5)));
+    t.input(json!(true), Code::InvalidType, Some(json!(true)));
+    t.input(json!(null), Code::InvalidType, Some(json!(null)));
+    t.input(json!([1, 2]), Code::InvalidType, Some(json!("[1,2]")));
+    t.input(json!({"a": 1}), Code::InvalidType, Some(json!("{\"a\":1}")));
+    t.input(json!(500), Code::TooBig, Some(json!(500)));
+    // the value as it arrived: a string stays a string
+    t.input(json!("500"), Code::TooBig, Some(json!("500")));
+    t.input(json!(" 0 "), Code::TooSmall, Some(json!(" 0 ")));
+    t.input(
+        json!("1".repeat(100)),
+        Code::IntOverflow,
+        Some(json!(format!("{}…", "1".repeat(64)))),
+    );
+
+    let mut t = report.table("NumberLike<Unit>", "x", |a| {
+        from_value::<NumUnitWrap>(a).map(|a| a.x.get())
+    });
+    t.input(json!(1.5), Code::TooBig, Some(json!(1.5)));
+    t.input(json!("1.5"), Code::TooBig, Some(json!("1.5")));
+    t.input(json!("NaN"), Code::NotFinite, Some(json!("NaN")));
+
+    let mut t = report.table("BoolLike", "b", |a| from_value::<Flag>(a).map(|a| a.b));
+    t.input(json!("maybe"), Code::BoolParsing, Some(json!("maybe")));
+    t.input(json!(2), Code::BoolParsing, Some(json!(2)));
+
+    let mut t = report.table("TrimmedString<2, 4>", "s", |a| {
+        from_value::<Trimmed>(a).map(|a| a.s)
+    });
+    t.input(json!("  a  "), Code::TooShort, Some(json!("  a  ")));
+    t.input(json!(" abcde "), Code::TooLong, Some(json!(" abcde ")));
+
+    let mut t = report.table("PatternLike<CardId>", "card_id", |a| {
+        from_value::<Card>(a).map(|a| a.card_id)
+    });
+    t.input(
+        json!(" nope "),
+        Code::PatternMismatch,
+        Some(json!(" nope ")),
+    );
+    t.input(
+        json!("é".repeat(70)),
+        Code::TooLong,
+        Some(json!(format!("{}…", "é".repeat(64)))),
+    );
+
+    let mut t = report.table("EnumLike", "category", |a| {
+        from_value::<CatArgs>(a).map(|a| a.category)
+    });
+    t.input(json!("devop"), Code::EnumUnknown, Some(json!("devop")));
+
+    let mut t = report.table("JsonObjectLike", "filter", |a| {
+        from_value::<ObjArgs>(a).map(|a| a.filter)
+    });
+    t.input(json!("{"), Code::InvalidJson, Some(json!("{")));
+    t.with_issue(json!("{}"), Code::Missing, "/filter/mode", |issue| {
+        issue
+            .input()
+            .map(|i| format!("expected no input, got {i:?}"))
+    });
+    report.finish();
+}

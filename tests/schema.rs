@@ -1,0 +1,602 @@
+//! The emitted JSON Schema against the runtime check, with the `jsonschema` crate as the
+//! judge (feature `schemars`):
+//! - every instance the schema accepts (drawn from the schema's own constraints, at and
+//!   just inside every bound) the runtime accepts, and returns in canonical form;
+//! - every value the runtime produces, serialized, validates against the schema;
+//! - each demo tool's full `inputSchema` is pinned as a golden file
+//!   (`tests/data/schemas/`; regenerate with `UPDATE_GOLDEN=1 cargo test --all-features`).
+#![cfg(feature = "schemars")]
+
+#[path = "../examples/common/demo_tools.rs"]
+mod demo_tools;
+
+use std::collections::BTreeMap;
+
+use mcp_coerce::schema::input_schema;
+use mcp_coerce::{
+    BoolLike, Bounded, BoundedInt, BoundedString, Clamped, ClampedInt, DefaultTo, EnumLike,
+    FiniteF64, IntArray, IntArrayLike, IntLike, JsonObjectLike, LaxBool, Lenient, Matched, NoSplit,
+    NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike, StringArray,
+    StringArrayLike, Text, TrimmedString, TrimmedText,
+};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestRunner};
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use serde_with::serde_as;
+
+// ---------------------------------------------------------------------------------------
+// Instances from a schema's own constraints.
+
+const SMALL: i128 = 1 << 40;
+
+/// Integers in `min..=max`, half of them at or just inside a bound.
+fn integer_in(min: i128, max: i128) -> BoxedStrategy<Value> {
+    let edge = prop_oneof![
+        Just(min),
+        Just(max),
+        Just((min + 1).min(max)),
+        Just((max - 1).max(min)),
+    ];
+    let lo = min.max(-SMALL);
+    let hi = max.min(SMALL).max(lo);
+    prop_oneof![edge, lo..=hi]
+        .prop_map(|n| {
+            i64::try_from(n)
+                .map(Value::from)
+                .unwrap_or_else(|_| Value::from(u64::try_from(n).unwrap_or(u64::MAX)))
+        })
+        .boxed()
+}
+
+fn number_in(min: f64, max: f64) -> BoxedStrategy<Value> {
+    let span = max - min;
+    prop_oneof![
+        Just(min),
+        Just(max),
+        (0.0..=1.0f64).prop_map(move |t| min + span * t),
+    ]
+    .prop_map(|f| json!(f))
+    .boxed()
+}
+
+fn get_i128(schema: &Value, key: &str) -> Option<i128> {
+    let n = schema.get(key)?;
+    n.as_i64()
+        .map(i128::from)
+        .or_else(|| n.as_u64().map(i128::from))
+}
+
+fn get_usize(schema: &Value, key: &str) -> Option<usize> {
+    schema
+        .get(key)?
+        .as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+}
+
+/// A string of `min..=max` chars from `alphabet`, the bounds included.
+fn string_in(min: usize, max: usize) -> BoxedStrategy<Value> {
+    let top = max.min(min + 24);
+    let len = prop_oneof![Just(min), Just(max.min(400)), min..=top];
+    len.prop_flat_map(|n| {
+        proptest::collection::vec(
+            prop_oneof![
+                proptest::char::range('a', 'z'),
+                Just('é'),
+                Just('😀'),
+                Just(' '),
+                Just(','),
+            ],
+            n,
+        )
+    })
+    .prop_map(|chars| Value::String(chars.into_iter().collect()))
+    .boxed()
+}
+
+/// Instances of `schema`; `overrides` maps a property name to its own strategy (for the
+/// constraints JSON Schema cannot express, such as a URL's host policy).
+fn instances(
+    schema: &Value,
+    overrides: &BTreeMap<&'static str, BoxedStrategy<Value>>,
+) -> BoxedStrategy<Value> {
+    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+        return proptest::sample::select(values.clone()).boxed();
+    }
+    match schema.get("type").and_then(Value::as_str) {
+        Some("integer") => integer_in(
+            get_i128(schema, "minimum").unwrap_or(-SMALL),
+            get_i128(schema, "maximum").unwrap_or(SMALL),
+        ),
+        Some("number") => number_in(
+            schema
+                .get("minimum")
+                .and_then(Value::as_f64)
+                .unwrap_or(-1e9),
+            schema.get("maximum").and_then(Value::as_f64).unwrap_or(1e9),
+        ),
+        Some("boolean") => any::<bool>().prop_map(Value::Bool).boxed(),
+        Some("string") => {
+            let min = get_usize(schema, "minLength").unwrap_or(0);
+            let max = get_usize(schema, "maxLength").unwrap_or(64);
+            match schema.get("pattern").and_then(Value::as_str) {
+                Some(pattern) => {
+                    let unanchored = pattern.trim_start_matches('^').trim_end_matches('$');
+                    proptest::string::string_regex(unanchored)
+                        .expect("the pattern generates strings")
+                        .prop_filter("length bounds", move |s| {
+                            (min..=max).contains(&s.chars().count())
+                        })
+                        .prop_map(Value::String)
+                        .boxed()
+                }
+                None => string_in(min, max),
+            }
+        }
+        Some("array") => {
+            let items = instances(&schema["items"], overrides);
+            let min = get_usize(schema, "minItems").unwrap_or(0);
+            let max = get_usize(schema, "maxItems").unwrap_or(usize::MAX);
+            let top = max.min(min + 8);
+            let len = if max <= 1000 {
+                prop_oneof![Just(min), Just(max), min..=top].boxed()
+            } else {
+                (min..=top).boxed()
+            };
+            len.prop_flat_map(move |n| proptest::collection::vec(items.clone(), n))
+                .prop_map(Value::Array)
+                .boxed()
+        }
+        Some("object") => {
+            let required: Vec<String> = schema
+                .get("required")
+                .and_then(Value::as_array)
+                .map(|r| {
+                    r.iter()
+                        .filter_map(|v| v.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut fields: Vec<BoxedStrategy<Option<(String, Value)>>> = Vec::new();
+            for (name, property) in schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .into_iter()
+                .flatten()
+            {
+                let values = match overrides.get(name.as_str()) {
+                    Some(s) => s.clone(),
+                    None => instances(property, overrides),
+                };
+                let name = name.clone();
+                fields.push(values.prop_map(move |v| Some((name.clone(), v))).boxed());
+            }
+            let required = std::sync::Arc::new(required);
+            let names: Vec<String> = schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .map(|p| p.keys().cloned().collect())
+                .unwrap_or_default();
+            (
+                fields,
+                proptest::collection::vec(any::<bool>(), names.len()),
+            )
+                .prop_map(move |(values, keep)| {
+                    let mut object = Map::new();
+                    for (entry, keep) in values.into_iter().zip(keep) {
+                        if let Some((name, value)) = entry
+                            && (keep || required.contains(&name))
+                        {
+                            object.insert(name, value);
+                        }
+                    }
+                    Value::Object(object)
+                })
+                .boxed()
+        }
+        _ => Just(json!({"free": "form"})).boxed(),
+    }
+}
+
+/// The canonical form the runtime must return for an instance the schema accepts, as the
+/// docs define it: the instance itself, with absent properties that have a `default`
+/// filled in, and URLs (`format: uri`) in the WHATWG parser's serialization.
+fn canonical(schema: &Value, instance: &Value) -> Value {
+    let mut out = instance.clone();
+    if let (Some(properties), Value::Object(object)) = (
+        schema.get("properties").and_then(Value::as_object),
+        &mut out,
+    ) {
+        for (name, property) in properties {
+            if let (Some(default), false) = (property.get("default"), object.contains_key(name)) {
+                object.insert(name.clone(), default.clone());
+            }
+            if property.get("format") == Some(&json!("uri"))
+                && let Some(Value::String(url)) = object.get_mut(name)
+                && let Ok(parsed) = mcp_coerce::url_policy::Url::parse(url)
+            {
+                *url = parsed.to_string();
+            }
+        }
+    }
+    out
+}
+
+/// Check soundness for `T` over `cases` instances of its schema.
+fn check_sound<T: JsonSchema + DeserializeOwned + Serialize>(
+    overrides: BTreeMap<&'static str, BoxedStrategy<Value>>,
+    cases: u32,
+) {
+    let schema = input_schema::<T>();
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let strategy = instances(&schema, &overrides);
+    let mut runner = TestRunner::new(Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let outcome = runner.run(&strategy, |instance| {
+        prop_assert!(
+            validator.is_valid(&instance),
+            "generator bug: {instance} is not valid against {schema}"
+        );
+        let value = match mcp_coerce::from_value::<T>(&instance) {
+            Ok(value) => value,
+            Err(r) => return Err(TestCaseError::fail(format!("{instance} refused: {r}"))),
+        };
+        let out = serde_json::to_value(&value).expect("serializes");
+        prop_assert!(
+            validator.is_valid(&out),
+            "output {out} is not valid against {schema}"
+        );
+        prop_assert!(
+            demo_tools::same_json(&out, &canonical(&schema, &instance)),
+            "{instance} came back as {out}"
+        );
+        Ok(())
+    });
+    if let Err(e) = outcome {
+        panic!("{}: {e}", std::any::type_name::<T>());
+    }
+}
+
+fn none() -> BTreeMap<&'static str, BoxedStrategy<Value>> {
+    BTreeMap::new()
+}
+
+// ---------------------------------------------------------------------------------------
+// Every adapter, each in a one-field struct, and its optional spelling.
+
+mcp_coerce::number_range!(Unit = 0.0..=1.0);
+
+mcp_coerce::pattern! {
+    Sku { name: "sku", source: r"^[A-Z]{3}-[0-9]{3}$", example: "ABC-123", max_length: 7 }
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Debug, PartialEq, Clone, Copy)]
+enum Color {
+    #[serde(rename = "dark/blue")]
+    DarkBlue,
+    Red,
+}
+
+#[derive(Deserialize, Serialize, JsonSchema, Debug, PartialEq)]
+struct Inner {
+    name: String,
+    count: u8,
+}
+
+macro_rules! one_field {
+    ($name:ident { $(#[$attr:meta])* field: $ty:ty }) => {
+        #[serde_as]
+        #[derive(Deserialize, Serialize, JsonSchema, Debug)]
+        struct $name {
+            $(#[$attr])*
+            field: $ty,
+        }
+    };
+}
+
+one_field!(IntArrayI64 { #[serde_as(as = "IntArrayLike<0, 1000>")] field: Vec<i64> });
+one_field!(IntArrayU8 { #[serde_as(as = "IntArrayLike<2, 5>")] field: Vec<u8> });
+one_field!(IntArrayU128 { #[serde_as(as = "IntArrayLike")] field: Vec<u128> });
+one_field!(IntArrayOpt { #[serde_as(as = "IntArrayLike<1, 3>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Vec<i32>> });
+one_field!(IntArrayWrap { field: IntArray<i16, 0, 4> });
+one_field!(StrArray { #[serde_as(as = "StringArrayLike<mcp_coerce::Comma, 1, 3>")] field: Vec<String> });
+one_field!(StrArrayNoSplit { #[serde_as(as = "StringArrayLike<NoSplit>")] field: Vec<String> });
+one_field!(StrArrayOpt { #[serde_as(as = "StringArrayLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Vec<String>> });
+one_field!(StrArrayWrap { field: StringArray });
+one_field!(IntU16 {
+    #[serde_as(as = "IntLike")]
+    field: u16
+});
+one_field!(IntOpt { #[serde_as(as = "IntLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<i64> });
+one_field!(BoundedI32 {
+    #[serde_as(as = "BoundedInt<-5, 5>")]
+    field: i32
+});
+one_field!(BoundedOpt { #[serde_as(as = "BoundedInt<1, 100>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<u32> });
+one_field!(ClampedDefault {
+    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    field: i64
+});
+one_field!(BoundedWrap { field: Bounded<u8, 3, 9> });
+one_field!(ClampedWrap { #[serde(default)] field: Clamped<i64, 1, 50, DefaultTo<10>> });
+one_field!(Number {
+    #[serde_as(as = "NumberLike<Unit>")]
+    field: f64
+});
+one_field!(NumberOpt { #[serde_as(as = "NumberLike<Unit>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<f64> });
+one_field!(NumberWrap { field: FiniteF64<Unit> });
+one_field!(Flag {
+    #[serde_as(as = "BoolLike")]
+    field: bool
+});
+one_field!(FlagOpt { #[serde_as(as = "BoolLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<bool> });
+one_field!(FlagWrap { field: LaxBool });
+one_field!(Query {
+    #[serde_as(as = "BoundedString<3, 10>")]
+    field: String
+});
+one_field!(Trimmed {
+    #[serde_as(as = "TrimmedString<1, 8>")]
+    field: String
+});
+one_field!(TrimmedEmpty {
+    #[serde_as(as = "TrimmedString<0, 5>")]
+    field: String
+});
+one_field!(TrimmedOpt { #[serde_as(as = "TrimmedString<2, 6>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<String> });
+one_field!(TextWrap { field: Text<1, 4> });
+one_field!(TrimmedWrap { field: TrimmedText<1, 4> });
+one_field!(SkuField {
+    #[serde_as(as = "PatternLike<Sku>")]
+    field: String
+});
+one_field!(SkuOpt { #[serde_as(as = "PatternLike<Sku>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<String> });
+one_field!(SkuWrap { field: Matched<Sku> });
+one_field!(ColorField {
+    #[serde_as(as = "EnumLike")]
+    field: Color
+});
+one_field!(ColorOpt { #[serde_as(as = "OptionalEnumLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Color> });
+one_field!(ColorWrap { field: Lenient<Color> });
+one_field!(Object {
+    #[serde_as(as = "JsonObjectLike")]
+    field: Inner
+});
+one_field!(ObjectOpt { #[serde_as(as = "OptionalJsonObjectLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Inner> });
+
+#[test]
+fn every_adapter_is_sound() {
+    check_sound::<IntArrayI64>(none(), 64);
+    check_sound::<IntArrayU8>(none(), 64);
+    check_sound::<IntArrayU128>(none(), 64);
+    check_sound::<IntArrayOpt>(none(), 64);
+    check_sound::<IntArrayWrap>(none(), 64);
+    check_sound::<StrArray>(none(), 64);
+    check_sound::<StrArrayNoSplit>(none(), 64);
+    check_sound::<StrArrayOpt>(none(), 64);
+    check_sound::<StrArrayWrap>(none(), 64);
+    check_sound::<IntU16>(none(), 64);
+    check_sound::<IntOpt>(none(), 64);
+    check_sound::<BoundedI32>(none(), 64);
+    check_sound::<BoundedOpt>(none(), 64);
+    check_sound::<ClampedDefault>(none(), 64);
+    check_sound::<BoundedWrap>(none(), 64);
+    check_sound::<ClampedWrap>(none(), 64);
+    check_sound::<Number>(none(), 64);
+    check_sound::<NumberOpt>(none(), 64);
+    check_sound::<NumberWrap>(none(), 64);
+    check_sound::<Flag>(none(), 16);
+    check_sound::<FlagOpt>(none(), 16);
+    check_sound::<FlagWrap>(none(), 16);
+    check_sound::<Query>(none(), 64);
+    check_sound::<Trimmed>(none(), 64);
+    check_sound::<TrimmedEmpty>(none(), 64);
+    check_sound::<TrimmedOpt>(none(), 64);
+    check_sound::<TextWrap>(none(), 64);
+    check_sound::<TrimmedWrap>(none(), 64);
+    check_sound::<SkuField>(none(), 64);
+    check_sound::<SkuOpt>(none(), 64);
+    check_sound::<SkuWrap>(none(), 64);
+    check_sound::<ColorField>(none(), 16);
+    check_sound::<ColorOpt>(none(), 16);
+    check_sound::<ColorWrap>(none(), 16);
+    check_sound::<Object>(none(), 64);
+    check_sound::<ObjectOpt>(none(), 64);
+}
+
+#[test]
+fn every_demo_tool_is_sound() {
+    check_sound::<demo_tools::GetObservations>(none(), 128);
+    check_sound::<demo_tools::GetSdkSessions>(none(), 128);
+    check_sound::<demo_tools::SearchSkills>(none(), 128);
+    check_sound::<demo_tools::GetCard>(none(), 128);
+    check_sound::<demo_tools::SegmentImage>(segment_image_overrides(), 128);
+}
+
+/// URLs that meet the host policy (which JSON Schema cannot express), already in the
+/// parser's normalized form, and options without forbidden keys within the depth limit.
+fn segment_image_overrides() -> BTreeMap<&'static str, BoxedStrategy<Value>> {
+    let label = "[a-z0-9]{1,10}";
+    let url = (
+        proptest::collection::vec(proptest::string::string_regex(label).expect("regex"), 1..4),
+        proptest::string::string_regex("[a-z0-9_./-]{0,20}").expect("regex"),
+    )
+        .prop_map(|(labels, path)| {
+            json!(format!(
+                "https://{}.cdn.example.com/{path}",
+                labels.join(".")
+            ))
+        })
+        .boxed();
+    let leaf = prop_oneof![
+        any::<i32>().prop_map(|n| json!(n)),
+        "[a-z]{0,8}".prop_map(|s| json!(s)),
+        any::<bool>().prop_map(|b| json!(b)),
+    ];
+    let nested = leaf.prop_recursive(6, 24, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            proptest::collection::btree_map("[a-z]{1,6}", inner, 0..4)
+                .prop_map(|m| Value::Object(m.into_iter().collect())),
+        ]
+    });
+    let options = proptest::collection::btree_map("[a-z]{1,6}", nested, 0..4)
+        .prop_map(|m| Value::Object(m.into_iter().collect()))
+        .boxed();
+    BTreeMap::from([("image_url", url), ("options", options)])
+}
+
+// ---------------------------------------------------------------------------------------
+// Exact schemas.
+
+#[test]
+fn adapter_schemas_are_exact() {
+    let property = |schema: Value| schema["properties"]["field"].clone();
+    assert_eq!(
+        property(input_schema::<IntArrayI64>()),
+        json!({"type": "array", "maxItems": 1000, "items": {"type": "integer",
+            "minimum": i64::MIN, "maximum": i64::MAX}})
+    );
+    assert_eq!(
+        property(input_schema::<IntArrayU128>()),
+        json!({"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": u64::MAX}})
+    );
+    assert_eq!(
+        property(input_schema::<StrArray>()),
+        json!({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3})
+    );
+    assert_eq!(
+        property(input_schema::<BoundedI32>()),
+        json!({"type": "integer", "minimum": -5, "maximum": 5})
+    );
+    assert_eq!(
+        property(input_schema::<ClampedDefault>()),
+        json!({"type": "integer", "minimum": 1, "maximum": 50, "default": 10})
+    );
+    assert_eq!(
+        property(input_schema::<Number>()),
+        json!({"type": "number", "minimum": 0.0, "maximum": 1.0})
+    );
+    assert_eq!(property(input_schema::<Flag>()), json!({"type": "boolean"}));
+    assert_eq!(
+        property(input_schema::<Query>()),
+        json!({"type": "string", "minLength": 3, "maxLength": 10})
+    );
+    assert_eq!(
+        property(input_schema::<SkuField>()),
+        json!({"type": "string", "pattern": "^[A-Z]{3}-[0-9]{3}$", "maxLength": 7})
+    );
+    assert_eq!(
+        property(input_schema::<ColorField>()),
+        json!({"type": "string", "enum": ["dark/blue", "Red"]})
+    );
+    let trimmed = property(input_schema::<Trimmed>());
+    assert_eq!(trimmed["minLength"], 1);
+    assert_eq!(trimmed["maxLength"], 8);
+    assert!(
+        mcp_coerce::pattern::portability_problem(trimmed["pattern"].as_str().unwrap()).is_none(),
+        "the trimmed-string pattern is portable"
+    );
+}
+
+/// Optional fields publish the inner schema, stay out of `required`, and carry no
+/// `null` and no `"default": null`.
+#[test]
+fn optional_fields_are_plain_and_not_required() {
+    for schema in [
+        input_schema::<IntArrayOpt>(),
+        input_schema::<StrArrayOpt>(),
+        input_schema::<IntOpt>(),
+        input_schema::<BoundedOpt>(),
+        input_schema::<NumberOpt>(),
+        input_schema::<FlagOpt>(),
+        input_schema::<TrimmedOpt>(),
+        input_schema::<SkuOpt>(),
+        input_schema::<ColorOpt>(),
+        input_schema::<ObjectOpt>(),
+    ] {
+        let text = schema.to_string();
+        assert!(!text.contains("null"), "{text}");
+        assert!(schema.get("required").is_none(), "{text}");
+        assert!(
+            schema["properties"]["field"].get("type").is_some(),
+            "{text}"
+        );
+    }
+}
+
+/// serde_with's generic `Option<X>` spelling and `Option<Wrapper>` are made nullable by
+/// schemars; `input_schema` takes that back out.
+#[test]
+fn generic_option_spellings_are_rewritten() {
+    #[serde_as]
+    #[derive(Deserialize, JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is looked at")]
+    struct Spellings {
+        #[serde_as(as = "Option<IntArrayLike>")]
+        generic: Option<Vec<i64>>,
+        wrapper: Option<IntArray>,
+    }
+    let schema = input_schema::<Spellings>();
+    assert!(!schema.to_string().contains("null"), "{schema}");
+    assert_eq!(schema["properties"]["generic"]["type"], "array");
+    assert_eq!(schema["properties"]["wrapper"]["type"], "array");
+}
+
+#[test]
+fn demo_schemas_are_inline() {
+    for schema in demo_schemas().values() {
+        let text = schema.to_string();
+        assert!(!text.contains("$ref") && !text.contains("$defs"), "{text}");
+        assert_eq!(schema["type"], "object");
+    }
+}
+
+fn demo_schemas() -> BTreeMap<&'static str, Value> {
+    BTreeMap::from([
+        (
+            "demo_get_observations",
+            input_schema::<demo_tools::GetObservations>(),
+        ),
+        (
+            "demo_get_sdk_sessions",
+            input_schema::<demo_tools::GetSdkSessions>(),
+        ),
+        (
+            "demo_search_skills",
+            input_schema::<demo_tools::SearchSkills>(),
+        ),
+        ("demo_get_card", input_schema::<demo_tools::GetCard>()),
+        (
+            "demo_segment_image",
+            input_schema::<demo_tools::SegmentImage>(),
+        ),
+    ])
+}
+
+#[test]
+fn demo_schemas_match_the_golden_files() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/schemas");
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    let mut differ = Vec::new();
+    for (tool, schema) in demo_schemas() {
+        let path = dir.join(format!("{tool}.json"));
+        let text = serde_json::to_string_pretty(&schema).expect("serializes") + "\n";
+        if update {
+            std::fs::create_dir_all(&dir).expect("creates the golden dir");
+            std::fs::write(&path, &text).expect("writes the golden file");
+            continue;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(golden) if golden == text => {}
+            Ok(_) => differ.push(format!("{tool}: differs from {}\n{text}", path.display())),
+            Err(e) => differ.push(format!("{tool}: {}: {e}", path.display())),
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
