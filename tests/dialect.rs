@@ -151,17 +151,16 @@ fn check_node(
             bad(format!("format {format}"));
         }
     }
-    if let Some(d) = map.get("description") {
-        if !d.is_string() {
-            bad(format!("description {d}"));
-        }
+    if let Some(d) = map.get("description")
+        && !d.is_string()
+    {
+        bad(format!("description {d}"));
     }
-    if dialect == Dialect::Gemini {
-        if let Some(n) = map.get("nullable") {
-            if n != &Value::Bool(true) {
-                bad(format!("nullable {n}"));
-            }
-        }
+    if dialect == Dialect::Gemini
+        && let Some(n) = map.get("nullable")
+        && n != &Value::Bool(true)
+    {
+        bad(format!("nullable {n}"));
     }
     let props = map.get("properties");
     if let Some(props) = props {

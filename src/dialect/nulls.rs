@@ -144,10 +144,10 @@ fn property_schema<'a>(schema: &'a Value, key: &str) -> Option<&'a Value> {
 }
 
 fn item_schema(schema: &Value, index: usize) -> Option<&Value> {
-    if let Some(Value::Array(prefix)) = schema.get("prefixItems") {
-        if let Some(found) = prefix.get(index) {
-            return Some(found);
-        }
+    if let Some(Value::Array(prefix)) = schema.get("prefixItems")
+        && let Some(found) = prefix.get(index)
+    {
+        return Some(found);
     }
     match schema.get("items") {
         Some(Value::Array(tuple)) => tuple.get(index),
@@ -199,27 +199,27 @@ fn admits_null(schema: &Value, root: &Value, depth: usize) -> bool {
     if !by_type {
         return false;
     }
-    if let Some(Value::Array(values)) = map.get("enum") {
-        if !values.iter().any(Value::is_null) {
-            return false;
-        }
+    if let Some(Value::Array(values)) = map.get("enum")
+        && !values.iter().any(Value::is_null)
+    {
+        return false;
     }
-    if let Some(value) = map.get("const") {
-        if !value.is_null() {
-            return false;
-        }
+    if let Some(value) = map.get("const")
+        && !value.is_null()
+    {
+        return false;
     }
     for keyword in ["anyOf", "oneOf"] {
-        if let Some(Value::Array(members)) = map.get(keyword) {
-            if !members.iter().any(|m| admits_null(m, root, depth + 1)) {
-                return false;
-            }
-        }
-    }
-    if let Some(Value::Array(members)) = map.get("allOf") {
-        if !members.iter().all(|m| admits_null(m, root, depth + 1)) {
+        if let Some(Value::Array(members)) = map.get(keyword)
+            && !members.iter().any(|m| admits_null(m, root, depth + 1))
+        {
             return false;
         }
+    }
+    if let Some(Value::Array(members)) = map.get("allOf")
+        && !members.iter().all(|m| admits_null(m, root, depth + 1))
+    {
+        return false;
     }
     true
 }

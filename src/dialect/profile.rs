@@ -310,25 +310,25 @@ impl Rewriter<'_> {
             }
             self.read_union(keyword, union, &mut shape, path);
         }
-        if let Some(Value::Array(values)) = w.get_mut("enum") {
-            if values.iter().any(Value::is_null) {
-                values.retain(|v| !v.is_null());
-                if !shape.typed || shape.nullable {
-                    shape.nullable = true;
-                    if values.is_empty() {
-                        shape.typed = true;
-                    }
-                } else {
-                    self.note(
-                        path,
-                        "enum",
-                        NoteKind::Dropped,
-                        "null is not of the schema's type",
-                    );
-                }
+        if let Some(Value::Array(values)) = w.get_mut("enum")
+            && values.iter().any(Value::is_null)
+        {
+            values.retain(|v| !v.is_null());
+            if !shape.typed || shape.nullable {
+                shape.nullable = true;
                 if values.is_empty() {
-                    w.remove("enum");
+                    shape.typed = true;
                 }
+            } else {
+                self.note(
+                    path,
+                    "enum",
+                    NoteKind::Dropped,
+                    "null is not of the schema's type",
+                );
+            }
+            if values.is_empty() {
+                w.remove("enum");
             }
         }
         match w.remove("const") {
@@ -955,10 +955,10 @@ fn infer(w: &Obj) -> Vec<&'static str> {
             (k, v) if valid(k, v) => constrained_type(k, v),
             _ => None,
         };
-        if let Some(t) = implied {
-            if !found.contains(&t) {
-                found.push(t);
-            }
+        if let Some(t) = implied
+            && !found.contains(&t)
+        {
+            found.push(t);
         }
     }
     // `integer` is a `number`: keep the narrower when both are implied by values alone.
@@ -996,11 +996,11 @@ fn make_nullable(schema: &mut Obj) -> bool {
             _ => {}
         }
     }
-    if let Some(Value::Array(values)) = schema.get_mut("enum") {
-        if !values.iter().any(Value::is_null) {
-            values.push(Value::Null);
-            changed = true;
-        }
+    if let Some(Value::Array(values)) = schema.get_mut("enum")
+        && !values.iter().any(Value::is_null)
+    {
+        values.push(Value::Null);
+        changed = true;
     }
     changed
 }
