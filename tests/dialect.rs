@@ -421,6 +421,37 @@ fn the_demo_schema_keeps_every_limit_somewhere() {
     }
 }
 
+/// The demo server's published schemas (the golden `tools/list`): every profile keeps its
+/// rules, settles, and keeps every limit somewhere.
+#[test]
+fn every_demo_tool_schema_in_every_profile() {
+    let listed =
+        read_json(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tools_list.json"));
+    let tools = listed.as_array().expect("a list of tools");
+    assert_eq!(tools.len(), 5);
+    for tool in tools {
+        let schema = &tool["inputSchema"];
+        for dialect in Dialect::ALL {
+            let out = assert_settled(dialect, schema);
+            let text = out.schema.to_string();
+            for (name, property) in schema["properties"].as_object().expect("properties") {
+                assert!(
+                    out.schema["properties"].get(name).is_some(),
+                    "{dialect}: {name} lost"
+                );
+                for keyword in ["maxLength", "maxItems", "maximum", "minimum", "minLength"] {
+                    if let Some(limit) = property.get(keyword) {
+                        assert!(
+                            text.contains(&limit.to_string()),
+                            "{dialect}: {name}.{keyword} lost"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Schema positions: a property named like a keyword is a property.
 

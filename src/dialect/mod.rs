@@ -54,7 +54,10 @@
 //! | [`conservative`](Dialect::Conservative) | an unknown client: what every reported client accepts | `type` (one name), `description`, `properties`, `required`, `items`, `enum` (strings) |
 //!
 //! [`Dialect::keywords`] returns these lists. Every profile except `canonical` first
-//! inlines local `$ref`s ([`inline_refs`]).
+//! inlines local `$ref`s ([`inline_refs`]). The input is any JSON Schema as a
+//! `serde_json::Value`, such as the one `schema::input_schema` builds (feature `schemars`);
+//! serve the rewritten schema as the tool's `inputSchema` and keep checking the arguments
+//! against the canonical types.
 //!
 //! # Rules of every profile except `canonical`
 //!
