@@ -18,6 +18,8 @@
 //! - rmcp servers (feature `rmcp`): [`rmcp`] (the [`rmcp::Parameters`] extractor and the
 //!   [`rmcp::coerce`] router).
 //! - Tool-call history integrity (validate, repair, checked append, id mapping): [`history`].
+//! - Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI strict
+//!   mode, any client): [`dialect`] ([`Dialect::rewrite`], [`null_as_absent`]).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -35,6 +37,7 @@ mod rejection;
 mod shape;
 
 pub mod boolean;
+pub mod dialect;
 pub mod enums;
 pub mod history;
 pub mod int;
@@ -58,6 +61,7 @@ pub mod string_array;
 pub mod url_policy;
 
 pub use boolean::{BoolLike, LaxBool};
+pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
 pub use enums::{EnumLike, Lenient, OptionalEnumLike};
 pub use envelope::{

@@ -1,0 +1,1006 @@
+//! The profile rules, applied at every schema position of a schema whose `$ref`s are
+//! already inlined.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value, json};
+
+use super::keywords::{
+    TYPES, append, applies_to, constrained_type, is_instance, known, numeric_format, quiet, quote,
+    sentences, type_of, valid,
+};
+use super::refs::merge_over;
+use super::{Dialect, MAX_SCHEMA_DEPTH, Note, NoteKind};
+use crate::path::Path;
+
+/// One schema object, its keys in sorted order.
+type Obj = BTreeMap<String, Value>;
+
+/// Recursion guard of the rewrite itself; the inlining step already cut the input at
+/// [`MAX_SCHEMA_DEPTH`], and a union adds at most one level per level.
+const HARD_DEPTH: usize = 4 * MAX_SCHEMA_DEPTH;
+
+/// How many times a one-branch union or an `allOf` may be merged into one schema.
+const MERGE_ROUNDS: usize = 8;
+
+/// `schema` (with its `$ref`s inlined) rewritten by the rules of `dialect`.
+pub(super) fn apply(schema: &Value, dialect: Dialect, notes: &mut Vec<Note>) -> Value {
+    let mut rewriter = Rewriter { dialect, notes };
+    into_value(rewriter.node(schema, &Path::root(), 0, true))
+}
+
+fn into_value(obj: Obj) -> Value {
+    Value::Object(obj.into_iter().collect())
+}
+
+fn to_map(obj: Obj) -> Map<String, Value> {
+    obj.into_iter().collect()
+}
+
+fn to_obj(value: Value) -> Obj {
+    match value {
+        Value::Object(map) => map.into_iter().collect(),
+        _ => Obj::new(),
+    }
+}
+
+/// `extra` over `base`, by the merge rules of the inlining step.
+fn merge(base: Obj, extra: Obj, path: &Path, notes: &mut Vec<Note>) -> Obj {
+    to_obj(merge_over(to_map(base), to_map(extra), path, notes))
+}
+
+/// What a schema says about its JSON type, once `type`, `nullable`, `anyOf`/`oneOf`, a
+/// `null` in `enum` and `const` are read.
+#[derive(Default)]
+struct Shape {
+    /// The non-null types allowed (in [`TYPES`] order); empty when `type` is absent.
+    types: Vec<&'static str>,
+    /// Whether a `type` keyword was given.
+    typed: bool,
+    /// Whether `null` is allowed.
+    nullable: bool,
+    /// The non-null alternatives of an `anyOf`/`oneOf`.
+    branches: Vec<Obj>,
+}
+
+impl Shape {
+    /// `type: "null"` (or `enum: [null]`, `const: null`) and nothing else.
+    fn null_only(&self) -> bool {
+        self.typed && self.types.is_empty() && self.nullable && self.branches.is_empty()
+    }
+}
+
+/// A schema that only allows `null`: `{"type": "null"}`, `{"enum": [null]}`, `{"const":
+/// null}` (annotations aside).
+fn is_null_schema(map: &Map<String, Value>) -> bool {
+    let constraint = |k: &str| !matches!(k, "description" | "title" | "$comment");
+    let only = |key: &str| map.keys().filter(|k| constraint(k)).all(|k| k == key);
+    match (map.get("type"), map.get("enum"), map.get("const")) {
+        (Some(Value::String(t)), None, None) => t == "null" && only("type"),
+        (Some(Value::Array(ts)), None, None) => {
+            !ts.is_empty() && ts.iter().all(|t| t == "null") && only("type")
+        }
+        (None, Some(Value::Array(vs)), None) => {
+            !vs.is_empty() && vs.iter().all(Value::is_null) && only("enum")
+        }
+        (None, None, Some(Value::Null)) => only("const"),
+        _ => false,
+    }
+}
+
+struct Rewriter<'n> {
+    dialect: Dialect,
+    notes: &'n mut Vec<Note>,
+}
+
+impl Rewriter<'_> {
+    fn note(&mut self, path: &Path, keyword: &str, kind: NoteKind, detail: impl Into<String>) {
+        self.notes.push(Note::new(path, keyword, kind, detail));
+    }
+
+    fn strict(&self) -> bool {
+        self.dialect == Dialect::OpenAiStrict
+    }
+
+    /// The schema at `path`, rewritten.
+    fn node(&mut self, input: &Value, path: &Path, depth: usize, root: bool) -> Obj {
+        if depth > HARD_DEPTH {
+            self.note(path, "", NoteKind::TooDeep, "");
+            return self.any_value("Nested too deep to describe here.");
+        }
+        let mut w: Obj = match input {
+            Value::Object(map) => map.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            Value::Bool(true) => Obj::new(),
+            Value::Bool(false) => {
+                self.note(
+                    path,
+                    "false",
+                    NoteKind::Converted,
+                    "a schema that allows no value",
+                );
+                Obj::from([(
+                    "description".to_owned(),
+                    Value::String("No value is allowed here.".to_owned()),
+                )])
+            }
+            other => {
+                self.note(
+                    path,
+                    "",
+                    NoteKind::Invalid,
+                    format!("not a schema: {}", quote(other)),
+                );
+                Obj::new()
+            }
+        };
+        self.merge_all_of(&mut w, path);
+        let mut shape = self.shape(&mut w, path);
+        let mut rounds = 0;
+        while shape.branches.len() == 1 && rounds < MERGE_ROUNDS {
+            // One alternative left (`anyOf: [X, {"type": "null"}]`): X, nullable.
+            let branch = shape.branches.pop().unwrap_or_default();
+            let mut rest = std::mem::take(&mut w);
+            if shape.typed {
+                rest.insert("type".into(), type_value(&shape.types, false));
+            }
+            w = merge(branch, rest, path, self.notes);
+            self.merge_all_of(&mut w, path);
+            let nullable = shape.nullable;
+            shape = self.shape(&mut w, path);
+            shape.nullable |= nullable;
+            rounds += 1;
+        }
+        if shape.branches.len() == 1 {
+            self.note(
+                path,
+                "anyOf",
+                NoteKind::Dropped,
+                "unions nested too deep to merge",
+            );
+            shape.branches.clear();
+        }
+        if root && shape.nullable {
+            self.note(
+                path,
+                "type",
+                NoteKind::Dropped,
+                "the arguments object cannot be null",
+            );
+            shape.nullable = false;
+        }
+        if shape.branches.is_empty() && shape.types.is_empty() && !shape.null_only() {
+            shape.types = infer(&w);
+            if shape.types.is_empty() && root {
+                shape.types = vec!["object"];
+            }
+        }
+        let union = shape.branches.len() >= 2 || (shape.types.len() >= 2 && !self.strict());
+        if union {
+            let parent_types = std::mem::take(&mut shape.types);
+            let keyword = if shape.branches.is_empty() {
+                "type"
+            } else {
+                "anyOf"
+            };
+            let mut branches = if shape.branches.is_empty() {
+                parent_types
+                    .iter()
+                    .map(|t| Obj::from([("type".to_owned(), json!(t))]))
+                    .collect()
+            } else {
+                std::mem::take(&mut shape.branches)
+            };
+            self.push_down(&mut w, &mut branches, &parent_types);
+            if root || self.dialect == Dialect::Conservative {
+                return self.pick(keyword, w, branches, shape.nullable, path, depth, root);
+            }
+            return self.render_union(w, branches, shape.nullable, path, depth);
+        }
+        self.render(w, &shape, path, depth, root, false)
+    }
+
+    /// Merge the members of `allOf` into the schema (the schema's own annotations win).
+    fn merge_all_of(&mut self, w: &mut Obj, path: &Path) {
+        for _ in 0..MERGE_ROUNDS {
+            let Some(all) = w.remove("allOf") else {
+                return;
+            };
+            let Value::Array(members) = all else {
+                self.note(path, "allOf", NoteKind::Invalid, quote(&all));
+                continue;
+            };
+            let mut base = Obj::new();
+            for member in members {
+                match member {
+                    Value::Object(m) => {
+                        base = merge(base, m.into_iter().collect(), path, self.notes);
+                    }
+                    Value::Bool(true) => {}
+                    other => self.note(
+                        path,
+                        "allOf",
+                        NoteKind::Dropped,
+                        format!("member {} not merged", quote(&other)),
+                    ),
+                }
+            }
+            self.note(
+                path,
+                "allOf",
+                NoteKind::Converted,
+                "members merged into the schema",
+            );
+            *w = merge(base, std::mem::take(w), path, self.notes);
+        }
+    }
+
+    /// Read (and remove) `type`, `nullable`, `anyOf`, `oneOf`; take `null` out of `enum`;
+    /// turn `const` into `enum` where the profile keeps it.
+    fn shape(&mut self, w: &mut Obj, path: &Path) -> Shape {
+        let mut shape = Shape::default();
+        if let Some(ty) = w.remove("type") {
+            let names: Vec<Value> = match ty {
+                Value::Array(names) => {
+                    if !self.strict() && names.len() > 1 {
+                        self.note(
+                            path,
+                            "type",
+                            NoteKind::Converted,
+                            format!(
+                                "{} is not one type name",
+                                quote(&Value::Array(names.clone()))
+                            ),
+                        );
+                    }
+                    names
+                }
+                one => vec![one],
+            };
+            shape.typed = true;
+            for name in names {
+                match TYPES.iter().find(|t| name == **t) {
+                    Some(&"null") => shape.nullable = true,
+                    Some(t) if !shape.types.contains(t) => shape.types.push(t),
+                    Some(_) => {}
+                    None => self.note(
+                        path,
+                        "type",
+                        NoteKind::Invalid,
+                        format!("unknown type {}", quote(&name)),
+                    ),
+                }
+            }
+            if shape.types.contains(&"number") && shape.types.contains(&"integer") {
+                // Every integer is a number.
+                shape.types.retain(|t| *t != "integer");
+            }
+            shape
+                .types
+                .sort_by_key(|t| TYPES.iter().position(|x| x == t));
+            if shape.types.is_empty() && !shape.nullable {
+                shape.typed = false;
+            }
+        }
+        match w.remove("nullable") {
+            Some(Value::Bool(true)) => {
+                if self.dialect != Dialect::Gemini {
+                    self.note(path, "nullable", NoteKind::Converted, "null allowed");
+                }
+                shape.nullable = true;
+            }
+            Some(Value::Bool(false)) | None => {}
+            Some(other) => self.note(path, "nullable", NoteKind::Invalid, quote(&other)),
+        }
+        let any_of = w.remove("anyOf");
+        let mut one_of = w.remove("oneOf");
+        if any_of.is_some() && one_of.is_some() {
+            // Both must hold; keep `anyOf` as the union and say `oneOf`.
+            if let Some(v) = one_of.take() {
+                w.insert("oneOf".into(), v);
+            }
+        }
+        let (keyword, union) = match (any_of, one_of) {
+            (Some(u), _) => ("anyOf", Some(u)),
+            (None, Some(u)) => ("oneOf", Some(u)),
+            (None, None) => ("", None),
+        };
+        if let Some(union) = union {
+            if keyword == "oneOf" {
+                self.note(path, "oneOf", NoteKind::Converted, "to anyOf");
+            }
+            self.read_union(keyword, union, &mut shape, path);
+        }
+        if let Some(Value::Array(values)) = w.get_mut("enum")
+            && values.iter().any(Value::is_null)
+        {
+            values.retain(|v| !v.is_null());
+            if !shape.typed || shape.nullable {
+                shape.nullable = true;
+                if values.is_empty() {
+                    shape.typed = true;
+                }
+            } else {
+                self.note(
+                    path,
+                    "enum",
+                    NoteKind::Dropped,
+                    "null is not of the schema's type",
+                );
+            }
+            if values.is_empty() {
+                w.remove("enum");
+            }
+        }
+        match w.remove("const") {
+            Some(Value::Null) => {
+                shape.nullable = true;
+                shape.typed = true;
+            }
+            Some(Value::String(s)) => self.const_to_enum(w, Value::String(s), path),
+            Some(value) if self.strict() => self.const_to_enum(w, value, path),
+            Some(value) => {
+                w.insert("const".into(), value);
+            }
+            None => {}
+        }
+        shape
+    }
+
+    fn read_union(&mut self, keyword: &str, union: Value, shape: &mut Shape, path: &Path) {
+        let Value::Array(members) = union else {
+            self.note(path, keyword, NoteKind::Invalid, quote(&union));
+            return;
+        };
+        let mut anything = false;
+        for member in members {
+            match member {
+                Value::Object(m) if is_null_schema(&m) => shape.nullable = true,
+                Value::Object(m) => shape.branches.push(m.into_iter().collect()),
+                Value::Bool(true) => anything = true,
+                Value::Bool(false) => {}
+                other => self.note(path, keyword, NoteKind::Invalid, quote(&other)),
+            }
+        }
+        if anything {
+            self.note(
+                path,
+                keyword,
+                NoteKind::Dropped,
+                "one alternative allows any value",
+            );
+            shape.branches.clear();
+        }
+        if shape.branches.is_empty() && shape.nullable && !shape.typed && !anything {
+            // `anyOf: [{"type": "null"}]`: only null.
+            shape.typed = true;
+        }
+    }
+
+    fn const_to_enum(&mut self, w: &mut Obj, value: Value, path: &Path) {
+        match w.get("enum") {
+            Some(Value::Array(values)) if !values.contains(&value) => {
+                self.note(
+                    path,
+                    "const",
+                    NoteKind::Dropped,
+                    "not one of the enum values: no value is allowed",
+                );
+            }
+            _ => {
+                self.note(path, "const", NoteKind::Converted, "to a one-value enum");
+                w.insert("enum".into(), Value::Array(vec![value]));
+            }
+        }
+    }
+
+    /// Move the type-specific keywords of the schema (and `enum`, `const`, its types) into
+    /// the alternatives they constrain.
+    fn push_down(&mut self, w: &mut Obj, branches: &mut [Obj], parent_types: &[&str]) {
+        let keys: Vec<String> = w
+            .iter()
+            .filter(|(k, v)| {
+                constrained_type(k, v).is_some() || matches!(k.as_str(), "enum" | "const")
+            })
+            .map(|(k, _)| k.clone())
+            .collect();
+        for branch in branches.iter_mut() {
+            let mut own = branch_types(branch);
+            if own.is_empty() && !parent_types.is_empty() {
+                branch.insert("type".into(), type_value(parent_types, false));
+                own = parent_types.to_vec();
+            }
+            for key in &keys {
+                let Some(value) = w.get(key) else { continue };
+                let value = match (key.as_str(), value) {
+                    ("enum", Value::Array(values)) if !own.is_empty() => {
+                        let kept: Vec<Value> = values
+                            .iter()
+                            .filter(|v| own.iter().any(|t| is_instance(v, t)))
+                            .cloned()
+                            .collect();
+                        if kept.is_empty() {
+                            continue;
+                        }
+                        Value::Array(kept)
+                    }
+                    ("const", v) if !own.is_empty() && !own.iter().any(|t| is_instance(v, t)) => {
+                        continue;
+                    }
+                    (k, v) if !own.is_empty() && !own.iter().any(|t| applies_to(k, v, t)) => {
+                        continue;
+                    }
+                    (_, v) => v.clone(),
+                };
+                if !branch.contains_key(key) {
+                    branch.insert(key.clone(), value);
+                }
+            }
+        }
+        for key in keys {
+            w.remove(&key);
+        }
+    }
+
+    /// Conservative (and any root): keep one alternative, describe the others.
+    #[allow(clippy::too_many_arguments)]
+    fn pick(
+        &mut self,
+        keyword: &str,
+        w: Obj,
+        mut branches: Vec<Obj>,
+        nullable: bool,
+        path: &Path,
+        depth: usize,
+        root: bool,
+    ) -> Obj {
+        let types: Vec<Vec<&str>> = branches.iter().map(branch_types).collect();
+        let has = |i: usize, t: &str| types[i].contains(&t);
+        let numeric = |i: usize| {
+            !types[i].is_empty() && types[i].iter().all(|t| matches!(*t, "number" | "integer"))
+        };
+        let n = branches.len();
+        let chosen = (root.then(|| (0..n).find(|&i| has(i, "object"))).flatten())
+            .or_else(|| (0..n).find(|&i| has(i, "string")))
+            .or_else(|| {
+                (0..n)
+                    .all(numeric)
+                    .then(|| (0..n).find(|&i| has(i, "number")).unwrap_or(0))
+            })
+            .unwrap_or(0);
+        let kept = branches.remove(chosen);
+        let others: Vec<Value> = branches.into_iter().map(into_value).collect();
+        self.note(
+            path,
+            keyword,
+            NoteKind::Described,
+            "one alternative kept, the others described",
+        );
+        let merged = merge(kept, w, path, self.notes);
+        let mut out = self.node(&into_value(merged), path, depth + 1, root);
+        let mut said = Obj::new();
+        if nullable && !root {
+            said.insert("nullable".into(), Value::Bool(true));
+        }
+        said.insert("alternatives".into(), Value::Array(others));
+        let description = out.get("description").and_then(Value::as_str);
+        if let Some(text) = append(description, &sentences(&said)) {
+            out.insert("description".into(), Value::String(text));
+        }
+        out
+    }
+
+    /// Gemini and strict: an `anyOf` of the rewritten alternatives.
+    fn render_union(
+        &mut self,
+        w: Obj,
+        branches: Vec<Obj>,
+        nullable: bool,
+        path: &Path,
+        depth: usize,
+    ) -> Obj {
+        let shape = Shape {
+            nullable,
+            ..Shape::default()
+        };
+        let mut out = self.render(w, &shape, path, depth, false, true);
+        let mut rendered: Vec<Value> = branches
+            .into_iter()
+            .enumerate()
+            .map(|(i, b)| {
+                let at = path.clone().join("anyOf").join(i);
+                into_value(self.node(&into_value(b), &at, depth + 1, false))
+            })
+            .collect();
+        if nullable {
+            match self.dialect {
+                Dialect::Gemini => {
+                    out.insert("nullable".into(), Value::Bool(true));
+                }
+                _ => rendered.push(json!({"type": "null"})),
+            }
+        }
+        out.insert("anyOf".into(), Value::Array(rendered));
+        out
+    }
+
+    /// A schema of one type (or, in strict mode, a `type` list); or, for a `union_parent`,
+    /// the keywords beside an `anyOf` (no type of its own).
+    fn render(
+        &mut self,
+        mut w: Obj,
+        shape: &Shape,
+        path: &Path,
+        depth: usize,
+        root: bool,
+        union_parent: bool,
+    ) -> Obj {
+        let mut out = Obj::new();
+        let mut said = Obj::new();
+        let mut before: Vec<String> = Vec::new();
+        let mut alternatives: Vec<Value> = Vec::new();
+        let mut types: Vec<&'static str> = shape.types.clone();
+        if !union_parent {
+            if shape.null_only() {
+                if !self.strict() {
+                    before.push("Must be null.".to_owned());
+                    types = vec!["string"];
+                }
+            } else if types.is_empty() {
+                self.note(
+                    path,
+                    "type",
+                    NoteKind::Added,
+                    "\"string\": the schema allows any value",
+                );
+                before.push("Any JSON value.".to_owned());
+                types = vec!["string"];
+            }
+        }
+        let allow: &[&str] = self.dialect.keywords().unwrap_or(&[]);
+
+        let description = match w.remove("description") {
+            Some(Value::String(d)) => Some(d),
+            Some(other) => {
+                self.note(path, "description", NoteKind::Invalid, quote(&other));
+                None
+            }
+            None => None,
+        };
+        if w.remove("title").is_some() {
+            self.note(path, "title", NoteKind::Dropped, "");
+        }
+        if w.get("default") == Some(&Value::Null) {
+            w.remove("default");
+            self.note(
+                path,
+                "default",
+                NoteKind::Dropped,
+                "null: the same as absent",
+            );
+        }
+
+        let mut declared: Option<Obj> = None;
+        let mut required: Option<Value> = None;
+        let mut additional: Option<Value> = None;
+        let mut tuple: Vec<(String, Value)> = Vec::new();
+
+        for (keyword, value) in std::mem::take(&mut w) {
+            let kw = keyword.as_str();
+            if !known(kw) {
+                self.note(path, kw, NoteKind::Dropped, "unknown keyword");
+                continue;
+            }
+            if quiet(kw) {
+                self.note(path, kw, NoteKind::Dropped, "");
+                continue;
+            }
+            if !valid(kw, &value) {
+                self.note(path, kw, NoteKind::Invalid, quote(&value));
+                continue;
+            }
+            if !types.is_empty()
+                && constrained_type(kw, &value).is_some()
+                && !types.iter().any(|t| applies_to(kw, &value, t))
+            {
+                self.note(
+                    path,
+                    kw,
+                    NoteKind::Dropped,
+                    format!("does not apply to type {}", types.join(", ")),
+                );
+                continue;
+            }
+            match kw {
+                "properties" => {
+                    let Value::Object(props) = value else {
+                        continue;
+                    };
+                    declared = Some(self.properties(&props, path, depth));
+                }
+                "required" => required = Some(value),
+                "additionalProperties" => additional = Some(value),
+                "items" | "prefixItems" => match value {
+                    Value::Array(_) => tuple.push((keyword, value)),
+                    single if kw == "items" => {
+                        let at = path.clone().join("items");
+                        let child = self.node(&single, &at, depth + 1, false);
+                        out.insert("items".into(), into_value(child));
+                    }
+                    _ => {}
+                },
+                "enum" => {
+                    let Value::Array(values) = value else {
+                        continue;
+                    };
+                    self.enumeration(values, &types, &mut out, &mut said, &mut alternatives, path);
+                }
+                "format" => {
+                    let format = value.as_str().unwrap_or_default();
+                    let kept = types.iter().any(|t| {
+                        self.dialect.formats(t).is_some_and(|f| f.contains(&format))
+                            && applies_to(kw, &value, t)
+                    });
+                    if kept {
+                        out.insert(keyword, value);
+                    } else {
+                        self.describe(path, kw, value, &mut said);
+                    }
+                }
+                "$ref" | "$dynamicRef" | "$defs" | "definitions" => {
+                    self.note(path, kw, NoteKind::Dropped, quote(&value));
+                }
+                _ if allow.contains(&kw) => {
+                    out.insert(keyword, value);
+                }
+                _ => self.describe(path, kw, value, &mut said),
+            }
+        }
+
+        // Tuples: no profile keeps them; the array gets one `items` schema.
+        if !tuple.is_empty() {
+            for (keyword, value) in tuple {
+                self.describe(path, &keyword, value, &mut said);
+            }
+        }
+
+        let object = types.contains(&"object");
+        let array = types.contains(&"array");
+        if array && !out.contains_key("items") {
+            self.note(
+                path,
+                "items",
+                NoteKind::Added,
+                "every array needs an items schema",
+            );
+            out.insert(
+                "items".into(),
+                into_value(self.any_value("Any JSON value.")),
+            );
+        }
+        let declared = match declared {
+            Some(d) => Some(d),
+            None if object
+                && (self.strict() || (root && self.dialect == Dialect::Conservative)) =>
+            {
+                self.note(path, "properties", NoteKind::Added, "{}");
+                Some(Obj::new())
+            }
+            None => None,
+        };
+        let names = self.required(required, declared.as_ref(), path);
+        if let Some(mut props) = declared {
+            if self.strict() && object {
+                for (name, child) in props.iter_mut() {
+                    if !names.contains(name) {
+                        let mut c = to_obj(std::mem::take(child));
+                        if make_nullable(&mut c) {
+                            self.note(
+                                &path.clone().join("properties").join(name.as_str()),
+                                "required",
+                                NoteKind::Converted,
+                                "optional property made nullable and required",
+                            );
+                        }
+                        *child = into_value(c);
+                    }
+                }
+                let all: Vec<Value> = props.keys().map(|k| Value::String(k.clone())).collect();
+                out.insert("required".into(), Value::Array(all));
+            } else if !names.is_empty() {
+                out.insert(
+                    "required".into(),
+                    Value::Array(names.into_iter().map(Value::String).collect()),
+                );
+            }
+            out.insert("properties".into(), into_value(props));
+        }
+        match additional {
+            _ if self.strict() && object => {
+                if additional != Some(Value::Bool(false)) {
+                    let detail = match &additional {
+                        None => "false: strict mode needs closed objects".to_owned(),
+                        Some(v) => format!(
+                            "false instead of {}: strict mode needs closed objects",
+                            quote(v)
+                        ),
+                    };
+                    self.note(path, "additionalProperties", NoteKind::Added, detail);
+                }
+                out.insert("additionalProperties".into(), Value::Bool(false));
+            }
+            Some(Value::Bool(true)) => {
+                self.note(
+                    path,
+                    "additionalProperties",
+                    NoteKind::Dropped,
+                    "true is the default",
+                );
+            }
+            Some(v) => self.describe(path, "additionalProperties", v, &mut said),
+            None => {}
+        }
+
+        // The type.
+        if !union_parent {
+            let nullable = shape.nullable;
+            match self.dialect {
+                Dialect::OpenAiStrict if shape.null_only() => {
+                    out.insert("type".into(), json!("null"));
+                }
+                Dialect::OpenAiStrict => {
+                    out.insert("type".into(), type_value(&types, nullable));
+                    if nullable {
+                        make_nullable(&mut out);
+                    }
+                }
+                Dialect::Gemini => {
+                    out.insert("type".into(), json!(types[0]));
+                    if nullable {
+                        out.insert("nullable".into(), Value::Bool(true));
+                    }
+                }
+                _ => {
+                    out.insert("type".into(), json!(types[0]));
+                    if nullable && !shape.null_only() {
+                        said.insert("nullable".into(), Value::Bool(true));
+                    }
+                }
+            }
+        }
+
+        if !alternatives.is_empty() {
+            said.insert("alternatives".into(), Value::Array(alternatives));
+        }
+        let mut all = before;
+        all.extend(sentences(&said));
+        if let Some(text) = append(description.as_deref(), &all) {
+            out.insert("description".into(), Value::String(text));
+        }
+        out
+    }
+
+    fn describe(&mut self, path: &Path, keyword: &str, value: Value, said: &mut Obj) {
+        self.note(path, keyword, NoteKind::Described, "");
+        said.insert(keyword.to_owned(), value);
+    }
+
+    /// `enum`: strict keeps it (the values of the schema's types); Gemini and conservative
+    /// keep string values on a string and describe the rest.
+    fn enumeration(
+        &mut self,
+        values: Vec<Value>,
+        types: &[&str],
+        out: &mut Obj,
+        said: &mut Obj,
+        alternatives: &mut Vec<Value>,
+        path: &Path,
+    ) {
+        let (fit, misfit): (Vec<Value>, Vec<Value>) = values
+            .into_iter()
+            .partition(|v| types.is_empty() || types.iter().any(|t| is_instance(v, t)));
+        if !misfit.is_empty() {
+            self.note(
+                path,
+                "enum",
+                NoteKind::Dropped,
+                format!(
+                    "values not of the schema's type: {}",
+                    quote(&Value::Array(misfit))
+                ),
+            );
+        }
+        if fit.is_empty() {
+            return;
+        }
+        if self.strict() {
+            out.insert("enum".into(), Value::Array(fit));
+            return;
+        }
+        if types == ["string"] && fit.iter().all(Value::is_string) {
+            let (empty, kept): (Vec<Value>, Vec<Value>) =
+                fit.into_iter().partition(|v| v.as_str() == Some(""));
+            if !empty.is_empty() {
+                self.note(path, "enum", NoteKind::Described, "the empty string");
+                alternatives.push(Value::String(String::new()));
+            }
+            if !kept.is_empty() {
+                out.insert("enum".into(), Value::Array(kept));
+            }
+            return;
+        }
+        self.describe(path, "enum", Value::Array(fit), said);
+    }
+
+    /// `properties`, each rewritten; a property whose schema is `false` is removed.
+    fn properties(&mut self, props: &Map<String, Value>, path: &Path, depth: usize) -> Obj {
+        let mut out = Obj::new();
+        let mut names: Vec<&String> = props.keys().collect();
+        names.sort();
+        for name in names {
+            let at = path.clone().join("properties").join(name.as_str());
+            let schema = &props[name];
+            if schema == &Value::Bool(false) {
+                self.note(
+                    &at,
+                    "properties",
+                    NoteKind::Dropped,
+                    "a property that must be absent",
+                );
+                continue;
+            }
+            out.insert(
+                name.clone(),
+                into_value(self.node(schema, &at, depth + 1, false)),
+            );
+        }
+        out
+    }
+
+    /// The `required` names that are declared properties, once each, in their order.
+    fn required(
+        &mut self,
+        required: Option<Value>,
+        declared: Option<&Obj>,
+        path: &Path,
+    ) -> Vec<String> {
+        let Some(Value::Array(list)) = required else {
+            return Vec::new();
+        };
+        let mut names = Vec::new();
+        for entry in list {
+            match entry {
+                Value::String(name) if declared.is_some_and(|d| d.contains_key(&name)) => {
+                    if !names.contains(&name) {
+                        names.push(name);
+                    }
+                }
+                Value::String(name) => self.note(
+                    path,
+                    "required",
+                    NoteKind::Dropped,
+                    format!("{} is not a declared property", quote(&Value::String(name))),
+                ),
+                other => self.note(path, "required", NoteKind::Invalid, quote(&other)),
+            }
+        }
+        names
+    }
+
+    /// The schema standing for "any value" in a profile that needs a type everywhere.
+    fn any_value(&self, description: &str) -> Obj {
+        Obj::from([
+            (
+                "description".to_owned(),
+                Value::String(description.to_owned()),
+            ),
+            ("type".to_owned(), json!("string")),
+        ])
+    }
+}
+
+/// `type` as a name, or a list of names (with `"null"` last when `nullable`).
+fn type_value(types: &[&str], nullable: bool) -> Value {
+    if types.len() == 1 && !nullable {
+        return json!(types[0]);
+    }
+    let mut names: Vec<Value> = types.iter().map(|t| json!(t)).collect();
+    if nullable {
+        names.push(json!("null"));
+    }
+    Value::Array(names)
+}
+
+/// The types a branch allows: its `type`, else what its keywords imply.
+fn branch_types(branch: &Obj) -> Vec<&'static str> {
+    let named: Vec<&'static str> = match branch.get("type") {
+        Some(Value::String(t)) => TYPES.iter().filter(|x| **x == t).copied().collect(),
+        Some(Value::Array(ts)) => TYPES
+            .iter()
+            .filter(|x| ts.iter().any(|t| t == **x))
+            .copied()
+            .collect(),
+        _ => Vec::new(),
+    };
+    let named: Vec<&'static str> = named.into_iter().filter(|t| *t != "null").collect();
+    if named.is_empty() {
+        infer(branch)
+    } else {
+        named
+    }
+}
+
+/// The types a schema's keywords imply (`properties` → object, `minLength` → string, an
+/// `enum` of strings → string, …), in [`TYPES`] order.
+fn infer(w: &Obj) -> Vec<&'static str> {
+    let mut found: Vec<&'static str> = Vec::new();
+    for (keyword, value) in w {
+        let implied = match (keyword.as_str(), value) {
+            ("format", Value::String(f)) if numeric_format(f) => {
+                if f.starts_with("int") || f.starts_with("uint") {
+                    Some("integer")
+                } else {
+                    Some("number")
+                }
+            }
+            ("enum", Value::Array(values)) => {
+                for v in values {
+                    let t = type_of(v);
+                    if t != "null" && !found.contains(&t) {
+                        found.push(t);
+                    }
+                }
+                None
+            }
+            ("const", v) if !v.is_null() => Some(type_of(v)),
+            (k, v) if valid(k, v) => constrained_type(k, v),
+            _ => None,
+        };
+        if let Some(t) = implied
+            && !found.contains(&t)
+        {
+            found.push(t);
+        }
+    }
+    // `integer` is a `number`: keep the narrower when both are implied by values alone.
+    if found.contains(&"integer") && found.contains(&"number") {
+        let all_int = w
+            .get("enum")
+            .and_then(Value::as_array)
+            .is_some_and(|vs| vs.iter().all(|v| v.is_null() || is_instance(v, "integer")));
+        found.retain(|t| *t != if all_int { "number" } else { "integer" });
+    }
+    found.sort_by_key(|t| TYPES.iter().position(|x| x == t));
+    found
+}
+
+/// Allow `null` in a rewritten strict schema: a `"null"` type, a `null` enum value, or a
+/// `{"type": "null"}` alternative. Returns whether anything changed.
+fn make_nullable(schema: &mut Obj) -> bool {
+    let mut changed = false;
+    if let Some(Value::Array(branches)) = schema.get_mut("anyOf") {
+        if !branches.iter().any(|b| b == &json!({"type": "null"})) {
+            branches.push(json!({"type": "null"}));
+            changed = true;
+        }
+    } else {
+        match schema.get_mut("type") {
+            Some(Value::String(t)) if t != "null" => {
+                let name = std::mem::take(t);
+                schema.insert("type".into(), json!([name, "null"]));
+                changed = true;
+            }
+            Some(Value::Array(names)) if !names.iter().any(|n| n == "null") => {
+                names.push(json!("null"));
+                changed = true;
+            }
+            _ => {}
+        }
+    }
+    if let Some(Value::Array(values)) = schema.get_mut("enum")
+        && !values.iter().any(Value::is_null)
+    {
+        values.push(Value::Null);
+        changed = true;
+    }
+    changed
+}
