@@ -5,7 +5,8 @@
 //!   table: case, tool, accepted value or error codes and paths, and whether it matches.
 //!   It exits with status 1 when any case does not match.
 //! - `cargo run --example demo -- --jsonl FILE` reads FILE, a JSON array of
-//!   `{"tool": "...", "arguments": <any JSON>}`, and prints one JSON line per case:
+//!   `{"tool": "...", "arguments": <any JSON>}` (or the same objects one per line, JSON
+//!   Lines), and prints one JSON line per case:
 //!   `{"tool", "ok": true, "value"}` or `{"tool", "ok": false, "error": <envelope>}`.
 //!   A refused call is an answer, not a crash: the status is 0 unless FILE is unreadable.
 
@@ -15,19 +16,30 @@ mod demo_tools;
 use std::io::Write;
 use std::process::ExitCode;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.as_slice() {
         [] => run_corpus(),
         [flag, file] if flag == "--jsonl" => run_file(file),
+        [flag] if flag == "--help" || flag == "-h" => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
         _ => {
-            eprintln!("usage: demo [--jsonl FILE]");
+            eprintln!("{USAGE}");
             ExitCode::from(2)
         }
     }
 }
+
+const USAGE: &str = "usage: demo [--jsonl FILE]
+
+  (no arguments)  run the bundled corpus of real client calls and say, for each case,
+                  whether the outcome is the expected one
+  --jsonl FILE    answer the calls in FILE (a JSON array of {\"tool\", \"arguments\"}
+                  objects, or one such object per line), one JSON line per call";
 
 fn run_corpus() -> ExitCode {
     let cases = match demo_tools::corpus() {
@@ -82,29 +94,60 @@ fn run_file(file: &str) -> ExitCode {
     };
     let calls: Vec<Value> = match serde_json::from_str(&text) {
         Ok(Value::Array(calls)) => calls,
-        Ok(_) => {
-            eprintln!("demo: {file} is not a JSON array of {{\"tool\", \"arguments\"}} objects");
-            return ExitCode::from(2);
-        }
-        Err(e) => {
-            eprintln!("demo: {file} is not JSON: {e}");
-            return ExitCode::from(2);
-        }
+        // One call per line (JSON Lines), or a single call.
+        _ => match text
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(serde_json::from_str::<Value>)
+            .collect::<Result<Vec<_>, _>>()
+        {
+            Ok(calls) if calls.iter().all(Value::is_object) => calls,
+            Ok(_) => {
+                eprintln!("demo: {file} holds no {{\"tool\", \"arguments\"}} objects");
+                return ExitCode::from(2);
+            }
+            Err(e) => {
+                eprintln!("demo: {file} is neither a JSON array nor JSON Lines: {e}");
+                return ExitCode::from(2);
+            }
+        },
     };
     let mut out = std::io::stdout().lock();
     for call in &calls {
         let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default();
         let arguments = call.get("arguments").unwrap_or(&Value::Null);
         let line = match demo_tools::call(tool, arguments) {
-            Ok(value) => json!({"tool": tool, "ok": true, "value": value}),
-            Err(envelope) => json!({"tool": tool, "ok": false, "error": envelope}),
+            Ok(value) => Line {
+                tool,
+                ok: true,
+                value: Some(value),
+                error: None,
+            },
+            Err(envelope) => Line {
+                tool,
+                ok: false,
+                value: None,
+                error: Some(envelope),
+            },
         };
+        let line = serde_json::to_string(&line).unwrap_or_default();
         // A reader that stops early (`| head`) is not an error of ours.
         if writeln!(out, "{line}").is_err() {
             break;
         }
     }
     ExitCode::SUCCESS
+}
+
+/// One answer of `--jsonl`, keys in the documented order.
+#[derive(serde::Serialize)]
+struct Line<'a> {
+    tool: &'a str,
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<mcp_coerce::Envelope>,
 }
 
 fn shorten(text: &str, max: usize) -> String {

@@ -82,13 +82,16 @@ pub fn from_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
         .with_input(Input::from_text(&String::from_utf8_lossy(
             &json[..json.len().min(256)],
         )))
-        .with_hint("send the arguments as a JSON object, e.g. {\"ids\": [1, 2]}")])
+        .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")])
     })?;
     from_value(&value)
 }
 
 /// Deserialize tool-call arguments from a `serde_json::Value` (rmcp hands tools a
 /// `JsonObject`: wrap it in `Value::Object`), reporting every issue.
+///
+/// It borrows the value (unlike `serde_json::from_value`): the arguments stay with the
+/// caller, for logging or a second look, and strings are not moved out of them.
 ///
 /// The arguments rules are those of [`from_str`].
 ///
@@ -244,7 +247,7 @@ fn not_an_object(value: &Value) -> Rejection {
         format!("expected the arguments object, got {got}"),
     )
     .with_input(Input::from_value(value))
-    .with_hint("send the arguments as a JSON object, e.g. {\"ids\": [1, 2]}")])
+    .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")])
 }
 
 /// Arguments encoded into a key: `{"{\"card_id\":\"X\"}": null}`.

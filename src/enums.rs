@@ -24,7 +24,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::shape::{MapVisitor, Optional, Outcome, Settled, TextOnly, TextShape};
 
 /// Why an enum type cannot be read by [`EnumLike`].
 ///
@@ -59,9 +59,18 @@ pub enum EnumShapeError {
 
 /// Every name the enum's `Deserialize` accepts (canonical names and aliases).
 fn accepted_names<E: DeserializeOwned>() -> Result<&'static [&'static str], EnumShapeError> {
-    let mut probe = Probe(None);
+    probe::<E>().0.ok_or(EnumShapeError::NotExternallyTagged)
+}
+
+/// What `E`'s `Deserialize` asks for: the variant names, and whether `E` is an `Option`
+/// of the enum (so that `EnumLike` also serves `Option<E>` fields).
+fn probe<E: DeserializeOwned>() -> (Option<&'static [&'static str]>, bool) {
+    let mut probe = Probe {
+        variants: None,
+        optional: false,
+    };
     let _ = E::deserialize(&mut probe);
-    probe.0.ok_or(EnumShapeError::NotExternallyTagged)
+    (probe.variants, probe.optional)
 }
 
 /// The canonical (serialized) names of `E`'s variants, in declaration order.
@@ -101,8 +110,8 @@ struct Variant {
 fn variants<E: DeserializeOwned + Serialize>() -> Result<Vec<Variant>, EnumShapeError> {
     let mut out: Vec<Variant> = Vec::new();
     for &name in accepted_names::<E>()? {
-        let value = E::deserialize(de::value::BorrowedStrDeserializer::<ProbeError>::new(name))
-            .map_err(|_| EnumShapeError::NotUnit(name))?;
+        let value =
+            E::deserialize(NameDe(Some(name))).map_err(|_| EnumShapeError::NotUnit(name))?;
         let (index, canonical) = value
             .serialize(NameSerializer)
             .map_err(|_| EnumShapeError::NotUnit(name))?;
@@ -151,11 +160,16 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     let variants = match variants::<E>() {
         Ok(v) => v,
         Err(shape) => {
+            // A bug in the server, not in the call: say so, and keep the details for the
+            // developer in the context.
             return Err(Issue::new(
                 Code::Custom,
-                "this field's type cannot be read leniently: the server's enum is not a plain list of values",
+                "the server cannot read this field: its type is not supported (a server bug)",
             )
-            .with_hint(shape.to_string()));
+            .with_hint(
+                "this cannot be fixed by changing the call; report it to the server's maintainers",
+            )
+            .with_context("server_error", shape.to_string()));
         }
     };
     let folded = fold(sent);
@@ -170,9 +184,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
         }
     }
     if let (Some(variant), false) = (found, ambiguous)
-        && let Ok(value) = E::deserialize(de::value::BorrowedStrDeserializer::<ProbeError>::new(
-            variant.canonical,
-        ))
+        && let Ok(value) = E::deserialize(NameDe(Some(variant.canonical)))
     {
         return Ok(value);
     }
@@ -208,23 +220,26 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 
     fn text(self, text: &str) -> Outcome<E> {
         // Exact first: any name or alias serde itself accepts.
-        if let Ok(value) = E::deserialize(de::value::StrDeserializer::<ProbeError>::new(text)) {
+        if let Ok(value) = E::deserialize(NameDe(Some(text))) {
             return Ok(value);
         }
         resolve::<E>(text).map_err(IssueBuf::one)
     }
 }
 
-/// Adapter for an enum of unit variants read leniently; see the [module docs](self).
+/// Adapter for an enum of unit variants read leniently; see the [module docs](self). The
+/// enum derives both `Deserialize` and `Serialize` (its `Serialize` tells the canonical
+/// name of each variant apart from its aliases).
 ///
 /// Use with `#[serde_as]` on a field of the enum type, or on an `Option` of it with
 /// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent, `null`, `""` and
-/// whitespace give `None`; the text `"null"` is matched like any other. [`Lenient`] is the
-/// wrapper type.
+/// whitespace give `None`; the text `"null"` is matched like any other.
+/// ([`OptionalEnumLike`] does the same for `Option` fields.) [`Lenient`] is the wrapper
+/// type.
 ///
 /// Enums of another shape (untagged, internally tagged, or with data-carrying variants)
-/// are refused at run time with a `custom` issue; [`canonical_names`] says why, so a test
-/// can catch it.
+/// cannot be read this way; a call is then refused with a `custom` issue that says the
+/// server is at fault, and [`canonical_names`] says why, so a test can catch it early.
 ///
 /// # Examples
 ///
@@ -258,6 +273,29 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
+/// On an optional field:
+///
+/// ```
+/// use mcp_coerce::EnumLike;
+/// use serde::{Deserialize, Serialize};
+/// use serde_with::serde_as;
+///
+/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
+/// enum Priority { Low, High }
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "EnumLike")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     priority: Option<Priority>,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"priority": "HIGH"}"#)?.priority, Some(Priority::High));
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"priority": ""}"#)?.priority, None);
+/// assert_eq!(mcp_coerce::from_str::<Args>("{}")?.priority, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 ///
 /// `enum_unknown` (with `allowed` and, when one is close, `did_you_mean` in the context),
@@ -267,13 +305,32 @@ pub struct EnumLike;
 
 impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
-        deserializer.deserialize_any(Settled(TextOnly(EnumScalar::<E>(PhantomData))))
+        if !probe::<E>().1 {
+            return deserializer.deserialize_any(Settled(TextOnly(EnumScalar::<E>(PhantomData))));
+        }
+        // `E` is `Option<Enum>`: the optional rules, with `None` made through `E` itself.
+        deserializer.deserialize_any(Settled(MapVisitor {
+            inner: Optional {
+                inner: TextOnly(EnumScalar::<E>(PhantomData)),
+                empty_is_none: true,
+                null_text_is_none: false,
+            },
+            map: |read: Outcome<Option<E>>| match read? {
+                Some(value) => Ok(value),
+                None => E::deserialize(NameDe(None)).map_err(|_| {
+                    IssueBuf::one(Issue::new(
+                        Code::Custom,
+                        "the server cannot read this field",
+                    ))
+                }),
+            },
+        }))
     }
 }
 
-/// The optional form is a second marker: one marker generic over any `E` cannot implement
-/// both `DeserializeAs<E>` and `DeserializeAs<Option<E>>` (they would overlap for
-/// `E = Option<_>`).
+/// [`EnumLike`] for `Option<E>` fields, spelled as its own marker: absent, `null`, `""` and
+/// whitespace give `None`. (`EnumLike` on an `Option<E>` field does the same; this marker
+/// states the intent in the type.)
 ///
 /// # Examples
 ///
@@ -386,8 +443,12 @@ impl ser::Error for ProbeError {
     }
 }
 
-/// A deserializer that only records the variant names `deserialize_enum` is given.
-struct Probe(Option<&'static [&'static str]>);
+/// A deserializer that only records the variant names `deserialize_enum` is given, and
+/// whether an `Option` was asked for on the way.
+struct Probe {
+    variants: Option<&'static [&'static str]>,
+    optional: bool,
+}
 
 impl<'de> Deserializer<'de> for &mut Probe {
     type Error = ProbeError;
@@ -402,13 +463,62 @@ impl<'de> Deserializer<'de> for &mut Probe {
         variants: &'static [&'static str],
         _: V,
     ) -> Result<V::Value, ProbeError> {
-        self.0 = Some(variants);
+        self.variants = Some(variants);
         Err(ProbeError)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ProbeError> {
+        if self.optional {
+            // `Option<Option<_>>`: not a field of enum values.
+            return Err(ProbeError);
+        }
+        self.optional = true;
+        visitor.visit_some(self)
     }
 
     serde::forward_to_deserialize_any! {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
-        byte_buf option unit unit_struct newtype_struct seq tuple tuple_struct map struct
+        byte_buf unit unit_struct newtype_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+/// A variant name (or, for an `Option` of the enum, its absence) as a deserializer, to
+/// make a value of the enum (or of `Option<Enum>`) from a name.
+struct NameDe<'a>(Option<&'a str>);
+
+impl<'de> Deserializer<'de> for NameDe<'_> {
+    type Error = ProbeError;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ProbeError> {
+        match self.0 {
+            Some(name) => visitor.visit_str(name),
+            None => visitor.visit_unit(),
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, ProbeError> {
+        match self.0 {
+            Some(_) => visitor.visit_some(self),
+            None => visitor.visit_none(),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, ProbeError> {
+        match self.0 {
+            Some(name) => visitor.visit_enum(de::value::StrDeserializer::new(name)),
+            None => Err(ProbeError),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes
+        byte_buf unit unit_struct newtype_struct seq tuple tuple_struct map struct
         identifier ignored_any
     }
 }
@@ -471,8 +581,9 @@ impl Serializer for NameSerializer {
         serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
     }
 
-    fn serialize_some<T: ?Sized + Serialize>(self, _: &T) -> Result<Self::Ok, ProbeError> {
-        Err(ProbeError)
+    /// `Some(variant)` of an `Option` of the enum: the variant's name.
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<Self::Ok, ProbeError> {
+        value.serialize(NameSerializer)
     }
 
     fn serialize_newtype_struct<T: ?Sized + Serialize>(

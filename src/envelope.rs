@@ -186,7 +186,16 @@ impl Envelope {
         &self.hint
     }
 
-    /// The envelope as compact JSON text.
+    /// The envelope as compact JSON text, keys in the documented order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::Envelope;
+    ///
+    /// let text = Envelope::unknown_tool("x", "Call tools/list.").to_json_string();
+    /// assert!(text.starts_with(r#"{"error":"UNKNOWN_TOOL","tool":"x","#));
+    /// ```
     pub fn to_json_string(&self) -> String {
         // Serializing plain strings, numbers and maps with string keys cannot fail.
         serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
@@ -305,6 +314,18 @@ impl Rejection {
 }
 
 /// An MCP `CallToolResult` with `isError: true`; see [`Envelope::to_tool_result`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Envelope;
+///
+/// let result = Envelope::unknown_tool("x", "Call tools/list.").to_tool_result();
+/// assert_eq!(result.envelope().tool(), "x");
+/// let json = serde_json::to_value(&result)?;
+/// assert_eq!(json["content"][0]["text"], result.envelope().to_json_string());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ToolResult {
     #[serde(rename = "isError")]

@@ -13,13 +13,27 @@
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
 //! - Renderings: [`Envelope`] (MCP `isError` result, JSON-RPC `-32602` error),
 //!   [`HttpBody`], [`WriteOutcome`].
-//! - JSON Schema from the same definitions (feature `schemars`): [`schema`]
-//!   ([`schema::input_schema`], [`schema::strip_nullable_optionals`]).
-//! - rmcp servers (feature `rmcp`): [`rmcp`] (the [`rmcp::Parameters`] extractor and the
-//!   [`rmcp::coerce`] router).
 //! - Tool-call history integrity (validate, repair, checked append, id mapping): [`history`].
 //! - Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI strict
 //!   mode, any client): [`dialect`] ([`Dialect::rewrite`], [`null_as_absent`]).
+#![cfg_attr(
+    feature = "schemars",
+    doc = "- JSON Schema from the same definitions (feature `schemars`): [`schema`] \
+           ([`schema::input_schema`], [`schema::strip_nullable_optionals`])."
+)]
+#![cfg_attr(
+    not(feature = "schemars"),
+    doc = "- JSON Schema from the same definitions: module `schema` (feature `schemars`)."
+)]
+#![cfg_attr(
+    feature = "rmcp",
+    doc = "- rmcp servers (feature `rmcp`): [`rmcp`] (the [`rmcp::Parameters`] extractor and \
+           the [`rmcp::coerce`] router)."
+)]
+#![cfg_attr(
+    not(feature = "rmcp"),
+    doc = "- rmcp servers: module `rmcp` (feature `rmcp`)."
+)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -8,8 +8,10 @@ use crate::issue::Issue;
 /// [`Rejection::truncated`]). Envelopes list the same number.
 pub const MAX_ISSUES: usize = 100;
 
-/// The arguments were refused: every [`Issue`] found (up to [`MAX_ISSUES`], in document
-/// order), and how many more were found but not kept.
+/// The arguments were refused: every [`Issue`] found (up to [`MAX_ISSUES`], in the order
+/// they were found: object members in the key order of `serde_json`'s map, which is
+/// sorted unless its `preserve_order` feature is on), and how many more were found but not
+/// kept.
 ///
 /// Returned by [`from_str`](crate::from_str), [`from_slice`](crate::from_slice) and
 /// [`from_value`](crate::from_value). Render it for the caller with
@@ -74,6 +76,18 @@ impl Rejection {
     }
 
     /// The issues kept, in the order they were found.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args { a: u8, b: u8 }
+    ///
+    /// let r = mcp_coerce::from_str::<Args>(r#"{"a": "x"}"#).unwrap_err();
+    /// assert_eq!((r.issues().len(), r.truncated(), r.total()), (2, 0, 2));
+    /// ```
     pub fn issues(&self) -> &[Issue] {
         &self.issues
     }

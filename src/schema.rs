@@ -17,8 +17,10 @@
 //! | `BoundedString<MIN, MAX>` | `{"type": "string", "minLength", "maxLength"}` |
 //! | `TrimmedString<MIN, MAX>` | the same, plus a `pattern` that refuses leading and trailing whitespace |
 //! | `PatternLike<P>` | `{"type": "string", "pattern": P::SOURCE, "maxLength": P::MAX_LENGTH}` |
-//! | `EnumLike` | `{"type": "string", "enum": [canonical names]}` |
-//! | `JsonObjectLike` | the schema of `T` |
+//! | `EnumLike`, `OptionalEnumLike` | `{"type": "string", "enum": [canonical names]}` |
+//! | `JsonObjectLike`, `OptionalJsonObjectLike` | the schema of `T` |
+//! | `UrlLike<P>` | `{"type": "string", "format": "uri", "maxLength", "description": the policy}` |
+//! | `SafeObjectLike<MAX_DEPTH>` | `{"type": "object", "description": the forbidden keys and the depth limit}` |
 //!
 //! Keywords are left out where they say nothing (`minItems: 0`, no maximum). Integers carry
 //! the bounds of their type, clipped to the range a JSON number keeps exact through

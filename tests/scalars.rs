@@ -1749,7 +1749,13 @@ fn enum_of_another_shape_is_refused_clearly() {
     });
     t.refuses(json!("square"), Code::Custom);
     t.mentions(json!("square"), Code::Custom, "unit variant");
-    t.context(json!("square"), Code::Custom, Value::Null);
+    // The reason is for the server's developer, in the context; the message tells the
+    // agent that the fault is the server's.
+    t.context(
+        json!("square"),
+        Code::Custom,
+        json!({"server_error": data.clone().unwrap_err()}),
+    );
     let mut t = report.table("EnumLike on an untagged enum", "v", |a| {
         from_value::<UntaggedArgs>(a).map(|a| a.v)
     });

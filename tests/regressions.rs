@@ -1,0 +1,111 @@
+//! Named regression cases: each one a defect found once, kept so it stays fixed.
+
+use mcp_coerce::{Code, EnumLike, NonEmptyString, TrimmedString};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use serde_with::serde_as;
+
+#[derive(Deserialize, Serialize, Debug, PartialEq, Clone, Copy)]
+enum Priority {
+    Low,
+    High,
+}
+
+/// `EnumLike` on an `Option<E>` field compiled but refused every value (the probe took
+/// `Option<E>` for an enum of another shape, and the agent was told about Rust derives).
+#[test]
+fn enum_like_on_an_option_field_reads_the_enum() {
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    struct Args {
+        #[serde_as(as = "EnumLike")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        priority: Option<Priority>,
+    }
+    let read = |v: serde_json::Value| mcp_coerce::from_value::<Args>(&json!({ "priority": v }));
+    assert_eq!(read(json!("High")).unwrap().priority, Some(Priority::High));
+    assert_eq!(read(json!("low")).unwrap().priority, Some(Priority::Low));
+    assert_eq!(read(json!(null)).unwrap().priority, None);
+    assert_eq!(read(json!("")).unwrap().priority, None);
+    assert_eq!(
+        mcp_coerce::from_value::<Args>(&json!({})).unwrap().priority,
+        None
+    );
+    let refused = read(json!("medium")).unwrap_err();
+    assert_eq!(refused.issues()[0].code(), Code::EnumUnknown);
+    assert_eq!(refused.issues()[0].path().to_string(), "/priority");
+    assert_eq!(
+        mcp_coerce::enums::canonical_names::<Option<Priority>>().unwrap(),
+        ["Low", "High"]
+    );
+}
+
+/// An enum the adapter cannot read is the server's fault: the agent is told so, without
+/// Rust in the message or hint.
+#[test]
+fn an_unsupported_enum_is_reported_as_a_server_bug() {
+    #[derive(Deserialize, Serialize, Debug)]
+    #[serde(tag = "type")]
+    enum Shape {
+        Circle { r: u32 },
+    }
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    struct Args {
+        #[serde_as(as = "EnumLike")]
+        #[allow(dead_code, reason = "only the refusal is looked at")]
+        shape: Shape,
+    }
+    let refused = mcp_coerce::from_value::<Args>(&json!({"shape": "circle"})).unwrap_err();
+    let issue = &refused.issues()[0];
+    assert_eq!(issue.code(), Code::Custom);
+    assert!(issue.message().contains("server"), "{}", issue.message());
+    assert!(!issue.hint().contains("derive"), "{}", issue.hint());
+    assert!(
+        issue
+            .context()
+            .is_some_and(|c| c.contains_key("server_error"))
+    );
+}
+
+/// An unbounded maximum length read "send a string of 1 to 18446744073709551615 chars".
+#[test]
+fn length_hints_state_only_the_bounds_that_exist() {
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    struct Args {
+        #[serde_as(as = "NonEmptyString")]
+        #[allow(dead_code, reason = "only the refusals are looked at")]
+        name: String,
+        #[serde_as(as = "TrimmedString<0, 5>")]
+        #[allow(dead_code, reason = "only the refusals are looked at")]
+        tag: String,
+    }
+    let refused =
+        mcp_coerce::from_value::<Args>(&json!({"name": " ", "tag": "toolong"})).unwrap_err();
+    let hints: Vec<&str> = refused.issues().iter().map(|i| i.hint()).collect();
+    assert_eq!(
+        hints,
+        [
+            "send a non-empty string, e.g. \"text\"",
+            "send a string of at most 5 chars"
+        ]
+    );
+}
+
+/// The arguments-level hint named a field (`ids`) that most tools do not have.
+#[test]
+fn the_arguments_hint_names_no_field_of_another_tool() {
+    #[derive(Deserialize, Debug)]
+    struct Args {
+        #[allow(dead_code, reason = "only the refusal is looked at")]
+        title: String,
+    }
+    let refused = mcp_coerce::from_str::<Args>("[1, 2]").unwrap_err();
+    assert_eq!(refused.issues()[0].code(), Code::InvalidType);
+    assert!(
+        !refused.issues()[0].hint().contains("ids"),
+        "{}",
+        refused.issues()[0].hint()
+    );
+}
