@@ -163,3 +163,69 @@ fn a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow() {
             .join(" / ")
     );
 }
+
+thread_local! {
+    static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Profile {
+    name: String,
+    email: String,
+    city: String,
+    country: String,
+    phone: String,
+    tags: Vec<String>,
+}
+
+/// A `Profile` that counts how often the crate reads one.
+#[derive(Debug)]
+#[allow(dead_code)]
+struct Counted(Profile);
+
+impl<'de> Deserialize<'de> for Counted {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        READS.with(|r| r.set(r.get() + 1));
+        Profile::deserialize(d).map(Counted)
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Point {
+    x: u32,
+    y: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Import {
+    // Named so that sorted and insertion order agree: the profiles are read first.
+    a_profiles: Vec<Counted>,
+    b_points: Vec<Point>,
+}
+
+/// Each missing field costs one more pass over the whole call, up to 64 of them, and a
+/// pass re-reads every refused element before it (building a placeholder for each).
+/// 2,000 refused profiles followed by 70 empty points: observed 130,000 reads of a
+/// profile, i.e. the array is read 65 times, although the issue cap (100) was reached in
+/// the first pass and later passes can only add to `truncated`. In a release build a
+/// 1 MB call of this shape (`{"items": [1, 1, ...], "z": [{}, ...]}` into a struct of 20
+/// fields) takes about 13 s of CPU where serde_json parses it in 15 ms.
+#[test]
+fn refused_elements_are_not_reread_once_per_missing_field() {
+    const N: usize = 2_000;
+    let arguments = json!({
+        "a_profiles": vec![json!(1); N],
+        "b_points": vec![json!({}); 70],
+    });
+    READS.with(|r| r.set(0));
+    let rejection = mcp_coerce::from_value::<Import>(&arguments).unwrap_err();
+    assert_eq!(rejection.issues().len(), mcp_coerce::MAX_ISSUES);
+    let reads = READS.with(std::cell::Cell::get);
+    assert!(
+        reads <= 4 * N,
+        "{reads} reads of a profile for {N} profiles in the call"
+    );
+}
