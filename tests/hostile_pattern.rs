@@ -1,0 +1,39 @@
+//! Hostile regression cases for the pattern portability check (SEMANTICS "Scalars",
+//! pattern string: a source uses only constructs that mean the same in Rust `regex` and
+//! ECMA-262, and the crate refuses one that breaks the rules; the module docs add "with
+//! or without its `u` flag").
+#![cfg(feature = "regex")]
+
+use mcp_coerce::pattern::portability_problem;
+
+/// A lone `]` or `}` outside a class is a literal in Rust and in ECMA-262 without flags,
+/// and a syntax error in ECMA-262 with the `u` (or `v`) flag, which JSON Schema
+/// validators such as ajv use by default (node: `new RegExp("^a]$", "u")` throws
+/// "Lone quantifier brackets"). The schema's `pattern` then does not compile for them.
+/// Observed: `portability_problem` answers `None` (so `pattern!` compiles such a source,
+/// and `PatternDef::check` accepts it).
+#[test]
+fn a_lone_closing_bracket_or_brace_is_not_portable() {
+    for source in [r"^a]$", r"^a}$", r"^[0-9]{4}]$"] {
+        assert!(
+            portability_problem(source).is_some(),
+            "{source} passes the portability check"
+        );
+    }
+}
+
+/// A negated class matches one Unicode scalar value in Rust and one UTF-16 code unit in
+/// ECMA-262 without the `u` flag: for "😀", `^[^a]$` is true in Rust and false in
+/// ECMA-262 without `u`; `^[^a]{2}$` is false in Rust and true without `u`. The module docs
+/// promise the same meaning "with or without its `u` flag". Observed: both pass.
+#[test]
+fn a_negated_class_is_not_portable_without_the_u_flag() {
+    let rust = regex::Regex::new(r"^[^a]$").unwrap();
+    assert!(rust.is_match("😀")); // ECMA-262 without `u`: false
+    for source in [r"^[^a]$", r"^[^/]{1,3}$"] {
+        assert!(
+            portability_problem(source).is_some(),
+            "{source} passes the portability check"
+        );
+    }
+}

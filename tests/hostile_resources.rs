@@ -1,0 +1,231 @@
+//! Hostile regression cases for resource bounds (SEMANTICS "Limits": no input may cause a
+//! panic, unbounded allocation or deep recursion; README "Untrusted input": allocation is
+//! bounded by the input's size, recursion by serde_json's 128 levels).
+//!
+//! Bounds are asserted on output sizes and on completion, never on time.
+
+use std::collections::HashMap;
+use std::process::Command;
+
+use mcp_coerce::{Rejection, SafeObjectLike};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+use serde_with::serde_as;
+
+fn envelope_len(rejection: &Rejection) -> usize {
+    rejection.to_envelope("tool").to_json_string().len()
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Labels {
+    by_name: HashMap<String, Vec<u32>>,
+}
+
+/// One 256 KiB key whose value holds 150 bad elements: every one of the 100 issues kept
+/// carries its own copy of the key in its path, so a 256 KiB request builds (and renders)
+/// a 25 MiB envelope; with 1 MiB it is 100 MiB. The envelope must stay within a small
+/// multiple of the request.
+#[test]
+fn a_huge_key_is_not_copied_into_every_issue_path() {
+    let key = "k".repeat(256 * 1024);
+    let bad: Vec<Value> = (0..150).map(|_| json!("x")).collect();
+    let mut by_name = Map::new();
+    by_name.insert(key, Value::Array(bad));
+    let arguments = json!({ "by_name": by_name });
+    let request = arguments.to_string().len();
+
+    let rejection = mcp_coerce::from_value::<Labels>(&arguments).unwrap_err();
+    assert_eq!(rejection.total(), 150);
+    let envelope = envelope_len(&rejection);
+    assert!(
+        envelope <= 2 * request,
+        "a {request}-byte request produced a {envelope}-byte envelope"
+    );
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Forward {
+    #[serde_as(as = "SafeObjectLike<64>")]
+    options: Map<String, Value>,
+}
+
+/// The same through the pass-through check, which clones the whole path for each issue:
+/// 16 nested keys of 16 KiB, then 150 forbidden keys below them.
+#[test]
+fn huge_keys_on_a_passthrough_path_are_not_copied_into_every_issue() {
+    let mut value = json!({"list": (0..150).map(|_| json!({"__proto__": 1})).collect::<Vec<_>>()});
+    for level in 0..16 {
+        let mut wrapper = Map::new();
+        wrapper.insert(format!("{level}{}", "q".repeat(16 * 1024)), value);
+        value = Value::Object(wrapper);
+    }
+    let text = json!({ "options": value }).to_string();
+
+    let rejection = mcp_coerce::from_str::<Forward>(&text).unwrap_err();
+    assert_eq!(rejection.total(), 150);
+    let envelope = envelope_len(&rejection);
+    assert!(
+        envelope <= 2 * text.len(),
+        "a {}-byte request produced a {envelope}-byte envelope",
+        text.len()
+    );
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Shallow {
+    #[serde_as(as = "SafeObjectLike<8>")]
+    options: Map<String, Value>,
+}
+
+const CHILD: &str = "MCP_COERCE_HOSTILE_DEEP_CHILD";
+
+/// Runs in a child process (a stack overflow aborts the whole process, so the parent
+/// test only looks at how the child ended).
+fn deep_child() {
+    const DEPTH: usize = 100_000;
+    // Build (and never drop: serde_json's own Drop recurses) the value on a big stack.
+    let builder = std::thread::Builder::new().stack_size(1 << 30);
+    builder
+        .spawn(|| {
+            let mut value = json!({});
+            for _ in 0..DEPTH {
+                let mut wrapper = Map::new();
+                wrapper.insert("a".into(), value);
+                value = Value::Object(wrapper);
+            }
+            let arguments: &'static Value = Box::leak(Box::new(json!({ "options": value })));
+            // The crate gets an ordinary thread stack (2 MiB, Rust's default).
+            let outcome = std::thread::Builder::new()
+                .stack_size(2 << 20)
+                .spawn(move || {
+                    let rejection = mcp_coerce::from_value::<Shallow>(arguments).unwrap_err();
+                    let found: Vec<(String, String)> = rejection
+                        .issues()
+                        .iter()
+                        .map(|i| (i.code().to_string(), i.path().to_string()))
+                        .collect();
+                    // Do not drop the rejection's inputs either: they are small, but keep
+                    // the child's exit independent of any Drop.
+                    std::mem::forget(rejection);
+                    found
+                })
+                .unwrap()
+                .join()
+                .unwrap();
+            assert_eq!(
+                outcome,
+                [(
+                    "too_deep".to_owned(),
+                    format!("/options{}", "/a".repeat(8))
+                )]
+            );
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// `from_value` is the rmcp entry point and takes an already built `Value`, whose depth
+/// no `serde_json` recursion limit has bounded. Observed: the crate's collecting
+/// deserializer copies the object recursively before the (iterative) depth check, and a
+/// 2 MiB stack overflows at a depth of about 2,000 in a debug build: the process aborts
+/// instead of answering `too_deep` at `/options/a/a/a/a/a/a/a/a`.
+#[test]
+fn a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow() {
+    if std::env::var_os(CHILD).is_some() {
+        deep_child();
+        return;
+    }
+    let output = Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CHILD, "1")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "the child ended with {}: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("at ") && !l.contains(": "))
+            .take(5)
+            .collect::<Vec<_>>()
+            .join(" / ")
+    );
+}
+
+thread_local! {
+    static READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Profile {
+    name: String,
+    email: String,
+    city: String,
+    country: String,
+    phone: String,
+    tags: Vec<String>,
+}
+
+/// A `Profile` that counts how often the crate reads one.
+#[derive(Debug)]
+#[allow(dead_code)]
+struct Counted(Profile);
+
+impl<'de> Deserialize<'de> for Counted {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        READS.with(|r| r.set(r.get() + 1));
+        Profile::deserialize(d).map(Counted)
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Point {
+    x: u32,
+    y: u32,
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Import {
+    // Named so that sorted and insertion order agree: the profiles are read first.
+    a_profiles: Vec<Counted>,
+    b_points: Vec<Point>,
+}
+
+/// Each missing field costs one more pass over the whole call, up to 64 of them, and a
+/// pass re-reads every refused element before it (building a placeholder for each).
+/// 2,000 refused profiles followed by 70 empty points: observed 130,000 reads of a
+/// profile, i.e. the array is read 65 times, although the issue cap (100) was reached in
+/// the first pass and later passes can only add to `truncated`. In a release build a
+/// 1 MB call of this shape (`{"items": [1, 1, ...], "z": [{}, ...]}` into a struct of 20
+/// fields) takes about 13 s of CPU where serde_json parses it in 15 ms.
+#[test]
+fn refused_elements_are_not_reread_once_per_missing_field() {
+    const N: usize = 2_000;
+    let arguments = json!({
+        "a_profiles": vec![json!(1); N],
+        "b_points": vec![json!({}); 70],
+    });
+    READS.with(|r| r.set(0));
+    let rejection = mcp_coerce::from_value::<Import>(&arguments).unwrap_err();
+    assert_eq!(rejection.issues().len(), mcp_coerce::MAX_ISSUES);
+    let reads = READS.with(std::cell::Cell::get);
+    assert!(
+        reads <= 4 * N,
+        "{reads} reads of a profile for {N} profiles in the call"
+    );
+}

@@ -1,0 +1,153 @@
+//! Hostile regression cases for the collecting machinery's thread-local state and for
+//! `from_str`/`from_value` agreeing with each other.
+//!
+//! The entry points tell the crate's adapters that they are driven by the collecting
+//! deserializer through a thread-local token, set right before a visitor is called. A
+//! visitor that does not take it (a user's visitor, serde's map visitor) leaves it set
+//! while it runs, and the next adapter to run on *any* deserializer takes it.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::fmt;
+
+use mcp_coerce::{BoolLike, Code, IntLike, Lenient, Rejection};
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::json;
+use serde_with::serde_as;
+
+fn found(rejection: &Rejection) -> Vec<(Code, String)> {
+    rejection
+        .issues()
+        .iter()
+        .map(|i| (i.code(), i.path().to_string()))
+        .collect()
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug, PartialEq)]
+struct Confirm {
+    #[serde_as(as = "BoolLike")]
+    confirm: bool,
+}
+
+thread_local! {
+    /// What the nested entry point answered, as seen inside the visitor.
+    static INNER: RefCell<Option<Result<Confirm, Rejection>>> = const { RefCell::new(None) };
+}
+
+/// A field holding JSON-encoded arguments, read with the crate's entry point from inside a
+/// visitor (the shape serde_with's `JsonString` has too).
+#[derive(Debug)]
+struct Encoded;
+
+impl<'de> Deserialize<'de> for Encoded {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Encoded;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("JSON text")
+            }
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Encoded, E> {
+                let inner = mcp_coerce::from_str::<Confirm>(text);
+                INNER.with(|slot| *slot.borrow_mut() = Some(inner));
+                Ok(Encoded)
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Outer {
+    payload: Encoded,
+}
+
+/// Observed: the inner `from_str` answers `Ok(Confirm { confirm: false })` for `"maybe"`
+/// (its fast path through serde_json takes the outer call's token, so the `BoolLike`
+/// adapter records its issue into the *outer* call and returns a placeholder `false`),
+/// and the outer call is refused with that `bool_parsing` issue at `/payload`, although
+/// every value of the outer call was accepted.
+#[test]
+fn an_entry_point_inside_a_visitor_refuses_as_it_does_on_its_own() {
+    let alone = mcp_coerce::from_str::<Confirm>(r#"{"confirm": "maybe"}"#).unwrap_err();
+    assert_eq!(found(&alone), [(Code::BoolParsing, "/confirm".to_owned())]);
+
+    let outer = mcp_coerce::from_value::<Outer>(&json!({"payload": r#"{"confirm": "maybe"}"#}));
+    let inner = INNER.with(|slot| slot.borrow_mut().take()).expect("the visitor ran");
+    match inner {
+        Ok(value) => panic!("the nested call accepted \"maybe\" as {value:?}"),
+        Err(rejection) => assert_eq!(found(&rejection), found(&alone)),
+    }
+    assert!(
+        outer.is_ok(),
+        "the outer call got the nested call's issue: {:?}",
+        outer.map(|_| ()).map_err(|r| found(&r))
+    );
+}
+
+#[derive(Deserialize, Serialize, Debug, PartialEq, Eq, Hash, Clone, Copy)]
+enum Color {
+    Red,
+    DarkBlue,
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Palette {
+    weights: HashMap<Lenient<Color>, u32>,
+}
+
+/// A bad key alone: observed `enum_unknown` at `/weights` (the key's segment is missing:
+/// the adapter took the token set for the map's visitor and recorded its issue as if it
+/// were the map's own).
+#[test]
+fn a_bad_lenient_map_key_is_reported_at_its_key() {
+    let rejection =
+        mcp_coerce::from_value::<Palette>(&json!({"weights": {"purple": 2}})).unwrap_err();
+    assert_eq!(
+        found(&rejection),
+        [(Code::EnumUnknown, "/weights/purple".to_owned())]
+    );
+}
+
+/// A good key first, then a bad one: observed `custom` ("unknown value (enum_unknown)")
+/// at `/weights/purple`, since the good key used up the token.
+#[test]
+fn a_bad_lenient_map_key_after_a_good_one_keeps_its_code() {
+    let rejection = mcp_coerce::from_value::<Palette>(&json!({
+        "weights": {"dark-blue": 1, "purple": 2}
+    }))
+    .unwrap_err();
+    assert_eq!(
+        found(&rejection),
+        [(Code::EnumUnknown, "/weights/purple".to_owned())]
+    );
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Ledger {
+    total: u128,
+    #[serde_as(as = "IntLike")]
+    page: u32,
+}
+
+/// `from_str` accepts a `u128` past `u64::MAX` exactly (serde_json reads it as an integer),
+/// but once another field is refused the call is read again through a `Value`, where the
+/// number is an `f64`: observed, a second, false issue `invalid_type` at `/total` ("expected
+/// an integer, got a number") for a value that is valid on its own.
+#[test]
+fn a_valid_u128_is_not_reported_when_another_field_is_refused() {
+    let ok: Ledger =
+        mcp_coerce::from_str(r#"{"total": 18446744073709551616, "page": 1}"#).unwrap();
+    assert_eq!(ok.total, 18_446_744_073_709_551_616);
+
+    let rejection =
+        mcp_coerce::from_str::<Ledger>(r#"{"total": 18446744073709551616, "page": "x"}"#)
+            .unwrap_err();
+    assert_eq!(found(&rejection), [(Code::IntParsing, "/page".to_owned())]);
+}
