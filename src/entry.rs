@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::collect::de::ValueDe;
-use crate::collect::{Session, record, take_pass};
+use crate::collect::{Session, budget_passes, count_values, record, take_pass};
 use crate::issue::{Code, Input, Issue};
 use crate::rejection::Rejection;
 
@@ -104,7 +104,9 @@ pub fn from_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
 /// - after an unknown field of a `#[serde(deny_unknown_fields)]` struct;
 /// - after an error from a `Deserialize` impl or `deserialize_with` function that is not
 ///   the crate's (such as an unknown variant of a plain enum);
-/// - after 64 missing fields in one call (each takes one more pass).
+/// - past the missing fields that one more pass each can afford: 64 in a small call, fewer
+///   in a large one (the extra passes re-read about a million values in all, so a call
+///   stays linear in its size), and none once 100 issues are kept.
 ///
 /// Object keys are unique in a `Value`, so a duplicated key in JSON text is read as its
 /// last occurrence.
@@ -144,6 +146,7 @@ pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
 /// Run the collecting deserializer over `value`, one more pass for each missing field.
 fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
     let session = Session::start();
+    let mut budgeted = false;
     loop {
         session.new_pass();
         match T::deserialize(ValueDe::new(value)) {
@@ -154,11 +157,15 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
                 };
             }
             Err(e) => {
-                if let Some((ordinal, field)) = e.retry()
-                    && session.inject(ordinal, field)
-                    && take_pass()
-                {
-                    continue;
+                if let Some((ordinal, field)) = e.retry() {
+                    // Sized on the error path only: a valid call never counts its input.
+                    if !budgeted {
+                        budget_passes(count_values(value));
+                        budgeted = true;
+                    }
+                    if session.inject(ordinal, field) && take_pass() {
+                        continue;
+                    }
                 }
                 if let Some(issue) = e.into_issue() {
                     record(issue);

@@ -146,12 +146,14 @@ impl Envelope {
 
     /// The `UNKNOWN_TOOL` envelope for a call to `tool`, with the `hint` (say how to find
     /// the valid names, e.g. "Call tools/list to enumerate the valid tool names.").
+    ///
+    /// The name comes from the caller, so it is cut to the echo limit like any input.
     pub fn unknown_tool(tool: impl Into<String>, hint: impl Into<String>) -> Self {
-        let tool = tool.into();
+        let tool = crate::issue::truncate(&tool.into());
         Envelope::new(
             Category::UnknownTool,
             tool.clone(),
-            format!("unknown tool: {}", crate::issue::truncate(&tool)),
+            format!("unknown tool: {tool}"),
             hint,
         )
     }

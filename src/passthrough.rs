@@ -139,7 +139,7 @@ enum Step<'a> {
 impl Step<'_> {
     fn segment(self) -> Segment {
         match self {
-            Step::Key(key) => Segment::Key(key.to_owned()),
+            Step::Key(key) => Segment::key(key),
             Step::Index(index) => Segment::Index(index),
         }
     }
@@ -313,7 +313,7 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
     }
 
     fn checked(object: Map<String, Value>) -> Outcome<T> {
-        let issues = walk(&object, MAX_DEPTH);
+        let issues = walk(&object, effective_depth(MAX_DEPTH));
         if issues.is_empty() {
             Ok(T::from(object))
         } else {
@@ -368,7 +368,12 @@ impl<'de, T: From<Map<String, Value>>, const MAX_DEPTH: usize> Visitor<'de>
         while let Some(key) = map.next_key_seed(KeySeed)? {
             match key {
                 Ok(key) => {
-                    let value: Value = map.next_value()?;
+                    // Copied only as deep as the check looks (one level past the limit),
+                    // so a deep value built in code costs no deep recursion.
+                    let value = map.next_value_seed(Bounded {
+                        depth: 2,
+                        limit: effective_depth(MAX_DEPTH),
+                    })?;
                     object.insert(key, value);
                 }
                 Err(kind) => {
@@ -510,6 +515,121 @@ impl<'de> Visitor<'de> for KeySeed {
 }
 
 type JsonMap = Map<String, Value>;
+
+/// The depth limit in force: `MAX_DEPTH`, but never past the 128 levels `serde_json`
+/// itself reads, so that copying a value built in code never recurses deeper than that.
+const fn effective_depth(max_depth: usize) -> usize {
+    if max_depth < 128 { max_depth } else { 128 }
+}
+
+/// A JSON value copied from any format, down to depth `limit + 1`: a container at that
+/// depth is kept (so the check reports it as `too_deep`) but empty, its contents skipped
+/// unread.
+struct Bounded {
+    /// The depth of the value being read (the object itself is depth 1).
+    depth: usize,
+    limit: usize,
+}
+
+impl Bounded {
+    fn past_limit(&self) -> bool {
+        self.depth > self.limit
+    }
+
+    fn child(&self) -> Bounded {
+        Bounded {
+            depth: self.depth + 1,
+            limit: self.limit,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Bounded {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Bounded {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Value, E> {
+        Ok(serde_json::Number::from_i128(v)
+            .map_or_else(|| Value::String(v.to_string()), Value::Number))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Value, E> {
+        Ok(serde_json::Number::from_u128(v)
+            .map_or_else(|| Value::String(v.to_string()), Value::Number))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        if self.past_limit() {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+        } else {
+            while let Some(item) = seq.next_element_seed(self.child())? {
+                items.push(item);
+            }
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut object = Map::new();
+        if self.past_limit() {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        } else {
+            while let Some(key) = map.next_key::<String>()? {
+                let value = map.next_value_seed(self.child())?;
+                object.insert(key, value);
+            }
+        }
+        Ok(Value::Object(object))
+    }
+}
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, JsonMap> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap, D::Error> {

@@ -25,6 +25,16 @@ pub enum Segment {
     Index(usize),
 }
 
+impl Segment {
+    /// The segment of an object key as it goes into an issue's path: cut to
+    /// [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars with `…` appended when cut, so a
+    /// huge key cannot be copied into every issue (such a key is never a real field name;
+    /// the cut pointer then names the key only approximately).
+    pub(crate) fn key(key: &str) -> Segment {
+        Segment::Key(crate::issue::truncate(key))
+    }
+}
+
 impl From<&str> for Segment {
     fn from(key: &str) -> Self {
         Segment::Key(key.to_owned())
@@ -49,7 +59,8 @@ impl From<usize> for Segment {
 /// It renders (through `Display` and `Serialize`) as a JSON Pointer
 /// ([RFC 6901](https://www.rfc-editor.org/rfc/rfc6901)): `""` for the arguments as a whole,
 /// `/ids/1` for the second element of `ids`, with `~` written `~0` and `/` written `~1`
-/// inside keys.
+/// inside keys. Keys longer than [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars are
+/// cut in the paths the crate builds, with `…` appended, like any other echo of input.
 ///
 /// # Examples
 ///

@@ -10,10 +10,12 @@
 //! # One source for the check and the schema
 //!
 //! The pattern's source is what a JSON Schema `pattern` carries, and JSON Schema patterns
-//! are ECMA-262 regular expressions that are *not* anchored. So a source must be written
-//! anchored (`^…$`) and in the subset of syntax that means the same in Rust's `regex` and
-//! in ECMA-262 (with or without its `u` flag). [`pattern!`](crate::pattern!) refuses
-//! anything else at compile time:
+//! are ECMA-262 regular expressions that are *not* anchored; validators read them with the
+//! ECMA-262 `u` flag grammar, as JSON Schema asks (ajv does by default). So a source must
+//! be written anchored (`^…$`), be valid ECMA-262 syntax with and without the `u` flag, and
+//! mean the same in Rust's `regex` as in ECMA-262 with the `u` flag (without it, a negated
+//! class such as `[^a]` reads a character outside the Basic Multilingual Plane as two
+//! UTF-16 units). [`pattern!`](crate::pattern!) refuses anything else at compile time:
 //! - it starts with `^` and ends with an unescaped `$`, with no `|` outside a group;
 //! - classes are spelled out (`[0-9]`, `[A-Za-z0-9_]`): `\d`, `\w`, `\s`, `\b` and their
 //!   negations differ (Rust's `\d` matches non-ASCII digits), and so does `.` (which
@@ -21,6 +23,8 @@
 //!   classes, nested classes and class set operations;
 //! - groups are `( … )`, `(?: … )` or `(?<name> … )`: no lookaround, no inline flags, no
 //!   backreferences;
+//! - braces only as quantifiers (`{4}`, `{6,}`, `{1,3}`), and no lone `]` or `}` (a syntax
+//!   error under the `u` flag);
 //! - escapes are `\n`, `\r`, `\t`, `\f`, `\v`, `\xHH`, `\uHHHH`, and a backslash before one
 //!   of `^ $ \ . * + ? ( ) [ ] { } | /` (and `-` inside a class);
 //! - the source is ASCII (write other chars as `\uHHHH`).
@@ -311,6 +315,19 @@ pub const fn portability_problem(source: &str) -> Option<&'static str> {
                 );
             }
             b'$' => return Some("$ may only end the pattern"),
+            b']' => return Some("write a literal ] as \\]: a lone ] is an error under the u flag"),
+            b'}' => return Some("write a literal } as \\}: a lone } is an error under the u flag"),
+            b'{' => match quantifier_end(b, i, end) {
+                Some(close) => {
+                    i = close + 1;
+                    continue;
+                }
+                None => {
+                    return Some(
+                        "braces are quantifiers only ({4}, {6,}, {1,3}): write a literal { as \\{",
+                    );
+                }
+            },
             b'^' => return Some("^ may only start the pattern"),
             _ => {}
         }
@@ -323,6 +340,31 @@ pub const fn portability_problem(source: &str) -> Option<&'static str> {
         return Some("unbalanced parenthesis");
     }
     None
+}
+
+/// The index of the `}` closing a well-formed quantifier `{n}`, `{n,}` or `{n,m}` that
+/// starts at `open`, if it is one.
+const fn quantifier_end(b: &[u8], open: usize, end: usize) -> Option<usize> {
+    let mut i = open + 1;
+    let mut digits = 0;
+    while i < end && b[i].is_ascii_digit() {
+        i += 1;
+        digits += 1;
+    }
+    if digits == 0 {
+        return None;
+    }
+    if i < end && b[i] == b',' {
+        i += 1;
+        while i < end && b[i].is_ascii_digit() {
+            i += 1;
+        }
+    }
+    if i < end && b[i] == b'}' {
+        Some(i)
+    } else {
+        None
+    }
 }
 
 const fn hex_run(b: &[u8], from: usize, len: usize) -> bool {
@@ -549,6 +591,12 @@ mod tests {
     #[test]
     fn non_portable_sources() {
         for bad in [
+            r"^a]$",
+            r"^a}$",
+            r"^[0-9]{4}]$",
+            r"^a{$",
+            r"^a{,3}$",
+            r"^a{x}$",
             r"^a\$",
             r"^\u00e$",
             r"[0-9]+",

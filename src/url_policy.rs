@@ -358,6 +358,18 @@ fn check_host<P: UrlPolicy>(url: &Url) -> Result<(), Issue> {
             format!("send a URL of a public host, e.g. {}", P::EXAMPLE),
         ));
     }
+    // The opaque host of a non-special scheme (`git:`, `ssh:`) keeps its percent escapes:
+    // `evil.com%2F.example.com` would end in an allowed domain while naming another. No
+    // valid host name holds a `%`.
+    if let Host::Domain(d) = &host
+        && d.contains('%')
+    {
+        return Err(forbidden(
+            format!("host holds percent escapes: {shown}"),
+            "host",
+            format!("send a URL with a plain host name, e.g. {}", P::EXAMPLE),
+        ));
+    }
     if !P::HOSTS.is_empty() && !host_listed(&host, P::HOSTS) {
         return Err(forbidden(
             format!("host not allowed: {shown}"),

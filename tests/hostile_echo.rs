@@ -23,7 +23,11 @@ fn longest_run(value: &Value, marker: char) -> usize {
     }
     match value {
         Value::String(s) => run(s, marker),
-        Value::Array(items) => items.iter().map(|v| longest_run(v, marker)).max().unwrap_or(0),
+        Value::Array(items) => items
+            .iter()
+            .map(|v| longest_run(v, marker))
+            .max()
+            .unwrap_or(0),
         Value::Object(map) => map
             .iter()
             .map(|(k, v)| run(k, marker).max(longest_run(v, marker)))
@@ -46,7 +50,9 @@ fn envelope_without_paths(rejection: &Rejection) -> Value {
 fn quoting<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     let s = String::deserialize(d)?;
     // The everyday shape of a validation error written by a server author.
-    Err(serde::de::Error::custom(format!("not a valid ticket id: {s}")))
+    Err(serde::de::Error::custom(format!(
+        "not a valid ticket id: {s}"
+    )))
 }
 
 #[derive(Deserialize, Debug)]
@@ -96,8 +102,7 @@ struct Flattened {
 #[test]
 fn json_object_adapter_inside_flatten_echoes_at_most_64_chars() {
     let filter = json!({"limit": "B".repeat(500)}).to_string();
-    let rejection =
-        mcp_coerce::from_value::<Flattened>(&json!({ "filter": filter })).unwrap_err();
+    let rejection = mcp_coerce::from_value::<Flattened>(&json!({ "filter": filter })).unwrap_err();
     let envelope = envelope_without_paths(&rejection);
     let echoed = longest_run(&envelope, 'B');
     assert!(

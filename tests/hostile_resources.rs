@@ -119,10 +119,7 @@ fn deep_child() {
                 .unwrap();
             assert_eq!(
                 outcome,
-                [(
-                    "too_deep".to_owned(),
-                    format!("/options{}", "/a".repeat(8))
-                )]
+                [("too_deep".to_owned(), format!("/options{}", "/a".repeat(8)))]
             );
         })
         .unwrap()

@@ -76,7 +76,9 @@ fn an_entry_point_inside_a_visitor_refuses_as_it_does_on_its_own() {
     assert_eq!(found(&alone), [(Code::BoolParsing, "/confirm".to_owned())]);
 
     let outer = mcp_coerce::from_value::<Outer>(&json!({"payload": r#"{"confirm": "maybe"}"#}));
-    let inner = INNER.with(|slot| slot.borrow_mut().take()).expect("the visitor ran");
+    let inner = INNER
+        .with(|slot| slot.borrow_mut().take())
+        .expect("the visitor ran");
     match inner {
         Ok(value) => panic!("the nested call accepted \"maybe\" as {value:?}"),
         Err(rejection) => assert_eq!(found(&rejection), found(&alone)),
@@ -142,8 +144,7 @@ struct Ledger {
 /// an integer, got a number") for a value that is valid on its own.
 #[test]
 fn a_valid_u128_is_not_reported_when_another_field_is_refused() {
-    let ok: Ledger =
-        mcp_coerce::from_str(r#"{"total": 18446744073709551616, "page": 1}"#).unwrap();
+    let ok: Ledger = mcp_coerce::from_str(r#"{"total": 18446744073709551616, "page": 1}"#).unwrap();
     assert_eq!(ok.total, 18_446_744_073_709_551_616);
 
     let rejection =

@@ -455,7 +455,7 @@ impl<'a> MapAccess<'a> for &mut Entries<'a, '_> {
             return seed
                 .deserialize(de::value::BorrowedStrDeserializer::<Error>::new(key))
                 .map(Some)
-                .map_err(|e| e.prefixed(Segment::Key(key.clone()), &Value::String(key.clone())));
+                .map_err(|e| e.prefixed(Segment::key(key), &Value::String(key.clone())));
         }
         match self.injected.next() {
             Some(field) => {
@@ -472,8 +472,8 @@ impl<'a> MapAccess<'a> for &mut Entries<'a, '_> {
             Some((key, value)) => {
                 let before = mark();
                 let out = seed.deserialize(ValueDe::new(value));
-                prefix_since(before, || Segment::Key(key.to_owned()), value);
-                out.map_err(|e| e.prefixed(Segment::Key(key.to_owned()), value))
+                prefix_since(before, || Segment::key(key), value);
+                out.map_err(|e| e.prefixed(Segment::key(key), value))
             }
             None => {
                 suppressed(|| seed.deserialize(Placeholder::new())).map_err(|_| Error::silent())

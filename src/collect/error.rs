@@ -121,7 +121,7 @@ impl de::Error for Error {
             return Error::silent();
         }
         Error::issue(
-            Issue::new(Code::Custom, truncate_message(&msg.to_string()))
+            Issue::new(Code::Custom, plain_message(&msg.to_string()))
                 .with_hint("check this value against the tool's inputSchema"),
         )
     }
@@ -208,6 +208,11 @@ impl de::Error for Error {
 fn plain_expected(exp: &dyn Expected) -> String {
     let text = exp.to_string();
     let named = [
+        ("internally tagged enum ", "an object with its type tag"),
+        (
+            "adjacently tagged enum ",
+            "an object with its tag and content",
+        ),
         ("struct variant ", "an object"),
         ("tuple variant ", "an array"),
         ("tuple struct ", "an array"),
@@ -239,13 +244,14 @@ pub(crate) fn one_of_hint(allowed: &[&str]) -> String {
     hint
 }
 
-/// Messages from foreign `Deserialize` impls can quote the input at any length.
-fn truncate_message(msg: &str) -> String {
-    const MAX: usize = 200;
-    match msg.char_indices().nth(MAX) {
-        None => msg.to_owned(),
-        Some((cut, _)) => format!("{}…", &msg[..cut]),
+/// A message from a `Deserialize` impl that is not the crate's: serde's own wording
+/// without the Rust type name it carries, and any other message cut to the echo limit,
+/// since it may quote the input at any length (`"not a valid id: <input>"`).
+fn plain_message(msg: &str) -> String {
+    if msg.starts_with("data did not match any variant of untagged enum") {
+        return "the value matches none of the accepted shapes".to_owned();
     }
+    crate::issue::truncate(msg)
 }
 
 impl fmt::Display for Error {

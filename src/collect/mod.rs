@@ -55,13 +55,43 @@ thread_local! {
 /// visitors stop at the first missing field; each pass injects one more placeholder).
 const MISSING_FIELD_PASSES: usize = 64;
 
-/// Spend one extra pass, if any is left in this call.
+/// Values re-read, in all, by the extra passes of one call: a large input gets fewer of
+/// them, so the whole call stays linear in the input's size.
+const EXTRA_PASS_WORK: usize = 1 << 20;
+
+/// Spend one extra pass, if any is left in this call and it can still add an issue (the
+/// list is not full: past the cap, further passes would only add to the count).
 pub(crate) fn take_pass() -> bool {
+    if STORED.with(Cell::get) >= MAX_ISSUES {
+        return false;
+    }
     PASSES_LEFT.with(|p| {
         let left = p.get();
         p.set(left.saturating_sub(1));
         left > 0
     })
+}
+
+/// Allow this call as many extra passes as [`EXTRA_PASS_WORK`] buys for an input of
+/// `values` JSON values (at most [`MISSING_FIELD_PASSES`]).
+pub(crate) fn budget_passes(values: usize) {
+    let passes = (EXTRA_PASS_WORK / values.max(1)).min(MISSING_FIELD_PASSES);
+    PASSES_LEFT.with(|p| p.set(passes));
+}
+
+/// How many JSON values `value` holds (itself included), counted without recursion.
+pub(crate) fn count_values(value: &Value) -> usize {
+    let mut count = 0;
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        count += 1;
+        match v {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.values()),
+            _ => {}
+        }
+    }
+    count
 }
 
 /// Whether the visitor now running was called by `ValueDe`; resets the token.
