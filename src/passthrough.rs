@@ -522,9 +522,9 @@ const fn effective_depth(max_depth: usize) -> usize {
     if max_depth < 128 { max_depth } else { 128 }
 }
 
-/// A JSON value copied from any format, down to depth `limit + 1`: a container at that
-/// depth is kept (so the check reports it as `too_deep`) but empty, its contents skipped
-/// unread.
+/// A JSON value copied from any format, down to depth `limit + 1`: the first container
+/// past the limit is kept with its scalars (the check reports it as `too_deep`, and echoes
+/// it), and the containers inside it are kept empty, their contents skipped unread.
 struct Bounded {
     /// The depth of the value being read (the object itself is depth 1).
     depth: usize,
@@ -533,7 +533,7 @@ struct Bounded {
 
 impl Bounded {
     fn past_limit(&self) -> bool {
-        self.depth > self.limit
+        self.depth > self.limit.saturating_add(1)
     }
 
     fn child(&self) -> Bounded {
