@@ -50,6 +50,12 @@ pub fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, Rejection> {
 /// Deserialize tool-call arguments from JSON bytes, reporting every issue. As
 /// [`from_str`].
 ///
+/// A refused call is read a second time through a `serde_json::Value`, which holds an
+/// integer past the `u64` range as an `f64`: a plain `u128`/`i128` field holding one is
+/// accepted exactly in a valid call, but reported (`int_overflow`, "send large integers as
+/// strings") beside the other issues of a refused one. `IntLike` reads such integers
+/// exactly from strings.
+///
 /// # Errors
 ///
 /// As [`from_str`].

@@ -208,6 +208,27 @@ pub(crate) fn int_issue<I: Integer>(failure: IntFailure, input: Input) -> Issue 
     issue.with_input(input)
 }
 
+/// The issue for a float read where a plain integer type (`min..=max`) was asked for:
+/// `int_from_float` for a fraction, `int_overflow` past 2^53 (its exact value is lost, so
+/// the hint says to send it as a string).
+#[cold]
+pub(crate) fn int_issue_for_float(f: f64, input: Input, min: i128, max: u128) -> Issue {
+    let issue = if f.is_finite() && f.fract() == 0.0 && f.abs() >= EXACT_F64_LIMIT {
+        Issue::new(
+            Code::IntOverflow,
+            "integer too large to be exact as a JSON number",
+        )
+        .with_hint("send large integers as strings, e.g. \"9007199254740993\"")
+    } else {
+        Issue::new(
+            Code::IntFromFloat,
+            "expected an integer, got a number with a fractional part",
+        )
+        .with_hint(format!("send a whole number from {min} to {max}"))
+    };
+    issue.with_input(input)
+}
+
 /// Reads one integer from any lax shape (native number, integral float, decimal string);
 /// the outcome is the integer or the issue, never a serde error.
 pub(crate) struct IntScalar<I>(pub(crate) PhantomData<I>);

@@ -27,7 +27,7 @@ pub const INPUT_ECHO_CHARS: usize = 64;
 /// assert_eq!(serde_json::to_string(&Code::TooBig)?, r#""too_big""#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Code {

@@ -64,7 +64,15 @@ impl<'a> ValueDe<'a> {
                     return drive(|| visitor.visit_u128(u));
                 }
             } else {
-                self.mismatch("an integer", "send a whole number, e.g. 10");
+                // A float: refused like the adapters refuse one, and past 2^53 it may
+                // well have been an exact integer before `serde_json::Value` held it.
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                record(crate::integer::int_issue_for_float(
+                    f,
+                    Input::Number(n.clone()),
+                    min,
+                    max,
+                ));
                 return drive(|| visitor.visit_u64(0));
             }
             record(out_of_range(n, name, min, max));
