@@ -208,12 +208,19 @@ pub(crate) fn int_issue<I: Integer>(failure: IntFailure, input: Input) -> Issue 
     issue.with_input(input)
 }
 
-/// The issue for a float read where a plain integer type (`min..=max`) was asked for:
-/// `int_from_float` for a fraction, `int_overflow` past 2^53 (its exact value is lost, so
-/// the hint says to send it as a string).
+/// The issue for a float read where a plain integer type (`min..=max`) was asked for
+/// (plain serde types are not coerced, so `5.0` is refused too): `int_from_float` for a
+/// fraction, `int_overflow` past 2^53 (its exact value was lost before it got here, so
+/// the hint says to send it as a string), `invalid_type` for an integral float.
 #[cold]
 pub(crate) fn int_issue_for_float(f: f64, input: Input, min: i128, max: u128) -> Issue {
-    let issue = if f.is_finite() && f.fract() == 0.0 && f.abs() >= EXACT_F64_LIMIT {
+    let issue = if !f.is_finite() || f.fract() != 0.0 {
+        Issue::new(
+            Code::IntFromFloat,
+            "expected an integer, got a number with a fractional part",
+        )
+        .with_hint(format!("send a whole number from {min} to {max}"))
+    } else if f.abs() >= EXACT_F64_LIMIT {
         Issue::new(
             Code::IntOverflow,
             "integer too large to be exact as a JSON number",
@@ -221,10 +228,10 @@ pub(crate) fn int_issue_for_float(f: f64, input: Input, min: i128, max: u128) ->
         .with_hint("send large integers as strings, e.g. \"9007199254740993\"")
     } else {
         Issue::new(
-            Code::IntFromFloat,
-            "expected an integer, got a number with a fractional part",
+            Code::InvalidType,
+            "expected an integer, got a number with a decimal point",
         )
-        .with_hint(format!("send a whole number from {min} to {max}"))
+        .with_hint("send the number without a decimal point, e.g. 5")
     };
     issue.with_input(input)
 }

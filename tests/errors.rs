@@ -454,7 +454,7 @@ fn plain_serde_type_mismatches_across_fields_are_all_reported() {
             ("int_overflow", "/a"),
             ("invalid_type", "/d/1"),
             ("int_overflow", "/d/2"),
-            ("invalid_type", "/d/3"),
+            ("int_from_float", "/d/3"),
             ("invalid_type", "/e/x"),
         ])
     );
