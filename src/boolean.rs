@@ -149,19 +149,25 @@ pub struct BoolLike;
 
 impl<'de> DeserializeAs<'de, bool> for BoolLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
-        deserializer.deserialize_any(Settled(MapVisitor {
-            inner: BoolScalar,
-            map: one,
-        }))
+        crate::collect::adapt(
+            deserializer,
+            Settled(MapVisitor {
+                inner: BoolScalar,
+                map: one,
+            }),
+        )
     }
 }
 
 impl<'de> DeserializeAs<'de, Option<bool>> for BoolLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
-        deserializer.deserialize_any(Settled(Optional::non_string(MapVisitor {
-            inner: BoolScalar,
-            map: one,
-        })))
+        crate::collect::adapt(
+            deserializer,
+            Settled(Optional::non_string(MapVisitor {
+                inner: BoolScalar,
+                map: one,
+            })),
+        )
     }
 }
 

@@ -306,25 +306,31 @@ pub struct EnumLike;
 impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
         if !probe::<E>().1 {
-            return deserializer.deserialize_any(Settled(TextOnly(EnumScalar::<E>(PhantomData))));
+            return crate::collect::adapt(
+                deserializer,
+                Settled(TextOnly(EnumScalar::<E>(PhantomData))),
+            );
         }
         // `E` is `Option<Enum>`: the optional rules, with `None` made through `E` itself.
-        deserializer.deserialize_any(Settled(MapVisitor {
-            inner: Optional {
-                inner: TextOnly(EnumScalar::<E>(PhantomData)),
-                empty_is_none: true,
-                null_text_is_none: false,
-            },
-            map: |read: Outcome<Option<E>>| match read? {
-                Some(value) => Ok(value),
-                None => E::deserialize(NameDe(None)).map_err(|_| {
-                    IssueBuf::one(Issue::new(
-                        Code::Custom,
-                        "the server cannot read this field",
-                    ))
-                }),
-            },
-        }))
+        crate::collect::adapt(
+            deserializer,
+            Settled(MapVisitor {
+                inner: Optional {
+                    inner: TextOnly(EnumScalar::<E>(PhantomData)),
+                    empty_is_none: true,
+                    null_text_is_none: false,
+                },
+                map: |read: Outcome<Option<E>>| match read? {
+                    Some(value) => Ok(value),
+                    None => E::deserialize(NameDe(None)).map_err(|_| {
+                        IssueBuf::one(Issue::new(
+                            Code::Custom,
+                            "the server cannot read this field",
+                        ))
+                    }),
+                },
+            }),
+        )
     }
 }
 
@@ -359,11 +365,14 @@ pub struct OptionalEnumLike;
 
 impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, Option<E>> for OptionalEnumLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<E>, D::Error> {
-        deserializer.deserialize_any(Settled(Optional {
-            inner: TextOnly(EnumScalar::<E>(PhantomData)),
-            empty_is_none: true,
-            null_text_is_none: false,
-        }))
+        crate::collect::adapt(
+            deserializer,
+            Settled(Optional {
+                inner: TextOnly(EnumScalar::<E>(PhantomData)),
+                empty_is_none: true,
+                null_text_is_none: false,
+            }),
+        )
     }
 }
 

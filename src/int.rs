@@ -135,11 +135,14 @@ where
         map: check,
     };
     match Params::<I, MIN, MAX, Def>::default() {
-        None => deserializer.deserialize_any(Settled(scalar)),
-        Some(default) => deserializer.deserialize_any(Settled(MapVisitor {
-            inner: Optional::non_string(scalar),
-            map: move |o: Outcome<Option<I>>| o.map(|v| v.unwrap_or(default)),
-        })),
+        None => crate::collect::adapt(deserializer, Settled(scalar)),
+        Some(default) => crate::collect::adapt(
+            deserializer,
+            Settled(MapVisitor {
+                inner: Optional::non_string(scalar),
+                map: move |o: Outcome<Option<I>>| o.map(|v| v.unwrap_or(default)),
+            }),
+        ),
     }
 }
 
@@ -163,10 +166,13 @@ where
                 .map_err(IssueBuf::one)
         },
     };
-    deserializer.deserialize_any(Settled(MapVisitor {
-        inner: Optional::non_string(scalar),
-        map: move |o: Outcome<Option<I>>| o.map(|v| v.or(default)),
-    }))
+    crate::collect::adapt(
+        deserializer,
+        Settled(MapVisitor {
+            inner: Optional::non_string(scalar),
+            map: move |o: Outcome<Option<I>>| o.map(|v| v.or(default)),
+        }),
+    )
 }
 
 macro_rules! int_adapter {
@@ -310,19 +316,25 @@ pub struct IntLike;
 
 impl<'de, I: Integer> DeserializeAs<'de, I> for IntLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<I, D::Error> {
-        deserializer.deserialize_any(Settled(MapVisitor {
-            inner: IntScalar::<I>::new(),
-            map: |read: Result<I, Issue>| read.map_err(IssueBuf::one),
-        }))
+        crate::collect::adapt(
+            deserializer,
+            Settled(MapVisitor {
+                inner: IntScalar::<I>::new(),
+                map: |read: Result<I, Issue>| read.map_err(IssueBuf::one),
+            }),
+        )
     }
 }
 
 impl<'de, I: Integer> DeserializeAs<'de, Option<I>> for IntLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<I>, D::Error> {
-        deserializer.deserialize_any(Settled(Optional::non_string(MapVisitor {
-            inner: IntScalar::<I>::new(),
-            map: |read: Result<I, Issue>| read.map_err(IssueBuf::one),
-        })))
+        crate::collect::adapt(
+            deserializer,
+            Settled(Optional::non_string(MapVisitor {
+                inner: IntScalar::<I>::new(),
+                map: |read: Result<I, Issue>| read.map_err(IssueBuf::one),
+            })),
+        )
     }
 }
 

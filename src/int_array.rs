@@ -278,7 +278,10 @@ impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deserializ
     for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<I>, D::Error> {
-        deserializer.deserialize_any(Settled(IntShape::<I>::new(MIN_ITEMS, MAX_ITEMS)))
+        crate::collect::adapt(
+            deserializer,
+            Settled(IntShape::<I>::new(MIN_ITEMS, MAX_ITEMS)),
+        )
     }
 }
 
@@ -286,9 +289,12 @@ impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     DeserializeAs<'de, Option<Vec<I>>> for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<I>>, D::Error> {
-        deserializer.deserialize_any(Settled(Optional::non_string(IntShape::<I>::new(
-            MIN_ITEMS, MAX_ITEMS,
-        ))))
+        crate::collect::adapt(
+            deserializer,
+            Settled(Optional::non_string(IntShape::<I>::new(
+                MIN_ITEMS, MAX_ITEMS,
+            ))),
+        )
     }
 }
 

@@ -316,6 +316,19 @@ impl Issue {
         self.context.as_deref()
     }
 
+    /// This issue moved to the root of wherever it is reported from, its own path (and
+    /// the count of `more` issues found with it) kept in the message.
+    pub(crate) fn relocated_here(mut self, more: usize) -> Issue {
+        if !self.path.is_root() {
+            self.message = Cow::Owned(format!("at {}: {}", self.path, self.message));
+            self.path = Path::root();
+        }
+        if more > 0 {
+            self.message = Cow::Owned(format!("{} (and {more} more)", self.message));
+        }
+        self
+    }
+
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
     }

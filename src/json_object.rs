@@ -94,7 +94,7 @@ impl<T: DeserializeOwned> ObjectVisitor<T> {
             record_all(IssueBuf::one(issue));
             self.stand_in()
         } else {
-            Err(E::custom(issue))
+            Err(crate::collect::fail_fast(IssueBuf::one(issue)))
         }
     }
 
@@ -172,6 +172,11 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
         d.deserialize_any(self)
     }
 
+    /// Any deserializer but the crate's answers `collect::adapt`'s request with this.
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
         let direct = take_direct();
         self.not(direct, "a boolean", Some(Input::Bool(v)))
@@ -244,10 +249,13 @@ pub struct JsonObjectLike;
 
 impl<'de, T: DeserializeOwned> DeserializeAs<'de, T> for JsonObjectLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
-        let read = deserializer.deserialize_any(ObjectVisitor::<T> {
-            optional: false,
-            _t: PhantomData,
-        })?;
+        let read = crate::collect::adapt(
+            deserializer,
+            ObjectVisitor::<T> {
+                optional: false,
+                _t: PhantomData,
+            },
+        )?;
         match read {
             Some(t) => Ok(t),
             // Only an optional read gives `None`.
@@ -287,10 +295,13 @@ pub struct OptionalJsonObjectLike;
 
 impl<'de, T: DeserializeOwned> DeserializeAs<'de, Option<T>> for OptionalJsonObjectLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
-        deserializer.deserialize_any(ObjectVisitor::<T> {
-            optional: true,
-            _t: PhantomData,
-        })
+        crate::collect::adapt(
+            deserializer,
+            ObjectVisitor::<T> {
+                optional: true,
+                _t: PhantomData,
+            },
+        )
     }
 }
 

@@ -265,19 +265,25 @@ pub struct NumberLike<R = AnyFinite>(PhantomData<R>);
 
 impl<'de, R: NumberRange> DeserializeAs<'de, f64> for NumberLike<R> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
-        deserializer.deserialize_any(Settled(MapVisitor {
-            inner: NumberScalar,
-            map: bounded::<R>,
-        }))
+        crate::collect::adapt(
+            deserializer,
+            Settled(MapVisitor {
+                inner: NumberScalar,
+                map: bounded::<R>,
+            }),
+        )
     }
 }
 
 impl<'de, R: NumberRange> DeserializeAs<'de, Option<f64>> for NumberLike<R> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<f64>, D::Error> {
-        deserializer.deserialize_any(Settled(Optional::non_string(MapVisitor {
-            inner: NumberScalar,
-            map: bounded::<R>,
-        })))
+        crate::collect::adapt(
+            deserializer,
+            Settled(Optional::non_string(MapVisitor {
+                inner: NumberScalar,
+                map: bounded::<R>,
+            })),
+        )
     }
 }
 

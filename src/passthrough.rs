@@ -633,7 +633,10 @@ impl<'de> Visitor<'de> for Bounded {
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, JsonMap> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap, D::Error> {
-        deserializer.deserialize_any(Settled(ObjectShape::<JsonMap, MAX_DEPTH>::new()))
+        crate::collect::adapt(
+            deserializer,
+            Settled(ObjectShape::<JsonMap, MAX_DEPTH>::new()),
+        )
     }
 }
 
@@ -641,24 +644,30 @@ impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<JsonMap>>
     for SafeObjectLike<MAX_DEPTH>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<JsonMap>, D::Error> {
-        deserializer.deserialize_any(Settled(Optional::non_string(ObjectShape::<
-            JsonMap,
-            MAX_DEPTH,
-        >::new())))
+        crate::collect::adapt(
+            deserializer,
+            Settled(Optional::non_string(
+                ObjectShape::<JsonMap, MAX_DEPTH>::new(),
+            )),
+        )
     }
 }
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Value> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
-        deserializer.deserialize_any(Settled(ObjectShape::<Value, MAX_DEPTH>::new()))
+        crate::collect::adapt(
+            deserializer,
+            Settled(ObjectShape::<Value, MAX_DEPTH>::new()),
+        )
     }
 }
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<Value>> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
-        deserializer.deserialize_any(Settled(Optional::non_string(
-            ObjectShape::<Value, MAX_DEPTH>::new(),
-        )))
+        crate::collect::adapt(
+            deserializer,
+            Settled(Optional::non_string(ObjectShape::<Value, MAX_DEPTH>::new())),
+        )
     }
 }
 

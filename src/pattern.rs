@@ -465,17 +465,23 @@ pub struct PatternLike<P>(PhantomData<P>);
 
 impl<'de, P: PatternDef> DeserializeAs<'de, String> for PatternLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        deserializer.deserialize_any(Settled(TextOnly(PatternScalar::<P>(PhantomData))))
+        crate::collect::adapt(
+            deserializer,
+            Settled(TextOnly(PatternScalar::<P>(PhantomData))),
+        )
     }
 }
 
 impl<'de, P: PatternDef> DeserializeAs<'de, Option<String>> for PatternLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-        deserializer.deserialize_any(Settled(Optional {
-            inner: TextOnly(PatternScalar::<P>(PhantomData)),
-            empty_is_none: true,
-            null_text_is_none: false,
-        }))
+        crate::collect::adapt(
+            deserializer,
+            Settled(Optional {
+                inner: TextOnly(PatternScalar::<P>(PhantomData)),
+                empty_is_none: true,
+                null_text_is_none: false,
+            }),
+        )
     }
 }
 

@@ -369,10 +369,10 @@ where
         settle(direct, outcome)
     }
 
+    /// Any deserializer but the crate's answers `collect::adapt`'s request with this:
+    /// read on, failing fast.
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
-        let direct = take_direct();
-        let outcome = self.0.visit_newtype_struct(d)?;
-        settle(direct, outcome)
+        d.deserialize_any(self)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {

@@ -112,7 +112,7 @@ macro_rules! string_adapter {
             for $name<MIN_LENGTH, MAX_LENGTH>
         {
             fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-                deserializer.deserialize_any(Settled(TextOnly(Self::SCALAR)))
+                crate::collect::adapt(deserializer, Settled(TextOnly(Self::SCALAR)))
             }
         }
 
@@ -122,7 +122,7 @@ macro_rules! string_adapter {
             fn deserialize_as<D: Deserializer<'de>>(
                 deserializer: D,
             ) -> Result<Option<String>, D::Error> {
-                deserializer.deserialize_any(Settled(optional_string(Self::SCALAR)))
+                crate::collect::adapt(deserializer, Settled(optional_string(Self::SCALAR)))
             }
         }
 

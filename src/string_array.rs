@@ -352,7 +352,10 @@ impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     DeserializeAs<'de, Vec<String>> for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
-        deserializer.deserialize_any(Settled(StringShape::<P>::new(MIN_ITEMS, MAX_ITEMS)))
+        crate::collect::adapt(
+            deserializer,
+            Settled(StringShape::<P>::new(MIN_ITEMS, MAX_ITEMS)),
+        )
     }
 }
 
@@ -362,9 +365,12 @@ impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     fn deserialize_as<D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<Vec<String>>, D::Error> {
-        deserializer.deserialize_any(Settled(Optional::non_string(StringShape::<P>::new(
-            MIN_ITEMS, MAX_ITEMS,
-        ))))
+        crate::collect::adapt(
+            deserializer,
+            Settled(Optional::non_string(StringShape::<P>::new(
+                MIN_ITEMS, MAX_ITEMS,
+            ))),
+        )
     }
 }
 

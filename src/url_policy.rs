@@ -621,28 +621,33 @@ fn optional<P: UrlPolicy, T: From<Url>>() -> Optional<TextOnly<UrlShape<P, T>>> 
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, Url> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
-        let slot =
-            deserializer.deserialize_any(Settled(TextOnly(UrlShape::<P, UrlSlot>::new())))?;
+        let slot = crate::collect::adapt(
+            deserializer,
+            Settled(TextOnly(UrlShape::<P, UrlSlot>::new())),
+        )?;
         stand_in(slot)
     }
 }
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, String> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        deserializer.deserialize_any(Settled(TextOnly(UrlShape::<P, String>::new())))
+        crate::collect::adapt(
+            deserializer,
+            Settled(TextOnly(UrlShape::<P, String>::new())),
+        )
     }
 }
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, Option<Url>> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Url>, D::Error> {
-        let slot = deserializer.deserialize_any(Settled(optional::<P, UrlSlot>()))?;
+        let slot = crate::collect::adapt(deserializer, Settled(optional::<P, UrlSlot>()))?;
         Ok(slot.and_then(|slot| slot.0))
     }
 }
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, Option<String>> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-        deserializer.deserialize_any(Settled(optional::<P, String>()))
+        crate::collect::adapt(deserializer, Settled(optional::<P, String>()))
     }
 }
 

@@ -109,3 +109,41 @@ fn the_arguments_hint_names_no_field_of_another_tool() {
         refused.issues()[0].hint()
     );
 }
+
+/// `from_value` takes a `Value` built in code, which no parser has bounded: the collecting
+/// deserializer stopped at nothing and recursed as deep as the value (a plain `Value`
+/// field, a nested `JsonObjectLike`). It now refuses nesting past 128 levels with
+/// `too_deep`. Run on a thread with a small stack, so a regression overflows it.
+#[test]
+fn a_deep_value_built_in_code_is_too_deep_not_a_stack_overflow() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code, reason = "only the refusal is looked at")]
+    struct Free {
+        any: serde_json::Value,
+    }
+    std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(|| {
+            let mut deep = serde_json::Value::from(1);
+            for _ in 0..100_000 {
+                deep = serde_json::Value::Array(vec![deep]);
+            }
+            let mut object = serde_json::Map::new();
+            object.insert("any".to_owned(), deep);
+            let arguments = serde_json::Value::Object(object);
+            let refused = mcp_coerce::from_value::<Free>(&arguments).unwrap_err();
+            assert_eq!(refused.issues()[0].code(), Code::TooDeep);
+            // `Value`'s own drop recurses: take it apart without recursion.
+            let mut stack = vec![arguments];
+            while let Some(value) = stack.pop() {
+                match value {
+                    serde_json::Value::Array(items) => stack.extend(items),
+                    serde_json::Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
+                    _ => {}
+                }
+            }
+        })
+        .expect("spawns")
+        .join()
+        .expect("no stack overflow");
+}

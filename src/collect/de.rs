@@ -10,7 +10,9 @@ use serde::de::{
 use serde_json::{Map, Number, Value};
 
 use super::placeholder::Placeholder;
-use super::{Error, drive, mark, next_struct, prefix_since, record, suppressed};
+use super::{
+    DIRECT_NAME, Error, drive_adapter, mark, next_struct, prefix_since, record, suppressed,
+};
 use crate::issue::{Code, Input, Issue, kind_of};
 use crate::path::Segment;
 
@@ -18,11 +20,41 @@ use crate::path::Segment;
 #[derive(Clone, Copy)]
 pub(crate) struct ValueDe<'a> {
     value: &'a Value,
+    /// How many containers enclose `value`.
+    depth: u32,
 }
+
+/// Containers deeper than this are refused (`too_deep`): the nesting `serde_json` itself
+/// reads, so that a `Value` built in code, which no parser has bounded, cannot make the
+/// collecting deserializer recurse without end.
+const MAX_NESTING: u32 = 128;
 
 impl<'a> ValueDe<'a> {
     pub(crate) fn new(value: &'a Value) -> Self {
-        ValueDe { value }
+        ValueDe { value, depth: 0 }
+    }
+
+    /// The deserializer of a value inside this one.
+    fn child(self, value: &'a Value) -> Self {
+        ValueDe {
+            value,
+            depth: self.depth + 1,
+        }
+    }
+
+    /// Refuse a container nested past [`MAX_NESTING`]; the call stops here.
+    #[cold]
+    fn too_deep(self) -> Error {
+        record(
+            Issue::new(
+                Code::TooDeep,
+                format!("expected values nested at most {MAX_NESTING} levels deep"),
+            )
+            .with_input(Input::from_value(self.value))
+            .with_hint("send the value with less nesting")
+            .with_context("maxDepth", MAX_NESTING),
+        );
+        Error::silent()
     }
 
     /// Record that the value is not `expected`, with a hint.
@@ -49,19 +81,19 @@ impl<'a> ValueDe<'a> {
         if let Value::Number(n) = self.value {
             if let Some(u) = n.as_u64() {
                 if u128::from(u) <= max {
-                    return drive(|| visitor.visit_u64(u));
+                    return visitor.visit_u64(u);
                 }
             } else if let Some(i) = n.as_i64() {
                 if i128::from(i) >= min {
-                    return drive(|| visitor.visit_i64(i));
+                    return visitor.visit_i64(i);
                 }
             } else if let Some(i) = n.as_i128() {
                 if i >= min && (i < 0 || i.unsigned_abs() <= max) {
-                    return drive(|| visitor.visit_i128(i));
+                    return visitor.visit_i128(i);
                 }
             } else if let Some(u) = n.as_u128() {
                 if u <= max {
-                    return drive(|| visitor.visit_u128(u));
+                    return visitor.visit_u128(u);
                 }
             } else {
                 // A float: refused like the adapters refuse one, and past 2^53 it may
@@ -73,13 +105,13 @@ impl<'a> ValueDe<'a> {
                     min,
                     max,
                 ));
-                return drive(|| visitor.visit_u64(0));
+                return visitor.visit_u64(0);
             }
             record(out_of_range(n, name, min, max));
-            return drive(|| visitor.visit_u64(0));
+            return visitor.visit_u64(0);
         }
         self.mismatch("an integer", "send a whole number, e.g. 10");
-        drive(|| visitor.visit_u64(0))
+        visitor.visit_u64(0)
     }
 
     fn float<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -87,29 +119,33 @@ impl<'a> ValueDe<'a> {
             Value::Number(n) => visit_number(n, visitor),
             _ => {
                 self.mismatch("a number", "send a number, e.g. 0.5");
-                drive(|| visitor.visit_f64(0.0))
+                visitor.visit_f64(0.0)
             }
         }
     }
 
     fn string<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::String(s) => drive(|| visitor.visit_borrowed_str(s)),
+            Value::String(s) => visitor.visit_borrowed_str(s),
             _ => {
                 self.mismatch("a string", "send a JSON string, e.g. \"text\"");
-                drive(|| visitor.visit_str(""))
+                visitor.visit_str("")
             }
         }
     }
 
     /// `visit_seq` over `items`; elements the visitor leaves unread are refused, as
     /// `serde_json` refuses them.
-    fn array<V: Visitor<'a>>(items: &'a [Value], visitor: V) -> Result<V::Value, Error> {
+    fn array<V: Visitor<'a>>(self, items: &'a [Value], visitor: V) -> Result<V::Value, Error> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.too_deep());
+        }
         let mut seq = Seq {
             items: items.iter(),
             index: 0,
+            parent: self,
         };
-        let out = drive(|| visitor.visit_seq(&mut seq))?;
+        let out = visitor.visit_seq(&mut seq)?;
         if seq.items.len() == 0 {
             Ok(out)
         } else {
@@ -121,16 +157,21 @@ impl<'a> ValueDe<'a> {
     }
 
     fn object<V: Visitor<'a>>(
+        self,
         map: &'a Map<String, Value>,
         injected: &[&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.too_deep());
+        }
         let mut access = Entries {
+            parent: self,
             entries: map.iter(),
             injected: injected.iter(),
             value: None,
         };
-        let out = drive(|| visitor.visit_map(&mut access))?;
+        let out = visitor.visit_map(&mut access)?;
         if access.entries.len() == 0 {
             Ok(out)
         } else {
@@ -167,16 +208,16 @@ impl From<Input> for Value {
 
 fn visit_number<'a, V: Visitor<'a>>(n: &Number, visitor: V) -> Result<V::Value, Error> {
     if let Some(u) = n.as_u64() {
-        drive(|| visitor.visit_u64(u))
+        visitor.visit_u64(u)
     } else if let Some(i) = n.as_i64() {
-        drive(|| visitor.visit_i64(i))
+        visitor.visit_i64(i)
     } else if let Some(i) = n.as_i128() {
-        drive(|| visitor.visit_i128(i))
+        visitor.visit_i128(i)
     } else if let Some(u) = n.as_u128() {
-        drive(|| visitor.visit_u128(u))
+        visitor.visit_u128(u)
     } else {
         let f = n.as_f64().unwrap_or(f64::NAN);
-        drive(|| visitor.visit_f64(f))
+        visitor.visit_f64(f)
     }
 }
 
@@ -194,21 +235,21 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
 
     fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::Null => drive(|| visitor.visit_unit()),
-            Value::Bool(b) => drive(|| visitor.visit_bool(*b)),
+            Value::Null => visitor.visit_unit(),
+            Value::Bool(b) => visitor.visit_bool(*b),
             Value::Number(n) => visit_number(n, visitor),
-            Value::String(s) => drive(|| visitor.visit_borrowed_str(s)),
-            Value::Array(items) => ValueDe::array(items, visitor),
-            Value::Object(map) => ValueDe::object(map, &[], visitor),
+            Value::String(s) => visitor.visit_borrowed_str(s),
+            Value::Array(items) => self.array(items, visitor),
+            Value::Object(map) => self.object(map, &[], visitor),
         }
     }
 
     fn deserialize_bool<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::Bool(b) => drive(|| visitor.visit_bool(*b)),
+            Value::Bool(b) => visitor.visit_bool(*b),
             _ => {
                 self.mismatch("a boolean", "send true or false");
-                drive(|| visitor.visit_bool(false))
+                visitor.visit_bool(false)
             }
         }
     }
@@ -229,10 +270,10 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
 
     fn deserialize_char<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::String(s) if s.chars().count() == 1 => drive(|| visitor.visit_borrowed_str(s)),
+            Value::String(s) if s.chars().count() == 1 => visitor.visit_borrowed_str(s),
             _ => {
                 self.mismatch("a single character", "send a string of one character");
-                drive(|| visitor.visit_char(' '))
+                visitor.visit_char(' ')
             }
         }
     }
@@ -247,11 +288,11 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
 
     fn deserialize_bytes<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::String(s) => drive(|| visitor.visit_borrowed_str(s)),
-            Value::Array(items) => ValueDe::array(items, visitor),
+            Value::String(s) => visitor.visit_borrowed_str(s),
+            Value::Array(items) => self.array(items, visitor),
             _ => {
                 self.mismatch("bytes", "send a string or an array of bytes");
-                drive(|| visitor.visit_bytes(&[]))
+                visitor.visit_bytes(&[])
             }
         }
     }
@@ -262,8 +303,8 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
 
     fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::Null => drive(|| visitor.visit_none()),
-            _ => drive(|| visitor.visit_some(self)),
+            Value::Null => visitor.visit_none(),
+            _ => visitor.visit_some(self),
         }
     }
 
@@ -271,7 +312,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
         if !self.value.is_null() {
             self.mismatch("null", "send null");
         }
-        drive(|| visitor.visit_unit())
+        visitor.visit_unit()
     }
 
     fn deserialize_unit_struct<V: Visitor<'a>>(
@@ -284,15 +325,19 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
 
     fn deserialize_newtype_struct<V: Visitor<'a>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        drive(|| visitor.visit_newtype_struct(self))
+        if name == DIRECT_NAME {
+            // One of the crate's adapters asking to be collected (see `collect::adapt`).
+            return drive_adapter(|| self.deserialize_any(visitor));
+        }
+        visitor.visit_newtype_struct(self)
     }
 
     fn deserialize_seq<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::Array(items) => ValueDe::array(items, visitor),
+            Value::Array(items) => self.array(items, visitor),
             _ => {
                 self.mismatch("an array", "send a JSON array, e.g. [1, 2]");
                 suppressed(|| Placeholder::new().deserialize_seq(visitor))
@@ -303,7 +348,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
 
     fn deserialize_tuple<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::Array(items) if items.len() == len => ValueDe::array(items, visitor),
+            Value::Array(items) if items.len() == len => self.array(items, visitor),
             _ => {
                 record(
                     Issue::new(
@@ -333,7 +378,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
 
     fn deserialize_map<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::Object(map) => ValueDe::object(map, &[], visitor),
+            Value::Object(map) => self.object(map, &[], visitor),
             _ => {
                 self.mismatch("an object", "send a JSON object, e.g. {\"key\": \"value\"}");
                 suppressed(|| Placeholder::new().deserialize_map(visitor))
@@ -351,7 +396,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
         match self.value {
             Value::Object(map) => {
                 let (ordinal, injected) = next_struct();
-                let out = ValueDe::object(map, &injected, visitor);
+                let out = self.object(map, &injected, visitor);
                 if !injected.is_empty() {
                     // Found missing in earlier passes: reported where the struct is.
                     for field in &injected {
@@ -368,7 +413,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
                     ok => ok,
                 }
             }
-            Value::Array(items) => ValueDe::array(items, visitor),
+            Value::Array(items) => self.array(items, visitor),
             _ => {
                 self.mismatch("an object", "send a JSON object with the tool's fields");
                 suppressed(|| Placeholder::new().deserialize_struct(name, fields, visitor))
@@ -385,13 +430,16 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
     ) -> Result<V::Value, Error> {
         match self.value {
             Value::String(s) => {
-                drive(|| visitor.visit_enum(de::value::BorrowedStrDeserializer::<Error>::new(s)))
+                visitor.visit_enum(de::value::BorrowedStrDeserializer::<Error>::new(s))
             }
             Value::Object(map) if map.len() == 1 => {
                 let Some((variant, value)) = map.iter().next() else {
                     return Err(Error::silent());
                 };
-                drive(|| visitor.visit_enum(Tagged { variant, value }))
+                visitor.visit_enum(Tagged {
+                    variant,
+                    value: self.child(value),
+                })
             }
             _ => {
                 self.mismatch(
@@ -409,7 +457,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
     }
 
     fn deserialize_ignored_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        drive(|| visitor.visit_unit())
+        visitor.visit_unit()
     }
 }
 
@@ -417,6 +465,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
 struct Seq<'a> {
     items: std::slice::Iter<'a, Value>,
     index: usize,
+    parent: ValueDe<'a>,
 }
 
 impl<'a> SeqAccess<'a> for &mut Seq<'a> {
@@ -432,7 +481,7 @@ impl<'a> SeqAccess<'a> for &mut Seq<'a> {
         let index = self.index;
         self.index += 1;
         let before = mark();
-        let out = seed.deserialize(ValueDe::new(value));
+        let out = seed.deserialize(self.parent.child(value));
         prefix_since(before, || Segment::Index(index), value);
         out.map(Some)
             .map_err(|e| e.prefixed(Segment::Index(index), value))
@@ -445,6 +494,7 @@ impl<'a> SeqAccess<'a> for &mut Seq<'a> {
 
 /// Object members, then the fields injected as placeholders.
 struct Entries<'a, 'i> {
+    parent: ValueDe<'a>,
     entries: serde_json::map::Iter<'a>,
     injected: std::slice::Iter<'i, &'static str>,
     /// The member whose key was just read: (key, value); `None` for an injected field.
@@ -479,7 +529,7 @@ impl<'a> MapAccess<'a> for &mut Entries<'a, '_> {
         match self.value.take() {
             Some((key, value)) => {
                 let before = mark();
-                let out = seed.deserialize(ValueDe::new(value));
+                let out = seed.deserialize(self.parent.child(value));
                 prefix_since(before, || Segment::key(key), value);
                 out.map_err(|e| e.prefixed(Segment::key(key), value))
             }
@@ -497,7 +547,7 @@ impl<'a> MapAccess<'a> for &mut Entries<'a, '_> {
 /// An externally tagged enum value `{"variant": value}`.
 struct Tagged<'a> {
     variant: &'a str,
-    value: &'a Value,
+    value: ValueDe<'a>,
 }
 
 impl<'a> EnumAccess<'a> for Tagged<'a> {
@@ -511,7 +561,7 @@ impl<'a> EnumAccess<'a> for Tagged<'a> {
         let variant = seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(
             self.variant,
         ))?;
-        Ok((variant, ValueDe::new(self.value)))
+        Ok((variant, self.value))
     }
 }
 

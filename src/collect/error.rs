@@ -120,6 +120,9 @@ impl de::Error for Error {
         if super::take_silence() {
             return Error::silent();
         }
+        if let Some(issues) = super::take_stashed() {
+            return Error::issue(issues.into_located_here());
+        }
         Error::issue(
             Issue::new(Code::Custom, plain_message(&msg.to_string()))
                 .with_hint("check this value against the tool's inputSchema"),

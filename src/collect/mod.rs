@@ -4,11 +4,12 @@
 //! `serde_json::Value` (`de::ValueDe`). It sees each value before its visitor does, so a
 //! type mismatch is recorded as an issue and the visitor is fed a placeholder, and
 //! deserialization goes on to the next field. The crate's adapters learn that they are
-//! driven by that deserializer (and not by `serde_json` or a format of the user's) through
-//! a one-shot thread-local token: `ValueDe` sets it right before calling a visitor, the
-//! adapter's visitor takes it on entry. A driven adapter records its issues here and
-//! returns a placeholder; an adapter driven by anything else fails fast with all of its own
-//! issues in one `D::Error`.
+//! driven by that deserializer (and not by `serde_json` or a format of the user's) by
+//! asking for it: they call `deserialize_newtype_struct` with a reserved name
+//! ([`adapt`]), which only `ValueDe` answers, by setting a one-shot thread-local token
+//! right before calling the adapter's visitor, which takes it on entry. A driven adapter
+//! records its issues here and returns a placeholder; an adapter driven by anything else
+//! fails fast with all of its own issues in one `D::Error`.
 //!
 //! Issues are recorded with paths relative to the value being deserialized; each level of
 //! `ValueDe` puts its own segment in front of the issues recorded below it as the call
@@ -47,6 +48,8 @@ thread_local! {
     static INJECT: RefCell<Vec<(u32, &'static str)>> = const { RefCell::new(Vec::new()) };
     /// Extra passes left in this call (shared by the top level and nested objects).
     static PASSES_LEFT: Cell<usize> = const { Cell::new(0) };
+    /// The issues of one `E::custom` call made by `fail_fast`.
+    static STASH: RefCell<Option<IssueBuf>> = const { RefCell::new(None) };
     /// Set for the duration of one `E::custom` call made by `silent`.
     static SILENCE_NEXT: Cell<bool> = const { Cell::new(false) };
 }
@@ -94,17 +97,34 @@ pub(crate) fn count_values(value: &Value) -> usize {
     count
 }
 
-/// Whether the visitor now running was called by `ValueDe`; resets the token.
+/// The newtype-struct name through which an adapter asks to be driven by the collecting
+/// deserializer. `ValueDe` (and `Placeholder`) answer it by setting the token and reading
+/// the value; every other deserializer sees an ordinary newtype struct and calls the
+/// adapter's `visit_newtype_struct`, which reads on without the token. (serde_json asks
+/// for its `RawValue` the same way.)
+pub(crate) const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
+
+/// Run an adapter's visitor on `deserializer`: collected when `deserializer` is the
+/// crate's, failing fast under any other.
+#[inline]
+pub(crate) fn adapt<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>>(
+    deserializer: D,
+    visitor: V,
+) -> Result<V::Value, D::Error> {
+    deserializer.deserialize_newtype_struct(DIRECT_NAME, visitor)
+}
+
+/// Whether the adapter visitor now running was asked for through [`adapt`] by the
+/// collecting deserializer; resets the token.
 #[inline]
 pub(crate) fn take_direct() -> bool {
     DIRECT.with(|d| d.replace(false))
 }
 
-/// Run a visitor call with the token set, and clear it afterwards, so that a visitor run
-/// later by someone else (serde's buffered replay for `flatten` and untagged enums) never
-/// sees a stale token.
+/// Run the adapter visitor call `call` with the token set (only the visitor passed
+/// through [`adapt`] sees it: it takes it on entry), and clear it afterwards.
 #[inline]
-pub(crate) fn drive<R>(call: impl FnOnce() -> R) -> R {
+pub(crate) fn drive_adapter<R>(call: impl FnOnce() -> R) -> R {
     DIRECT.with(|d| d.set(true));
     let out = call();
     DIRECT.with(|d| d.set(false));
@@ -309,6 +329,19 @@ impl IssueBuf {
         self.push_with(|| issue);
     }
 
+    /// These issues as one, located where the error that carries them will be (a map key,
+    /// or a value serde replays from a buffer, whose own path is unknown here): the first
+    /// issue's code, with its relative path, if any, and the count of the others in its
+    /// message.
+    pub(crate) fn into_located_here(self) -> Issue {
+        let more = self.issues.len().saturating_sub(1) + self.dropped;
+        let mut issues = self.issues.into_iter();
+        let Some(first) = issues.next() else {
+            return Issue::new(crate::issue::Code::Custom, "invalid value");
+        };
+        first.relocated_here(more)
+    }
+
     /// Add `other`'s issues after these.
     pub(crate) fn append(&mut self, other: IssueBuf) {
         for issue in other.issues {
@@ -366,8 +399,25 @@ fn settle_err<T: DeserializeOwned, E: serde::de::Error>(
         record_all(issues);
         placeholder()
     } else {
-        Err(E::custom(issues))
+        Err(fail_fast(issues))
     }
+}
+
+/// One error of the caller's format for an adapter's issues. If that format is the
+/// crate's own (a map key, or serde's replay of a buffered `flatten` or untagged value),
+/// the issues travel with it structured, through [`take_stashed`].
+#[cold]
+pub(crate) fn fail_fast<E: serde::de::Error>(issues: IssueBuf) -> E {
+    let message = issues.to_string();
+    STASH.with(|s| *s.borrow_mut() = Some(issues));
+    let e = E::custom(message);
+    STASH.with(|s| s.borrow_mut().take());
+    e
+}
+
+/// The issues of the adapter whose error is being made, if [`fail_fast`] is making it.
+pub(crate) fn take_stashed() -> Option<IssueBuf> {
+    STASH.with(|s| s.borrow_mut().take())
 }
 
 /// Record an adapter's issues (driven by `ValueDe`: their paths are relative to the value

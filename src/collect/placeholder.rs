@@ -5,7 +5,7 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
 };
 
-use super::{Error, drive};
+use super::{DIRECT_NAME, Error, drive_adapter};
 
 /// Recursive types would otherwise ask for placeholders forever.
 const MAX_DEPTH: u8 = 16;
@@ -34,7 +34,7 @@ impl Placeholder {
 macro_rules! visit_with {
     ($($method:ident => $visit:ident($($arg:expr),*);)*) => {
         $(fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-            drive(|| visitor.$visit($($arg),*))
+            visitor.$visit($($arg),*)
         })*
     };
 }
@@ -73,25 +73,29 @@ impl<'de> Deserializer<'de> for Placeholder {
         _name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        drive(|| visitor.visit_unit())
+        visitor.visit_unit()
     }
 
     fn deserialize_newtype_struct<V: Visitor<'de>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
+        if name == DIRECT_NAME {
+            // An adapter: let it record (suppressed) and hand back its own placeholder.
+            return drive_adapter(|| visitor.visit_unit());
+        }
         let inner = self.deeper()?;
         visitor.visit_newtype_struct(inner)
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        drive(|| visitor.visit_seq(Items { left: 0, of: self }))
+        visitor.visit_seq(Items { left: 0, of: self })
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
         let of = self.deeper()?;
-        drive(|| visitor.visit_seq(Items { left: len, of }))
+        visitor.visit_seq(Items { left: len, of })
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -104,12 +108,12 @@ impl<'de> Deserializer<'de> for Placeholder {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
-        drive(|| {
+        {
             visitor.visit_map(Fields {
                 fields: &[],
                 of: self,
             })
-        })
+        }
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -119,7 +123,7 @@ impl<'de> Deserializer<'de> for Placeholder {
         visitor: V,
     ) -> Result<V::Value, Error> {
         let of = self.deeper()?;
-        drive(|| visitor.visit_map(Fields { fields, of }))
+        visitor.visit_map(Fields { fields, of })
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -130,7 +134,7 @@ impl<'de> Deserializer<'de> for Placeholder {
     ) -> Result<V::Value, Error> {
         let variant = variants.first().copied().ok_or_else(Error::silent)?;
         let of = self.deeper()?;
-        drive(|| visitor.visit_enum(Variant { name: variant, of }))
+        visitor.visit_enum(Variant { name: variant, of })
     }
 }
 
