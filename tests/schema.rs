@@ -368,6 +368,17 @@ one_field!(Object {
     field: Inner
 });
 one_field!(ObjectOpt { #[serde_as(as = "OptionalJsonObjectLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Inner> });
+one_field!(UrlField {
+    #[serde_as(as = "mcp_coerce::UrlLike<demo_tools::CdnImages>")]
+    field: mcp_coerce::url_policy::Url
+});
+one_field!(UrlString {
+    #[serde_as(as = "mcp_coerce::UrlLike<demo_tools::CdnImages>")]
+    field: String
+});
+one_field!(UrlWrap { field: mcp_coerce::PolicyUrl<demo_tools::CdnImages> });
+one_field!(SafeField { #[serde_as(as = "mcp_coerce::SafeObjectLike<8>")] field: serde_json::Map<String, Value> });
+one_field!(SafeWrap { field: mcp_coerce::SafeObject<8> });
 
 #[test]
 fn every_adapter_is_sound() {
@@ -407,6 +418,18 @@ fn every_adapter_is_sound() {
     check_sound::<ColorWrap>(none(), 16);
     check_sound::<Object>(none(), 64);
     check_sound::<ObjectOpt>(none(), 64);
+    // URLs and pass-through objects: the host policy, forbidden keys and the depth limit
+    // are what JSON Schema cannot express, so the instances meet them by construction.
+    let field = |name| {
+        let mut overrides = segment_image_overrides();
+        let strategy = overrides.remove(name).expect("an override");
+        BTreeMap::from([("field", strategy)])
+    };
+    check_sound::<UrlField>(field("image_url"), 64);
+    check_sound::<UrlString>(field("image_url"), 64);
+    check_sound::<UrlWrap>(field("image_url"), 64);
+    check_sound::<SafeField>(field("options"), 64);
+    check_sound::<SafeWrap>(field("options"), 64);
 }
 
 #[test]
