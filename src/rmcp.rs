@@ -92,10 +92,7 @@ pub struct Parameters<T>(pub T);
 
 impl<S, T: DeserializeOwned> FromContextPart<ToolCallContext<'_, S>> for Parameters<T> {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
-        let arguments = context
-            .arguments
-            .take()
-            .map_or(Value::Null, Value::Object);
+        let arguments = context.arguments.take().map_or(Value::Null, Value::Object);
         crate::from_value::<T>(&arguments)
             .map(Parameters)
             .map_err(|rejection| rejection.to_envelope(context.name()).into())
@@ -155,7 +152,10 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Coerced<R, S> {
     /// # Errors
     ///
     /// The router's own errors other than the crate's refusals.
-    pub async fn call(&self, context: ToolCallContext<'_, S>) -> Result<CallToolResponse, ErrorData> {
+    pub async fn call(
+        &self,
+        context: ToolCallContext<'_, S>,
+    ) -> Result<CallToolResponse, ErrorData> {
         let router = self.router.borrow();
         if !router.has_route(context.name()) {
             let envelope = Envelope::unknown_tool(context.name(), self.unknown_tool_hint.clone());

@@ -39,7 +39,8 @@ async fn every_object_case_gets_its_expected_outcome_through_tools_call() {
             continue;
         };
         called += 1;
-        let params = CallToolRequestParams::new(case.tool.clone()).with_arguments(arguments.clone());
+        let params =
+            CallToolRequestParams::new(case.tool.clone()).with_arguments(arguments.clone());
         let outcome = match client.call_tool(params).await {
             Ok(result) => {
                 let structured = result.structured_content.clone().unwrap_or(Value::Null);
@@ -52,10 +53,16 @@ async fn every_object_case_gets_its_expected_outcome_through_tools_call() {
             Err(e) => Err(json!({"protocol_error": e.to_string()})),
         };
         if !demo_tools::json_outcome_matches(&case.expect, &outcome) {
-            failures.push(format!("{}: expected {}, got {:?}", case.id, case.expect, outcome));
+            failures.push(format!(
+                "{}: expected {}, got {:?}",
+                case.id, case.expect, outcome
+            ));
         }
     }
-    assert_eq!(called, 65, "every case whose arguments are an object was called");
+    assert_eq!(
+        called, 65,
+        "every case whose arguments are an object was called"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     client.cancel().await.expect("the client closes");
 }
@@ -65,13 +72,27 @@ async fn every_object_case_gets_its_expected_outcome_through_tools_call() {
 #[tokio::test]
 async fn a_refusal_is_an_is_error_result_with_the_envelope() {
     let client = connect().await;
-    let params = CallToolRequestParams::new("demo_get_observations")
-        .with_arguments(json!({"ids": "foo,bar"}).as_object().cloned().unwrap_or_default());
-    let result = client.call_tool(params).await.expect("a tool result, not a protocol error");
+    let params = CallToolRequestParams::new("demo_get_observations").with_arguments(
+        json!({"ids": "foo,bar"})
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+    );
+    let result = client
+        .call_tool(params)
+        .await
+        .expect("a tool result, not a protocol error");
     assert_eq!(result.is_error, Some(true));
     let structured = result.structured_content.expect("structuredContent");
-    let text = result.content[0].as_text().expect("a text block").text.clone();
-    assert_eq!(serde_json::from_str::<Value>(&text).expect("JSON text"), structured);
+    let text = result.content[0]
+        .as_text()
+        .expect("a text block")
+        .text
+        .clone();
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).expect("JSON text"),
+        structured
+    );
     assert!(!text.contains("failed to deserialize parameters"));
     assert_eq!(structured["error"], "INVALID_ARGUMENT");
     assert_eq!(structured["tool"], "demo_get_observations");
@@ -122,7 +143,10 @@ async fn tools_list_matches_the_golden_snapshot() {
     let text = serde_json::to_string_pretty(&listed).expect("serializes") + "\n";
     for tool in listed.as_array().into_iter().flatten() {
         let schema = tool["inputSchema"].to_string();
-        assert!(!schema.contains("$ref") && !schema.contains("\"null\""), "{schema}");
+        assert!(
+            !schema.contains("$ref") && !schema.contains("\"null\""),
+            "{schema}"
+        );
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tools_list.json");
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
@@ -139,7 +163,11 @@ async fn tools_list_matches_the_golden_snapshot() {
 async fn non_object_arguments_are_refused_by_the_protocol_layer() {
     let cases = demo_tools::corpus().expect("the corpus parses");
     let strays: Vec<_> = cases.iter().filter(|c| !c.arguments.is_object()).collect();
-    assert_eq!(strays.len(), 1, "the corpus has one case with non-object arguments");
+    assert_eq!(
+        strays.len(),
+        1,
+        "the corpus has one case with non-object arguments"
+    );
 
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
     tokio::spawn(async move {
@@ -151,28 +179,46 @@ async fn non_object_arguments_are_refused_by_the_protocol_layer() {
     let mut lines = BufReader::new(read).lines();
     let send = |message: Value| format!("{message}\n");
     write
-        .write_all(send(json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        .write_all(
+            send(
+                json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "0"}}})).as_bytes())
+            "clientInfo": {"name": "raw", "version": "0"}}}),
+            )
+            .as_bytes(),
+        )
         .await
         .expect("writes");
     let _ = lines.next_line().await.expect("reads");
     write
-        .write_all(send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).as_bytes())
+        .write_all(
+            send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).as_bytes(),
+        )
         .await
         .expect("writes");
     for (n, case) in strays.iter().enumerate() {
         let id = 10 + n;
         write
-            .write_all(send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-                "params": {"name": case.tool, "arguments": case.arguments}})).as_bytes())
+            .write_all(
+                send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": case.tool, "arguments": case.arguments}}))
+                .as_bytes(),
+            )
             .await
             .expect("writes");
         let reply: Value =
             serde_json::from_str(&lines.next_line().await.expect("reads").expect("a reply"))
                 .expect("JSON");
         assert_eq!(reply["id"], id, "{reply}");
-        assert!(reply.get("result").is_none(), "{}: reached the tool: {reply}", case.id);
-        assert!(reply["error"]["code"].is_i64(), "{}: a JSON-RPC error: {reply}", case.id);
+        assert!(
+            reply.get("result").is_none(),
+            "{}: reached the tool: {reply}",
+            case.id
+        );
+        assert!(
+            reply["error"]["code"].is_i64(),
+            "{}: a JSON-RPC error: {reply}",
+            case.id
+        );
     }
 }

@@ -8,7 +8,9 @@ use rmcp::model::CallToolResult;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::Serialize;
 
-use crate::demo_tools::{self, GetCard, GetObservations, GetSdkSessions, SearchSkills, SegmentImage};
+use crate::demo_tools::{
+    self, GetCard, GetObservations, GetSdkSessions, SearchSkills, SegmentImage,
+};
 
 /// The demo server: five tools whose arguments are defined with the crate's adapters.
 #[derive(Clone)]
@@ -20,7 +22,9 @@ pub struct DemoServer {
 fn echo(args: &impl Serialize) -> Result<CallToolResult, ErrorData> {
     serde_json::to_value(args)
         .map(CallToolResult::structured)
-        .map_err(|e| ErrorData::internal_error(format!("could not serialize the result: {e}"), None))
+        .map_err(|e| {
+            ErrorData::internal_error(format!("could not serialize the result: {e}"), None)
+        })
 }
 
 #[tool_router]
@@ -32,11 +36,13 @@ impl DemoServer {
         }
     }
 
-    #[tool(description = "Fetch observations by their numeric ids. Call it when you hold \
+    #[tool(
+        description = "Fetch observations by their numeric ids. Call it when you hold \
         observation ids (from a search result or an earlier answer) and need the \
         observations themselves. `ids` is a JSON array of up to 1000 integers. Returns the \
         arguments as the server read them: `ids` as integers, and `order_by`, `limit` and \
-        `project` when given. Next: read the observations, or narrow with `project`.")]
+        `project` when given. Next: read the observations, or narrow with `project`."
+    )]
     async fn demo_get_observations(
         &self,
         Parameters(args): Parameters<GetObservations>,
@@ -44,10 +50,12 @@ impl DemoServer {
         echo(&args)
     }
 
-    #[tool(description = "Fetch SDK sessions by memory session id. Call it when you hold \
+    #[tool(
+        description = "Fetch SDK sessions by memory session id. Call it when you hold \
         memory session ids and need the sessions they belong to. `memory_session_ids` is a \
         JSON array of strings. Returns the ids as the server read them. Next: fetch the \
-        observations of a session with demo_get_observations.")]
+        observations of a session with demo_get_observations."
+    )]
     async fn demo_get_sdk_sessions(
         &self,
         Parameters(args): Parameters<GetSdkSessions>,
@@ -55,11 +63,13 @@ impl DemoServer {
         echo(&args)
     }
 
-    #[tool(description = "Search the skill catalogue by free text. Call it first when you \
+    #[tool(
+        description = "Search the skill catalogue by free text. Call it first when you \
         need a skill and do not know its card id. Optional filters: `category` (one of the \
         listed values), `max_price` (0 to 1000), `free_only`; `limit` (1 to 50, default \
         10). Returns the search as the server read it. Next: open a skill with \
-        demo_get_card.")]
+        demo_get_card."
+    )]
     async fn demo_search_skills(
         &self,
         Parameters(args): Parameters<SearchSkills>,
@@ -67,10 +77,12 @@ impl DemoServer {
         echo(&args)
     }
 
-    #[tool(description = "Fetch one skill card by its id, such as ATC-2026-7777670. Call \
+    #[tool(
+        description = "Fetch one skill card by its id, such as ATC-2026-7777670. Call \
         it with an id taken from demo_search_skills; do not guess ids or pass file paths. \
         Returns the card id as the server read it. Next: segment an image of the card with \
-        demo_segment_image, if it has one.")]
+        demo_segment_image, if it has one."
+    )]
     async fn demo_get_card(
         &self,
         Parameters(args): Parameters<GetCard>,
@@ -78,11 +90,13 @@ impl DemoServer {
         echo(&args)
     }
 
-    #[tool(description = "Segment an image hosted on the CDN. Call it with an https URL \
+    #[tool(
+        description = "Segment an image hosted on the CDN. Call it with an https URL \
         on a subdomain of cdn.example.com and a mask `threshold` from 0 to 1; `options` is \
         an optional JSON object passed to the segmenter as it is. Returns the request as \
         the server read it (the URL normalized). Next: show the mask, or retry with \
-        another threshold.")]
+        another threshold."
+    )]
     async fn demo_segment_image(
         &self,
         Parameters(args): Parameters<SegmentImage>,
@@ -99,4 +113,3 @@ impl DemoServer {
         read them. Call tools/list for the tools and their input schemas."
 )]
 impl ServerHandler for DemoServer {}
-
