@@ -27,7 +27,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 use crate::collect::IssueBuf;
 use crate::integer::{IntScalar, Integer};
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{MapVisitor, Optional, Outcome, Settled};
+use crate::shape::{Element, MapVisitor, Optional, Outcome, Settled};
 
 /// A default value carried by an integer adapter's type; see [`DefaultTo`] and
 /// [`NoDefault`].
@@ -126,9 +126,11 @@ where
     Def: IntDefault,
 {
     let () = Params::<I, MIN, MAX, Def>::CHECKED;
-    let check = move |read: Result<I, Issue>| -> Outcome<I> {
-        read.and_then(|v| apply_bounds(v, MIN, MAX, mode))
-            .map_err(IssueBuf::one)
+    let check = move |read: Element<I>| -> Outcome<I> {
+        match read {
+            Ok(v) => apply_bounds(v, MIN, MAX, mode).map_err(IssueBuf::one),
+            Err(issue) => Err(IssueBuf::one(*issue)),
+        }
     };
     let scalar = MapVisitor {
         inner: IntScalar::<I>::new(),
@@ -158,9 +160,11 @@ where
     let default = Params::<I, MIN, MAX, Def>::default();
     let scalar = MapVisitor {
         inner: IntScalar::<I>::new(),
-        map: move |read: Result<I, Issue>| -> Outcome<I> {
-            read.and_then(|v| apply_bounds(v, MIN, MAX, mode))
-                .map_err(IssueBuf::one)
+        map: move |read: Element<I>| -> Outcome<I> {
+            match read {
+                Ok(v) => apply_bounds(v, MIN, MAX, mode).map_err(IssueBuf::one),
+                Err(issue) => Err(IssueBuf::one(*issue)),
+            }
         },
     };
     deserializer.deserialize_any(Settled(MapVisitor {
@@ -312,7 +316,7 @@ impl<'de, I: Integer> DeserializeAs<'de, I> for IntLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<I, D::Error> {
         deserializer.deserialize_any(Settled(MapVisitor {
             inner: IntScalar::<I>::new(),
-            map: |read: Result<I, Issue>| read.map_err(IssueBuf::one),
+            map: |read: Element<I>| read.map_err(|issue| IssueBuf::one(*issue)),
         }))
     }
 }
@@ -321,7 +325,7 @@ impl<'de, I: Integer> DeserializeAs<'de, Option<I>> for IntLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<I>, D::Error> {
         deserializer.deserialize_any(Settled(Optional::non_string(MapVisitor {
             inner: IntScalar::<I>::new(),
-            map: |read: Result<I, Issue>| read.map_err(IssueBuf::one),
+            map: |read: Element<I>| read.map_err(|issue| IssueBuf::one(*issue)),
         })))
     }
 }
