@@ -142,7 +142,6 @@ pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
 fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
     let session = Session::start();
     loop {
-        session.new_pass();
         match T::deserialize(ValueDe::new(value)) {
             Ok(out) => {
                 return match session.rejection() {
@@ -153,6 +152,7 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
             Err(e) => {
                 if let Some((ordinal, field)) = e.retry() {
                     if session.inject(ordinal, field) && take_pass() {
+                        session.new_pass();
                         continue;
                     }
                 }

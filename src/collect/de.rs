@@ -157,6 +157,7 @@ impl From<Input> for Value {
     }
 }
 
+#[inline]
 fn visit_number<'a, V: Visitor<'a>>(n: &Number, visitor: V) -> Result<V::Value, Error> {
     if let Some(u) = n.as_u64() {
         drive(|| visitor.visit_u64(u))
@@ -184,6 +185,7 @@ macro_rules! integer_hints {
 impl<'a> Deserializer<'a> for ValueDe<'a> {
     type Error = Error;
 
+    #[inline]
     fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
             Value::Null => drive(|| visitor.visit_unit()),
@@ -414,6 +416,7 @@ struct Seq<'a> {
 impl<'a> SeqAccess<'a> for &mut Seq<'a> {
     type Error = Error;
 
+    #[inline]
     fn next_element_seed<T: DeserializeSeed<'a>>(
         &mut self,
         seed: T,
