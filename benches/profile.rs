@@ -89,6 +89,24 @@ fn main() {
         "str_native" => run_bytes(&str_native_call(n), iterations, strings_read),
         "str_json_string" => run_bytes(&str_json_string_call(n), iterations, strings_read),
         "str_comma" => run_bytes(&str_comma_call(n, ","), iterations, strings_read),
+        "int_floor" => run_bytes(br#"{"limit":10}"#, iterations, |j| {
+            serde_json::from_slice::<scalars::PlainInt>(j).ok()
+        }),
+        "int_crate" => run_bytes(br#"{"limit":10}"#, iterations, |j| {
+            mcp_coerce::from_slice::<scalars::CoercedInt>(j).ok()
+        }),
+        "enum_floor" => run_bytes(br#"{"category":"DevOps"}"#, iterations, |j| {
+            serde_json::from_slice::<scalars::PlainEnum>(j).ok()
+        }),
+        "enum_crate" => run_bytes(br#"{"category":"DevOps"}"#, iterations, |j| {
+            mcp_coerce::from_slice::<scalars::CoercedEnum>(j).ok()
+        }),
+        "pattern_floor" => run_bytes(br#"{"card_id":"ATC-2026-7777670"}"#, iterations, |j| {
+            serde_json::from_slice::<scalars::PlainString>(j).ok()
+        }),
+        "pattern_crate" => run_bytes(br#"{"card_id":"ATC-2026-7777670"}"#, iterations, |j| {
+            mcp_coerce::from_slice::<scalars::CoercedPattern>(j).ok()
+        }),
         other => {
             eprintln!("unknown route {other}");
             std::process::exit(2);

@@ -5,83 +5,10 @@
 mod common;
 
 use std::hint::black_box;
-use std::sync::OnceLock;
 
 use common::config;
+use common::scalars::*;
 use criterion::{Criterion, criterion_group, criterion_main};
-use mcp_coerce::{BoundedInt, EnumLike, PatternLike};
-use serde::{Deserialize, Serialize};
-use serde_with::{DisplayFromStr, PickFirst, Same, serde_as};
-
-#[derive(Deserialize)]
-struct PlainInt {
-    limit: u32,
-}
-
-#[serde_as]
-#[derive(Deserialize)]
-struct CoercedInt {
-    #[serde_as(as = "BoundedInt<1, 100>")]
-    limit: u32,
-}
-
-#[serde_as]
-#[derive(Deserialize)]
-struct SerdeWithInt {
-    #[serde_as(as = "PickFirst<(Same, DisplayFromStr)>")]
-    limit: u32,
-}
-
-#[derive(Deserialize, Serialize, Clone, Copy, Debug, PartialEq)]
-enum Category {
-    #[serde(rename = "AI/ML")]
-    AiMl,
-    #[serde(rename = "Web/API")]
-    WebApi,
-    DevOps,
-    Security,
-    Databases,
-}
-
-#[derive(Deserialize)]
-struct PlainEnum {
-    category: Category,
-}
-
-#[serde_as]
-#[derive(Deserialize)]
-struct CoercedEnum {
-    #[serde_as(as = "EnumLike")]
-    category: Category,
-}
-
-mcp_coerce::pattern! {
-    CardId { name: "card_id", source: r"^ATC-[0-9]{4}-[0-9]{6,}$", example: "ATC-2026-7777670", max_length: 64 }
-}
-
-#[derive(Deserialize)]
-struct PlainString {
-    card_id: String,
-}
-
-#[serde_as]
-#[derive(Deserialize)]
-struct CoercedPattern {
-    #[serde_as(as = "PatternLike<CardId>")]
-    card_id: String,
-}
-
-/// What a user writes without the adapter: the plain string, then the same regex (also
-/// compiled once per process).
-fn string_then_regex(json: &[u8]) -> Option<String> {
-    static RE: OnceLock<Option<regex::Regex>> = OnceLock::new();
-    let re = RE
-        .get_or_init(|| regex::Regex::new(r"^ATC-[0-9]{4}-[0-9]{6,}$").ok())
-        .as_ref()?;
-    let s: PlainString = serde_json::from_slice(json).ok()?;
-    let t = s.card_id.trim();
-    re.is_match(t).then(|| t.to_owned())
-}
 
 fn scalars(c: &mut Criterion) {
     let int = br#"{"limit":10}"#.as_slice();

@@ -202,3 +202,83 @@ pub fn naive_strings_from_slice(json: &[u8]) -> Result<(Vec<String>, u32, String
     let n: Naive = serde_json::from_slice(json).map_err(|e| e.to_string())?;
     Ok((naive_strings(n.ids)?, n.limit, n.project))
 }
+
+/// One-field calls for the scalar adapters, each beside the plain serde type.
+#[cfg(feature = "regex")]
+pub mod scalars {
+    use std::sync::OnceLock;
+
+    use mcp_coerce::{BoundedInt, EnumLike, PatternLike};
+    use serde::{Deserialize, Serialize};
+    use serde_with::{DisplayFromStr, PickFirst, Same, serde_as};
+
+    #[derive(Deserialize)]
+    pub struct PlainInt {
+        pub limit: u32,
+    }
+
+    #[serde_as]
+    #[derive(Deserialize)]
+    pub struct CoercedInt {
+        #[serde_as(as = "BoundedInt<1, 100>")]
+        pub limit: u32,
+    }
+
+    #[serde_as]
+    #[derive(Deserialize)]
+    pub struct SerdeWithInt {
+        #[serde_as(as = "PickFirst<(Same, DisplayFromStr)>")]
+        pub limit: u32,
+    }
+
+    #[derive(Deserialize, Serialize, Clone, Copy, Debug, PartialEq)]
+    pub enum Category {
+        #[serde(rename = "AI/ML")]
+        AiMl,
+        #[serde(rename = "Web/API")]
+        WebApi,
+        DevOps,
+        Security,
+        Databases,
+    }
+
+    #[derive(Deserialize)]
+    pub struct PlainEnum {
+        pub category: Category,
+    }
+
+    #[serde_as]
+    #[derive(Deserialize)]
+    pub struct CoercedEnum {
+        #[serde_as(as = "EnumLike")]
+        pub category: Category,
+    }
+
+    mcp_coerce::pattern! {
+        pub CardId { name: "card_id", source: r"^ATC-[0-9]{4}-[0-9]{6,}$", example: "ATC-2026-7777670", max_length: 64 }
+    }
+
+    #[derive(Deserialize)]
+    pub struct PlainString {
+        pub card_id: String,
+    }
+
+    #[serde_as]
+    #[derive(Deserialize)]
+    pub struct CoercedPattern {
+        #[serde_as(as = "PatternLike<CardId>")]
+        pub card_id: String,
+    }
+
+    /// What a user writes without the adapter: the plain string, then the same regex (also
+    /// compiled once per process).
+    pub fn string_then_regex(json: &[u8]) -> Option<String> {
+        static RE: OnceLock<Option<regex::Regex>> = OnceLock::new();
+        let re = RE
+            .get_or_init(|| regex::Regex::new(r"^ATC-[0-9]{4}-[0-9]{6,}$").ok())
+            .as_ref()?;
+        let s: PlainString = serde_json::from_slice(json).ok()?;
+        let t = s.card_id.trim();
+        re.is_match(t).then(|| t.to_owned())
+    }
+}
