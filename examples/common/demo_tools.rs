@@ -254,7 +254,7 @@ pub fn corpus() -> Result<Vec<Case>, serde_json::Error> {
 pub fn outcome_matches(expect: &Value, outcome: &Result<Value, Envelope>) -> bool {
     let outcome = outcome
         .as_ref()
-        .map(Clone::clone)
+        .cloned()
         .map_err(|e| serde_json::to_value(e).unwrap_or(Value::Null));
     json_outcome_matches(expect, &outcome)
 }
