@@ -55,6 +55,29 @@ def main(run_dirs):
         print(f"| {group} | {size} | {route} | {fmt(t)} | {per} | {ratio} | {spread} |")
 
 
+def scaling(run_dirs):
+    """Per-element time of each route across sizes: flat means linear."""
+    runs = [load(d) for d in run_dirs]
+    series = {}
+    for run in runs:
+        for (group, route, size), t in run.items():
+            if size.isdigit():
+                series.setdefault((group, route), {}).setdefault(int(size), []).append(t / int(size))
+    sizes = sorted({n for s in series.values() for n in s})
+    if len(sizes) < 2:
+        return
+    print("\n| group | route | " + " | ".join(f"ns/element at {n:,}" for n in sizes) + " | largest vs 100 |")
+    print("|---|---|" + "---:|" * (len(sizes) + 1))
+    for (group, route), per in sorted(series.items()):
+        if len(per) < 2:
+            continue
+        med = {n: statistics.median(v) for n, v in per.items()}
+        cells = [f"{med[n]:.2f}" if n in med else "" for n in sizes]
+        big = max(med)
+        trend = f"{med[big] / med[100]:.2f}x" if 100 in med and big != 100 else ""
+        print(f"| {group} | {route} | " + " | ".join(cells) + f" | {trend} |")
+
+
 def fmt(ns):
     if ns >= 1e6:
         return f"{ns / 1e6:.2f} ms"
@@ -67,3 +90,4 @@ if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
     main(sys.argv[1:])
+    scaling(sys.argv[1:])

@@ -12,7 +12,7 @@ cargo bench --all-features --no-run
 for i in $(seq 1 "$runs"); do
     rm -rf target/criterion
     for b in "${benches[@]}"; do
-        cargo bench --all-features --bench "$b" -- --noplot --discard-baseline >&2
+        cargo bench --all-features --bench "$b" -- --noplot >&2
     done
     mkdir -p "$out"
     cp -r target/criterion "$out/run$i"
