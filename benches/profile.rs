@@ -54,6 +54,10 @@ fn main() {
             serde_json::from_slice::<Plain>(j).ok()
         }),
         "native" => run_bytes(&native_call(n), iterations, crate_read),
+        // The adapter under plain serde_json, without the entry point's fast-path test.
+        "native_serde_json" => run_bytes(&native_call(n), iterations, |j| {
+            serde_json::from_slice::<Coerced>(j).ok()
+        }),
         "json_string" => run_bytes(&json_string_call(n), iterations, crate_read),
         "comma" => run_bytes(&comma_call(n, ","), iterations, crate_read),
         "comma_spaced" => run_bytes(&comma_call(n, ", "), iterations, crate_read),

@@ -278,7 +278,18 @@ impl<T> Items<T> {
     }
 
     /// The elements, or every issue: the length bounds first, then each bad element.
+    #[inline]
     pub(crate) fn finish(self) -> Outcome<Vec<T>> {
+        if self.count <= self.max && self.count >= self.min && self.issues.is_empty() {
+            Ok(self.items)
+        } else {
+            self.refused()
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refused(self) -> Outcome<Vec<T>> {
         let length = if self.count > self.max {
             Some(
                 Issue::new(
@@ -301,7 +312,6 @@ impl<T> Items<T> {
             None
         };
         match length {
-            None if self.issues.is_empty() => Ok(self.items),
             None => Err(self.issues),
             Some(issue) => {
                 let mut all = IssueBuf::one(issue);
