@@ -111,6 +111,9 @@ fn main() {
         "pattern_crate" => run_bytes(br#"{"card_id":"ATC-2026-7777670"}"#, iterations, |j| {
             mcp_coerce::from_slice::<scalars::CoercedPattern>(j).ok()
         }),
+        "pattern_user" => run_bytes(br#"{"card_id":"ATC-2026-7777670"}"#, iterations, |j| {
+            scalars::string_then_regex(j)
+        }),
         other => {
             eprintln!("unknown route {other}");
             std::process::exit(2);
