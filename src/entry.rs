@@ -80,6 +80,13 @@ pub fn from_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
     {
         return Ok(value);
     }
+    collect_slice(json)
+}
+
+/// The `Value` route of [`from_slice`], for what the fast path refused or may not read.
+#[cold]
+#[inline(never)]
+fn collect_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
     let value: Value = serde_json::from_slice(json).map_err(|e| {
         Rejection::new([Issue::new(
             Code::InvalidJson,
@@ -154,7 +161,6 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
     let session = Session::start();
     let mut budgeted = false;
     loop {
-        session.new_pass();
         match T::deserialize(ValueDe::new(value)) {
             Ok(out) => {
                 return match session.rejection() {
@@ -170,6 +176,7 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
                         budgeted = true;
                     }
                     if session.inject(ordinal, field) && take_pass() {
+                        session.new_pass();
                         continue;
                     }
                 }
@@ -188,7 +195,12 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
 /// Whether `serde_json` may read the text directly: an object whose first key does not
 /// start like JSON object text (arguments encoded into a key must be refused, which only
 /// the `Value` route checks). Anything else takes the `Value` route at once.
+#[inline]
 fn fast_path_fits(json: &[u8]) -> bool {
+    // The common case, compact JSON: `{"k...`.
+    if let [b'{', b'"', first, ..] = json {
+        return !matches!(first, b'{' | b'\\' | b' ' | b'\t' | b'\n' | b'\r' | 0x80..);
+    }
     fn skip_ws(b: &[u8]) -> &[u8] {
         let n = b
             .iter()

@@ -27,7 +27,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 use crate::collect::IssueBuf;
 use crate::integer::{IntScalar, Integer};
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{MapVisitor, Optional, Outcome, Settled};
+use crate::shape::{Element, MapVisitor, Optional, Outcome, Settled};
 
 /// A default value carried by an integer adapter's type; see [`DefaultTo`] and
 /// [`NoDefault`].
@@ -62,6 +62,7 @@ enum Mode {
 
 /// The one integer check: `value` against `min..=max` in `mode`. The issue leaves `input`
 /// to the caller, which has the value as it arrived (`"500"`, not `500`).
+#[inline]
 fn apply_bounds<I: Integer>(value: I, min: i128, max: i128, mode: Mode) -> Result<I, Issue> {
     // Bounds are checked at compile time to lie within `I`, so both conversions succeed.
     let (Some(lo), Some(hi)) = (I::from_i128(min), I::from_i128(max)) else {
@@ -70,22 +71,30 @@ fn apply_bounds<I: Integer>(value: I, min: i128, max: i128, mode: Mode) -> Resul
     if value < lo {
         match mode {
             Mode::Clamp => Ok(lo),
-            Mode::Reject => Err(
-                Issue::new(Code::TooSmall, format!("must be at least {min}"))
-                    .with_hint(format!("send an integer from {min} to {max}"))
-                    .with_context("minimum", Input::from_i128(min)),
-            ),
+            Mode::Reject => Err(too_small(min, max)),
         }
     } else if value > hi {
         match mode {
             Mode::Clamp => Ok(hi),
-            Mode::Reject => Err(Issue::new(Code::TooBig, format!("must be at most {max}"))
-                .with_hint(format!("send an integer from {min} to {max}"))
-                .with_context("maximum", Input::from_i128(max))),
+            Mode::Reject => Err(too_big(min, max)),
         }
     } else {
         Ok(value)
     }
+}
+
+#[cold]
+fn too_small(min: i128, max: i128) -> Issue {
+    Issue::new(Code::TooSmall, format!("must be at least {min}"))
+        .with_hint(format!("send an integer from {min} to {max}"))
+        .with_context("minimum", Input::from_i128(min))
+}
+
+#[cold]
+fn too_big(min: i128, max: i128) -> Issue {
+    Issue::new(Code::TooBig, format!("must be at most {max}"))
+        .with_hint(format!("send an integer from {min} to {max}"))
+        .with_context("maximum", Input::from_i128(max))
 }
 
 /// Compile-time checks of an adapter's parameters for the target type `I`.
@@ -116,6 +125,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
 }
 
 /// One integer (any shape) checked against the bounds: the outcome.
+#[inline]
 fn read<'de, D, I, const MIN: i128, const MAX: i128, Def>(
     deserializer: D,
     mode: Mode,
@@ -126,9 +136,11 @@ where
     Def: IntDefault,
 {
     let () = Params::<I, MIN, MAX, Def>::CHECKED;
-    let check = move |read: Result<I, Issue>| -> Outcome<I> {
-        read.and_then(|v| apply_bounds(v, MIN, MAX, mode))
-            .map_err(IssueBuf::one)
+    let check = move |read: Element<I>| -> Outcome<I> {
+        match read {
+            Ok(v) => apply_bounds(v, MIN, MAX, mode).map_err(IssueBuf::one),
+            Err(issue) => Err(IssueBuf::one(*issue)),
+        }
     };
     let scalar = MapVisitor {
         inner: IntScalar::<I>::new(),
@@ -148,6 +160,7 @@ where
 
 /// One optional integer: the optional rules, then the bounds; a default in the type
 /// stands in for `None`.
+#[inline]
 fn read_option<'de, D, I, const MIN: i128, const MAX: i128, Def>(
     deserializer: D,
     mode: Mode,
@@ -161,9 +174,11 @@ where
     let default = Params::<I, MIN, MAX, Def>::default();
     let scalar = MapVisitor {
         inner: IntScalar::<I>::new(),
-        map: move |read: Result<I, Issue>| -> Outcome<I> {
-            read.and_then(|v| apply_bounds(v, MIN, MAX, mode))
-                .map_err(IssueBuf::one)
+        map: move |read: Element<I>| -> Outcome<I> {
+            match read {
+                Ok(v) => apply_bounds(v, MIN, MAX, mode).map_err(IssueBuf::one),
+                Err(issue) => Err(IssueBuf::one(*issue)),
+            }
         },
     };
     crate::collect::adapt(
@@ -320,7 +335,7 @@ impl<'de, I: Integer> DeserializeAs<'de, I> for IntLike {
             deserializer,
             Settled(MapVisitor {
                 inner: IntScalar::<I>::new(),
-                map: |read: Result<I, Issue>| read.map_err(IssueBuf::one),
+                map: |read: Element<I>| read.map_err(|issue| IssueBuf::one(*issue)),
             }),
         )
     }
@@ -332,7 +347,7 @@ impl<'de, I: Integer> DeserializeAs<'de, Option<I>> for IntLike {
             deserializer,
             Settled(Optional::non_string(MapVisitor {
                 inner: IntScalar::<I>::new(),
-                map: |read: Result<I, Issue>| read.map_err(IssueBuf::one),
+                map: |read: Element<I>| read.map_err(|issue| IssueBuf::one(*issue)),
             })),
         )
     }

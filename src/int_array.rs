@@ -26,7 +26,9 @@ use serde_with::{DeserializeAs, SerializeAs};
 use crate::collect::IssueBuf;
 use crate::integer::{IntScalar, Integer, int_from_f64, int_from_str, int_issue};
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{Items, Optional, Outcome, Settled, drain_map, invalid_type};
+use crate::shape::{
+    Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
+};
 
 /// Adapter for an array of integers of any primitive type `I`, with optional bounds on the
 /// number of items (`minItems`, `maxItems`).
@@ -103,7 +105,7 @@ impl<I: Integer> IntShape<I> {
     }
 
     /// One value standing for a one-element array.
-    fn lone(&self, element: Result<I, Issue>) -> Outcome<Vec<I>> {
+    fn lone(&self, element: Element<I>) -> Outcome<Vec<I>> {
         let mut items = self.items(Some(1));
         items.push(element);
         items.finish()
@@ -111,51 +113,231 @@ impl<I: Integer> IntShape<I> {
 
     /// A string: JSON text, a string inside the string, or comma-separated pieces.
     /// `arrived` is the string as it arrived (before any layer was peeled), for messages.
+    ///
+    /// JSON text of plain integers and comma strings of plain integers (the shapes clients
+    /// send) are read by one-pass byte scanners; anything they do not take (floats, strings
+    /// inside the JSON, bad pieces, a count outside the bounds) is read again by the general
+    /// path, which also builds the issues.
     fn text(&self, s: &str, arrived: &str) -> Outcome<Vec<I>> {
         let t = s.trim();
         match t.as_bytes().first() {
             None => self.items(None).finish(),
-            Some(b'[') => {
-                let inner = IntShape::<I> {
-                    layer: self.layer + 1,
-                    ..IntShape::new(self.min, self.max)
-                };
-                let mut reader = serde_json::Deserializer::from_str(t);
-                match reader
-                    .deserialize_seq(inner)
-                    .and_then(|outcome| reader.end().map(|()| outcome))
-                {
-                    Ok(outcome) => outcome,
-                    Err(e) => Err(IssueBuf::one(invalid_json(&e, arrived))),
-                }
-            }
+            Some(b'[') => match scan_json_ints(t.as_bytes(), self.min, self.max) {
+                Some(ints) => Ok(ints),
+                None => self.json_text(t, arrived),
+            },
             Some(b'"') => {
                 if self.layer >= 1 {
                     return Err(IssueBuf::one(too_encoded(arrived)));
                 }
+                let inner = IntShape::<I> {
+                    layer: self.layer + 1,
+                    ..IntShape::new(self.min, self.max)
+                };
+                // Borrowed when the inner text has no escapes, decoded into a `String`
+                // otherwise.
+                if let Ok(text) = serde_json::from_str::<&str>(t) {
+                    return inner.text(text, arrived);
+                }
                 match serde_json::from_str::<String>(t) {
-                    Ok(inner) => IntShape::<I> {
-                        layer: self.layer + 1,
-                        ..IntShape::new(self.min, self.max)
-                    }
-                    .text(&inner, arrived),
+                    Ok(text) => inner.text(&text, arrived),
                     Err(e) => Err(IssueBuf::one(invalid_json(&e, arrived))),
                 }
             }
-            Some(_) => {
-                let mut items = self.items(None);
-                for piece in t.split(',') {
-                    let piece = piece.trim();
-                    if !piece.is_empty() {
-                        items.push(
-                            int_from_str::<I>(piece)
-                                .map_err(|f| int_issue::<I>(f, Input::from_text(piece))),
-                        );
-                    }
-                }
-                items.finish()
+            Some(_) => match scan_comma_ints(t.as_bytes(), self.min, self.max) {
+                Some(ints) => Ok(ints),
+                None => self.comma_text(t),
+            },
+        }
+    }
+
+    /// JSON array text (trimmed), read by serde_json with this visitor one layer down.
+    fn json_text(&self, t: &str, arrived: &str) -> Outcome<Vec<I>> {
+        let inner = IntShape::<I> {
+            layer: self.layer + 1,
+            ..IntShape::new(self.min, self.max)
+        };
+        let mut reader = serde_json::Deserializer::from_str(t);
+        match reader
+            .deserialize_seq(inner)
+            .and_then(|outcome| reader.end().map(|()| outcome))
+        {
+            Ok(outcome) => outcome,
+            Err(e) => Err(IssueBuf::one(invalid_json(&e, arrived))),
+        }
+    }
+
+    /// Comma-separated pieces (trimmed text), each by the integer rules.
+    fn comma_text(&self, t: &str) -> Outcome<Vec<I>> {
+        let mut items = self.items(None);
+        for piece in t.split(',') {
+            let piece = piece.trim();
+            if !piece.is_empty() {
+                items.push(
+                    int_from_str::<I>(piece)
+                        .map_err(|f| Box::new(int_issue::<I>(f, Input::from_text(piece)))),
+                );
             }
         }
+        items.finish()
+    }
+}
+
+/// Whitespace `str::trim` removes, in ASCII.
+#[inline]
+fn is_trimmed_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// Whitespace between JSON tokens.
+#[inline]
+fn is_json_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// Room for `count` elements (a count taken from the input itself), capped.
+fn with_capacity<T>(count: usize, max: usize) -> Vec<T> {
+    Vec::with_capacity(count.min(MAX_PREALLOCATION).min(max))
+}
+
+/// The comma shape on its success path, in one pass: pieces of ASCII digits with an
+/// optional sign and an all-zero fraction, ASCII whitespace around them, empty pieces
+/// skipped, between `min` and `max` of them, each in range for `I`. `None` for anything
+/// else: the general path reads it again and says what is wrong.
+fn scan_comma_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>> {
+    let pieces = t.iter().filter(|&&b| b == b',').count() + 1;
+    let mut out = with_capacity(pieces, max);
+    let n = t.len();
+    let mut i = 0;
+    loop {
+        while i < n && is_trimmed_ws(t[i]) {
+            i += 1;
+        }
+        if i == n {
+            break;
+        }
+        if t[i] == b',' {
+            i += 1;
+            continue;
+        }
+        let negative = match t[i] {
+            b'-' => {
+                i += 1;
+                true
+            }
+            b'+' => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let start = i;
+        let mut magnitude: u64 = 0;
+        while i < n && t[i].is_ascii_digit() {
+            // At most 19 digits (checked below) always fit in a u64.
+            magnitude = magnitude
+                .wrapping_mul(10)
+                .wrapping_add(u64::from(t[i] - b'0'));
+            i += 1;
+        }
+        if i == start || i - start > 19 {
+            return None;
+        }
+        if i < n && t[i] == b'.' {
+            i += 1;
+            let zeros = i;
+            while i < n && t[i] == b'0' {
+                i += 1;
+            }
+            if i == zeros || (i < n && t[i].is_ascii_digit()) {
+                return None;
+            }
+        }
+        while i < n && is_trimmed_ws(t[i]) {
+            i += 1;
+        }
+        if i < n {
+            if t[i] != b',' {
+                return None;
+            }
+            i += 1;
+        }
+        if out.len() == max {
+            return None;
+        }
+        out.push(int_of::<I>(negative, magnitude)?);
+    }
+    (out.len() >= min).then_some(out)
+}
+
+/// JSON array text on its success path, in one pass: `[`, integers in JSON notation (no
+/// fraction or exponent, at most 18 digits), `]`, between `min` and `max` of them, each in
+/// range for `I`. `None` for anything else: serde_json reads it again.
+fn scan_json_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>> {
+    let pieces = t.iter().filter(|&&b| b == b',').count() + 1;
+    let mut out = with_capacity(pieces, max);
+    let n = t.len();
+    let mut i = 1;
+    while i < n && is_json_ws(t[i]) {
+        i += 1;
+    }
+    if i < n && t[i] == b']' {
+        i += 1;
+    } else {
+        loop {
+            let negative = i < n && t[i] == b'-';
+            if negative {
+                i += 1;
+            }
+            let start = i;
+            let mut magnitude: u64 = 0;
+            while i < n && t[i].is_ascii_digit() {
+                magnitude = magnitude
+                    .wrapping_mul(10)
+                    .wrapping_add(u64::from(t[i] - b'0'));
+                i += 1;
+            }
+            let digits = i - start;
+            // No digits, a leading zero, more than 18 digits, a fraction or an exponent:
+            // serde_json's to read (or refuse).
+            if digits == 0 || digits > 18 || (digits > 1 && t[start] == b'0') {
+                return None;
+            }
+            if i < n && matches!(t[i], b'.' | b'e' | b'E') {
+                return None;
+            }
+            if out.len() == max {
+                return None;
+            }
+            out.push(int_of::<I>(negative, magnitude)?);
+            while i < n && is_json_ws(t[i]) {
+                i += 1;
+            }
+            match t.get(i) {
+                Some(b',') => {
+                    i += 1;
+                    while i < n && is_json_ws(t[i]) {
+                        i += 1;
+                    }
+                }
+                Some(b']') => {
+                    i += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+    }
+    (i == n && out.len() >= min).then_some(out)
+}
+
+/// The integer with this sign and magnitude, if `I` holds it (`-0` is `0`).
+#[inline]
+fn int_of<I: Integer>(negative: bool, magnitude: u64) -> Option<I> {
+    if negative && magnitude != 0 {
+        I::from_i128(-i128::from(magnitude))
+    } else {
+        I::from_u128(u128::from(magnitude))
     }
 }
 
@@ -188,9 +370,13 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
         let mut items = self.items(seq.size_hint());
-        while let Some(element) = seq.next_element_seed(IntScalar::<I>::new())? {
-            items.push(element);
-        }
+        while seq
+            .next_element_seed(PushTo {
+                element: IntScalar::<I>::new(),
+                items: &mut items,
+            })?
+            .is_some()
+        {}
         Ok(items.finish())
     }
 
@@ -200,36 +386,44 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
         Ok(self.lone(I::from_i128(v.into()).ok_or_else(|| {
-            int_issue::<I>(
+            Box::new(int_issue::<I>(
                 crate::integer::IntFailure::Overflow,
                 Input::from_i128(v.into()),
-            )
+            ))
         })))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
         Ok(self.lone(I::from_u128(v.into()).ok_or_else(|| {
-            int_issue::<I>(
+            Box::new(int_issue::<I>(
                 crate::integer::IntFailure::Overflow,
                 Input::from_u128(v.into()),
-            )
+            ))
         })))
     }
 
     fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
         Ok(self.lone(I::from_i128(v).ok_or_else(|| {
-            int_issue::<I>(crate::integer::IntFailure::Overflow, Input::from_i128(v))
+            Box::new(int_issue::<I>(
+                crate::integer::IntFailure::Overflow,
+                Input::from_i128(v),
+            ))
         })))
     }
 
     fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
         Ok(self.lone(I::from_u128(v).ok_or_else(|| {
-            int_issue::<I>(crate::integer::IntFailure::Overflow, Input::from_u128(v))
+            Box::new(int_issue::<I>(
+                crate::integer::IntFailure::Overflow,
+                Input::from_u128(v),
+            ))
         })))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(self.lone(int_from_f64::<I>(v).map_err(|f| int_issue::<I>(f, Input::from_f64(v)))))
+        Ok(self.lone(
+            int_from_f64::<I>(v).map_err(|f| Box::new(int_issue::<I>(f, Input::from_f64(v)))),
+        ))
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
@@ -510,4 +704,134 @@ fn schema_of<I: Integer>(min_items: usize, max_items: usize) -> schemars::Schema
     use crate::schema::{array, integer, schema, type_max};
     let items = integer(I::MIN_I128, type_max(I::MAX_U128));
     schema(array(items.into(), min_items, max_items).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The scanners are only a shortcut: whatever they accept, the general path reads the
+    /// same way.
+    #[track_caller]
+    fn agree<I: Integer>(text: &str, min: usize, max: usize) {
+        let shape = IntShape::<I>::new(min, max);
+        let t = text.trim();
+        let (scanned, general) = if t.starts_with('[') {
+            (
+                scan_json_ints::<I>(t.as_bytes(), min, max),
+                shape.json_text(t, text),
+            )
+        } else {
+            (
+                scan_comma_ints::<I>(t.as_bytes(), min, max),
+                shape.comma_text(t),
+            )
+        };
+        if let Some(scanned) = scanned {
+            assert_eq!(Some(&scanned), general.as_ref().ok(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn scanners_take_the_plain_shapes() {
+        let comma: &[(&str, &[i64])] = &[
+            ("1,2,3", &[1, 2, 3]),
+            (" 1 , 2 ,3 ", &[1, 2, 3]),
+            ("1,,2,", &[1, 2]),
+            ("+5,-0,-7", &[5, 0, -7]),
+            ("5.0, 6.000", &[5, 6]),
+            ("\t1\n,\r2\x0b,\x0c3", &[1, 2, 3]),
+            (
+                "9223372036854775807,-9223372036854775808",
+                &[i64::MAX, i64::MIN],
+            ),
+        ];
+        for (text, want) in comma {
+            let got = scan_comma_ints::<i64>(text.as_bytes(), 0, usize::MAX);
+            assert_eq!(got.as_deref(), Some(*want), "{text:?}");
+            agree::<i64>(text, 0, usize::MAX);
+        }
+        let json: &[(&str, &[i64])] = &[
+            ("[1,2,3]", &[1, 2, 3]),
+            ("[ 1 ,\n2,\t3 ]", &[1, 2, 3]),
+            ("[]", &[]),
+            ("[ ]", &[]),
+            ("[-0, 0, -12]", &[0, 0, -12]),
+        ];
+        for (text, want) in json {
+            let got = scan_json_ints::<i64>(text.as_bytes(), 0, usize::MAX);
+            assert_eq!(got.as_deref(), Some(*want), "{text:?}");
+            agree::<i64>(text, 0, usize::MAX);
+        }
+    }
+
+    #[test]
+    fn scanners_leave_the_rest_to_the_general_path() {
+        for text in [
+            "1 000",
+            "1_000",
+            "1e3",
+            "0x10",
+            "5.",
+            ".5",
+            "5.5",
+            "5.01",
+            "- 5",
+            "+-1",
+            "a,1",
+            "1;2",
+            "\u{ff11}",
+            "1\u{a0}",
+            "99999999999999999999",
+        ] {
+            let got = scan_comma_ints::<i64>(text.as_bytes(), 0, usize::MAX);
+            assert_eq!(got, None, "{text:?}");
+        }
+        for text in [
+            "[1,]",
+            "[,1]",
+            "[01]",
+            "[1.0]",
+            "[1e2]",
+            "[\"1\"]",
+            "[[1]]",
+            "[1 2]",
+            "[1]x",
+            "[+1]",
+            "[-]",
+            "[1234567890123456789]",
+            "[1",
+            "[1,2\u{a0}]",
+            "[\x0c1]",
+        ] {
+            let got = scan_json_ints::<i64>(text.as_bytes(), 0, usize::MAX);
+            assert_eq!(got, None, "{text:?}");
+        }
+        // Out of range for the target type, or outside the item bounds.
+        assert_eq!(scan_comma_ints::<u8>(b"1,256", 0, usize::MAX), None);
+        assert_eq!(scan_comma_ints::<u32>(b"-1", 0, usize::MAX), None);
+        assert_eq!(scan_json_ints::<u8>(b"[300]", 0, usize::MAX), None);
+        assert_eq!(scan_comma_ints::<i64>(b"1,2,3", 0, 2), None);
+        assert_eq!(scan_comma_ints::<i64>(b"1,2,3", 4, usize::MAX), None);
+        assert_eq!(scan_json_ints::<i64>(b"[1,2,3]", 0, 2), None);
+        assert_eq!(scan_json_ints::<i64>(b"[]", 1, usize::MAX), None);
+        let exact = scan_comma_ints::<i64>(b"1,2", 2, 2);
+        assert_eq!(exact.as_deref(), Some(&[1, 2][..]));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+
+        #[test]
+        fn scanners_agree_with_the_general_path(
+            text in "[ \\[\\],+\\-.0-9a\t\u{a0}]{0,24}",
+            min in 0usize..4,
+            extra in 0usize..6,
+        ) {
+            agree::<i64>(&text, min, min + extra);
+            agree::<u8>(&text, min, min + extra);
+            agree::<i128>(&text, min, min + extra);
+        }
+    }
 }

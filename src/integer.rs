@@ -13,7 +13,7 @@ use std::marker::PhantomData;
 use serde::de::{self, Visitor};
 
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{invalid_type, map_input, seq_input};
+use crate::shape::{Element, invalid_type, map_input, seq_input};
 
 mod sealed {
     pub trait Sealed {}
@@ -248,13 +248,15 @@ impl<I> IntScalar<I> {
 
 impl<I: Integer> IntScalar<I> {
     #[inline]
-    fn from_i128(v: i128) -> Result<I, Issue> {
-        I::from_i128(v).ok_or_else(|| int_issue::<I>(IntFailure::Overflow, Input::from_i128(v)))
+    fn from_i128(v: i128) -> Element<I> {
+        I::from_i128(v)
+            .ok_or_else(|| Box::new(int_issue::<I>(IntFailure::Overflow, Input::from_i128(v))))
     }
 
     #[inline]
-    fn from_u128(v: u128) -> Result<I, Issue> {
-        I::from_u128(v).ok_or_else(|| int_issue::<I>(IntFailure::Overflow, Input::from_u128(v)))
+    fn from_u128(v: u128) -> Element<I> {
+        I::from_u128(v)
+            .ok_or_else(|| Box::new(int_issue::<I>(IntFailure::Overflow, Input::from_u128(v))))
     }
 }
 
@@ -262,16 +264,18 @@ const EXPECTING_INT: &str = "an integer";
 const INT_HINT: &str = "send a whole number, e.g. 42";
 
 impl<'de, I: Integer> Visitor<'de> for IntScalar<I> {
-    type Value = Result<I, Issue>;
+    type Value = Element<I>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("an integer, or a string holding one")
     }
 
+    #[inline]
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
         Ok(Self::from_i128(v.into()))
     }
 
+    #[inline]
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
         Ok(Self::from_u128(v.into()))
     }
@@ -285,23 +289,23 @@ impl<'de, I: Integer> Visitor<'de> for IntScalar<I> {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(int_from_f64::<I>(v).map_err(|f| int_issue::<I>(f, Input::from_f64(v))))
+        Ok(int_from_f64::<I>(v).map_err(|f| Box::new(int_issue::<I>(f, Input::from_f64(v)))))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(int_from_str::<I>(v).map_err(|f| int_issue::<I>(f, Input::from_text(v))))
+        Ok(int_from_str::<I>(v).map_err(|f| Box::new(int_issue::<I>(f, Input::from_text(v)))))
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(Err(
-            invalid_type(EXPECTING_INT, "a boolean", INT_HINT).with_input(Input::Bool(v))
-        ))
+        Ok(Err(Box::new(
+            invalid_type(EXPECTING_INT, "a boolean", INT_HINT).with_input(Input::Bool(v)),
+        )))
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(
-            invalid_type(EXPECTING_INT, "null", INT_HINT).with_input(Input::Null)
-        ))
+        Ok(Err(Box::new(
+            invalid_type(EXPECTING_INT, "null", INT_HINT).with_input(Input::Null),
+        )))
     }
 
     fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
@@ -313,27 +317,32 @@ impl<'de, I: Integer> Visitor<'de> for IntScalar<I> {
     }
 
     fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Err(invalid_type(EXPECTING_INT, "bytes", INT_HINT)))
+        Ok(Err(Box::new(invalid_type(
+            EXPECTING_INT,
+            "bytes",
+            INT_HINT,
+        ))))
     }
 
     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
         let input = seq_input(seq)?;
-        Ok(Err(
-            invalid_type(EXPECTING_INT, "an array", INT_HINT).with_input(input)
-        ))
+        Ok(Err(Box::new(
+            invalid_type(EXPECTING_INT, "an array", INT_HINT).with_input(input),
+        )))
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         let input = map_input(map)?;
-        Ok(Err(
-            invalid_type(EXPECTING_INT, "an object", INT_HINT).with_input(input)
-        ))
+        Ok(Err(Box::new(
+            invalid_type(EXPECTING_INT, "an object", INT_HINT).with_input(input),
+        )))
     }
 }
 
 impl<'de, I: Integer> de::DeserializeSeed<'de> for IntScalar<I> {
-    type Value = Result<I, Issue>;
+    type Value = Element<I>;
 
+    #[inline]
     fn deserialize<D: de::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_any(self)
     }

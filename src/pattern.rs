@@ -384,7 +384,11 @@ const fn hex_run(b: &[u8], from: usize, len: usize) -> bool {
 /// The one pattern check: trim, cap the length, then match.
 pub(crate) fn check_pattern<P: PatternDef>(value: &str) -> Result<String, Issue> {
     let t = value.trim();
-    if t.chars().take(P::MAX_LENGTH.saturating_add(1)).count() > P::MAX_LENGTH {
+    // A string of at most MAX_LENGTH bytes has at most MAX_LENGTH chars: count only longer
+    // ones.
+    if t.len() > P::MAX_LENGTH
+        && t.chars().take(P::MAX_LENGTH.saturating_add(1)).count() > P::MAX_LENGTH
+    {
         return Err(Issue::new(
             Code::TooLong,
             format!("expected at most {} chars", P::MAX_LENGTH),

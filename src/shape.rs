@@ -18,8 +18,12 @@ use serde::de::DeserializeOwned;
 /// What a shape visitor produces: the value, or every issue found in it.
 pub(crate) type Outcome<T> = Result<T, IssueBuf>;
 
+/// What an element (or scalar) visitor produces: the value, or its issue. The issue is
+/// boxed so that the success path moves a word or two per element, not a whole `Issue`.
+pub(crate) type Element<T> = Result<T, Box<Issue>>;
+
 /// Preallocate no more than this many elements whatever a format's `size_hint` claims.
-const MAX_PREALLOCATION: usize = 4096;
+pub(crate) const MAX_PREALLOCATION: usize = 4096;
 
 /// An issue for a value of the wrong JSON type, at the value itself.
 #[cold]
@@ -251,24 +255,41 @@ impl<T> Items<T> {
     }
 
     /// The next element's outcome; an issue is placed at the element's index.
-    #[inline]
-    pub(crate) fn push(&mut self, element: Result<T, Issue>) {
+    #[inline(always)]
+    pub(crate) fn push(&mut self, element: Element<T>) {
         match element {
             Ok(value) => {
                 if self.items.len() < self.max {
                     self.items.push(value);
                 }
+                self.count += 1;
             }
-            Err(issue) => {
-                let index = self.count;
-                self.issues.push_with(|| issue.at(Path::root().join(index)));
-            }
+            Err(issue) => self.refuse(issue),
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refuse(&mut self, issue: Box<Issue>) {
+        let index = self.count;
+        self.issues
+            .push_with(|| (*issue).at(Path::root().join(index)));
         self.count += 1;
     }
 
     /// The elements, or every issue: the length bounds first, then each bad element.
+    #[inline]
     pub(crate) fn finish(self) -> Outcome<Vec<T>> {
+        if self.count <= self.max && self.count >= self.min && self.issues.is_empty() {
+            Ok(self.items)
+        } else {
+            self.refused()
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refused(self) -> Outcome<Vec<T>> {
         let length = if self.count > self.max {
             Some(
                 Issue::new(
@@ -291,7 +312,6 @@ impl<T> Items<T> {
             None
         };
         match length {
-            None if self.issues.is_empty() => Ok(self.items),
             None => Err(self.issues),
             Some(issue) => {
                 let mut all = IssueBuf::one(issue);
@@ -299,6 +319,29 @@ impl<T> Items<T> {
                 Err(all)
             }
         }
+    }
+}
+
+/// An element seed that pushes the element's outcome straight into `items`, so that the
+/// sequence hands back only whether there was an element.
+pub(crate) struct PushTo<'a, V, T> {
+    pub(crate) element: V,
+    pub(crate) items: &'a mut Items<T>,
+}
+
+impl<'de, V, T> DeserializeSeed<'de> for PushTo<'_, V, T>
+where
+    V: Visitor<'de, Value = Element<T>>,
+{
+    type Value = ();
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let items = self.items;
+        d.deserialize_any(MapVisitor {
+            inner: self.element,
+            map: move |element| items.push(element),
+        })
     }
 }
 

@@ -21,9 +21,9 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
 use crate::int_array::too_encoded;
-use crate::issue::{Input, Issue};
+use crate::issue::Input;
 use crate::shape::{
-    Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
+    Element, Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
 };
 
 /// How a plain string (not JSON array text) is split into elements.
@@ -271,7 +271,7 @@ struct StringElement;
 const ELEMENT_HINT: &str = "send each element as a JSON string, e.g. \"abc\"";
 
 impl<'de> Visitor<'de> for StringElement {
-    type Value = Result<String, Issue>;
+    type Value = Element<String>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a string")
@@ -286,31 +286,35 @@ impl<'de> Visitor<'de> for StringElement {
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(Err(
-            invalid_type("a string", "a boolean", ELEMENT_HINT).with_input(Input::Bool(v))
-        ))
+        Ok(Err(Box::new(
+            invalid_type("a string", "a boolean", ELEMENT_HINT).with_input(Input::Bool(v)),
+        )))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(Err(invalid_type("a string", "a number", ELEMENT_HINT)
-            .with_input(Input::from_i128(v.into()))))
+        Ok(Err(Box::new(
+            invalid_type("a string", "a number", ELEMENT_HINT)
+                .with_input(Input::from_i128(v.into())),
+        )))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        Ok(Err(invalid_type("a string", "a number", ELEMENT_HINT)
-            .with_input(Input::from_u128(v.into()))))
+        Ok(Err(Box::new(
+            invalid_type("a string", "a number", ELEMENT_HINT)
+                .with_input(Input::from_u128(v.into())),
+        )))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(Err(
-            invalid_type("a string", "a number", ELEMENT_HINT).with_input(Input::from_f64(v))
-        ))
+        Ok(Err(Box::new(
+            invalid_type("a string", "a number", ELEMENT_HINT).with_input(Input::from_f64(v)),
+        )))
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(
-            invalid_type("a string", "null", ELEMENT_HINT).with_input(Input::Null)
-        ))
+        Ok(Err(Box::new(
+            invalid_type("a string", "null", ELEMENT_HINT).with_input(Input::Null),
+        )))
     }
 
     fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
@@ -322,26 +326,30 @@ impl<'de> Visitor<'de> for StringElement {
     }
 
     fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Err(invalid_type("a string", "bytes", ELEMENT_HINT)))
+        Ok(Err(Box::new(invalid_type(
+            "a string",
+            "bytes",
+            ELEMENT_HINT,
+        ))))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
         let input = seq_input(seq)?;
-        Ok(Err(
-            invalid_type("a string", "an array", ELEMENT_HINT).with_input(input)
-        ))
+        Ok(Err(Box::new(
+            invalid_type("a string", "an array", ELEMENT_HINT).with_input(input),
+        )))
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         let input = map_input(map)?;
-        Ok(Err(
-            invalid_type("a string", "an object", ELEMENT_HINT).with_input(input)
-        ))
+        Ok(Err(Box::new(
+            invalid_type("a string", "an object", ELEMENT_HINT).with_input(input),
+        )))
     }
 }
 
 impl<'de> DeserializeSeed<'de> for StringElement {
-    type Value = Result<String, Issue>;
+    type Value = Element<String>;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_any(self)

@@ -206,6 +206,7 @@ impl From<Input> for Value {
     }
 }
 
+#[inline]
 fn visit_number<'a, V: Visitor<'a>>(n: &Number, visitor: V) -> Result<V::Value, Error> {
     if let Some(u) = n.as_u64() {
         visitor.visit_u64(u)
@@ -233,6 +234,7 @@ macro_rules! integer_hints {
 impl<'a> Deserializer<'a> for ValueDe<'a> {
     type Error = Error;
 
+    #[inline]
     fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
             Value::Null => visitor.visit_unit(),
@@ -471,6 +473,7 @@ struct Seq<'a> {
 impl<'a> SeqAccess<'a> for &mut Seq<'a> {
     type Error = Error;
 
+    #[inline]
     fn next_element_seed<T: DeserializeSeed<'a>>(
         &mut self,
         seed: T,

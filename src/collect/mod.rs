@@ -50,6 +50,9 @@ thread_local! {
     static PASSES_LEFT: Cell<usize> = const { Cell::new(0) };
     /// The issues of one `E::custom` call made by `fail_fast`.
     static STASH: RefCell<Option<IssueBuf>> = const { RefCell::new(None) };
+    /// How many sessions are running on this thread (more than one when a `Deserialize`
+    /// impl calls an entry point).
+    static DEPTH: Cell<u32> = const { Cell::new(0) };
     /// Set for the duration of one `E::custom` call made by `silent`.
     static SILENCE_NEXT: Cell<bool> = const { Cell::new(false) };
 }
@@ -209,8 +212,12 @@ pub(crate) fn next_struct() -> (u32, Vec<&'static str>) {
 
 /// One call's collecting state, installed on this thread for as long as it lives; an
 /// enclosing session (a `Deserialize` impl that calls an entry point) is put back on drop.
+///
+/// Every session leaves the thread's state fresh when it ends, so the outermost one (the
+/// common case) starts on fresh state and moves nothing; only a nested one sets the
+/// enclosing state aside.
 pub(crate) struct Session {
-    saved: Saved,
+    saved: Option<Saved>,
     passes: usize,
 }
 
@@ -248,21 +255,28 @@ fn fresh() -> Saved {
     }
 }
 
+/// Reset the state of this pass, in place; the injected fields stay.
+fn reset_pass() {
+    DIRECT.with(|c| c.set(false));
+    SUPPRESS.with(|c| c.set(0));
+    if STORED.with(|c| c.replace(0)) > 0 {
+        ISSUES.with(|c| c.borrow_mut().clear());
+    }
+    DROPPED.with(|c| c.set(0));
+    STRUCT_SEQ.with(|c| c.set(0));
+}
+
 impl Session {
     pub(crate) fn start() -> Self {
-        let saved = swap_state(fresh());
         let passes = PASSES_LEFT.with(|p| p.replace(MISSING_FIELD_PASSES));
+        let outer = DEPTH.with(|d| d.replace(d.get() + 1));
+        let saved = (outer > 0).then(|| swap_state(fresh()));
         Session { saved, passes }
     }
 
     /// Forget what the last pass found, keeping the fields injected so far.
     pub(crate) fn new_pass(&self) {
-        DIRECT.with(|c| c.set(false));
-        SUPPRESS.with(|c| c.set(0));
-        STORED.with(|c| c.set(0));
-        DROPPED.with(|c| c.set(0));
-        ISSUES.with(|c| c.borrow_mut().clear());
-        STRUCT_SEQ.with(|c| c.set(0));
+        reset_pass();
     }
 
     /// Inject a placeholder for `field` of struct `ordinal` from the next pass on; false
@@ -281,21 +295,33 @@ impl Session {
 
     /// The issues of the last pass, if any.
     pub(crate) fn rejection(&self) -> Option<Rejection> {
-        let issues = ISSUES.with(|c| std::mem::take(&mut *c.borrow_mut()));
+        let stored = STORED.with(|c| c.replace(0));
         let dropped = DROPPED.with(Cell::get);
-        STORED.with(|c| c.set(0));
-        if issues.is_empty() && dropped == 0 {
-            None
-        } else {
-            Some(Rejection::from_parts(issues, dropped))
+        if stored == 0 && dropped == 0 {
+            return None;
         }
+        let issues = ISSUES.with(|c| std::mem::take(&mut *c.borrow_mut()));
+        Some(Rejection::from_parts(issues, dropped))
     }
 }
 
 impl Drop for Session {
     fn drop(&mut self) {
         PASSES_LEFT.with(|p| p.set(self.passes));
-        swap_state(std::mem::replace(&mut self.saved, fresh()));
+        DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
+        match self.saved.take() {
+            Some(saved) => {
+                swap_state(saved);
+            }
+            None => {
+                reset_pass();
+                INJECT.with(|c| {
+                    if let Ok(mut inject) = c.try_borrow_mut() {
+                        inject.clear();
+                    }
+                });
+            }
+        }
     }
 }
 

@@ -1,0 +1,123 @@
+//! A driver for profilers, not a timing bench: runs one route over one input many times so
+//! that `valgrind --tool=callgrind` (instruction counts, stable on a noisy machine) or
+//! `perf` can attribute the cost. See BENCHMARKS.md.
+//!
+//!     cargo bench --bench profile --no-run
+//!     valgrind --tool=callgrind --toggle-collect='profile::run*' \
+//!         target/release/deps/profile-HASH ROUTE N ITERATIONS
+//!
+//! Routes: floor, native, json_string, comma, comma_spaced, value_floor (borrowed),
+//! value_clone, value_floor_owned (clone + `from_value`), value_crate, bytes_crate, str_floor, str_native, str_json_string, str_comma.
+
+mod common;
+
+use std::hint::black_box;
+
+use common::*;
+use serde::Deserialize;
+use serde_json::Value;
+
+#[inline(never)]
+fn run_bytes<T: for<'de> Deserialize<'de>>(
+    json: &[u8],
+    iterations: usize,
+    read: impl Fn(&[u8]) -> Option<T>,
+) -> usize {
+    let mut kept = 0;
+    for _ in 0..iterations {
+        kept += usize::from(read(black_box(json)).is_some());
+    }
+    kept
+}
+
+#[inline(never)]
+fn run_value(value: &Value, iterations: usize, read: impl Fn(&Value) -> bool) -> usize {
+    let mut kept = 0;
+    for _ in 0..iterations {
+        kept += usize::from(read(black_box(value)));
+    }
+    kept
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let route = args.first().map_or("native", String::as_str);
+    let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let iterations: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let crate_read = |j: &[u8]| mcp_coerce::from_slice::<Coerced>(j).ok();
+    let strings_read = |j: &[u8]| mcp_coerce::from_slice::<CoercedStrings>(j).ok();
+    let kept = match route {
+        "floor" => run_bytes(&native_call(n), iterations, |j| {
+            serde_json::from_slice::<Plain>(j).ok()
+        }),
+        "native" => run_bytes(&native_call(n), iterations, crate_read),
+        // The adapter under plain serde_json, without the entry point's fast-path test.
+        "native_serde_json" => run_bytes(&native_call(n), iterations, |j| {
+            serde_json::from_slice::<Coerced>(j).ok()
+        }),
+        "json_string" => run_bytes(&json_string_call(n), iterations, crate_read),
+        "comma" => run_bytes(&comma_call(n, ","), iterations, crate_read),
+        "comma_spaced" => run_bytes(&comma_call(n, ", "), iterations, crate_read),
+        "value_clone" | "value_floor_owned" => {
+            // Subtract value_clone from value_floor_owned for what rmcp's
+            // `serde_json::from_value` costs on its own.
+            let value: Value = serde_json::from_slice(&native_call(n)).unwrap_or_default();
+            if route == "value_clone" {
+                run_value(&value, iterations, |v| black_box(v.clone()).is_object())
+            } else {
+                run_value(&value, iterations, |v| {
+                    serde_json::from_value::<Plain>(v.clone()).is_ok()
+                })
+            }
+        }
+        "value_floor" | "value_crate" => {
+            let value: Value = serde_json::from_slice(&native_call(n)).unwrap_or_default();
+            if route == "value_floor" {
+                run_value(&value, iterations, |v| Plain::deserialize(v).is_ok())
+            } else {
+                run_value(&value, iterations, |v| {
+                    mcp_coerce::from_value::<Coerced>(v).is_ok()
+                })
+            }
+        }
+        "bytes_crate" => run_bytes(&native_call(n), iterations, |j| {
+            let v: Value = serde_json::from_slice(j).ok()?;
+            mcp_coerce::from_value::<Coerced>(&v).ok()
+        }),
+        "str_floor" => run_bytes(&str_native_call(n), iterations, |j| {
+            serde_json::from_slice::<PlainStrings>(j).ok()
+        }),
+        "str_native" => run_bytes(&str_native_call(n), iterations, strings_read),
+        "str_json_string" => run_bytes(&str_json_string_call(n), iterations, strings_read),
+        "str_comma" => run_bytes(&str_comma_call(n, ","), iterations, strings_read),
+        "int_floor" => run_bytes(br#"{"limit":10}"#, iterations, |j| {
+            serde_json::from_slice::<scalars::PlainInt>(j).ok()
+        }),
+        "int_crate" => run_bytes(br#"{"limit":10}"#, iterations, |j| {
+            mcp_coerce::from_slice::<scalars::CoercedInt>(j).ok()
+        }),
+        "enum_floor" => run_bytes(br#"{"category":"DevOps"}"#, iterations, |j| {
+            serde_json::from_slice::<scalars::PlainEnum>(j).ok()
+        }),
+        "enum_crate" => run_bytes(br#"{"category":"DevOps"}"#, iterations, |j| {
+            mcp_coerce::from_slice::<scalars::CoercedEnum>(j).ok()
+        }),
+        "pattern_floor" => run_bytes(br#"{"card_id":"ATC-2026-7777670"}"#, iterations, |j| {
+            serde_json::from_slice::<scalars::PlainString>(j).ok()
+        }),
+        "pattern_crate" => run_bytes(br#"{"card_id":"ATC-2026-7777670"}"#, iterations, |j| {
+            mcp_coerce::from_slice::<scalars::CoercedPattern>(j).ok()
+        }),
+        "pattern_user" => run_bytes(br#"{"card_id":"ATC-2026-7777670"}"#, iterations, |j| {
+            scalars::string_then_regex(j)
+        }),
+        other => {
+            eprintln!("unknown route {other}");
+            std::process::exit(2);
+        }
+    };
+    println!("{route} n={n}: {kept} of {iterations} calls accepted");
+}

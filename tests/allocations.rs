@@ -1,0 +1,209 @@
+//! Allocations per call for each route of the benches, counted by a global allocator (per
+//! thread, so tests running beside each other do not mix). The exact counts on the success
+//! path are asserted: they are deterministic for a given input. The table BENCHMARKS.md
+//! shows is printed by `cargo test --test allocations -- --nocapture`.
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use common::*;
+use serde::Deserialize;
+use serde_json::Value;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+// SAFETY: every call is forwarded unchanged to the system allocator; counting touches only
+// a const-initialised thread-local `Cell` without a destructor, which never allocates.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: the caller upholds `GlobalAlloc::alloc`'s contract, passed on as is.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        // SAFETY: as above.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        // SAFETY: as above.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: as above.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations (including reallocations) made by one call of `route`, after one warm-up
+/// call (thread-local caches, the pattern's one-time compilation).
+fn allocations<R>(mut route: impl FnMut() -> R) -> u64 {
+    drop(route());
+    let before = ALLOCATIONS.with(Cell::get);
+    let out = route();
+    let after = ALLOCATIONS.with(Cell::get);
+    drop(out);
+    after - before
+}
+
+fn floor(json: &[u8]) -> u64 {
+    allocations(|| serde_json::from_slice::<Plain>(json).map(|p| p.ids))
+}
+
+fn ours(json: &[u8]) -> u64 {
+    allocations(|| mcp_coerce::from_slice::<Coerced>(json).map(|p| p.ids))
+}
+
+/// Growing a `Vec` one push at a time from empty: the allocation, then each doubling.
+fn growth(n: usize) -> u64 {
+    let mut v: Vec<i64> = Vec::new();
+    let mut grows = 0;
+    for i in 0..n {
+        if v.len() == v.capacity() {
+            grows += 1;
+        }
+        v.push(i as i64);
+    }
+    grows
+}
+
+#[test]
+fn success_paths_allocate_no_more_than_the_floor() {
+    for n in SIZES {
+        let native = native_call(n);
+        // The floor: the `Vec<i64>` growing from empty (serde_json gives no size hint), and
+        // the `project` string.
+        assert_eq!(floor(&native), growth(n) + 1, "floor, {n} ids");
+        // The crate on a native array: exactly the floor.
+        assert_eq!(ours(&native), floor(&native), "native array, {n} ids");
+        // JSON text and comma strings: the elements are counted first, so the `Vec` is
+        // allocated once (capped at 4,096 elements, then it grows), plus `project`.
+        let once = 1 + growth(n).saturating_sub(growth(n.min(4096)));
+        for (shape, json) in [
+            ("JSON text", json_string_call(n)),
+            ("comma string", comma_call(n, ",")),
+            ("spaced comma string", comma_call(n, ", ")),
+        ] {
+            assert_eq!(ours(&json), once + 1, "{shape}, {n} ids");
+        }
+        // The collecting pass over a `Value` (rmcp's arguments): the array's length is
+        // known, so one allocation for it (capped like a size hint) and one for `project`;
+        // serde_json over the same `&Value` makes two.
+        let value: Value = serde_json::from_slice(&native).unwrap_or_default();
+        let collected = allocations(|| mcp_coerce::from_value::<Coerced>(&value).map(|p| p.ids));
+        let borrowed = allocations(|| Plain::deserialize(&value).map(|p| p.ids));
+        assert_eq!((collected, borrowed), (once + 1, 2), "from_value, {n} ids");
+    }
+}
+
+#[test]
+fn allocation_table() {
+    println!("| route | shape | 10 | 100 | 1,000 | 10,000 |");
+    println!("|---|---|---:|---:|---:|---:|");
+    let row = |route: &str, shape: &str, per: &dyn Fn(usize) -> u64| {
+        let counts: Vec<String> = SIZES.iter().map(|&n| per(n).to_string()).collect();
+        println!("| {route} | {shape} | {} |", counts.join(" | "));
+    };
+    row("floor (serde_json, plain struct)", "native", &|n| {
+        floor(&native_call(n))
+    });
+    for (shape, make) in [
+        ("native", native_call as fn(usize) -> Vec<u8>),
+        ("JSON text", json_string_call),
+        ("comma string", |n| comma_call(n, ",")),
+    ] {
+        row("crate (`from_slice`)", shape, &|n| ours(&make(n)));
+        row("serde_with `PickFirst`", shape, &|n| {
+            let json = make(n);
+            allocations(|| serde_json::from_slice::<SerdeWith>(&json).map(|p| p.ids))
+        });
+        row("naive `Value` then coerce", shape, &|n| {
+            let json = make(n);
+            allocations(|| naive_from_slice(&json).map(|p| p.0))
+        });
+    }
+    row(
+        "floor: `from_value` (owned clone, clone not counted)",
+        "native",
+        &|n| {
+            let value: Value = serde_json::from_slice(&native_call(n)).unwrap_or_default();
+            let mut spare = Some(value.clone());
+            let before = ALLOCATIONS.with(Cell::get);
+            let out = spare.take().map(serde_json::from_value::<Plain>);
+            let after = ALLOCATIONS.with(Cell::get);
+            drop(out);
+            after - before
+        },
+    );
+    row("crate: `from_value` (collecting)", "native", &|n| {
+        let value: Value = serde_json::from_slice(&native_call(n)).unwrap_or_default();
+        allocations(|| mcp_coerce::from_value::<Coerced>(&value).map(|p| p.ids))
+    });
+    row("`Value` from bytes alone", "native", &|n| {
+        let json = native_call(n);
+        allocations(|| serde_json::from_slice::<Value>(&json))
+    });
+    row("crate: `Value` + collecting pass", "native", &|n| {
+        let json = native_call(n);
+        allocations(|| {
+            serde_json::from_slice::<Value>(&json)
+                .ok()
+                .map(|v| mcp_coerce::from_value::<Coerced>(&v).map(|p| p.ids))
+        })
+    });
+    row(
+        "floor (serde_json, `Vec<String>`)",
+        "native strings",
+        &|n| {
+            let json = str_native_call(n);
+            allocations(|| serde_json::from_slice::<PlainStrings>(&json).map(|p| p.ids))
+        },
+    );
+    for (shape, make) in [
+        ("native strings", str_native_call as fn(usize) -> Vec<u8>),
+        ("JSON text strings", str_json_string_call),
+        ("comma string strings", |n| str_comma_call(n, ",")),
+    ] {
+        row("crate (`from_slice`)", shape, &|n| {
+            let json = make(n);
+            allocations(|| mcp_coerce::from_slice::<CoercedStrings>(&json).map(|p| p.ids))
+        });
+    }
+    let junk = |n: usize| {
+        format!(
+            r#"{{"ids":{},"limit":10,"project":"demo"}}"#,
+            serde_json::to_string(&vec!["x"; n]).unwrap_or_default()
+        )
+        .into_bytes()
+    };
+    row(
+        "refusal: `from_slice` + envelope text",
+        "all elements bad",
+        &|n| {
+            let json = junk(n);
+            allocations(|| {
+                mcp_coerce::from_slice::<Coerced>(&json)
+                    .err()
+                    .map(|r| serde_json::to_string(&r.to_envelope("t")))
+            })
+        },
+    );
+}
