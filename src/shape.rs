@@ -414,6 +414,7 @@ where
 
     /// Any deserializer but the crate's answers `collect::adapt`'s request with this:
     /// read on, failing fast.
+    #[inline]
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
         d.deserialize_any(self)
     }
