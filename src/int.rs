@@ -11,9 +11,10 @@
 //! | `"99999999999999999999"` (for `i64`) | `int_overflow` | same | same (never clamped) |
 //! | `true`, `[1]`, `{}` | `invalid_type` | same | same |
 //!
-//! A default carried by the type ([`DefaultTo`]) covers `null`, `""` and `"null"`, and
-//! (through serde's `#[serde(default)]` on a wrapper field, [`Bounded`] or [`Clamped`]) an
-//! absent field too. Bounds are inclusive, part of the type, and checked at compile time:
+//! A default carried by the type ([`DefaultTo`]) covers `null`, `""` and `"null"`, and an
+//! absent field too through serde's `default`: `#[serde(default)]` on a wrapper field
+//! ([`Bounded`], [`Clamped`]), `#[serde(default = "DefaultTo::<V>::value")]` on a plain
+//! integer field with the adapter (a bare `#[serde(default)]` there gives `0`). Bounds are inclusive, part of the type, and checked at compile time:
 //! `MIN <= MAX`, both within the target type, and the default within them.
 
 use std::fmt;
@@ -44,13 +45,82 @@ impl IntDefault for NoDefault {
     const VALUE: Option<i128> = None;
 }
 
-/// The default `V`: `null`, `""`, `"null"` (and, on a wrapper field with
-/// `#[serde(default)]`, an absent field) give `V`.
+/// The default `V`: `null`, `""` and `"null"` give `V`.
+///
+/// An *absent* field is serde's business, not the adapter's: serde never calls an adapter
+/// for a field that is not there. So that an absent field gets `V` too:
+///
+/// - on a wrapper field ([`Bounded`], [`Clamped`]), write `#[serde(default)]`: the
+///   wrapper's `Default` is `V`, and the value is written once;
+/// - on a plain integer field with the adapter ([`BoundedInt`], [`ClampedInt`]), write
+///   `#[serde(default = "DefaultTo::<V>::value")]` (a bare `#[serde(default)]` would give
+///   the integer's own default, `0`, which may even lie outside the bounds; without any
+///   `default` the field is required and an absent one is `missing`). schemars reads the
+///   same function, so the published `default` is `V` and the field is not `required`.
+///
+/// On an `Option` field, the type's default answers `null`, `""` and `"null"` with
+/// `Some(V)`, while an absent field under `#[serde(default)]` is `None`: a field that
+/// always has a value is better declared as a plain integer, as above.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{ClampedInt, DefaultTo};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "ClampedInt<1, 100, DefaultTo<20>>")]
+///     #[serde(default = "DefaultTo::<20>::value")]
+///     limit: u32,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>("{}")?.limit, 20);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": null}"#)?.limit, 20);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "500"}"#)?.limit, 100);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DefaultTo<const V: i128>;
 
 impl<const V: i128> IntDefault for DefaultTo<V> {
     const VALUE: Option<i128> = Some(V);
+}
+
+impl<const V: i128> DefaultTo<V> {
+    /// `V` as the integer type `I`, for `#[serde(default = "DefaultTo::<V>::value")]`
+    /// (see the [type's docs](DefaultTo)). A `V` outside `I`'s range is a compile-time
+    /// error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::DefaultTo;
+    ///
+    /// let limit: u8 = DefaultTo::<20>::value();
+    /// assert_eq!(limit, 20);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// // 300 is not a `u8`: refused when the program is built.
+    /// let limit: u8 = mcp_coerce::DefaultTo::<300>::value();
+    /// ```
+    pub fn value<I: Integer>() -> I {
+        let () = InRange::<I, V>::CHECKED;
+        // The check above makes the conversion succeed; the fallback is never taken.
+        I::from_i128(V).unwrap_or(I::ZERO)
+    }
+}
+
+/// Compile-time check that `V` is a value of `I`.
+struct InRange<I, const V: i128>(PhantomData<I>);
+
+impl<I: Integer, const V: i128> InRange<I, V> {
+    const CHECKED: () = assert!(
+        V >= I::MIN_I128 && (V < 0 || (V as u128) <= I::MAX_U128),
+        "DefaultTo: the default lies outside the integer type's range"
+    );
 }
 
 /// What happens to an integer outside the bounds.
@@ -287,8 +357,10 @@ int_adapter!(
     /// #[derive(Deserialize, Debug)]
     /// struct Args {
     ///     #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    ///     #[serde(default = "DefaultTo::<10>::value")] // an absent field too, see DefaultTo
     ///     limit: u32,
     /// }
+    /// assert_eq!(mcp_coerce::from_str::<Args>("{}")?.limit, 10);
     /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": 99999}"#)?.limit, 50);
     /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "0"}"#)?.limit, 1);
     /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": null}"#)?.limit, 10);

@@ -147,3 +147,57 @@ fn a_deep_value_built_in_code_is_too_deep_not_a_stack_overflow() {
         .join()
         .expect("no stack overflow");
 }
+
+/// A type-carried default on the adapter form (`ClampedInt<1, 100, DefaultTo<20>>` on a
+/// plain `u32`) never reached an absent field: serde does not call an adapter for a field
+/// that is not there, and a bare `#[serde(default)]` gave `0`, outside the bounds.
+/// `#[serde(default = "DefaultTo::<20>::value")]` is the documented spelling.
+#[test]
+fn a_type_default_reaches_an_absent_field_through_default_to_value() {
+    use mcp_coerce::{BoundedInt, ClampedInt, DefaultTo};
+
+    #[serde_as]
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Args {
+        #[serde_as(as = "ClampedInt<1, 100, DefaultTo<20>>")]
+        #[serde(default = "DefaultTo::<20>::value")]
+        limit: u32,
+        #[serde_as(as = "BoundedInt<-5, 5, DefaultTo<-3>>")]
+        #[serde(default = "DefaultTo::<-3>::value")]
+        offset: i8,
+    }
+    let read = |text: &str| mcp_coerce::from_str::<Args>(text).unwrap();
+    let defaults = Args {
+        limit: 20,
+        offset: -3,
+    };
+    assert_eq!(read("{}"), defaults);
+    assert_eq!(read(r#"{"limit": null, "offset": null}"#), defaults);
+    assert_eq!(read(r#"{"limit": "", "offset": "null"}"#), defaults);
+    assert_eq!(
+        read(r#"{"limit": "500", "offset": "4"}"#),
+        Args {
+            limit: 100,
+            offset: 4
+        }
+    );
+    let refused = mcp_coerce::from_str::<Args>(r#"{"offset": 6}"#).unwrap_err();
+    assert_eq!(refused.issues()[0].code(), Code::TooBig);
+    assert_eq!(refused.issues()[0].path().to_string(), "/offset");
+
+    // What the docs warn about: a bare `#[serde(default)]` is the integer's own default.
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    struct Bare {
+        #[serde_as(as = "ClampedInt<1, 100, DefaultTo<20>>")]
+        #[serde(default)]
+        limit: u32,
+    }
+    assert_eq!(mcp_coerce::from_str::<Bare>("{}").unwrap().limit, 0);
+    assert_eq!(
+        mcp_coerce::from_str::<Bare>(r#"{"limit": null}"#)
+            .unwrap()
+            .limit,
+        20
+    );
+}

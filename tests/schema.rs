@@ -320,6 +320,12 @@ one_field!(BoundedI32 {
 one_field!(BoundedOpt { #[serde_as(as = "BoundedInt<1, 100>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<u32> });
 one_field!(ClampedDefault {
     #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    #[serde(default = "DefaultTo::<10>::value")]
+    field: i64
+});
+// The trap a first-time user fell into: the type's default, but no serde `default`.
+one_field!(ClampedDefaultRequired {
+    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
     field: i64
 });
 one_field!(BoundedWrap { field: Bounded<u8, 3, 9> });
@@ -396,6 +402,7 @@ fn every_adapter_is_sound() {
     check_sound::<BoundedI32>(none(), 64);
     check_sound::<BoundedOpt>(none(), 64);
     check_sound::<ClampedDefault>(none(), 64);
+    check_sound::<ClampedDefaultRequired>(none(), 64);
     check_sound::<BoundedWrap>(none(), 64);
     check_sound::<ClampedWrap>(none(), 64);
     check_sound::<Number>(none(), 64);
@@ -501,6 +508,19 @@ fn adapter_schemas_are_exact() {
         property(input_schema::<ClampedDefault>()),
         json!({"type": "integer", "minimum": 1, "maximum": 50, "default": 10})
     );
+    // With `default = "DefaultTo::<10>::value"` the field is optional, and absent gives 10.
+    assert_eq!(input_schema::<ClampedDefault>().get("required"), None);
+    assert_eq!(
+        mcp_coerce::from_str::<ClampedDefault>("{}").unwrap().field,
+        10
+    );
+    // Without a serde `default`, serde requires the field: the schema says so too.
+    assert_eq!(
+        input_schema::<ClampedDefaultRequired>()["required"],
+        json!(["field"])
+    );
+    let missing = mcp_coerce::from_str::<ClampedDefaultRequired>("{}").unwrap_err();
+    assert_eq!(missing.issues()[0].code(), mcp_coerce::Code::Missing);
     assert_eq!(
         property(input_schema::<Number>()),
         json!({"type": "number", "minimum": 0.0, "maximum": 1.0})
