@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::collect::de::ValueDe;
-use crate::collect::{Session, budget_passes, count_values, record, take_pass};
+use crate::collect::{Session, count_values, record, take_pass};
 use crate::issue::{Code, Input, Issue};
 use crate::rejection::Rejection;
 
@@ -159,7 +159,7 @@ pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
 /// Run the collecting deserializer over `value`, one more pass for each missing field.
 fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
     let session = Session::start();
-    let mut budgeted = false;
+    let mut size = None;
     loop {
         match T::deserialize(ValueDe::new(value)) {
             Ok(out) => {
@@ -171,11 +171,8 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
             Err(e) => {
                 if let Some((ordinal, field)) = e.retry() {
                     // Sized on the error path only: a valid call never counts its input.
-                    if !budgeted {
-                        budget_passes(count_values(value));
-                        budgeted = true;
-                    }
-                    if session.inject(ordinal, field) && take_pass() {
+                    let values = *size.get_or_insert_with(|| count_values(value));
+                    if session.inject(ordinal, field) && take_pass(values) {
                         session.new_pass();
                         continue;
                     }

@@ -319,6 +319,7 @@ impl Issue {
     /// This issue moved to the root of wherever it is reported from, its own path (and
     /// the count of `more` issues found with it) kept in the message.
     pub(crate) fn relocated_here(mut self, more: usize) -> Issue {
+        self.cut_path_to_fit();
         if !self.path.is_root() {
             self.message = Cow::Owned(format!("at {}: {}", self.path, self.message));
             self.path = Path::root();
@@ -331,6 +332,17 @@ impl Issue {
 
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
+    }
+
+    /// Cut the path to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS), saying how many levels
+    /// were left out.
+    pub(crate) fn cut_path_to_fit(&mut self) {
+        let cut = self.path.cut_to_fit();
+        if cut > 0 {
+            self.context
+                .get_or_insert_with(Default::default)
+                .insert("path_levels_cut".into(), cut.into());
+        }
     }
 
     pub(crate) fn set_input(&mut self, input: Input) {

@@ -90,7 +90,7 @@ pub use issue::{Code, INPUT_ECHO_CHARS, Input, Issue};
 pub use json_object::{JsonObject, JsonObjectLike, OptionalJsonObjectLike};
 pub use number::{AnyFinite, FiniteF64, NumberLike, NumberRange};
 pub use passthrough::{SafeObject, SafeObjectLike};
-pub use path::{Path, Segment};
+pub use path::{MAX_PATH_CHARS, Path, Segment};
 #[cfg(feature = "regex")]
 pub use pattern::{Matched, PatternDef, PatternLike};
 pub use rejection::{MAX_ISSUES, Rejection};

@@ -113,7 +113,52 @@ impl Path {
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.segments.insert(0, segment);
     }
+
+    /// Cut this path to the ancestor whose pointer fits in [`MAX_PATH_CHARS`] chars (the
+    /// outermost segment is always kept); the number of inner segments removed.
+    ///
+    /// Keys are already cut to 64 chars, but a path through 100 levels of long keys
+    /// still renders as kilobytes, once per issue: a few kilobytes of request then made
+    /// an envelope of megabytes.
+    pub(crate) fn cut_to_fit(&mut self) -> usize {
+        let mut used = 0;
+        let mut keep = self.segments.len();
+        for (i, segment) in self.segments.iter().enumerate() {
+            used += 1 + match segment {
+                Segment::Index(index) => index.checked_ilog10().unwrap_or(0) as usize + 1,
+                Segment::Key(key) => key
+                    .chars()
+                    .map(|c| if c == '~' || c == '/' { 2 } else { 1 })
+                    .sum(),
+            };
+            if used > MAX_PATH_CHARS {
+                keep = i.max(1);
+                break;
+            }
+        }
+        let removed = self.segments.len() - keep;
+        self.segments.truncate(keep);
+        removed
+    }
 }
+
+/// The longest JSON Pointer, in chars, that an issue carries: a deeper location is
+/// reported at its ancestor that fits, with the number of levels left out in the issue's
+/// context as `path_levels_cut`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, Issue, MAX_PATH_CHARS, Path, Rejection};
+///
+/// let deep = Path::from_segments((0..100).map(|_| "k".repeat(20).into()));
+/// let rejection = Rejection::new([Issue::new(Code::Custom, "bad").at(deep)]);
+/// let issue = &rejection.issues()[0];
+/// assert!(issue.path().to_string().chars().count() <= MAX_PATH_CHARS);
+/// assert_eq!(issue.path().segments().len(), 12);
+/// assert_eq!(issue.context().unwrap()["path_levels_cut"], 88);
+/// ```
+pub const MAX_PATH_CHARS: usize = 256;
 
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

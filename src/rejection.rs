@@ -45,7 +45,8 @@ pub struct Rejection {
 }
 
 impl Rejection {
-    /// A rejection holding `issues`; past [`MAX_ISSUES`] they are counted, not kept.
+    /// A rejection holding `issues`; past [`MAX_ISSUES`] they are counted, not kept, and a
+    /// path longer than [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) is cut to its ancestor.
     ///
     /// # Examples
     ///
@@ -58,8 +59,9 @@ impl Rejection {
     pub fn new(issues: impl IntoIterator<Item = Issue>) -> Self {
         let mut kept = Vec::new();
         let mut truncated = 0;
-        for issue in issues {
+        for mut issue in issues {
             if kept.len() < MAX_ISSUES {
+                issue.cut_path_to_fit();
                 kept.push(issue);
             } else {
                 truncated += 1;
@@ -71,7 +73,8 @@ impl Rejection {
         }
     }
 
-    pub(crate) fn from_parts(issues: Vec<Issue>, truncated: usize) -> Self {
+    pub(crate) fn from_parts(mut issues: Vec<Issue>, truncated: usize) -> Self {
+        issues.iter_mut().for_each(Issue::cut_path_to_fit);
         Rejection { issues, truncated }
     }
 

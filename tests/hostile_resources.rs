@@ -226,3 +226,148 @@ fn refused_elements_are_not_reread_once_per_missing_field() {
         "{reads} reads of a profile for {N} profiles in the call"
     );
 }
+
+/// Keys are cut to 64 chars, but 60 levels of 64-char keys (`/`, rendered `~1`) still
+/// made every one of the 100 issues carry a 7,700-char path: a 6.5 KB request gave an
+/// 800 KB envelope and a 1.6 MB tool result. Paths are now cut to their ancestor within
+/// `MAX_PATH_CHARS`, saying how many levels were left out.
+#[test]
+fn a_deep_path_of_long_keys_is_cut_to_an_ancestor() {
+    let mut value = json!({"l": (0..150).map(|_| json!({"__proto__": 1})).collect::<Vec<_>>()});
+    for _ in 0..60 {
+        let mut wrapper = Map::new();
+        wrapper.insert("/".repeat(64), value);
+        value = Value::Object(wrapper);
+    }
+    let text = json!({ "options": value }).to_string();
+    let rejection = mcp_coerce::from_str::<Forward>(&text).unwrap_err();
+    assert_eq!((rejection.issues().len(), rejection.truncated()), (100, 50));
+    let first = &rejection.issues()[0];
+    assert_eq!(first.code(), mcp_coerce::Code::ForbiddenKey);
+    // "/options" (8 chars) and one key of 64 `~1` (129 chars): the next key would pass 256.
+    assert_eq!(first.path().segments().len(), 2);
+    assert_eq!(
+        first.path().to_string(),
+        format!("/options/{}", "~1".repeat(64))
+    );
+    // Below the kept key: 59 more keys, "l", the index and "__proto__".
+    assert_eq!(first.context().unwrap()["path_levels_cut"], 62);
+    let envelope = envelope_len(&rejection);
+    assert!(
+        envelope <= 64 * 1024,
+        "a {}-byte request produced a {envelope}-byte envelope",
+        text.len()
+    );
+}
+
+static ELEMENT_READS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// An element that counts how often it is read.
+#[derive(Debug)]
+struct CountedElement;
+
+impl<'de> Deserialize<'de> for CountedElement {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        ELEMENT_READS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        u8::deserialize(d).map(|_| CountedElement)
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct WideInner {
+    items: Vec<CountedElement>,
+    f00: u8,
+    f01: u8,
+    f02: u8,
+    f03: u8,
+    f04: u8,
+    f05: u8,
+    f06: u8,
+    f07: u8,
+    f08: u8,
+    f09: u8,
+    f10: u8,
+    f11: u8,
+    f12: u8,
+    f13: u8,
+    f14: u8,
+    f15: u8,
+    f16: u8,
+    f17: u8,
+    f18: u8,
+    f19: u8,
+    f20: u8,
+    f21: u8,
+    f22: u8,
+    f23: u8,
+    f24: u8,
+    f25: u8,
+    f26: u8,
+    f27: u8,
+    f28: u8,
+    f29: u8,
+    f30: u8,
+    f31: u8,
+    f32: u8,
+    f33: u8,
+    f34: u8,
+    f35: u8,
+    f36: u8,
+    f37: u8,
+    f38: u8,
+    f39: u8,
+    f40: u8,
+    f41: u8,
+    f42: u8,
+    f43: u8,
+    f44: u8,
+    f45: u8,
+    f46: u8,
+    f47: u8,
+    f48: u8,
+    f49: u8,
+    f50: u8,
+    f51: u8,
+    f52: u8,
+    f53: u8,
+    f54: u8,
+    f55: u8,
+    f56: u8,
+    f57: u8,
+    f58: u8,
+    f59: u8,
+    f60: u8,
+    f61: u8,
+    f62: u8,
+    f63: u8,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct WideOuter {
+    #[serde_as(as = "mcp_coerce::JsonObjectLike")]
+    inner: WideInner,
+}
+
+/// The extra passes that find every missing field were budgeted by the input's size at
+/// the top level only: an object read through `JsonObjectLike` (natively or as a JSON
+/// string) took 64 passes of its own, so 200,000 elements were read 13,000,000 times. The
+/// top level and nested objects now draw on one budget of re-read values.
+#[test]
+fn nested_objects_share_the_missing_field_pass_budget() {
+    let n = 200_000;
+    let inner = json!({"items": vec![1; n]});
+    for arguments in [json!({"inner": inner}), json!({"inner": inner.to_string()})] {
+        ELEMENT_READS.store(0, std::sync::atomic::Ordering::Relaxed);
+        let rejection = mcp_coerce::from_value::<WideOuter>(&arguments).unwrap_err();
+        let reads = ELEMENT_READS.load(std::sync::atomic::Ordering::Relaxed);
+        // The first pass, then at most 2^20 re-read values (5 passes of 200,001 values).
+        assert_eq!(reads, 6 * n);
+        // One missing field per pass taken, the last one found by the last pass.
+        assert_eq!(rejection.total(), 6);
+        assert_eq!(rejection.issues()[0].code(), mcp_coerce::Code::Missing);
+        assert_eq!(rejection.issues()[0].path().to_string(), "/inner/f00");
+    }
+}

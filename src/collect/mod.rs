@@ -48,6 +48,8 @@ thread_local! {
     static INJECT: RefCell<Vec<(u32, &'static str)>> = const { RefCell::new(Vec::new()) };
     /// Extra passes left in this call (shared by the top level and nested objects).
     static PASSES_LEFT: Cell<usize> = const { Cell::new(0) };
+    /// Values the extra passes of this call may still re-read, in all (shared likewise).
+    static WORK_LEFT: Cell<usize> = const { Cell::new(0) };
     /// The issues of one `E::custom` call made by `fail_fast`.
     static STASH: RefCell<Option<IssueBuf>> = const { RefCell::new(None) };
     /// How many sessions are running on this thread (more than one when a `Deserialize`
@@ -65,24 +67,23 @@ const MISSING_FIELD_PASSES: usize = 64;
 /// them, so the whole call stays linear in the input's size.
 const EXTRA_PASS_WORK: usize = 1 << 20;
 
-/// Spend one extra pass, if any is left in this call and it can still add an issue (the
-/// list is not full: past the cap, further passes would only add to the count).
-pub(crate) fn take_pass() -> bool {
+/// Spend one extra pass over a value of `values` JSON values, if the call has a pass and
+/// that much work left, and the pass can still add an issue (the list is not full: past
+/// the cap, further passes would only add to the count).
+///
+/// The top level and every nested object (`nested`) draw on the same budget, so a large
+/// object inside the arguments cannot buy itself 64 passes of its own.
+pub(crate) fn take_pass(values: usize) -> bool {
     if STORED.with(Cell::get) >= MAX_ISSUES {
         return false;
     }
-    PASSES_LEFT.with(|p| {
-        let left = p.get();
-        p.set(left.saturating_sub(1));
-        left > 0
-    })
-}
-
-/// Allow this call as many extra passes as [`EXTRA_PASS_WORK`] buys for an input of
-/// `values` JSON values (at most [`MISSING_FIELD_PASSES`]).
-pub(crate) fn budget_passes(values: usize) {
-    let passes = (EXTRA_PASS_WORK / values.max(1)).min(MISSING_FIELD_PASSES);
-    PASSES_LEFT.with(|p| p.set(passes));
+    let (passes, work) = (PASSES_LEFT.with(Cell::get), WORK_LEFT.with(Cell::get));
+    if passes == 0 || work < values {
+        return false;
+    }
+    PASSES_LEFT.with(|p| p.set(passes - 1));
+    WORK_LEFT.with(|w| w.set(work - values));
+    true
 }
 
 /// How many JSON values `value` holds (itself included), counted without recursion.
@@ -219,6 +220,7 @@ pub(crate) fn next_struct() -> (u32, Vec<&'static str>) {
 pub(crate) struct Session {
     saved: Option<Saved>,
     passes: usize,
+    work: usize,
 }
 
 struct Saved {
@@ -269,9 +271,14 @@ fn reset_pass() {
 impl Session {
     pub(crate) fn start() -> Self {
         let passes = PASSES_LEFT.with(|p| p.replace(MISSING_FIELD_PASSES));
+        let work = WORK_LEFT.with(|w| w.replace(EXTRA_PASS_WORK));
         let outer = DEPTH.with(|d| d.replace(d.get() + 1));
         let saved = (outer > 0).then(|| swap_state(fresh()));
-        Session { saved, passes }
+        Session {
+            saved,
+            passes,
+            work,
+        }
     }
 
     /// Forget what the last pass found, keeping the fields injected so far.
@@ -308,6 +315,7 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         PASSES_LEFT.with(|p| p.set(self.passes));
+        WORK_LEFT.with(|w| w.set(self.work));
         DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
         match self.saved.take() {
             Some(saved) => {
@@ -486,6 +494,7 @@ pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
     let start_dropped = DROPPED.with(Cell::get);
     let outer_seq = STRUCT_SEQ.with(|c| c.replace(0));
     let outer_inject = INJECT.with(|c| c.replace(Vec::new()));
+    let mut size = None;
     let out = loop {
         STRUCT_SEQ.with(|c| c.set(0));
         match T::deserialize(de::ValueDe::new(value)) {
@@ -500,7 +509,9 @@ pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
                         }
                         fresh
                     });
-                    if fresh && take_pass() {
+                    // Counted on the error path only, once per nested object.
+                    let values = *size.get_or_insert_with(|| count_values(value));
+                    if fresh && take_pass(values) {
                         ISSUES.with(|v| v.borrow_mut().truncate(start_stored));
                         STORED.with(|c| c.set(start_stored));
                         DROPPED.with(|c| c.set(start_dropped));
