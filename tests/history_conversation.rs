@@ -402,6 +402,49 @@ fn a_windowed_conversation_never_splits_a_chain() {
     }
 }
 
+/// A window narrower than one wide turn keeps that turn whole while it is open, and
+/// trims it as soon as a later turn starts. Each push used to rescan the open turn (and
+/// rebuild its call list) from the front: 8,000 responses took 1.2 s, four times as
+/// long per doubling. The scan now resumes where the last one stopped.
+#[test]
+fn a_window_narrower_than_one_open_turn_keeps_it_and_then_trims_it() {
+    let n = 5_000;
+    let ids: Vec<String> = (0..n).map(|i| format!("c{i}")).collect();
+    let mut chat = Conversation::windowed(10);
+    chat.push(openai::Message::user("q")).expect("user");
+    chat.push(openai::Message::calls(ids.iter().map(|id| call(id, "f"))))
+        .expect("call");
+    for (i, id) in ids.iter().enumerate() {
+        chat.push(tool(id)).expect("a response");
+        // The user turn goes at the first push past the window; the call turn stays.
+        assert_eq!(
+            chat.len(),
+            if i < 8 { i + 3 } else { i + 2 },
+            "response {i}"
+        );
+    }
+    // A refused push in the middle of the open turn leaves the known part intact.
+    chat.push(tool("c0")).expect_err("a duplicate response");
+    assert_eq!(chat.len(), n + 1);
+    chat.push(openai::Message::assistant("done"))
+        .expect("answer");
+    assert_eq!(chat.messages(), [openai::Message::assistant("done")]);
+    // And the window works as before on ordinary turns.
+    for id in ["d1", "d2", "d3", "d4"] {
+        chat.push_tool_chain(calls(&[(id, "f")]), [tool(id)])
+            .expect("a chain");
+    }
+    chat.push(openai::Message::assistant("more"))
+        .expect("answer");
+    assert_eq!(chat.len(), 10);
+    assert_eq!(chat.messages()[0], openai::Message::assistant("done"));
+    // 12 messages: "done" and then the whole d1 chain go.
+    chat.push_tool_chain(calls(&[("d5", "f")]), [tool("d5")])
+        .expect("a chain");
+    assert_eq!(chat.len(), 9);
+    assert_eq!(chat.messages()[0], calls(&[("d2", "f")]));
+}
+
 #[test]
 fn construction_goes_through_validation() {
     let dangling = vec![openai::Message::tool("c1", "x")];

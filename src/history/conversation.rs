@@ -47,6 +47,11 @@ pub struct Conversation<M> {
     messages: Vec<M>,
     checker: Checker,
     limit: Option<usize>,
+    /// Messages `1..front_turn_known` are known to answer the call turn at the front (a
+    /// scan for the front turn's end got this far and reached the end of the history):
+    /// with a window narrower than one wide turn, each push then checks one message
+    /// instead of the whole turn again.
+    front_turn_known: usize,
 }
 
 /// A refused write: the violations it would have caused, and the messages, given back.
@@ -124,6 +129,7 @@ impl<M: WireMessage> Conversation<M> {
             messages: Vec::new(),
             checker: Checker::new(M::FORMAT),
             limit: None,
+            front_turn_known: 0,
         }
     }
 
@@ -227,6 +233,7 @@ impl<M: WireMessage> Conversation<M> {
     pub fn push(&mut self, message: M) -> Result<(), Refused<M>> {
         if let Err(violations) = self.append(message) {
             let message = self.messages.pop();
+            self.front_turn_known = self.front_turn_known.min(self.messages.len());
             return Err(Refused {
                 violations,
                 messages: message.into_iter().collect(),
@@ -318,6 +325,7 @@ impl<M: WireMessage> Conversation<M> {
         };
         self.checker.rollback(checkpoint, committed);
         let mut messages = self.messages.split_off(start);
+        self.front_turn_known = self.front_turn_known.min(start);
         messages.extend(responses);
         Err(Refused {
             violations,
@@ -351,8 +359,16 @@ impl<M: WireMessage> Conversation<M> {
     pub fn trim_to(&mut self, max_messages: usize) -> usize {
         let mut cut = 0;
         while self.messages.len() - cut > max_messages {
-            let end = self.turn_end(cut);
+            let known = if cut == 0 {
+                self.front_turn_known
+            } else {
+                cut + 1
+            };
+            let end = self.turn_end(cut, known);
             if end >= self.messages.len() {
+                if cut == 0 {
+                    self.front_turn_known = end;
+                }
                 break;
             }
             cut = end;
@@ -360,6 +376,7 @@ impl<M: WireMessage> Conversation<M> {
         if cut == 0 {
             return 0;
         }
+        self.front_turn_known = 0;
         let mut ids = Vec::new();
         for message in &self.messages[..cut] {
             ids.extend(
@@ -375,26 +392,31 @@ impl<M: WireMessage> Conversation<M> {
         cut
     }
 
-    /// One past the last message of the turn that starts at `start`.
-    fn turn_end(&self, start: usize) -> usize {
-        let Some(first) = self.messages.get(start) else {
-            return start;
-        };
-        let skel = first.skel();
-        let mut end = start + 1;
-        if skel.kind == Kind::Assistant && !skel.calls.is_empty() {
-            let most = match M::FORMAT {
-                super::Format::Anthropic => 1,
-                _ => usize::MAX,
+    /// One past the last message of the turn that starts at `start`, given that messages
+    /// `start + 1..known` are already known to belong to it (`known <= start + 1`: none
+    /// are).
+    fn turn_end(&self, start: usize, known: usize) -> usize {
+        let mut end = known.clamp(start + 1, self.messages.len().max(start + 1));
+        if end == start + 1 {
+            let Some(first) = self.messages.get(start) else {
+                return start;
             };
-            while end - start <= most
-                && self
-                    .messages
-                    .get(end)
-                    .is_some_and(|m| m.skel().kind == Kind::Carrier)
-            {
-                end += 1;
+            let skel = first.skel();
+            if skel.kind != Kind::Assistant || skel.calls.is_empty() {
+                return end;
             }
+        }
+        let most = match M::FORMAT {
+            super::Format::Anthropic => 1,
+            _ => usize::MAX,
+        };
+        while end - start <= most
+            && self
+                .messages
+                .get(end)
+                .is_some_and(|m| m.skel().kind == Kind::Carrier)
+        {
+            end += 1;
         }
         end
     }
@@ -450,6 +472,7 @@ impl<M: WireMessage> TryFrom<Vec<M>> for Conversation<M> {
                 messages,
                 checker,
                 limit: None,
+                front_turn_known: 0,
             })
         } else {
             violation::sort(&mut violations);
