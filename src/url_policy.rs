@@ -25,6 +25,8 @@
 //! rebinding, wildcard DNS services that answer `127.0.0.1`), or a public URL that
 //! redirects to an internal one, passes: when you fetch, resolve once, check the address
 //! you connect to, and do not follow redirects blindly. Ports are not restricted.
+//! Tunnelled IPv6 forms other than those listed under [`check_url`] (Teredo `2001::/32`,
+//! ISATAP) are not unpacked.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -232,7 +234,7 @@ const fn host_entry_is_valid(s: &[u8]) -> bool {
 /// | `scheme` | a scheme not in `P::SCHEMES` (context `allowed`) |
 /// | `userinfo` | a user name or a password (`https://user:pw@host/`, `https://user@host/`) |
 /// | `host` | no host (`mailto:`, `file:///x`), an empty label (`a..b`), or a host outside a non-empty `P::HOSTS` (context `allowed`) |
-/// | `internal` | `localhost`, `*.localhost`, and IP addresses in `0.0.0.0/8`, `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`, `169.254.0.0/16`, `100.64.0.0/10`, `::`, `::1`, `fc00::/7`, `fe80::/10`, and IPv6 addresses embedding such an IPv4 address (`::ffff:a.b.c.d` mapped, `::a.b.c.d` compatible, `64:ff9b::a.b.c.d` NAT64) |
+/// | `internal` | `localhost`, `*.localhost`, `localhost.localdomain`, `ip6-localhost`, `ip6-loopback`, and IP addresses in `0.0.0.0/8`, `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`, `169.254.0.0/16`, `100.64.0.0/10`, `198.18.0.0/15`, `224.0.0.0/4`, `240.0.0.0/4` (with `255.255.255.255`), `::`, `::1`, `fc00::/7`, `fe80::/10`, `fec0::/10`, `ff00::/8`, `64:ff9b:1::/48`, and IPv6 addresses embedding such an IPv4 address (`::ffff:a.b.c.d` mapped, `::a.b.c.d` compatible, `64:ff9b::a.b.c.d` NAT64, `2002:AABB:CCDD::` 6to4) |
 ///
 /// Hosts are compared after lowercasing and after removing one trailing dot. IP addresses
 /// are recognized in every spelling the parser accepts (`127.1`, `0x7f000001`,
@@ -402,13 +404,22 @@ fn opaque_host_is_internal(name: &str) -> bool {
     }
 }
 
-/// `localhost` and its subdomains (`name` lowercase, without its trailing dot).
+/// `localhost` and its subdomains (RFC 6761), and the loopback names that common Linux
+/// `/etc/hosts` files carry (`localhost.localdomain`, `ip6-localhost`, `ip6-loopback`);
+/// `name` lowercase, without its trailing dot.
 fn internal_name(name: &str) -> bool {
-    name == "localhost" || name.ends_with(".localhost")
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || matches!(
+            name,
+            "localhost.localdomain" | "ip6-localhost" | "ip6-loopback"
+        )
 }
 
 /// `0.0.0.0/8`, `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`,
-/// `169.254.0.0/16`, `100.64.0.0/10`.
+/// `169.254.0.0/16`, `100.64.0.0/10` (shared address space), `198.18.0.0/15`
+/// (benchmarking), `224.0.0.0/4` (multicast) and `240.0.0.0/4` (reserved, with the
+/// broadcast address).
 fn internal_v4(ip: Ipv4Addr) -> bool {
     let [a, b, _, _] = ip.octets();
     a == 0
@@ -416,29 +427,40 @@ fn internal_v4(ip: Ipv4Addr) -> bool {
         || ip.is_private()
         || ip.is_link_local()
         || (a == 100 && b & 0xc0 == 64)
+        || (a == 198 && b & 0xfe == 18)
+        || a >= 224
 }
 
-/// `::`, `::1`, `fc00::/7`, `fe80::/10`, and addresses embedding an internal IPv4 address.
+/// `::`, `::1`, `fc00::/7`, `fe80::/10`, `fec0::/10` (site-local, deprecated but still
+/// routed inside some networks), `ff00::/8` (multicast), `64:ff9b:1::/48` (local-use
+/// NAT64, RFC 8215), and addresses embedding an internal IPv4 address.
 fn internal_v6(ip: Ipv6Addr) -> bool {
+    let [first, second, ..] = ip.segments();
     ip.is_unspecified()
         || ip.is_loopback()
         || ip.is_unique_local()
         || ip.is_unicast_link_local()
+        || first & 0xffc0 == 0xfec0
+        || first & 0xff00 == 0xff00
+        || (first == 0x64 && second == 0xff9b && ip.segments()[2] == 1)
         || embedded_v4(ip).is_some_and(internal_v4)
 }
 
-/// The IPv4 address inside `::ffff:a.b.c.d` (mapped), `::a.b.c.d` (compatible) and
-/// `64:ff9b::a.b.c.d` (the NAT64 well-known prefix).
+/// The IPv4 address inside `::ffff:a.b.c.d` (mapped), `::a.b.c.d` (compatible),
+/// `64:ff9b::a.b.c.d` (the NAT64 well-known prefix, RFC 6052) and `2002:AABB:CCDD::/48`
+/// (6to4, RFC 3056, the address in the second and third groups).
 fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
     if let Some(v4) = ip.to_ipv4() {
         return Some(v4);
     }
+    let v4 = |hi: u16, lo: u16| {
+        let [a, b] = hi.to_be_bytes();
+        let [c, d] = lo.to_be_bytes();
+        Ipv4Addr::new(a, b, c, d)
+    };
     match ip.segments() {
-        [0x64, 0xff9b, 0, 0, 0, 0, hi, lo] => {
-            let [a, b] = hi.to_be_bytes();
-            let [c, d] = lo.to_be_bytes();
-            Some(Ipv4Addr::new(a, b, c, d))
-        }
+        [0x64, 0xff9b, 0, 0, 0, 0, hi, lo] => Some(v4(hi, lo)),
+        [0x2002, hi, lo, ..] => Some(v4(hi, lo)),
         _ => None,
     }
 }

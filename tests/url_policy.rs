@@ -308,6 +308,18 @@ fn internal_ipv4_boundaries() {
         internal("https://192.168.0.0/"),
         internal("https://192.168.255.255/"),
         public("https://192.169.0.0/", "https://192.169.0.0/"),
+        // 198.18.0.0/15 (benchmarking)
+        public("https://198.17.255.255/", "https://198.17.255.255/"),
+        internal("https://198.18.0.1/"),
+        internal("https://198.19.255.255/"),
+        public("https://198.20.0.0/", "https://198.20.0.0/"),
+        // 224.0.0.0/4 (multicast) and 240.0.0.0/4 (reserved, with the broadcast address)
+        public("https://223.255.255.255/", "https://223.255.255.255/"),
+        internal("https://224.0.0.1/"),
+        internal("https://239.255.255.250/"),
+        internal("https://240.0.0.0/"),
+        internal("https://255.255.255.255/"),
+        internal("https://4294967295/"),
         // Other spellings the parser accepts.
         internal("https://127.1/"),
         internal("https://0x7f000001/"),
@@ -352,7 +364,13 @@ fn internal_ipv6_boundaries() {
         internal("https://[fe80::]/"),
         internal("https://[FE80::1]/"),
         internal("https://[febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/"),
-        public("https://[fec0::]/", "https://[fec0::]/"),
+        // fec0::/10 (site-local, deprecated)
+        internal("https://[fec0::]/"),
+        internal("https://[fec0::1]/"),
+        internal("https://[feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/"),
+        // ff00::/8 (multicast)
+        internal("https://[ff02::1]/"),
+        internal("https://[ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/"),
         // IPv4-mapped: ::ffff:a.b.c.d, at the IPv4 boundaries.
         internal("https://[::ffff:127.0.0.1]/"),
         internal("https://[::FFFF:7f00:1]/"),
@@ -381,6 +399,19 @@ fn internal_ipv6_boundaries() {
         internal("https://[64:ff9b::127.0.0.1]/"),
         internal("https://[64:ff9b::a00:1]/"),
         public("https://[64:ff9b::8.8.8.8]/", "https://[64:ff9b::808:808]/"),
+        // Local-use NAT64 64:ff9b:1::/48 (RFC 8215): internal whatever it embeds.
+        internal("https://[64:ff9b:1::7f00:1]/"),
+        internal("https://[64:ff9b:1::808:808]/"),
+        internal("https://[64:ff9b:1:ffff:ffff:ffff:ffff:ffff]/"),
+        public(
+            "https://[64:ff9b:2::808:808]/",
+            "https://[64:ff9b:2::808:808]/",
+        ),
+        // 6to4 2002:AABB:CCDD::/48 (RFC 3056): the IPv4 address in groups 2 and 3.
+        internal("https://[2002:7f00:1::]/"),
+        internal("https://[2002:a00:1::1]/"),
+        internal("https://[2002:c0a8:101:1::1]/"),
+        public("https://[2002:808:808::1]/", "https://[2002:808:808::1]/"),
         // Ordinary public addresses.
         public("https://[2001:db8::1]/", "https://[2001:db8::1]/"),
         public("https://[2606:4700::1111]/", "https://[2606:4700::1111]/"),
@@ -398,6 +429,12 @@ fn internal_names() {
         internal("https://a.localhost/"),
         internal("https://a.b.LocalHost./"),
         internal("https://%6c%6fcalhost/"),
+        // Loopback names of common Linux /etc/hosts files.
+        internal("https://localhost.localdomain/"),
+        internal("https://LOCALHOST.LOCALDOMAIN./"),
+        internal("https://ip6-localhost/"),
+        internal("https://ip6-loopback/"),
+        (s("https://a.localdomain/"), K("https://a.localdomain/")),
         internal("https://ｌｏｃａｌｈｏｓｔ/"),
         (
             s("https://localhost.example.com/"),
@@ -947,8 +984,16 @@ proptest! {
             || (a == 100 && (64..128).contains(&b))
             || (a == 169 && b == 254)
             || (a == 172 && (16..32).contains(&b))
-            || (a == 192 && b == 168);
-        for text in [format!("https://{ip}/"), format!("https://{bits}/"), format!("https://[::ffff:{ip}]/")] {
+            || (a == 192 && b == 168)
+            || (a == 198 && (18..20).contains(&b))
+            || a >= 224;
+        let [hi, lo] = [(bits >> 16) as u16, bits as u16];
+        for text in [
+            format!("https://{ip}/"),
+            format!("https://{bits}/"),
+            format!("https://[::ffff:{ip}]/"),
+            format!("https://[2002:{hi:x}:{lo:x}::1]/"),
+        ] {
             let refused = check_url::<HttpsOnly>(&text).is_err();
             prop_assert_eq!(refused, internal, "{}", text);
         }
