@@ -188,6 +188,11 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     {
         return Ok(value);
     }
+    if crate::collect::issues_full() {
+        // Only counted from here on: the allowed values and the suggestion would be
+        // built for nothing, for every refused element of a long array.
+        return Err(Issue::new(Code::EnumUnknown, "unknown value"));
+    }
     let allowed: Vec<&str> = variants.iter().map(|v| v.canonical).collect();
     let mut issue = Issue::new(Code::EnumUnknown, "unknown value")
         .with_input(Input::from_text(sent))

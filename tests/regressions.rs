@@ -201,3 +201,27 @@ fn a_type_default_reaches_an_absent_field_through_default_to_value() {
         20
     );
 }
+
+/// Past the 100 issues kept, a refused lenient-enum element is only counted, so its
+/// allowed values and suggestion are no longer built (30,000 refused elements took
+/// 0.3 s, three times what they take now); the issues kept are described in full.
+#[test]
+fn refused_enum_elements_past_the_cap_are_counted_and_the_kept_ones_described() {
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Tags {
+        #[serde_as(as = "Vec<EnumLike>")]
+        tags: Vec<Priority>,
+    }
+    let mut tags = vec![json!("hihg"); 150];
+    tags[149] = json!("LOW");
+    let refused = mcp_coerce::from_value::<Tags>(&json!({ "tags": tags })).unwrap_err();
+    assert_eq!((refused.issues().len(), refused.truncated()), (100, 49));
+    for (i, issue) in refused.issues().iter().enumerate() {
+        assert_eq!(issue.code(), Code::EnumUnknown);
+        assert_eq!(issue.path().to_string(), format!("/tags/{i}"));
+        assert_eq!(issue.hint(), r#"did you mean "High"?"#);
+        assert_eq!(issue.context().unwrap()["allowed"], json!(["Low", "High"]));
+    }
+}

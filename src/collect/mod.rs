@@ -163,6 +163,13 @@ pub(crate) fn record(issue: Issue) {
     }
 }
 
+/// Whether the collecting session on this thread keeps no more issues (it only counts
+/// them): a caller may then skip the work of describing one. False outside a session.
+#[inline]
+pub(crate) fn issues_full() -> bool {
+    STORED.with(Cell::get) >= MAX_ISSUES
+}
+
 /// How many issues are stored now; compare later with [`prefix_since`].
 #[inline]
 pub(crate) fn mark() -> usize {
