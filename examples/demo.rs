@@ -2,7 +2,8 @@
 //!
 //! - `cargo run --example demo` runs the bundled corpus (`tests/data/cases.json`: tool
 //!   calls as real MCP clients send them, each with its expected outcome) and prints a
-//!   table: case, tool, accepted value or error codes and paths, and whether it matches.
+//!   table: case, tool, whether it matches, the arguments sent, and the accepted value or
+//!   the error codes and paths.
 //!   It exits with status 1 when any case does not match.
 //! - `cargo run --example demo -- --jsonl FILE` reads FILE, a JSON array of
 //!   `{"tool": "...", "arguments": <any JSON>}` (or the same objects one per line, JSON
@@ -50,7 +51,18 @@ fn run_corpus() -> ExitCode {
         }
     };
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{:<26} {:<22} {:<5} outcome", "case", "tool", "match");
+    let _ = writeln!(
+        out,
+        "{} tool calls as real MCP clients sent them (tests/data/cases.json), what the demo \
+         tools made of each:\nthe value accepted, or the issues as code@path; \"match\" says \
+         whether that is the outcome the corpus expects.\n",
+        cases.len()
+    );
+    let _ = writeln!(
+        out,
+        "{:<26} {:<22} {:<5} sent -> outcome",
+        "case", "tool", "match"
+    );
     let mut mismatches = 0;
     for case in &cases {
         let outcome = demo_tools::call(&case.tool, &case.arguments);
@@ -60,11 +72,12 @@ fn run_corpus() -> ExitCode {
         }
         let _ = writeln!(
             out,
-            "{:<26} {:<22} {:<5} {}",
+            "{:<26} {:<22} {:<5} {} -> {}",
             case.id,
             case.tool,
             if ok { "yes" } else { "NO" },
-            shorten(&demo_tools::summary(&outcome), 90)
+            shorten(&case.arguments.to_string(), 40),
+            shorten(&demo_tools::summary(&outcome), 80)
         );
         if !ok {
             let _ = writeln!(out, "{:<54} expected {}", "", case.expect);
