@@ -173,14 +173,41 @@ impl<I: Integer> IntShape<I> {
         for piece in t.split(',') {
             let piece = piece.trim();
             if !piece.is_empty() {
-                items.push(
-                    int_from_str::<I>(piece)
-                        .map_err(|f| Box::new(int_issue::<I>(f, Input::from_text(piece)))),
-                );
+                items.push(int_from_str::<I>(piece).map_err(|f| {
+                    let issue = int_issue::<I>(f, Input::from_text(piece));
+                    Box::new(if other_separator(piece) {
+                        issue.with_hint(OTHER_SEPARATOR_HINT)
+                    } else {
+                        issue
+                    })
+                }));
             }
         }
         items.finish()
     }
+}
+
+/// The hint for integers separated by something other than commas (`"1 2 3"`, `"1;2"`):
+/// the fix is the separator, not the number.
+const OTHER_SEPARATOR_HINT: &str =
+    "separate the integers with commas, e.g. \"1,2,3\", or send a JSON array, e.g. [1, 2, 3]";
+
+/// Whether a refused piece is integers joined by whitespace, `;` or `|`: still refused
+/// (a separator the schema never offered is a guess), but with a hint about the
+/// separator.
+fn other_separator(piece: &str) -> bool {
+    let mut count = 0;
+    for part in piece
+        .split(|c: char| c.is_whitespace() || c == ';' || c == '|')
+        .filter(|p| !p.is_empty())
+    {
+        let digits = part.strip_prefix(['-', '+']).unwrap_or(part);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return false;
+        }
+        count += 1;
+    }
+    count >= 2
 }
 
 /// Whitespace `str::trim` removes, in ASCII.

@@ -225,3 +225,54 @@ fn refused_enum_elements_past_the_cap_are_counted_and_the_kept_ones_described() 
         assert_eq!(issue.context().unwrap()["allowed"], json!(["Low", "High"]));
     }
 }
+
+/// Integers joined by spaces or semicolons are refused (the schema offers commas), but
+/// the hint used to ask for "a whole number in decimal notation", sending the agent to
+/// fix the numbers instead of the separator.
+#[test]
+fn integers_with_another_separator_get_a_hint_about_the_separator() {
+    use mcp_coerce::IntArrayLike;
+
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Args {
+        #[serde_as(as = "IntArrayLike")]
+        ids: Vec<i64>,
+    }
+    let separator =
+        r#"separate the integers with commas, e.g. "1,2,3", or send a JSON array, e.g. [1, 2, 3]"#;
+    let number = "send a whole number in decimal notation, e.g. 42";
+    type Expected<'a> = &'a [(&'a str, &'a str, &'a str)];
+    let cases: [(&str, Expected); 6] = [
+        (r#""1 2 3""#, &[("/ids/0", "1 2 3", separator)]),
+        (r#""1;2;3""#, &[("/ids/0", "1;2;3", separator)]),
+        (r#""-1 | +2""#, &[("/ids/0", "-1 | +2", separator)]),
+        (r#""7, 8 9""#, &[("/ids/1", "8 9", separator)]),
+        (r#""1 x""#, &[("/ids/0", "1 x", number)]),
+        (
+            r#""x,1 2""#,
+            &[("/ids/0", "x", number), ("/ids/1", "1 2", separator)],
+        ),
+    ];
+    for (sent, expected) in cases {
+        let refused = mcp_coerce::from_str::<Args>(&format!(r#"{{"ids": {sent}}}"#)).unwrap_err();
+        let got: Vec<(String, String, String)> = refused
+            .issues()
+            .iter()
+            .map(|i| {
+                assert_eq!(i.code(), Code::IntParsing, "{sent}");
+                (
+                    i.path().to_string(),
+                    serde_json::to_string(i.input().unwrap()).unwrap(),
+                    i.hint().to_owned(),
+                )
+            })
+            .collect();
+        let expected: Vec<(String, String, String)> = expected
+            .iter()
+            .map(|(p, i, h)| (p.to_string(), json!(i).to_string(), h.to_string()))
+            .collect();
+        assert_eq!(got, expected, "{sent}");
+    }
+}
