@@ -137,7 +137,7 @@ pub(crate) fn fold(name: &str) -> String {
 }
 
 /// Edit distance between `a` and `b`, or `None` once it is known to exceed `limit`.
-fn distance_within(a: &[char], b: &[char], limit: usize) -> Option<usize> {
+pub(crate) fn distance_within(a: &[char], b: &[char], limit: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > limit {
         return None;
     }

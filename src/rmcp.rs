@@ -9,7 +9,8 @@
 //! 2. route calls through [`coerce`], in the `#[tool_handler]` attribute, so that a
 //!    refusal reaches the model as an `isError: true` result carrying the crate's envelope
 //!    (as JSON text in `content[0]` and as `structuredContent`), and a call to an unknown
-//!    tool gets the `UNKNOWN_TOOL` envelope with a hint to call `tools/list`.
+//!    tool gets the `UNKNOWN_TOOL` envelope with a hint to call `tools/list`, led by a
+//!    "did you mean" when one tool's name is close.
 //!
 //! ```
 //! use mcp_coerce::IntArrayLike;
@@ -146,8 +147,10 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Coerced<R, S> {
     }
 
     /// Call the tool. A refusal by [`Parameters`] becomes an `isError` result with the
-    /// envelope; an unknown tool name the `UNKNOWN_TOOL` envelope; other errors pass
-    /// through as they are.
+    /// envelope; an unknown tool name the `UNKNOWN_TOOL` envelope (its hint led by
+    /// `did you mean "NAME"?` when one tool's name is the same ignoring case and
+    /// separators, ends or starts with the name sent, or is within two edits); other
+    /// errors pass through as they are.
     ///
     /// # Errors
     ///
@@ -158,7 +161,12 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Coerced<R, S> {
     ) -> Result<CallToolResponse, ErrorData> {
         let router = self.router.borrow();
         if !router.has_route(context.name()) {
-            let envelope = Envelope::unknown_tool(context.name(), self.unknown_tool_hint.clone());
+            let tools = router.list_all();
+            let hint = match similar_tool(context.name(), tools.iter().map(|t| &*t.name)) {
+                Some(name) => format!("did you mean \"{name}\"? {}", self.unknown_tool_hint),
+                None => self.unknown_tool_hint.to_string(),
+            };
+            let envelope = Envelope::unknown_tool(context.name(), hint);
             return Ok(CallToolResult::from(envelope).into());
         }
         match router.call(context).await {
@@ -179,6 +187,45 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Coerced<R, S> {
     pub fn get(&self, name: &str) -> Option<&Tool> {
         self.router.borrow().get(name)
     }
+}
+
+/// The one tool a mistyped name most likely meant: the same name ignoring case and the
+/// separators `-`, `_`, space, `/` and `.`; else the one name that ends or starts with
+/// the sent one (a dropped prefix such as `demo_`, at least 4 chars sent); else the one
+/// name within two edits. Several candidates at the best rule: no suggestion.
+fn similar_tool<'a>(sent: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    // A name longer than any real tool name is not worth folding.
+    if sent.len() > 128 {
+        return None;
+    }
+    let sent = crate::enums::fold(sent);
+    let sent_chars: Vec<char> = sent.chars().collect();
+    // (rule, distance) of each candidate: lower is better.
+    let mut best: Option<((u8, usize), &str)> = None;
+    let mut tied = false;
+    for name in names {
+        let folded = crate::enums::fold(name);
+        let rank = if folded == sent {
+            (0, 0)
+        } else if sent_chars.len() >= 4 && (folded.ends_with(&sent) || folded.starts_with(&sent)) {
+            (1, 0)
+        } else {
+            let name_chars: Vec<char> = folded.chars().collect();
+            match crate::enums::distance_within(&sent_chars, &name_chars, 2) {
+                Some(d) => (2, d),
+                None => continue,
+            }
+        };
+        match best {
+            Some((r, _)) if r < rank => {}
+            Some((r, _)) if r == rank => tied = true,
+            _ => {
+                best = Some((rank, name));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, name)| name)
 }
 
 /// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
@@ -236,5 +283,37 @@ impl From<Envelope> for ErrorData {
             envelope.message().to_owned(),
             serde_json::to_value(&envelope).ok(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::similar_tool;
+
+    #[test]
+    fn similar_tool_names() {
+        let tools = [
+            "demo_get_observations",
+            "demo_get_card",
+            "demo_get_sdk_sessions",
+            "search",
+        ];
+        let cases = [
+            ("get_observations", Some("demo_get_observations")),
+            ("Demo-Get-Card", Some("demo_get_card")),
+            ("demo_get_obsevrations", Some("demo_get_observations")),
+            ("demo_get_cards", Some("demo_get_card")),
+            ("sdk_sessions", Some("demo_get_sdk_sessions")),
+            ("serch", Some("search")),
+            // Every demo tool starts with it: no one suggestion.
+            ("demo_get", None),
+            ("sea", None),
+            ("delete_everything", None),
+            ("", None),
+        ];
+        for (sent, want) in cases {
+            assert_eq!(similar_tool(sent, tools.into_iter()), want, "{sent}");
+        }
+        assert_eq!(similar_tool(&"x".repeat(129), tools.into_iter()), None);
     }
 }

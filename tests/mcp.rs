@@ -125,7 +125,7 @@ async fn an_unknown_tool_gets_the_unknown_tool_envelope() {
             "message": "unknown tool: get_observations",
             "issues": [],
             "truncated": 0,
-            "hint": "Call tools/list to enumerate the valid demo_* tool names."
+            "hint": "did you mean \"demo_get_observations\"? Call tools/list to enumerate the valid demo_* tool names."
         }))
     );
     client.cancel().await.expect("the client closes");
