@@ -158,6 +158,37 @@ impl Envelope {
         )
     }
 
+    /// [`unknown_tool`](Self::unknown_tool), with the hint led by `did you mean "NAME"?`
+    /// when one of the server's `tools` is close to the name sent: the same name ignoring
+    /// case and the separators `-`, `_`, space, `/` and `.`; else the one name that ends
+    /// or starts with the one sent (a dropped prefix such as `demo_`; at least 4 chars
+    /// sent); else the one name within two edits. When several names are equally close,
+    /// none is suggested.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::Envelope;
+    ///
+    /// let tools = ["demo_get_observations", "demo_get_card"];
+    /// let envelope = Envelope::unknown_tool_among("get_observations", tools, "Call tools/list.");
+    /// assert_eq!(envelope.hint(), r#"did you mean "demo_get_observations"? Call tools/list."#);
+    /// let envelope = Envelope::unknown_tool_among("delete_all", tools, "Call tools/list.");
+    /// assert_eq!(envelope.hint(), "Call tools/list.");
+    /// ```
+    pub fn unknown_tool_among<'a>(
+        tool: &str,
+        tools: impl IntoIterator<Item = &'a str>,
+        hint: impl Into<String>,
+    ) -> Self {
+        let hint = hint.into();
+        let hint = match similar_tool(tool, tools) {
+            Some(name) => format!("did you mean \"{name}\"? {hint}"),
+            None => hint,
+        };
+        Envelope::unknown_tool(tool, hint)
+    }
+
     /// The category.
     pub fn category(&self) -> Category {
         self.error
@@ -441,5 +472,76 @@ impl WriteOutcome {
     /// Always 200: a soft failure is not an HTTP error.
     pub fn http_status(&self) -> u16 {
         200
+    }
+}
+
+/// The one tool a mistyped name most likely meant: the same name ignoring case and the
+/// separators `-`, `_`, space, `/` and `.`; else the one name that ends or starts with
+/// the sent one (a dropped prefix such as `demo_`, at least 4 chars sent); else the one
+/// name within two edits. Several candidates at the best rule: no suggestion.
+fn similar_tool<'a>(sent: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    // A name longer than any real tool name is not worth folding.
+    if sent.len() > 128 {
+        return None;
+    }
+    let sent = crate::enums::fold(sent);
+    let sent_chars: Vec<char> = sent.chars().collect();
+    // (rule, distance) of each candidate: lower is better.
+    let mut best: Option<((u8, usize), &str)> = None;
+    let mut tied = false;
+    for name in names {
+        let folded = crate::enums::fold(name);
+        let rank = if folded == sent {
+            (0, 0)
+        } else if sent_chars.len() >= 4 && (folded.ends_with(&sent) || folded.starts_with(&sent)) {
+            (1, 0)
+        } else {
+            let name_chars: Vec<char> = folded.chars().collect();
+            match crate::enums::distance_within(&sent_chars, &name_chars, 2) {
+                Some(d) => (2, d),
+                None => continue,
+            }
+        };
+        match best {
+            Some((r, _)) if r < rank => {}
+            Some((r, _)) if r == rank => tied = true,
+            _ => {
+                best = Some((rank, name));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, name)| name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::similar_tool;
+
+    #[test]
+    fn similar_tool_names() {
+        let tools = [
+            "demo_get_observations",
+            "demo_get_card",
+            "demo_get_sdk_sessions",
+            "search",
+        ];
+        let cases = [
+            ("get_observations", Some("demo_get_observations")),
+            ("Demo-Get-Card", Some("demo_get_card")),
+            ("demo_get_obsevrations", Some("demo_get_observations")),
+            ("demo_get_cards", Some("demo_get_card")),
+            ("sdk_sessions", Some("demo_get_sdk_sessions")),
+            ("serch", Some("search")),
+            // Every demo tool starts with it: no one suggestion.
+            ("demo_get", None),
+            ("sea", None),
+            ("delete_everything", None),
+            ("", None),
+        ];
+        for (sent, want) in cases {
+            assert_eq!(similar_tool(sent, tools.into_iter()), want, "{sent}");
+        }
+        assert_eq!(similar_tool(&"x".repeat(129), tools.into_iter()), None);
     }
 }

@@ -162,11 +162,11 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Coerced<R, S> {
         let router = self.router.borrow();
         if !router.has_route(context.name()) {
             let tools = router.list_all();
-            let hint = match similar_tool(context.name(), tools.iter().map(|t| &*t.name)) {
-                Some(name) => format!("did you mean \"{name}\"? {}", self.unknown_tool_hint),
-                None => self.unknown_tool_hint.to_string(),
-            };
-            let envelope = Envelope::unknown_tool(context.name(), hint);
+            let envelope = Envelope::unknown_tool_among(
+                context.name(),
+                tools.iter().map(|t| &*t.name),
+                self.unknown_tool_hint.clone(),
+            );
             return Ok(CallToolResult::from(envelope).into());
         }
         match router.call(context).await {
@@ -187,45 +187,6 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Coerced<R, S> {
     pub fn get(&self, name: &str) -> Option<&Tool> {
         self.router.borrow().get(name)
     }
-}
-
-/// The one tool a mistyped name most likely meant: the same name ignoring case and the
-/// separators `-`, `_`, space, `/` and `.`; else the one name that ends or starts with
-/// the sent one (a dropped prefix such as `demo_`, at least 4 chars sent); else the one
-/// name within two edits. Several candidates at the best rule: no suggestion.
-fn similar_tool<'a>(sent: &str, names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    // A name longer than any real tool name is not worth folding.
-    if sent.len() > 128 {
-        return None;
-    }
-    let sent = crate::enums::fold(sent);
-    let sent_chars: Vec<char> = sent.chars().collect();
-    // (rule, distance) of each candidate: lower is better.
-    let mut best: Option<((u8, usize), &str)> = None;
-    let mut tied = false;
-    for name in names {
-        let folded = crate::enums::fold(name);
-        let rank = if folded == sent {
-            (0, 0)
-        } else if sent_chars.len() >= 4 && (folded.ends_with(&sent) || folded.starts_with(&sent)) {
-            (1, 0)
-        } else {
-            let name_chars: Vec<char> = folded.chars().collect();
-            match crate::enums::distance_within(&sent_chars, &name_chars, 2) {
-                Some(d) => (2, d),
-                None => continue,
-            }
-        };
-        match best {
-            Some((r, _)) if r < rank => {}
-            Some((r, _)) if r == rank => tied = true,
-            _ => {
-                best = Some((rank, name));
-                tied = false;
-            }
-        }
-    }
-    best.filter(|_| !tied).map(|(_, name)| name)
 }
 
 /// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
@@ -283,37 +244,5 @@ impl From<Envelope> for ErrorData {
             envelope.message().to_owned(),
             serde_json::to_value(&envelope).ok(),
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::similar_tool;
-
-    #[test]
-    fn similar_tool_names() {
-        let tools = [
-            "demo_get_observations",
-            "demo_get_card",
-            "demo_get_sdk_sessions",
-            "search",
-        ];
-        let cases = [
-            ("get_observations", Some("demo_get_observations")),
-            ("Demo-Get-Card", Some("demo_get_card")),
-            ("demo_get_obsevrations", Some("demo_get_observations")),
-            ("demo_get_cards", Some("demo_get_card")),
-            ("sdk_sessions", Some("demo_get_sdk_sessions")),
-            ("serch", Some("search")),
-            // Every demo tool starts with it: no one suggestion.
-            ("demo_get", None),
-            ("sea", None),
-            ("delete_everything", None),
-            ("", None),
-        ];
-        for (sent, want) in cases {
-            assert_eq!(similar_tool(sent, tools.into_iter()), want, "{sent}");
-        }
-        assert_eq!(similar_tool(&"x".repeat(129), tools.into_iter()), None);
     }
 }

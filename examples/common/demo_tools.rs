@@ -215,7 +215,11 @@ pub fn call(tool: &str, arguments: &Value) -> Result<Value, Envelope> {
         "demo_search_skills" => coerce::<SearchSkills>(tool, arguments),
         "demo_get_card" => coerce::<GetCard>(tool, arguments),
         "demo_segment_image" => coerce::<SegmentImage>(tool, arguments),
-        _ => Err(Envelope::unknown_tool(tool, UNKNOWN_TOOL_HINT)),
+        _ => Err(Envelope::unknown_tool_among(
+            tool,
+            TOOL_NAMES,
+            UNKNOWN_TOOL_HINT,
+        )),
     }
 }
 
