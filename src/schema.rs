@@ -108,16 +108,19 @@ pub(crate) fn string(min_length: usize, max_length: usize) -> Map<String, Value>
     s
 }
 
-/// Unicode White_Space (what `str::trim` removes), as a portable class body.
-const WHITE_SPACE: &str =
-    r"\u0009-\u000d\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
-
 /// A pattern for strings without leading or trailing whitespace (the canonical form of a
 /// trimmed string): empty, one non-space char, or non-space chars at both ends.
-pub(crate) fn trimmed_pattern() -> String {
-    let ns = format!("[^{WHITE_SPACE}]");
-    let any = format!("(?:[^{WHITE_SPACE}]|[{WHITE_SPACE}])");
-    format!("^(?:{ns}|{ns}{any}*{ns})?$")
+///
+/// `\s` differs between engines: ECMA-262 (what JSON Schema validators use) counts
+/// U+FEFF and not U+0085, Rust's `regex` (Unicode White_Space, what `str::trim` removes)
+/// the other way round. With both added, `[^\s\u0085\ufeff]` is the same class in both
+/// engines. The schema is then stricter than the adapter only about U+FEFF at an edge
+/// (not trimmed, so accepted by the adapter), which keeps it sound: what it accepts, the
+/// adapter accepts unchanged. `[\s\S]` is any char, line terminators included (`.` is
+/// not, in ECMA-262 without the `s` flag). 66 chars, where listing White_Space as escape
+/// ranges took 600 in every trimmed field of `tools/list`.
+pub(crate) fn trimmed_pattern() -> &'static str {
+    r"^(?:[^\s\u0085\ufeff]|[^\s\u0085\ufeff][\s\S]*[^\s\u0085\ufeff])?$"
 }
 
 /// The generator settings for tool input schemas: JSON Schema 2020-12, every subschema
