@@ -279,10 +279,13 @@ impl Issue {
         self
     }
 
-    /// The same issue at `path`.
+    /// The same issue at `path`, cut to its ancestor within
+    /// [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) (the number of levels left out goes into
+    /// the context as `path_levels_cut`).
     #[must_use]
     pub fn at(mut self, path: Path) -> Self {
         self.path = path;
+        self.cut_path_to_fit();
         self
     }
 
@@ -330,18 +333,28 @@ impl Issue {
         self
     }
 
+    /// Put `segment` in front of the path (one level up), keeping the path within
+    /// [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) as it grows, so that no deep path is ever
+    /// held in full.
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
+        self.cut_path_to_fit();
     }
 
-    /// Cut the path to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS), saying how many levels
-    /// were left out.
+    /// Cut the path to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS), adding the number of
+    /// levels left out to `path_levels_cut` in the context.
     pub(crate) fn cut_path_to_fit(&mut self) {
         let cut = self.path.cut_to_fit();
         if cut > 0 {
-            self.context
-                .get_or_insert_with(Default::default)
-                .insert("path_levels_cut".into(), cut.into());
+            let context = self.context.get_or_insert_with(Default::default);
+            let before = context
+                .get("path_levels_cut")
+                .and_then(Value::as_u64)
+                .unwrap_or(0);
+            context.insert(
+                "path_levels_cut".into(),
+                before.saturating_add(cut as u64).into(),
+            );
         }
     }
 

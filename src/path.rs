@@ -35,6 +35,20 @@ impl Segment {
     }
 }
 
+impl Segment {
+    /// Its length in a JSON Pointer, in chars: the `/`, then the index, or the key with
+    /// `~` and `/` escaped.
+    fn rendered_chars(&self) -> usize {
+        1 + match self {
+            Segment::Index(index) => index.checked_ilog10().unwrap_or(0) as usize + 1,
+            Segment::Key(key) => key
+                .chars()
+                .map(|c| if c == '~' || c == '/' { 2 } else { 1 })
+                .sum(),
+        }
+    }
+}
+
 impl From<&str> for Segment {
     fn from(key: &str) -> Self {
         Segment::Key(key.to_owned())
@@ -115,7 +129,8 @@ impl Path {
     }
 
     /// Cut this path to the ancestor whose pointer fits in [`MAX_PATH_CHARS`] chars (the
-    /// outermost segment is always kept); the number of inner segments removed.
+    /// outermost segment is always kept, a key of it longer than the limit cut to 64
+    /// chars); the number of inner segments removed.
     ///
     /// Keys are already cut to 64 chars, but a path through 100 levels of long keys
     /// still renders as kilobytes, once per issue: a few kilobytes of request then made
@@ -124,13 +139,7 @@ impl Path {
         let mut used = 0;
         let mut keep = self.segments.len();
         for (i, segment) in self.segments.iter().enumerate() {
-            used += 1 + match segment {
-                Segment::Index(index) => index.checked_ilog10().unwrap_or(0) as usize + 1,
-                Segment::Key(key) => key
-                    .chars()
-                    .map(|c| if c == '~' || c == '/' { 2 } else { 1 })
-                    .sum(),
-            };
+            used += segment.rendered_chars();
             if used > MAX_PATH_CHARS {
                 keep = i.max(1);
                 break;
@@ -138,6 +147,14 @@ impl Path {
         }
         let removed = self.segments.len() - keep;
         self.segments.truncate(keep);
+        // A first key longer than the whole limit (one built by hand from input) is cut
+        // like any echo of input.
+        if let Some(first @ Segment::Key(_)) = self.segments.first_mut()
+            && first.rendered_chars() > MAX_PATH_CHARS
+            && let Segment::Key(key) = first
+        {
+            *key = crate::issue::truncate(key);
+        }
         removed
     }
 }

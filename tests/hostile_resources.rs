@@ -371,3 +371,38 @@ fn nested_objects_share_the_missing_field_pass_budget() {
         assert_eq!(rejection.issues()[0].path().to_string(), "/inner/f00");
     }
 }
+
+/// Round 3: the fail-fast error (plain `serde_json`, no entry point) formatted every issue
+/// with its whole path before anything was cut: 780 KB of message for a 6.5 KB request.
+/// Paths are now cut as they grow, so no deep path is ever held in full.
+#[test]
+fn a_fail_fast_error_holds_only_cut_paths() {
+    let mut value = json!({"l": (0..150).map(|_| json!({"__proto__": 1})).collect::<Vec<_>>()});
+    for _ in 0..60 {
+        let mut wrapper = Map::new();
+        wrapper.insert("/".repeat(64), value);
+        value = Value::Object(wrapper);
+    }
+    let text = json!({ "options": value }).to_string();
+    let error = serde_json::from_str::<Forward>(&text)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.len() <= 64 * 1024,
+        "a {}-byte request made a {}-byte error",
+        text.len(),
+        error.len()
+    );
+}
+
+/// Round 3: a path built by hand whose first key is the input itself was kept whole.
+#[test]
+fn a_hand_built_first_key_is_cut_too() {
+    use mcp_coerce::{Code, Issue, Path};
+    let key = "k".repeat(1 << 20);
+    let issue = Issue::new(Code::Custom, "bad").at(Path::root().join(key.as_str()).join("x"));
+    let rejection = Rejection::new([issue]);
+    let issue = &rejection.issues()[0];
+    assert_eq!(issue.path().to_string(), format!("/{}…", "k".repeat(64)));
+    assert_eq!(issue.context().unwrap()["path_levels_cut"], 1);
+}
