@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::collect::de::ValueDe;
-use crate::collect::{Session, count_values, record, take_pass};
+use crate::collect::{Session, record, take_pass, work_units};
 use crate::issue::{Code, Input, Issue};
 use crate::rejection::Rejection;
 
@@ -117,9 +117,13 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
 /// - after an unknown field of a `#[serde(deny_unknown_fields)]` struct;
 /// - after an error from a `Deserialize` impl or `deserialize_with` function that is not
 ///   the crate's (such as an unknown variant of a plain enum);
-/// - past the missing fields that one more pass each can afford: 64 in a small call, fewer
-///   in a large one (the extra passes re-read about a million values in all, so a call
-///   stays linear in its size), and none once 100 issues are kept.
+/// - past the missing fields that one more pass each can afford: in a small call, 64 at
+///   the top level and 64 more inside each object read by
+///   [`JsonObjectLike`](crate::JsonObjectLike); fewer in a large call, since all the
+///   extra passes of one call (nested ones and those of entry points called inside it
+///   included) re-read about a million work units in all (one per value, one per two
+///   bytes of strings and keys), so a call stays linear in its size; and none once 100
+///   issues are kept.
 ///
 /// Object keys are unique in a `Value`, so a duplicated key in JSON text is read as its
 /// last occurrence.
@@ -171,8 +175,8 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
             Err(e) => {
                 if let Some((ordinal, field)) = e.retry() {
                     // Sized on the error path only: a valid call never counts its input.
-                    let values = *size.get_or_insert_with(|| count_values(value));
-                    if session.inject(ordinal, field) && take_pass(values) {
+                    let units = *size.get_or_insert_with(|| work_units(value));
+                    if session.inject(ordinal, field) && take_pass(units) {
                         session.new_pass();
                         continue;
                     }

@@ -162,8 +162,8 @@ impl Envelope {
     /// when one of the server's `tools` is close to the name sent: the same name ignoring
     /// case and the separators `-`, `_`, space, `/` and `.`; else the one name that ends
     /// or starts with the one sent (a dropped prefix such as `demo_`; at least 4 chars
-    /// sent); else the one name within two edits. When several names are equally close,
-    /// none is suggested.
+    /// sent); else the one name within two edits (at most one edit per three chars sent).
+    /// When several names are equally close, none is suggested.
     ///
     /// # Examples
     ///
@@ -478,7 +478,8 @@ impl WriteOutcome {
 /// The one tool a mistyped name most likely meant: the same name ignoring case and the
 /// separators `-`, `_`, space, `/` and `.`; else the one name that ends or starts with
 /// the sent one (a dropped prefix such as `demo_`, at least 4 chars sent); else the one
-/// name within two edits. Several candidates at the best rule: no suggestion.
+/// name within two edits (at most one per three chars sent). Several candidates at the
+/// best rule: no suggestion.
 fn similar_tool<'a>(sent: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     // A name longer than any real tool name is not worth folding.
     if sent.len() > 128 {
@@ -497,14 +498,16 @@ fn similar_tool<'a>(sent: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
             (1, 0)
         } else {
             let name_chars: Vec<char> = folded.chars().collect();
+            // At most one edit per three chars sent: `"l"` is not a typo of `"ls"`.
             match crate::enums::distance_within(&sent_chars, &name_chars, 2) {
-                Some(d) => (2, d),
-                None => continue,
+                Some(d) if d * 3 <= sent_chars.len() => (2, d),
+                _ => continue,
             }
         };
         match best {
             Some((r, _)) if r < rank => {}
-            Some((r, _)) if r == rank => tied = true,
+            // The same name listed twice is one candidate.
+            Some((r, best_name)) if r == rank => tied |= best_name != name,
             _ => {
                 best = Some((rank, name));
                 tied = false;
@@ -525,6 +528,8 @@ mod tests {
             "demo_get_card",
             "demo_get_sdk_sessions",
             "search",
+            "ls",
+            "ls",
         ];
         let cases = [
             ("get_observations", Some("demo_get_observations")),
@@ -536,6 +541,8 @@ mod tests {
             // Every demo tool starts with it: no one suggestion.
             ("demo_get", None),
             ("sea", None),
+            ("l", None),
+            ("ls", Some("ls")),
             ("delete_everything", None),
             ("", None),
         ];

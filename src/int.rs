@@ -57,6 +57,8 @@ impl IntDefault for NoDefault {
 ///   the integer's own default, `0`, which may even lie outside the bounds; without any
 ///   `default` the field is required and an absent one is `missing`). schemars reads the
 ///   same function, so the published `default` is `V` and the field is not `required`.
+///   Nothing ties that `V` to the adapter's (write the same number twice, or prefer the
+///   wrapper, where the value is written once).
 ///
 /// On an `Option` field, the type's default answers `null`, `""` and `"null"` with
 /// `Some(V)`, while an absent field under `#[serde(default)]` is `None`: a field that

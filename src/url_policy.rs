@@ -234,7 +234,7 @@ const fn host_entry_is_valid(s: &[u8]) -> bool {
 /// | `scheme` | a scheme not in `P::SCHEMES` (context `allowed`) |
 /// | `userinfo` | a user name or a password (`https://user:pw@host/`, `https://user@host/`) |
 /// | `host` | no host (`mailto:`, `file:///x`), an empty label (`a..b`), or a host outside a non-empty `P::HOSTS` (context `allowed`) |
-/// | `internal` | `localhost`, `*.localhost`, `localhost.localdomain`, `ip6-localhost`, `ip6-loopback`, and IP addresses in `0.0.0.0/8`, `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`, `169.254.0.0/16`, `100.64.0.0/10`, `198.18.0.0/15`, `224.0.0.0/4`, `240.0.0.0/4` (with `255.255.255.255`), `::`, `::1`, `fc00::/7`, `fe80::/10`, `fec0::/10`, `ff00::/8`, `64:ff9b:1::/48`, and IPv6 addresses embedding such an IPv4 address (`::ffff:a.b.c.d` mapped, `::a.b.c.d` compatible, `64:ff9b::a.b.c.d` NAT64, `2002:AABB:CCDD::` 6to4) |
+/// | `internal` | `localhost`, `*.localhost`, `localhost.localdomain`, `localhost4`, `localhost4.localdomain4`, `localhost6`, `localhost6.localdomain6`, `ip6-localhost`, `ip6-loopback`, `ip6-localnet`, `ip6-mcastprefix`, `ip6-allnodes`, `ip6-allrouters`, and IP addresses in `0.0.0.0/8`, `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`, `169.254.0.0/16`, `100.64.0.0/10`, `198.18.0.0/15`, `224.0.0.0/4`, `240.0.0.0/4` (with `255.255.255.255`), `::`, `::1`, `fc00::/7`, `fe80::/10`, `fec0::/10`, `ff00::/8`, `64:ff9b:1::/48`, and IPv6 addresses embedding such an IPv4 address (`::ffff:a.b.c.d` mapped, `::a.b.c.d` compatible, `::ffff:0:a.b.c.d` translated, `64:ff9b::a.b.c.d` NAT64, `2002:AABB:CCDD::` 6to4) |
 ///
 /// Hosts are compared after lowercasing and after removing one trailing dot. IP addresses
 /// are recognized in every spelling the parser accepts (`127.1`, `0x7f000001`,
@@ -404,15 +404,28 @@ fn opaque_host_is_internal(name: &str) -> bool {
     }
 }
 
-/// `localhost` and its subdomains (RFC 6761), and the loopback names that common Linux
-/// `/etc/hosts` files carry (`localhost.localdomain`, `ip6-localhost`, `ip6-loopback`);
-/// `name` lowercase, without its trailing dot.
+/// `localhost` and its subdomains (RFC 6761), and the names the default `/etc/hosts` of
+/// common Linux distributions give to loopback, link-local and multicast addresses
+/// (Debian: `ip6-localhost`, `ip6-loopback`, `ip6-localnet`, `ip6-mcastprefix`,
+/// `ip6-allnodes`, `ip6-allrouters`; Red Hat: `localhost.localdomain`, `localhost4`,
+/// `localhost4.localdomain4`, `localhost6`, `localhost6.localdomain6`); `name` lowercase,
+/// without its trailing dot.
 fn internal_name(name: &str) -> bool {
     name == "localhost"
         || name.ends_with(".localhost")
         || matches!(
             name,
-            "localhost.localdomain" | "ip6-localhost" | "ip6-loopback"
+            "localhost.localdomain"
+                | "localhost4"
+                | "localhost4.localdomain4"
+                | "localhost6"
+                | "localhost6.localdomain6"
+                | "ip6-localhost"
+                | "ip6-loopback"
+                | "ip6-localnet"
+                | "ip6-mcastprefix"
+                | "ip6-allnodes"
+                | "ip6-allrouters"
         )
 }
 
@@ -447,8 +460,9 @@ fn internal_v6(ip: Ipv6Addr) -> bool {
 }
 
 /// The IPv4 address inside `::ffff:a.b.c.d` (mapped), `::a.b.c.d` (compatible),
-/// `64:ff9b::a.b.c.d` (the NAT64 well-known prefix, RFC 6052) and `2002:AABB:CCDD::/48`
-/// (6to4, RFC 3056, the address in the second and third groups).
+/// `::ffff:0:a.b.c.d` (translated, RFC 2765), `64:ff9b::a.b.c.d` (the NAT64 well-known
+/// prefix, RFC 6052) and `2002:AABB:CCDD::/48` (6to4, RFC 3056, the address in the second
+/// and third groups).
 fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
     if let Some(v4) = ip.to_ipv4() {
         return Some(v4);
@@ -459,7 +473,7 @@ fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
         Ipv4Addr::new(a, b, c, d)
     };
     match ip.segments() {
-        [0x64, 0xff9b, 0, 0, 0, 0, hi, lo] => Some(v4(hi, lo)),
+        [0x64, 0xff9b, 0, 0, 0, 0, hi, lo] | [0, 0, 0, 0, 0xffff, 0, hi, lo] => Some(v4(hi, lo)),
         [0x2002, hi, lo, ..] => Some(v4(hi, lo)),
         _ => None,
     }

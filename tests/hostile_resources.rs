@@ -406,3 +406,253 @@ fn a_hand_built_first_key_is_cut_too() {
     assert_eq!(issue.path().to_string(), format!("/{}…", "k".repeat(64)));
     assert_eq!(issue.context().unwrap()["path_levels_cut"], 1);
 }
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Seven {
+    a: u8,
+    b: u8,
+    c: u8,
+    d: u8,
+    e: u8,
+    f: u8,
+    g: u8,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct SevenInsideTen {
+    #[serde_as(as = "mcp_coerce::JsonObjectLike")]
+    inner: Seven,
+    t0: u8,
+    t1: u8,
+    t2: u8,
+    t3: u8,
+    t4: u8,
+    t5: u8,
+    t6: u8,
+    t7: u8,
+    t8: u8,
+    t9: u8,
+}
+
+/// Round 3: a nested object's missing fields were found again on every top-level pass,
+/// each one spending a pass of the call's 64, so a small call with 7 missing fields inside
+/// and 10 outside listed 10 of the 17. Nested objects now count their own passes (their
+/// work still comes out of the call's one budget).
+#[test]
+fn every_missing_field_inside_and_outside_a_nested_object_is_listed() {
+    for inner in [json!({}), json!("{}")] {
+        let rejection =
+            mcp_coerce::from_value::<SevenInsideTen>(&json!({ "inner": inner })).unwrap_err();
+        let mut paths: Vec<String> = rejection
+            .issues()
+            .iter()
+            .map(|i| {
+                assert_eq!(i.code(), mcp_coerce::Code::Missing);
+                i.path().to_string()
+            })
+            .collect();
+        paths.sort();
+        let mut expected: Vec<String> = ["a", "b", "c", "d", "e", "f", "g"]
+            .map(|f| format!("/inner/{f}"))
+            .into_iter()
+            .chain((0..10).map(|i| format!("/t{i}")))
+            .collect();
+        expected.sort();
+        assert_eq!(paths, expected, "{inner}");
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct CountedItems {
+    items: Vec<CountedElement>,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct StringHeavy {
+    #[serde_as(as = "mcp_coerce::JsonObjectLike")]
+    inner: CountedItems,
+    f00: u8,
+    f01: u8,
+    f02: u8,
+    f03: u8,
+    f04: u8,
+    f05: u8,
+    f06: u8,
+    f07: u8,
+    f08: u8,
+    f09: u8,
+    f10: u8,
+    f11: u8,
+    f12: u8,
+    f13: u8,
+    f14: u8,
+    f15: u8,
+    f16: u8,
+    f17: u8,
+    f18: u8,
+    f19: u8,
+    f20: u8,
+    f21: u8,
+    f22: u8,
+    f23: u8,
+    f24: u8,
+    f25: u8,
+    f26: u8,
+    f27: u8,
+    f28: u8,
+    f29: u8,
+    f30: u8,
+    f31: u8,
+    f32: u8,
+    f33: u8,
+    f34: u8,
+    f35: u8,
+    f36: u8,
+    f37: u8,
+    f38: u8,
+    f39: u8,
+    f40: u8,
+    f41: u8,
+    f42: u8,
+    f43: u8,
+    f44: u8,
+    f45: u8,
+    f46: u8,
+    f47: u8,
+    f48: u8,
+    f49: u8,
+    f50: u8,
+    f51: u8,
+    f52: u8,
+    f53: u8,
+    f54: u8,
+    f55: u8,
+    f56: u8,
+    f57: u8,
+    f58: u8,
+    f59: u8,
+    f60: u8,
+    f61: u8,
+    f62: u8,
+    f63: u8,
+}
+
+/// Round 3: a string counted as one value in the pass budget, but an adapter decodes it
+/// again on every pass: 200,000 elements inside a JSON string, next to 64 missing fields,
+/// were read 13,000,000 times. Strings now cost one unit per two bytes.
+#[test]
+fn a_string_holding_an_object_costs_its_size_in_the_pass_budget() {
+    let n = 200_000;
+    let arguments = json!({"inner": json!({"items": vec![1; n]}).to_string()});
+    ELEMENT_READS.store(0, std::sync::atomic::Ordering::Relaxed);
+    let rejection = mcp_coerce::from_value::<StringHeavy>(&arguments).unwrap_err();
+    let reads = ELEMENT_READS.load(std::sync::atomic::Ordering::Relaxed);
+    // The first pass and 5 more: 2^20 units buy 5 passes of about 200,000.
+    assert_eq!(reads, 6 * n);
+    assert_eq!(rejection.total(), 6);
+}
+
+/// A `Deserialize` impl that runs an entry point of its own and ignores its verdict.
+#[derive(Debug)]
+struct ViaEntry;
+
+impl<'de> Deserialize<'de> for ViaEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(d)?;
+        let _ = mcp_coerce::from_value::<WideInner>(&value);
+        Ok(ViaEntry)
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct ViaEntryOuter {
+    inner: Vec<ViaEntry>,
+    f00: u8,
+    f01: u8,
+    f02: u8,
+    f03: u8,
+    f04: u8,
+    f05: u8,
+    f06: u8,
+    f07: u8,
+    f08: u8,
+    f09: u8,
+    f10: u8,
+    f11: u8,
+    f12: u8,
+    f13: u8,
+    f14: u8,
+    f15: u8,
+    f16: u8,
+    f17: u8,
+    f18: u8,
+    f19: u8,
+    f20: u8,
+    f21: u8,
+    f22: u8,
+    f23: u8,
+    f24: u8,
+    f25: u8,
+    f26: u8,
+    f27: u8,
+    f28: u8,
+    f29: u8,
+    f30: u8,
+    f31: u8,
+    f32: u8,
+    f33: u8,
+    f34: u8,
+    f35: u8,
+    f36: u8,
+    f37: u8,
+    f38: u8,
+    f39: u8,
+    f40: u8,
+    f41: u8,
+    f42: u8,
+    f43: u8,
+    f44: u8,
+    f45: u8,
+    f46: u8,
+    f47: u8,
+    f48: u8,
+    f49: u8,
+    f50: u8,
+    f51: u8,
+    f52: u8,
+    f53: u8,
+    f54: u8,
+    f55: u8,
+    f56: u8,
+    f57: u8,
+    f58: u8,
+    f59: u8,
+    f60: u8,
+    f61: u8,
+    f62: u8,
+    f63: u8,
+}
+
+/// Round 3: an entry point called inside a `Deserialize` impl started a session with a
+/// budget of its own, once per pass of the enclosing call: 16,000 elements were read
+/// 67,600,000 times. A session inside another now spends the enclosing call's work.
+#[test]
+fn a_session_inside_another_spends_the_enclosing_budget() {
+    let n = 16_000;
+    let arguments = json!({"inner": [{"items": vec![1; n]}]});
+    ELEMENT_READS.store(0, std::sync::atomic::Ordering::Relaxed);
+    let rejection = mcp_coerce::from_value::<ViaEntryOuter>(&arguments).unwrap_err();
+    let reads = ELEMENT_READS.load(std::sync::atomic::Ordering::Relaxed);
+    // The inner session's first pass and 64 more (its own cap, about 1,024,000 of the 2^20
+    // units), then one top-level pass (its inner session's first pass is part of it);
+    // the budget then holds no further pass of either.
+    assert_eq!(reads, 66 * n);
+    assert_eq!(rejection.total(), 2);
+}

@@ -399,6 +399,10 @@ fn internal_ipv6_boundaries() {
         internal("https://[64:ff9b::127.0.0.1]/"),
         internal("https://[64:ff9b::a00:1]/"),
         public("https://[64:ff9b::8.8.8.8]/", "https://[64:ff9b::808:808]/"),
+        // IPv4-translated ::ffff:0:a.b.c.d (RFC 2765).
+        internal("https://[::ffff:0:7f00:1]/"),
+        internal("https://[::ffff:0:10.0.0.1]/"),
+        public("https://[::ffff:0:808:808]/", "https://[::ffff:0:808:808]/"),
         // Local-use NAT64 64:ff9b:1::/48 (RFC 8215): internal whatever it embeds.
         internal("https://[64:ff9b:1::7f00:1]/"),
         internal("https://[64:ff9b:1::808:808]/"),
@@ -434,6 +438,15 @@ fn internal_names() {
         internal("https://LOCALHOST.LOCALDOMAIN./"),
         internal("https://ip6-localhost/"),
         internal("https://ip6-loopback/"),
+        internal("https://ip6-localnet/"),
+        internal("https://ip6-mcastprefix/"),
+        internal("https://ip6-allnodes/"),
+        internal("https://IP6-AllRouters./"),
+        internal("https://localhost4/"),
+        internal("https://localhost4.localdomain4/"),
+        internal("https://localhost6/"),
+        internal("https://localhost6.localdomain6/"),
+        (s("https://localhost5/"), K("https://localhost5/")),
         (s("https://a.localdomain/"), K("https://a.localdomain/")),
         internal("https://ｌｏｃａｌｈｏｓｔ/"),
         (

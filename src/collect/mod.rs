@@ -63,42 +63,69 @@ thread_local! {
 /// visitors stop at the first missing field; each pass injects one more placeholder).
 const MISSING_FIELD_PASSES: usize = 64;
 
-/// Values re-read, in all, by the extra passes of one call: a large input gets fewer of
-/// them, so the whole call stays linear in the input's size.
+/// Work units ([`work_units`]) the extra passes of one call may re-read, in all: a large
+/// input gets fewer of them, so the whole call stays linear in the input's size.
 const EXTRA_PASS_WORK: usize = 1 << 20;
 
-/// Spend one extra pass over a value of `values` JSON values, if the call has a pass and
-/// that much work left, and the pass can still add an issue (the list is not full: past
-/// the cap, further passes would only add to the count).
-///
-/// The top level and every nested object (`nested`) draw on the same budget, so a large
-/// object inside the arguments cannot buy itself 64 passes of its own.
-pub(crate) fn take_pass(values: usize) -> bool {
-    if STORED.with(Cell::get) >= MAX_ISSUES {
+/// Spend one extra top-level pass over a value of `units` work units, if the call has a
+/// pass and that much work left, and the pass can still add an issue (the list is not
+/// full: past the cap, further passes would only add to the count).
+pub(crate) fn take_pass(units: usize) -> bool {
+    if STORED.with(Cell::get) >= MAX_ISSUES || PASSES_LEFT.with(Cell::get) == 0 {
         return false;
     }
-    let (passes, work) = (PASSES_LEFT.with(Cell::get), WORK_LEFT.with(Cell::get));
-    if passes == 0 || work < values {
+    if !take_work(units) {
         return false;
     }
-    PASSES_LEFT.with(|p| p.set(passes - 1));
-    WORK_LEFT.with(|w| w.set(work - values));
+    PASSES_LEFT.with(|p| p.set(p.get() - 1));
     true
 }
 
-/// How many JSON values `value` holds (itself included), counted without recursion.
-pub(crate) fn count_values(value: &Value) -> usize {
-    let mut count = 0;
+/// Spend one extra pass of a nested object (`nested`): its own count of passes (so that
+/// each object's missing fields are all found, whatever the top level spent), but the
+/// call's one budget of work, shared with the top level and every other nested object and
+/// session, so nothing inside the arguments buys itself passes of its own.
+fn take_nested_pass(units: usize, taken: &mut usize) -> bool {
+    if STORED.with(Cell::get) >= MAX_ISSUES || *taken >= MISSING_FIELD_PASSES {
+        return false;
+    }
+    if !take_work(units) {
+        return false;
+    }
+    *taken += 1;
+    true
+}
+
+fn take_work(units: usize) -> bool {
+    WORK_LEFT.with(|w| {
+        let left = w.get();
+        w.set(left.saturating_sub(units));
+        left >= units
+    })
+}
+
+/// What one more pass over `value` costs, in work units: one per JSON value, and one per
+/// two bytes of each string and key (a string can hold a whole array or object for an
+/// adapter to decode on every pass: `"1,2,3"` costs as much as `[1,2,3]`). Counted
+/// without recursion.
+pub(crate) fn work_units(value: &Value) -> usize {
+    let mut units = 0usize;
     let mut stack = vec![value];
     while let Some(v) = stack.pop() {
-        count += 1;
+        units = units.saturating_add(1);
         match v {
             Value::Array(items) => stack.extend(items),
-            Value::Object(map) => stack.extend(map.values()),
+            Value::Object(map) => {
+                for (key, member) in map {
+                    units = units.saturating_add(key.len() / 2);
+                    stack.push(member);
+                }
+            }
+            Value::String(s) => units = units.saturating_add(s.len() / 2),
             _ => {}
         }
     }
-    count
+    units
 }
 
 /// The newtype-struct name through which an adapter asks to be driven by the collecting
@@ -227,7 +254,8 @@ pub(crate) fn next_struct() -> (u32, Vec<&'static str>) {
 pub(crate) struct Session {
     saved: Option<Saved>,
     passes: usize,
-    work: usize,
+    /// The work budget to put back, for the outermost session only.
+    work: Option<usize>,
 }
 
 struct Saved {
@@ -278,8 +306,10 @@ fn reset_pass() {
 impl Session {
     pub(crate) fn start() -> Self {
         let passes = PASSES_LEFT.with(|p| p.replace(MISSING_FIELD_PASSES));
-        let work = WORK_LEFT.with(|w| w.replace(EXTRA_PASS_WORK));
         let outer = DEPTH.with(|d| d.replace(d.get() + 1));
+        // A session inside another (a `Deserialize` impl calling an entry point) spends
+        // the enclosing call's work: one budget per call, however deep.
+        let work = (outer == 0).then(|| WORK_LEFT.with(|w| w.replace(EXTRA_PASS_WORK)));
         let saved = (outer > 0).then(|| swap_state(fresh()));
         Session {
             saved,
@@ -322,7 +352,9 @@ impl Session {
 impl Drop for Session {
     fn drop(&mut self) {
         PASSES_LEFT.with(|p| p.set(self.passes));
-        WORK_LEFT.with(|w| w.set(self.work));
+        if let Some(work) = self.work {
+            WORK_LEFT.with(|w| w.set(work));
+        }
         DEPTH.with(|d| d.set(d.get().saturating_sub(1)));
         match self.saved.take() {
             Some(saved) => {
@@ -502,6 +534,7 @@ pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
     let outer_seq = STRUCT_SEQ.with(|c| c.replace(0));
     let outer_inject = INJECT.with(|c| c.replace(Vec::new()));
     let mut size = None;
+    let mut taken = 0;
     let out = loop {
         STRUCT_SEQ.with(|c| c.set(0));
         match T::deserialize(de::ValueDe::new(value)) {
@@ -517,8 +550,8 @@ pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
                         fresh
                     });
                     // Counted on the error path only, once per nested object.
-                    let values = *size.get_or_insert_with(|| count_values(value));
-                    if fresh && take_pass(values) {
+                    let units = *size.get_or_insert_with(|| work_units(value));
+                    if fresh && take_nested_pass(units, &mut taken) {
                         ISSUES.with(|v| v.borrow_mut().truncate(start_stored));
                         STORED.with(|c| c.set(start_stored));
                         DROPPED.with(|c| c.set(start_dropped));
