@@ -1262,3 +1262,73 @@ fn only_nulls_removed(before: &Value, after: &Value) -> bool {
         (b, a) => b == a,
     }
 }
+
+/// `d0 .. d{levels}`, each an `anyOf` of two references to the next: a DAG of
+/// `2^levels` paths through `levels + 1` schemas.
+fn diamond_chain(levels: usize, leaf: Value) -> Value {
+    let mut defs = serde_json::Map::new();
+    for i in 0..levels {
+        let next = format!("#/$defs/d{}", i + 1);
+        defs.insert(
+            format!("d{i}"),
+            json!({"anyOf": [{"$ref": next}, {"$ref": next}]}),
+        );
+    }
+    defs.insert(format!("d{levels}"), leaf);
+    json!({
+        "type": "object",
+        "properties": {"x": {"$ref": "#/$defs/d0"}},
+        "$defs": defs,
+    })
+}
+
+/// Hostile round 4: `null_as_absent` walked a DAG of shared references as a tree, so a
+/// 1.3 KB schema of 20 levels took 1.8 s, doubling with each level (32 allowed). Each
+/// schema object is now judged once.
+#[test]
+fn null_as_absent_judges_a_shared_reference_once() {
+    let schema = diamond_chain(30, json!({"type": "string"}));
+    let mut arguments = json!({"x": null});
+    null_as_absent(&mut arguments, &schema);
+    // Not required, and no member admits null: the null means absent.
+    assert_eq!(arguments, json!({}));
+    let schema = diamond_chain(30, json!({"type": ["string", "null"]}));
+    let mut arguments = json!({"x": null});
+    null_as_absent(&mut arguments, &schema);
+    assert_eq!(arguments, json!({"x": null}));
+}
+
+/// Hostile round 4: the inlining budget counted JSON values, so a long description
+/// behind a reference was copied at every use: a 161 KB schema became 200 MB. Strings now
+/// count by their size.
+#[test]
+fn inlining_a_long_description_everywhere_is_bounded() {
+    let properties: serde_json::Map<String, Value> = (0..2000)
+        .map(|i| (format!("p{i}"), json!({"$ref": "#/$defs/big"})))
+        .collect();
+    let schema = json!({
+        "type": "object",
+        "properties": properties,
+        "$defs": {"big": {"type": "string", "description": "y".repeat(100_000)}},
+    });
+    let input = schema.to_string().len();
+    for profile in [
+        Dialect::OpenAiStrict,
+        Dialect::Gemini,
+        Dialect::Conservative,
+    ] {
+        let rewritten = profile.rewrite(&schema);
+        let output = rewritten.schema.to_string().len();
+        assert!(
+            output <= 2 * input + 400_000,
+            "{profile:?}: {input} bytes became {output}"
+        );
+        let inlined = rewritten
+            .notes
+            .iter()
+            .filter(|n| n.kind == NoteKind::Inlined)
+            .count();
+        // 20,000 units buy three copies of a 6,251-unit definition.
+        assert_eq!(inlined, 3, "{profile:?}");
+    }
+}

@@ -130,8 +130,10 @@
 //! [`rewrite`] never panics, on any JSON value: a value that is not a schema where one is
 //! expected is treated as `{}` (with a note); `true` and `false` schemas are understood.
 //! Schemas nested deeper than [`MAX_SCHEMA_DEPTH`] schema levels are cut (with a note);
-//! inlining stops after [`MAX_INLINED_NODES`] JSON values (with a note), so a schema whose
-//! references fan out cannot blow up; recursion is bounded by both. The output's maps are
+//! inlining stops after [`MAX_INLINED_NODES`] units copied (JSON values, and strings by
+//! their size; with a note), so a schema whose references fan out, or share a long
+//! description, cannot blow up; recursion is bounded by both. [`null_as_absent`] judges
+//! each schema object once, however many references share it. The output's maps are
 //! built in sorted key order and every list comes out in a fixed order, with or without
 //! `serde_json`'s `preserve_order`. Rewriting a rewritten schema with the same profile
 //! changes nothing.
@@ -155,8 +157,9 @@ pub use nulls::null_as_absent;
 /// `anyOf/0`, … is one level) are cut and replaced by a permissive schema, with a note.
 pub const MAX_SCHEMA_DEPTH: usize = 32;
 
-/// Inlining `$ref`s copies at most this many JSON values in all; a reference past the
-/// budget becomes a permissive schema, with a note.
+/// Inlining `$ref`s copies at most this many units in all: one per JSON value, and one
+/// more per 16 bytes of each string and key (so about 320 KB of text at most); a reference
+/// past the budget becomes a permissive schema, with a note.
 pub const MAX_INLINED_NODES: usize = 20_000;
 
 /// A named schema profile: which parts of JSON Schema the front end accepts.
@@ -460,7 +463,7 @@ impl fmt::Display for Note {
             NoteKind::Unresolved => write!(f, "{keyword} {detail} unresolved at {at}"),
             NoteKind::TooLarge => write!(
                 f,
-                "{keyword} {detail} not inlined at {at}: over {MAX_INLINED_NODES} values inlined"
+                "{keyword} {detail} not inlined at {at}: over {MAX_INLINED_NODES} units inlined"
             ),
             NoteKind::TooDeep => write!(
                 f,

@@ -1,5 +1,7 @@
 //! `null` sent for an optional property that the strict profile made nullable.
 
+use std::collections::HashMap;
+
 use serde_json::Value;
 
 use super::refs::resolve_ref;
@@ -168,7 +170,7 @@ fn optional(key: &str, candidates: &[&Value], root: &Value) -> bool {
             .get("required")
             .and_then(Value::as_array)
             .is_some_and(|names| names.iter().any(|n| n == key));
-        if required || admits_null(property, root, 0) {
+        if required || admits_null(property, root, 0, &mut HashMap::new()) {
             return false;
         }
     }
@@ -176,13 +178,41 @@ fn optional(key: &str, candidates: &[&Value], root: &Value) -> bool {
 }
 
 /// Whether `schema` accepts `null` (when unsure, `true`: the `null` is then kept).
-fn admits_null(schema: &Value, root: &Value, depth: usize) -> bool {
+///
+/// `known` holds the answer for each schema object already judged (by address in `root`),
+/// so that references shared by many `anyOf`/`allOf` members (a DAG, which a walk as a
+/// tree would visit exponentially often) are judged once; a schema met again while it is
+/// being judged (a cycle) counts as admitting `null`.
+fn admits_null(
+    schema: &Value,
+    root: &Value,
+    depth: usize,
+    known: &mut HashMap<*const Value, bool>,
+) -> bool {
     if depth > MAX_REF_HOPS {
         return true;
     }
     let Some(schema) = deref(schema, root) else {
         return true;
     };
+    let key: *const Value = schema;
+    if let Some(&answer) = known.get(&key) {
+        return answer;
+    }
+    // Provisional, for cycles: unsure means `true`.
+    known.insert(key, true);
+    let answer = judge(schema, root, depth, known);
+    known.insert(key, answer);
+    answer
+}
+
+/// [`admits_null`] for one schema, references resolved.
+fn judge(
+    schema: &Value,
+    root: &Value,
+    depth: usize,
+    known: &mut HashMap<*const Value, bool>,
+) -> bool {
     let map = match schema {
         Value::Object(map) => map,
         Value::Bool(allowed) => return *allowed,
@@ -211,13 +241,17 @@ fn admits_null(schema: &Value, root: &Value, depth: usize) -> bool {
     }
     for keyword in ["anyOf", "oneOf"] {
         if let Some(Value::Array(members)) = map.get(keyword)
-            && !members.iter().any(|m| admits_null(m, root, depth + 1))
+            && !members
+                .iter()
+                .any(|m| admits_null(m, root, depth + 1, known))
         {
             return false;
         }
     }
     if let Some(Value::Array(members)) = map.get("allOf")
-        && !members.iter().all(|m| admits_null(m, root, depth + 1))
+        && !members
+            .iter()
+            .all(|m| admits_null(m, root, depth + 1, known))
     {
         return false;
     }

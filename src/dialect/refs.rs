@@ -366,17 +366,27 @@ pub(super) fn resolve_ref<'a>(root: &'a Value, reference: &str) -> Option<&'a Va
 /// How many JSON values `value` holds, counting stops past `limit`.
 fn count_up_to(value: &Value, limit: usize) -> usize {
     let mut stack = vec![value];
-    let mut n = 0;
+    let mut n = 0usize;
     while let Some(v) = stack.pop() {
-        n += 1;
-        if n > limit {
-            return n;
-        }
+        n = n.saturating_add(1);
         match v {
             Value::Array(items) => stack.extend(items),
-            Value::Object(map) => stack.extend(map.values()),
+            Value::Object(map) => {
+                for (key, member) in map {
+                    n = n.saturating_add(key.len() / BYTES_PER_UNIT);
+                    stack.push(member);
+                }
+            }
+            Value::String(text) => n = n.saturating_add(text.len() / BYTES_PER_UNIT),
             _ => {}
+        }
+        if n > limit {
+            return n;
         }
     }
     n
 }
+
+/// Bytes of a string or key that count as one more unit of the inlining budget: a long
+/// description copied at every reference would otherwise cost one unit each time.
+const BYTES_PER_UNIT: usize = 16;
