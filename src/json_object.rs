@@ -10,6 +10,11 @@
 //! Under the crate's entry points, the issues inside the object (a field of `T` that is
 //! missing, or refused by one of the crate's adapters) are all reported, at their paths
 //! inside the field: `/filter/limit`, even when `filter` arrived as a string.
+//!
+//! Nesting is bounded across encodings: under any deserializer at most
+//! [`MAX_ENCODED_LAYERS`] JSON-encoded objects are read inside one another (`too_deep`),
+//! and in the collecting deserializer of the entry points the levels inside a decoded
+//! object count on from where its string was (128 in all, `too_deep` past them).
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -68,6 +73,52 @@ pub(crate) fn decode_object(
 fn not_object(arrived: &str) -> Issue {
     invalid_type("an object", "a string that does not hold one", HINT)
         .with_input(Input::from_text(arrived))
+}
+
+/// JSON-encoded objects read inside one another, at most: a recursive type whose
+/// objects may arrive as strings would otherwise nest without end, since each string is
+/// parsed afresh (serde_json's 128 levels count within one text only) and a few hundred
+/// kilobytes overflow a 2 MiB thread stack.
+pub const MAX_ENCODED_LAYERS: u32 = 4;
+
+thread_local! {
+    /// JSON-encoded objects being read on this thread, one inside the other.
+    static ENCODED_LAYERS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// One JSON-encoded object being read; leaving it (however: return, error or panic)
+/// counts it out.
+struct EncodedLayer;
+
+impl EncodedLayer {
+    fn enter() -> Option<EncodedLayer> {
+        ENCODED_LAYERS.with(|n| {
+            let now = n.get();
+            (now < MAX_ENCODED_LAYERS).then(|| {
+                n.set(now + 1);
+                EncodedLayer
+            })
+        })
+    }
+}
+
+impl Drop for EncodedLayer {
+    fn drop(&mut self) {
+        ENCODED_LAYERS.with(|n| n.set(n.get().saturating_sub(1)));
+    }
+}
+
+#[cold]
+fn too_many_layers(arrived: &str) -> Issue {
+    Issue::new(
+        Code::TooDeep,
+        format!(
+            "expected at most {MAX_ENCODED_LAYERS} JSON-encoded objects inside one another, got more"
+        ),
+    )
+    .with_input(Input::from_text(arrived))
+    .with_hint("send the nested objects as JSON objects, not as strings")
+    .with_context("maxLayers", MAX_ENCODED_LAYERS)
 }
 
 /// Reads `T` from an object or a string holding one; `None` only when `optional` and the
@@ -150,6 +201,9 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
         if self.optional && (t.is_empty() || t == "null") {
             return Ok(None);
         }
+        let Some(_layer) = EncodedLayer::enter() else {
+            return self.refuse(direct, too_many_layers(v));
+        };
         match decode_object(v, v, 1) {
             Ok(map) => self.read_object(direct, &Value::Object(map)),
             Err(issue) => self.refuse(direct, issue),

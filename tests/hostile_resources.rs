@@ -656,3 +656,72 @@ fn a_session_inside_another_spends_the_enclosing_budget() {
     assert_eq!(reads, 66 * n);
     assert_eq!(rejection.total(), 2);
 }
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Chain {
+    #[serde(default)]
+    k: Option<Box<Chain>>,
+    #[serde(default)]
+    e: Option<mcp_coerce::JsonObject<Box<Chain>>>,
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct ChainTop {
+    c: Chain,
+    required: u8,
+}
+
+/// `layers` strings, each holding an object whose `k` is nested `d` arrays deep.
+fn chain_text(layers: usize, d: usize) -> String {
+    let mut text = String::from("{}");
+    for _ in 0..layers {
+        let inner = json!({ "e": text }).to_string();
+        text = format!("{{\"k\":{}{}{}}}", "[".repeat(d), inner, ",null]".repeat(d));
+    }
+    text
+}
+
+/// Hostile round 4: each JSON-encoded object was parsed and read afresh (serde_json's
+/// 128 levels count within one text, and the collecting deserializer started again at
+/// depth 0), so a recursive type through `JsonObject` nested without end: 14 layers of
+/// 118 levels (110 KB) overflowed a 2 MiB thread stack and aborted the process. Now at
+/// most `MAX_ENCODED_LAYERS` encoded objects are read inside one another, and under the
+/// entry points their levels count on from where the string was.
+#[test]
+fn json_encoded_objects_cannot_nest_without_end() {
+    let outcome = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let text = format!("{{\"c\":{},\"required\":1}}", chain_text(14, 118));
+            let rejection = mcp_coerce::from_str::<ChainTop>(&text).unwrap_err();
+            let codes: Vec<_> = rejection.issues().iter().map(|i| i.code()).collect();
+            let plain = serde_json::from_str::<ChainTop>(&text)
+                .unwrap_err()
+                .to_string();
+            (codes, plain)
+        })
+        .expect("spawns")
+        .join()
+        .expect("no stack overflow");
+    assert!(
+        outcome.0.contains(&mcp_coerce::Code::TooDeep),
+        "{:?}",
+        outcome.0
+    );
+    assert!(outcome.1.contains("JSON-encoded objects"), "{}", outcome.1);
+
+    // In the collecting deserializer (`from_value`, and refused calls of `from_str`)
+    // levels add up across an encoded object: 100 outside and 40 inside is past 128,
+    // though each text alone is within it.
+    let text = format!(
+        "{{\"c\":{{\"k\":{}{}{}}},\"required\":1}}",
+        "[".repeat(100),
+        json!({ "e": format!("{{\"k\":{}{{}}{}}}", "[".repeat(40), "]".repeat(40)) }),
+        "]".repeat(100)
+    );
+    let value: Value = serde_json::from_str(&text).expect("within serde_json's limit");
+    let rejection = mcp_coerce::from_value::<ChainTop>(&value).unwrap_err();
+    assert_eq!(rejection.issues()[0].code(), mcp_coerce::Code::TooDeep);
+}

@@ -34,6 +34,12 @@ impl<'a> ValueDe<'a> {
         ValueDe { value, depth: 0 }
     }
 
+    /// The deserializer of `value`, found `depth` containers deep (an object decoded from
+    /// a string counts its levels on from where the string was).
+    pub(crate) fn at_depth(value: &'a Value, depth: u32) -> Self {
+        ValueDe { value, depth }
+    }
+
     /// The deserializer of a value inside this one.
     fn child(self, value: &'a Value) -> Self {
         ValueDe {
@@ -332,7 +338,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
     ) -> Result<V::Value, Error> {
         if name == DIRECT_NAME {
             // One of the crate's adapters asking to be collected (see `collect::adapt`).
-            return drive_adapter(|| self.deserialize_any(visitor));
+            return drive_adapter(self.depth, || self.deserialize_any(visitor));
         }
         visitor.visit_newtype_struct(self)
     }

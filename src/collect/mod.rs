@@ -34,6 +34,9 @@ pub(crate) use error::{Error, one_of_hint};
 thread_local! {
     /// Set by `ValueDe` right before it calls a visitor; taken by an adapter's visitor.
     static DIRECT: Cell<bool> = const { Cell::new(false) };
+    /// The nesting depth of the value `ValueDe` last handed to an adapter: an object the
+    /// adapter decodes and reads through [`nested`] counts its levels on from there.
+    static ADAPTER_DEPTH: Cell<u32> = const { Cell::new(0) };
     /// Non-zero while a placeholder is being built: nothing it records is real.
     static SUPPRESS: Cell<u32> = const { Cell::new(0) };
     /// Mirror of `ISSUES.len()`, read on every value, so kept out of the `RefCell`.
@@ -155,7 +158,8 @@ pub(crate) fn take_direct() -> bool {
 /// Run the adapter visitor call `call` with the token set (only the visitor passed
 /// through [`adapt`] sees it: it takes it on entry), and clear it afterwards.
 #[inline]
-pub(crate) fn drive_adapter<R>(call: impl FnOnce() -> R) -> R {
+pub(crate) fn drive_adapter<R>(depth: u32, call: impl FnOnce() -> R) -> R {
+    ADAPTER_DEPTH.with(|d| d.set(depth));
     DIRECT.with(|d| d.set(true));
     let out = call();
     DIRECT.with(|d| d.set(false));
@@ -535,9 +539,11 @@ pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
     let outer_inject = INJECT.with(|c| c.replace(Vec::new()));
     let mut size = None;
     let mut taken = 0;
+    // Where the adapter found the value: the object's levels count on from there.
+    let depth = ADAPTER_DEPTH.with(Cell::get);
     let out = loop {
         STRUCT_SEQ.with(|c| c.set(0));
-        match T::deserialize(de::ValueDe::new(value)) {
+        match T::deserialize(de::ValueDe::at_depth(value, depth)) {
             Ok(out) => break Some(out),
             Err(e) => {
                 if let Some((ordinal, field)) = e.retry() {

@@ -83,7 +83,7 @@ impl<'de> Deserializer<'de> for Placeholder {
     ) -> Result<V::Value, Error> {
         if name == DIRECT_NAME {
             // An adapter: let it record (suppressed) and hand back its own placeholder.
-            return drive_adapter(|| visitor.visit_unit());
+            return drive_adapter(0, || visitor.visit_unit());
         }
         let inner = self.deeper()?;
         visitor.visit_newtype_struct(inner)
