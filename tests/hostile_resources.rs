@@ -725,3 +725,120 @@ fn json_encoded_objects_cannot_nest_without_end() {
     let rejection = mcp_coerce::from_value::<ChainTop>(&value).unwrap_err();
     assert_eq!(rejection.issues()[0].code(), mcp_coerce::Code::TooDeep);
 }
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Inner45 {
+    pad: String,
+    b00: u8,
+    b01: u8,
+    b02: u8,
+    b03: u8,
+    b04: u8,
+    b05: u8,
+    b06: u8,
+    b07: u8,
+    b08: u8,
+    b09: u8,
+    b10: u8,
+    b11: u8,
+    b12: u8,
+    b13: u8,
+    b14: u8,
+    b15: u8,
+    b16: u8,
+    b17: u8,
+    b18: u8,
+    b19: u8,
+    b20: u8,
+    b21: u8,
+    b22: u8,
+    b23: u8,
+    b24: u8,
+    b25: u8,
+    b26: u8,
+    b27: u8,
+    b28: u8,
+    b29: u8,
+    b30: u8,
+    b31: u8,
+    b32: u8,
+    b33: u8,
+    b34: u8,
+    b35: u8,
+    b36: u8,
+    b37: u8,
+    b38: u8,
+    b39: u8,
+    b40: u8,
+    b41: u8,
+    b42: u8,
+    b43: u8,
+    b44: u8,
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Outer45 {
+    #[serde_as(as = "mcp_coerce::JsonObjectLike")]
+    f: Inner45,
+    a00: u8,
+    a01: u8,
+    a02: u8,
+    a03: u8,
+    a04: u8,
+    a05: u8,
+    a06: u8,
+    a07: u8,
+    a08: u8,
+    a09: u8,
+    a10: u8,
+    a11: u8,
+    a12: u8,
+    a13: u8,
+    a14: u8,
+    a15: u8,
+    a16: u8,
+    a17: u8,
+    a18: u8,
+    a19: u8,
+    a20: u8,
+    a21: u8,
+    a22: u8,
+    a23: u8,
+    a24: u8,
+    a25: u8,
+    a26: u8,
+    a27: u8,
+    a28: u8,
+    a29: u8,
+    a30: u8,
+    a31: u8,
+    a32: u8,
+    a33: u8,
+    a34: u8,
+    a35: u8,
+    a36: u8,
+    a37: u8,
+    a38: u8,
+    a39: u8,
+    a40: u8,
+    a41: u8,
+    a42: u8,
+    a43: u8,
+    a44: u8,
+}
+
+/// Hostile round 4: every top-level pass found the nested object's missing fields again
+/// (top passes x nested passes x nested size), so a 1.2 KB call spent the budget and
+/// listed 75 of its 90 missing fields. The fields found missing in a nested object now
+/// stay found from pass to pass.
+#[test]
+fn a_nested_object_keeps_its_missing_fields_from_pass_to_pass() {
+    for n in [600, 2_000, 20_000] {
+        let arguments = json!({"f": {"pad": "x".repeat(n)}});
+        let rejection = mcp_coerce::from_value::<Outer45>(&arguments).unwrap_err();
+        assert_eq!(rejection.total(), 90, "pad of {n}");
+    }
+}

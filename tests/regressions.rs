@@ -276,3 +276,74 @@ fn integers_with_another_separator_get_a_hint_about_the_separator() {
         assert_eq!(got, expected, "{sent}");
     }
 }
+
+/// Hostile round 4: a panic inside an object read through `JsonObjectLike`, caught by an
+/// enclosing `Deserialize` impl, left the object's struct numbering in place for the rest
+/// of the call, so missing fields after it went unlisted.
+#[test]
+fn a_caught_panic_inside_a_nested_object_leaves_the_numbering_intact() {
+    use std::cell::Cell;
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+
+    thread_local! {
+        static CALLS: Cell<u32> = const { Cell::new(0) };
+    }
+
+    #[derive(Deserialize)]
+    #[allow(dead_code)]
+    struct Two {
+        p: u8,
+        q: u8,
+    }
+
+    /// Reads `Two` the first time, panics the next.
+    struct Boom;
+    impl<'de> Deserialize<'de> for Boom {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let calls = CALLS.with(|c| c.replace(c.get() + 1));
+            if calls > 0 {
+                panic!("deliberate panic in a nested object (expected by this test)");
+            }
+            Two::deserialize(d).map(|_| Boom)
+        }
+    }
+
+    #[serde_as]
+    #[derive(Deserialize)]
+    #[allow(dead_code)]
+    struct HoldsBoom {
+        #[serde_as(as = "mcp_coerce::JsonObjectLike")]
+        inner: Boom,
+    }
+
+    /// Catches the panic of what it reads, and goes on.
+    #[derive(Debug)]
+    struct Catcher;
+    impl<'de> Deserialize<'de> for Catcher {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let _ = catch_unwind(AssertUnwindSafe(|| HoldsBoom::deserialize(d).is_ok()));
+            Ok(Catcher)
+        }
+    }
+
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct OuterCatch {
+        a: u8,
+        w: Catcher,
+        b: u8,
+        c: u8,
+    }
+
+    CALLS.with(|c| c.set(0));
+    let rejection =
+        mcp_coerce::from_value::<OuterCatch>(&json!({"w": {"inner": {"p": 1}}})).unwrap_err();
+    let mut paths: Vec<String> = rejection
+        .issues()
+        .iter()
+        .filter(|i| i.code() == Code::Missing)
+        .map(|i| i.path().to_string())
+        .collect();
+    paths.sort();
+    assert_eq!(paths, ["/a", "/b", "/c"]);
+}

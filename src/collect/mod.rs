@@ -20,6 +20,7 @@ mod error;
 mod placeholder;
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::DeserializeOwned;
@@ -46,9 +47,21 @@ thread_local! {
     static ISSUES: RefCell<Vec<Issue>> = const { RefCell::new(Vec::new()) };
     /// Ordinal of the next struct (an object read through `deserialize_struct`) of this pass.
     static STRUCT_SEQ: Cell<u32> = const { Cell::new(0) };
-    /// Fields found missing in earlier passes, by struct ordinal: fed a placeholder so the
-    /// struct gets past them and the next missing field shows.
-    static INJECT: RefCell<Vec<(u32, &'static str)>> = const { RefCell::new(Vec::new()) };
+    /// Fields found missing in earlier passes, by namespace and struct ordinal: fed a
+    /// placeholder so the struct gets past them and the next missing field shows.
+    static INJECT: RefCell<HashMap<(u32, u32), Vec<&'static str>>> = RefCell::new(HashMap::new());
+    /// The ordinal space structs are numbered in: 0 for the arguments, one of its own for
+    /// each object read through [`nested`] (see [`namespace_of`]).
+    static NAMESPACE: Cell<u32> = const { Cell::new(0) };
+    /// Objects read through [`nested`] since the last struct ordinal of this namespace.
+    static NESTED_SINCE: Cell<u32> = const { Cell::new(0) };
+    /// The namespace of each nested object, by its place in the pass: (enclosing
+    /// namespace, the enclosing namespace's next struct ordinal, nested objects read since
+    /// that ordinal). Only what comes before a place in the pass decides it, and the
+    /// passes of one call read the same input the same way up to where the last one
+    /// stopped, so an object keeps its namespace, and the fields found missing in it,
+    /// from pass to pass instead of finding them again each time.
+    static NAMESPACES: RefCell<HashMap<(u32, u32, u32), u32>> = RefCell::new(HashMap::new());
     /// Extra passes left in this call (shared by the top level and nested objects).
     static PASSES_LEFT: Cell<usize> = const { Cell::new(0) };
     /// Values the extra passes of this call may still re-read, in all (shared likewise).
@@ -235,15 +248,14 @@ pub(crate) fn next_struct() -> (u32, Vec<&'static str>) {
         s.set(n.wrapping_add(1));
         n
     });
+    NESTED_SINCE.with(|n| n.set(0));
     let injected = INJECT.with(|i| {
         let i = i.borrow();
         if i.is_empty() {
             Vec::new()
         } else {
-            i.iter()
-                .filter(|(o, _)| *o == ordinal)
-                .map(|(_, f)| *f)
-                .collect()
+            let namespace = NAMESPACE.with(Cell::get);
+            i.get(&(namespace, ordinal)).cloned().unwrap_or_default()
         }
     });
     (ordinal, injected)
@@ -269,7 +281,10 @@ struct Saved {
     dropped: usize,
     issues: Vec<Issue>,
     struct_seq: u32,
-    inject: Vec<(u32, &'static str)>,
+    inject: HashMap<(u32, u32), Vec<&'static str>>,
+    namespace: u32,
+    nested_since: u32,
+    namespaces: HashMap<(u32, u32, u32), u32>,
 }
 
 fn swap_state(with: Saved) -> Saved {
@@ -281,6 +296,9 @@ fn swap_state(with: Saved) -> Saved {
         issues: ISSUES.with(|c| c.replace(with.issues)),
         struct_seq: STRUCT_SEQ.with(|c| c.replace(with.struct_seq)),
         inject: INJECT.with(|c| c.replace(with.inject)),
+        namespace: NAMESPACE.with(|c| c.replace(with.namespace)),
+        nested_since: NESTED_SINCE.with(|c| c.replace(with.nested_since)),
+        namespaces: NAMESPACES.with(|c| c.replace(with.namespaces)),
     }
 }
 
@@ -292,7 +310,10 @@ fn fresh() -> Saved {
         dropped: 0,
         issues: Vec::new(),
         struct_seq: 0,
-        inject: Vec::new(),
+        inject: HashMap::new(),
+        namespace: 0,
+        nested_since: 0,
+        namespaces: HashMap::new(),
     }
 }
 
@@ -305,6 +326,8 @@ fn reset_pass() {
     }
     DROPPED.with(|c| c.set(0));
     STRUCT_SEQ.with(|c| c.set(0));
+    NESTED_SINCE.with(|c| c.set(0));
+    NAMESPACE.with(|c| c.set(0));
 }
 
 impl Session {
@@ -330,15 +353,8 @@ impl Session {
     /// Inject a placeholder for `field` of struct `ordinal` from the next pass on; false
     /// when it already was (no progress is possible).
     pub(crate) fn inject(&self, ordinal: u32, field: &'static str) -> bool {
-        INJECT.with(|i| {
-            let mut i = i.borrow_mut();
-            if i.contains(&(ordinal, field)) {
-                false
-            } else {
-                i.push((ordinal, field));
-                true
-            }
-        })
+        // The top level's structs are numbered in namespace 0.
+        add_injection(0, ordinal, field)
     }
 
     /// The issues of the last pass, if any.
@@ -369,6 +385,11 @@ impl Drop for Session {
                 INJECT.with(|c| {
                     if let Ok(mut inject) = c.try_borrow_mut() {
                         inject.clear();
+                    }
+                });
+                NAMESPACES.with(|c| {
+                    if let Ok(mut namespaces) = c.try_borrow_mut() {
+                        namespaces.clear();
                     }
                 });
             }
@@ -535,26 +556,26 @@ pub(crate) fn silent<E: serde::de::Error>() -> E {
 pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
     let start_stored = STORED.with(Cell::get);
     let start_dropped = DROPPED.with(Cell::get);
-    let outer_seq = STRUCT_SEQ.with(|c| c.replace(0));
-    let outer_inject = INJECT.with(|c| c.replace(Vec::new()));
+    let namespace = namespace_of_next_nested();
+    // The enclosing numbering goes on after this object as if it were not there, also
+    // when reading it panics (a `Deserialize` impl may catch that and go on).
+    let _restore = Enclosing {
+        struct_seq: STRUCT_SEQ.with(Cell::get),
+        nested_since: NESTED_SINCE.with(Cell::get),
+        namespace: NAMESPACE.with(|c| c.replace(namespace)),
+    };
     let mut size = None;
     let mut taken = 0;
     // Where the adapter found the value: the object's levels count on from there.
     let depth = ADAPTER_DEPTH.with(Cell::get);
     let out = loop {
         STRUCT_SEQ.with(|c| c.set(0));
+        NESTED_SINCE.with(|c| c.set(0));
         match T::deserialize(de::ValueDe::at_depth(value, depth)) {
             Ok(out) => break Some(out),
             Err(e) => {
                 if let Some((ordinal, field)) = e.retry() {
-                    let fresh = INJECT.with(|i| {
-                        let mut i = i.borrow_mut();
-                        let fresh = !i.contains(&(ordinal, field));
-                        if fresh {
-                            i.push((ordinal, field));
-                        }
-                        fresh
-                    });
+                    let fresh = add_injection(namespace, ordinal, field);
                     // Counted on the error path only, once per nested object.
                     let units = *size.get_or_insert_with(|| work_units(value));
                     if fresh && take_nested_pass(units, &mut taken) {
@@ -571,9 +592,56 @@ pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
             }
         }
     };
-    STRUCT_SEQ.with(|c| c.set(outer_seq));
-    INJECT.with(|c| c.replace(outer_inject));
     out
+}
+
+/// Inject a placeholder for `field` of struct `ordinal` of `namespace` from the next pass
+/// on; false when it already was (no progress is possible).
+fn add_injection(namespace: u32, ordinal: u32, field: &'static str) -> bool {
+    INJECT.with(|i| {
+        let mut i = i.borrow_mut();
+        let fields = i.entry((namespace, ordinal)).or_default();
+        if fields.contains(&field) {
+            false
+        } else {
+            fields.push(field);
+            true
+        }
+    })
+}
+
+/// The enclosing numbering of a [`nested`] read, put back when it ends.
+struct Enclosing {
+    struct_seq: u32,
+    nested_since: u32,
+    namespace: u32,
+}
+
+impl Drop for Enclosing {
+    fn drop(&mut self) {
+        STRUCT_SEQ.with(|c| c.set(self.struct_seq));
+        NESTED_SINCE.with(|c| c.set(self.nested_since));
+        NAMESPACE.with(|c| c.set(self.namespace));
+    }
+}
+
+/// The namespace of the object about to be read through [`nested`], by its place in the
+/// pass (see `NAMESPACES`); counts it in.
+fn namespace_of_next_nested() -> u32 {
+    let parent = NAMESPACE.with(Cell::get);
+    let ordinal = STRUCT_SEQ.with(Cell::get);
+    let since = NESTED_SINCE.with(|c| {
+        let n = c.get();
+        c.set(n.wrapping_add(1));
+        n
+    });
+    NAMESPACES.with(|c| {
+        let mut namespaces = c.borrow_mut();
+        let next = u32::try_from(namespaces.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(1);
+        *namespaces.entry((parent, ordinal, since)).or_insert(next)
+    })
 }
 
 /// Whether the next `custom` error is `silent`'s (taken by the crate's error type).
