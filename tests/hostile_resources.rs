@@ -260,7 +260,10 @@ fn a_deep_path_of_long_keys_is_cut_to_an_ancestor() {
     );
 }
 
-static ELEMENT_READS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+thread_local! {
+    /// Per thread: the tests of this file run in parallel.
+    static ELEMENT_READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
 
 /// An element that counts how often it is read.
 #[derive(Debug)]
@@ -268,7 +271,7 @@ struct CountedElement;
 
 impl<'de> Deserialize<'de> for CountedElement {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        ELEMENT_READS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        ELEMENT_READS.with(|n| n.set(n.get() + 1));
         u8::deserialize(d).map(|_| CountedElement)
     }
 }
@@ -360,9 +363,9 @@ fn nested_objects_share_the_missing_field_pass_budget() {
     let n = 200_000;
     let inner = json!({"items": vec![1; n]});
     for arguments in [json!({"inner": inner}), json!({"inner": inner.to_string()})] {
-        ELEMENT_READS.store(0, std::sync::atomic::Ordering::Relaxed);
+        ELEMENT_READS.with(|n| n.set(0));
         let rejection = mcp_coerce::from_value::<WideOuter>(&arguments).unwrap_err();
-        let reads = ELEMENT_READS.load(std::sync::atomic::Ordering::Relaxed);
+        let reads = ELEMENT_READS.with(std::cell::Cell::get);
         // The first pass, then at most 2^20 re-read values (5 passes of 200,001 values).
         assert_eq!(reads, 6 * n);
         // One missing field per pass taken, the last one found by the last pass.
@@ -550,9 +553,9 @@ struct StringHeavy {
 fn a_string_holding_an_object_costs_its_size_in_the_pass_budget() {
     let n = 200_000;
     let arguments = json!({"inner": json!({"items": vec![1; n]}).to_string()});
-    ELEMENT_READS.store(0, std::sync::atomic::Ordering::Relaxed);
+    ELEMENT_READS.with(|n| n.set(0));
     let rejection = mcp_coerce::from_value::<StringHeavy>(&arguments).unwrap_err();
-    let reads = ELEMENT_READS.load(std::sync::atomic::Ordering::Relaxed);
+    let reads = ELEMENT_READS.with(std::cell::Cell::get);
     // The first pass and 5 more: 2^20 units buy 5 passes of about 200,000.
     assert_eq!(reads, 6 * n);
     assert_eq!(rejection.total(), 6);
@@ -647,9 +650,9 @@ struct ViaEntryOuter {
 fn a_session_inside_another_spends_the_enclosing_budget() {
     let n = 16_000;
     let arguments = json!({"inner": [{"items": vec![1; n]}]});
-    ELEMENT_READS.store(0, std::sync::atomic::Ordering::Relaxed);
+    ELEMENT_READS.with(|n| n.set(0));
     let rejection = mcp_coerce::from_value::<ViaEntryOuter>(&arguments).unwrap_err();
-    let reads = ELEMENT_READS.load(std::sync::atomic::Ordering::Relaxed);
+    let reads = ELEMENT_READS.with(std::cell::Cell::get);
     // The inner session's first pass and 64 more (its own cap, about 1,024,000 of the 2^20
     // units), then one top-level pass (its inner session's first pass is part of it);
     // the budget then holds no further pass of either.

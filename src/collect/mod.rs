@@ -568,7 +568,7 @@ pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
     let mut taken = 0;
     // Where the adapter found the value: the object's levels count on from there.
     let depth = ADAPTER_DEPTH.with(Cell::get);
-    let out = loop {
+    loop {
         STRUCT_SEQ.with(|c| c.set(0));
         NESTED_SINCE.with(|c| c.set(0));
         match T::deserialize(de::ValueDe::at_depth(value, depth)) {
@@ -591,8 +591,7 @@ pub(crate) fn nested<T: DeserializeOwned>(value: &Value) -> Option<T> {
                 break None;
             }
         }
-    };
-    out
+    }
 }
 
 /// Inject a placeholder for `field` of struct `ordinal` of `namespace` from the next pass
