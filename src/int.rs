@@ -155,6 +155,28 @@ fn apply_bounds<I: Integer>(value: I, min: i128, max: i128, mode: Mode) -> Resul
     }
 }
 
+/// An integer past the target type's own range (`int_overflow`, never clamped) is told
+/// the adapter's bounds, not the type's: `300` for `BoundedInt<1, 5>` on a `u8` should
+/// be answered "from 1 to 5", not "from 0 to 255".
+#[cold]
+fn within_bounds(issue: Issue, min: i128, max: i128) -> Issue {
+    if issue.code() != Code::IntOverflow || issue.context().is_none() {
+        return issue;
+    }
+    let input = issue.input().cloned();
+    let fresh = Issue::new(
+        Code::IntOverflow,
+        format!("integer out of range: must be from {min} to {max}"),
+    )
+    .with_hint(format!("send an integer from {min} to {max}"))
+    .with_context("minimum", Input::from_i128(min))
+    .with_context("maximum", Input::from_i128(max));
+    match input {
+        Some(input) => fresh.with_input(input),
+        None => fresh,
+    }
+}
+
 #[cold]
 fn too_small(min: i128, max: i128) -> Issue {
     Issue::new(Code::TooSmall, format!("must be at least {min}"))
@@ -211,7 +233,7 @@ where
     let check = move |read: Element<I>| -> Outcome<I> {
         match read {
             Ok(v) => apply_bounds(v, MIN, MAX, mode).map_err(IssueBuf::one),
-            Err(issue) => Err(IssueBuf::one(*issue)),
+            Err(issue) => Err(IssueBuf::one(within_bounds(*issue, MIN, MAX))),
         }
     };
     let scalar = MapVisitor {
@@ -249,7 +271,7 @@ where
         map: move |read: Element<I>| -> Outcome<I> {
             match read {
                 Ok(v) => apply_bounds(v, MIN, MAX, mode).map_err(IssueBuf::one),
-                Err(issue) => Err(IssueBuf::one(*issue)),
+                Err(issue) => Err(IssueBuf::one(within_bounds(*issue, MIN, MAX))),
             }
         },
     };
@@ -344,7 +366,9 @@ int_adapter!(
 int_adapter!(
     /// Adapter for an integer from lax shapes, clamped into `MIN..=MAX`: out-of-range
     /// integers become the nearest bound. Values that are not integers of the target type
-    /// are still refused (`int_overflow` past the type's range is never clamped).
+    /// are still refused: `int_overflow` past the type's own range is never clamped (so
+    /// `-5` is clamped to `1` in an `i64` field but refused in a `u32` one), and its hint
+    /// and context give `MIN` and `MAX`.
     ///
     /// [`Clamped`] is the wrapper type.
     ///

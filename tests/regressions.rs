@@ -347,3 +347,71 @@ fn a_caught_panic_inside_a_nested_object_leaves_the_numbering_intact() {
     paths.sort();
     assert_eq!(paths, ["/a", "/b", "/c"]);
 }
+
+/// An integer past the target type's range in a bounded adapter was told the type's range
+/// ("send an integer from 0 to 255" for `BoundedInt<1, 5>` on a `u8`), so an agent could
+/// send 200 next and be refused again. It is still `int_overflow` (never clamped, also in
+/// clamp mode), now with the adapter's bounds.
+#[test]
+fn an_integer_past_its_type_is_told_the_adapters_bounds() {
+    use mcp_coerce::{BoundedInt, ClampedInt};
+
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Args {
+        #[serde_as(as = "BoundedInt<1, 5>")]
+        #[serde(default)]
+        depth: u8,
+        #[serde_as(as = "ClampedInt<1, 100>")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        limit: Option<u32>,
+    }
+    let cases = [
+        (json!({"depth": 300}), "/depth", "300", "from 1 to 5", 1, 5),
+        (
+            json!({"depth": "-1"}),
+            "/depth",
+            "\"-1\"",
+            "from 1 to 5",
+            1,
+            5,
+        ),
+        (
+            json!({"limit": -5}),
+            "/limit",
+            "-5",
+            "from 1 to 100",
+            1,
+            100,
+        ),
+        (
+            json!({"limit": 5_000_000_000u64}),
+            "/limit",
+            "5000000000",
+            "from 1 to 100",
+            1,
+            100,
+        ),
+    ];
+    for (arguments, path, input, range, min, max) in cases {
+        let refused = mcp_coerce::from_value::<Args>(&arguments).unwrap_err();
+        let issue = &refused.issues()[0];
+        assert_eq!(refused.issues().len(), 1, "{arguments}");
+        assert_eq!(issue.code(), Code::IntOverflow, "{arguments}");
+        assert_eq!(issue.path().to_string(), path);
+        assert_eq!(
+            serde_json::to_string(issue.input().unwrap()).unwrap(),
+            input
+        );
+        assert_eq!(issue.hint(), format!("send an integer {range}"));
+        assert_eq!(
+            issue.message(),
+            format!("integer out of range: must be {range}")
+        );
+        assert_eq!(
+            issue.context().unwrap(),
+            json!({"minimum": min, "maximum": max}).as_object().unwrap()
+        );
+    }
+}
