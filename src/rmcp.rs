@@ -178,9 +178,20 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Coerced<R, S> {
         }
     }
 
-    /// Every tool, for `tools/list`.
+    /// Every tool, for `tools/list`, each `inputSchema` without the `$schema` keyword that
+    /// rmcp's generator adds (the crate's [`input_schema`](crate::schema::input_schema)
+    /// leaves it out too: some front ends refuse it, e.g. Gemini's
+    /// `Unknown name "$schema"`, see [`dialect`](crate::dialect)).
     pub fn list_all(&self) -> Vec<Tool> {
-        self.router.borrow().list_all()
+        let mut tools = self.router.borrow().list_all();
+        for tool in &mut tools {
+            if tool.input_schema.contains_key("$schema") {
+                let mut schema = (*tool.input_schema).clone();
+                schema.remove("$schema");
+                tool.input_schema = std::sync::Arc::new(schema);
+            }
+        }
+        tools
     }
 
     /// One tool by name.

@@ -272,6 +272,12 @@ fn drop_null(property: &mut Value) {
             map.insert("type".into(), only);
         }
     }
+    // schemars lists `null` among an optional enum's values (`Option<EnumLike>`).
+    if let Some(Value::Array(values)) = map.get_mut("enum")
+        && values.len() > 1
+    {
+        values.retain(|v| !v.is_null());
+    }
     for union in ["anyOf", "oneOf"] {
         let Some(Value::Array(members)) = map.get_mut(union) else {
             continue;

@@ -294,18 +294,18 @@ impl<T> Items<T> {
             Some(
                 Issue::new(
                     Code::TooLong,
-                    format!("expected at most {} items, got {}", self.max, self.count),
+                    format!("expected at most {}, got {}", items(self.max), self.count),
                 )
-                .with_hint(format!("send at most {} items", self.max))
+                .with_hint(format!("send at most {}", items(self.max)))
                 .with_context("maxItems", self.max),
             )
         } else if self.count < self.min {
             Some(
                 Issue::new(
                     Code::TooShort,
-                    format!("expected at least {} items, got {}", self.min, self.count),
+                    format!("expected at least {}, got {}", items(self.min), self.count),
                 )
-                .with_hint(format!("send at least {} items", self.min))
+                .with_hint(format!("send at least {}", items(self.min)))
                 .with_context("minItems", self.min),
             )
         } else {
@@ -730,5 +730,14 @@ impl<'de, S: TextShape> Visitor<'de> for TextOnly<S> {
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         let input = map_input(map)?;
         Ok(Self::refuse("an object", Some(input)))
+    }
+}
+
+/// `"1 item"`, `"3 items"`.
+fn items(n: usize) -> String {
+    if n == 1 {
+        "1 item".to_owned()
+    } else {
+        format!("{n} items")
     }
 }

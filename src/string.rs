@@ -54,7 +54,7 @@ fn length_hint(min: usize, max: usize) -> String {
         (0, usize::MAX) => "send a JSON string".to_owned(),
         (1, usize::MAX) => "send a non-empty string, e.g. \"text\"".to_owned(),
         (min, usize::MAX) => format!("send a string of at least {min} chars"),
-        (0, max) => format!("send a string of at most {max} chars"),
+        (0, max) => format!("send a string of at most {max} char{}", plural(max)),
         (min, max) => format!("send a string of {min} to {max} chars"),
     }
 }

@@ -617,11 +617,19 @@ fn generic_option_spellings_are_rewritten() {
         #[serde_as(as = "Option<IntArrayLike>")]
         generic: Option<Vec<i64>>,
         wrapper: Option<IntArray>,
+        // schemars lists `null` among the enum's values here (found by a first-time user).
+        #[serde_as(as = "Option<EnumLike>")]
+        #[serde(default)]
+        color: Option<Color>,
     }
     let schema = input_schema::<Spellings>();
     assert!(!schema.to_string().contains("null"), "{schema}");
     assert_eq!(schema["properties"]["generic"]["type"], "array");
     assert_eq!(schema["properties"]["wrapper"]["type"], "array");
+    assert_eq!(
+        schema["properties"]["color"],
+        json!({"type": "string", "enum": ["dark/blue", "Red"]})
+    );
 }
 
 #[test]
