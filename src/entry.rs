@@ -117,6 +117,9 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
 /// - after an unknown field of a `#[serde(deny_unknown_fields)]` struct;
 /// - after an error from a `Deserialize` impl or `deserialize_with` function that is not
 ///   the crate's (such as an unknown variant of a plain enum);
+/// - at a missing or refused field whose type cannot be built from a stand-in value (`0`,
+///   `""`, `false`, an empty object or array): `NonZeroU32`, `IpAddr`, internally tagged
+///   or untagged enums; the field's own issue is reported, the ones after it are not;
 /// - past the missing fields that one more pass each can afford: in a small call, 64 at
 ///   the top level and 64 more inside each object read by
 ///   [`JsonObjectLike`](crate::JsonObjectLike); fewer in a large call, since all the

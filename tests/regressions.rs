@@ -415,3 +415,101 @@ fn an_integer_past_its_type_is_told_the_adapters_bounds() {
         );
     }
 }
+
+/// Hostile round 5: what the collecting deserializer (`from_value`, the rmcp route)
+/// answered differently from `serde_json` on valid or invalid input.
+#[test]
+fn the_collecting_deserializer_agrees_with_serde_json() {
+    use std::collections::{BTreeMap, HashMap};
+
+    // Map keys that spell numbers or booleans.
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Keys {
+        m: HashMap<u32, String>,
+        b: BTreeMap<i64, u8>,
+        t: HashMap<bool, u8>,
+    }
+    let arguments = json!({"m": {"1": "a"}, "b": {"-3": 1}, "t": {"true": 2}});
+    assert_eq!(
+        mcp_coerce::from_value::<Keys>(&arguments).unwrap(),
+        serde_json::from_value::<Keys>(arguments.clone()).unwrap()
+    );
+    let refused =
+        mcp_coerce::from_value::<Keys>(&json!({"m": {"x": "a"}, "b": {}, "t": {}})).unwrap_err();
+    assert_eq!(refused.issues()[0].path().to_string(), "/m/x");
+
+    // A tuple struct with a defaulted last field, sent short.
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Pair(u8, #[serde(default)] u8);
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct HasPair {
+        p: Pair,
+    }
+    assert_eq!(
+        mcp_coerce::from_value::<HasPair>(&json!({"p": [1]})).unwrap(),
+        HasPair { p: Pair(1, 0) }
+    );
+    let refused = mcp_coerce::from_value::<HasPair>(&json!({"p": [1, 2, 3]})).unwrap_err();
+    assert_eq!(refused.issues()[0].path().to_string(), "/p");
+
+    // Paths inside an externally tagged variant include the variant's key.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    enum Event {
+        Click { x: u8 },
+        Key(u8),
+        Pair(u8, u8),
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Events {
+        a: Event,
+        b: Event,
+        c: Event,
+    }
+    let refused = mcp_coerce::from_value::<Events>(
+        &json!({"a": {"Click": {"x": "x"}}, "b": {"Key": "y"}, "c": {"Pair": [1, "z"]}}),
+    )
+    .unwrap_err();
+    let paths: Vec<String> = refused
+        .issues()
+        .iter()
+        .map(|i| i.path().to_string())
+        .collect();
+    assert_eq!(paths, ["/a/Click/x", "/b/Key", "/c/Pair/1"]);
+
+    // An f32 past its range is refused, as serde_json refuses it, not read as infinity.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Ratio {
+        f: f32,
+    }
+    assert!(serde_json::from_str::<Ratio>(r#"{"f": 1e39}"#).is_err());
+    let refused = mcp_coerce::from_str::<Ratio>(r#"{"f": 1e39}"#).unwrap_err();
+    assert_eq!(refused.issues()[0].path().to_string(), "/f");
+    assert_eq!(
+        mcp_coerce::from_str::<Ratio>(r#"{"f": 3.5}"#).unwrap().f,
+        3.5
+    );
+}
+
+/// Hostile round 5: a refused value whose type also refuses the stand-in the collecting
+/// deserializer goes on with (`0` for a `NonZeroU32`) got a second issue about the
+/// stand-in, which the agent never sent. Reporting stops there (documented on
+/// `from_value`), with the one true issue.
+#[test]
+fn a_type_refusing_the_stand_in_adds_no_issue_of_its_own() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct A {
+        a: std::num::NonZeroU32,
+        b: u8,
+    }
+    let refused = mcp_coerce::from_value::<A>(&json!({"a": "x", "b": 1})).unwrap_err();
+    let got: Vec<(Code, String)> = refused
+        .issues()
+        .iter()
+        .map(|i| (i.code(), i.path().to_string()))
+        .collect();
+    assert_eq!(got, [(Code::InvalidType, "/a".to_owned())]);
+}

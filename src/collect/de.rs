@@ -111,13 +111,13 @@ impl<'a> ValueDe<'a> {
                     min,
                     max,
                 ));
-                return visitor.visit_u64(0);
+                return stand_in(|| visitor.visit_u64(0));
             }
             record(out_of_range(n, name, min, max));
-            return visitor.visit_u64(0);
+            return stand_in(|| visitor.visit_u64(0));
         }
         self.mismatch("an integer", "send a whole number, e.g. 10");
-        visitor.visit_u64(0)
+        stand_in(|| visitor.visit_u64(0))
     }
 
     fn float<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -125,7 +125,7 @@ impl<'a> ValueDe<'a> {
             Value::Number(n) => visit_number(n, visitor),
             _ => {
                 self.mismatch("a number", "send a number, e.g. 0.5");
-                visitor.visit_f64(0.0)
+                stand_in(|| visitor.visit_f64(0.0))
             }
         }
     }
@@ -135,7 +135,7 @@ impl<'a> ValueDe<'a> {
             Value::String(s) => visitor.visit_borrowed_str(s),
             _ => {
                 self.mismatch("a string", "send a JSON string, e.g. \"text\"");
-                visitor.visit_str("")
+                stand_in(|| visitor.visit_str(""))
             }
         }
     }
@@ -257,7 +257,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
             Value::Bool(b) => visitor.visit_bool(*b),
             _ => {
                 self.mismatch("a boolean", "send true or false");
-                visitor.visit_bool(false)
+                stand_in(|| visitor.visit_bool(false))
             }
         }
     }
@@ -269,6 +269,15 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
     );
 
     fn deserialize_f32<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        // A finite number past `f32`'s range would turn into infinity; `serde_json` refuses
+        // it when it reads the text, so must a call read through a `Value`.
+        if let Value::Number(n) = self.value
+            && let Some(f) = n.as_f64()
+            && f.is_finite()
+            && (f as f32).is_infinite()
+        {
+            return Err(de::Error::custom("number out of range for a 32-bit float"));
+        }
         self.float(visitor)
     }
 
@@ -281,7 +290,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
             Value::String(s) if s.chars().count() == 1 => visitor.visit_borrowed_str(s),
             _ => {
                 self.mismatch("a single character", "send a string of one character");
-                visitor.visit_char(' ')
+                stand_in(|| visitor.visit_char(' '))
             }
         }
     }
@@ -300,7 +309,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
             Value::Array(items) => self.array(items, visitor),
             _ => {
                 self.mismatch("bytes", "send a string or an array of bytes");
-                visitor.visit_bytes(&[])
+                stand_in(|| visitor.visit_bytes(&[]))
             }
         }
     }
@@ -319,6 +328,7 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
     fn deserialize_unit<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         if !self.value.is_null() {
             self.mismatch("null", "send null");
+            return stand_in(|| visitor.visit_unit());
         }
         visitor.visit_unit()
     }
@@ -356,7 +366,9 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
 
     fn deserialize_tuple<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
         match self.value {
-            Value::Array(items) if items.len() == len => self.array(items, visitor),
+            // Any length, as `serde_json`: the visitor judges it (a tuple struct may have
+            // defaulted fields at its end), and `array` refuses elements left over.
+            Value::Array(items) => self.array(items, visitor),
             _ => {
                 record(
                     Issue::new(
@@ -520,7 +532,7 @@ impl<'a> MapAccess<'a> for &mut Entries<'a, '_> {
         if let Some((key, value)) = self.entries.next() {
             self.value = Some((key, value));
             return seed
-                .deserialize(de::value::BorrowedStrDeserializer::<Error>::new(key))
+                .deserialize(KeyDe(key))
                 .map(Some)
                 .map_err(|e| e.prefixed(Segment::key(key), &Value::String(key.clone())));
         }
@@ -561,24 +573,47 @@ struct Tagged<'a> {
 
 impl<'a> EnumAccess<'a> for Tagged<'a> {
     type Error = Error;
-    type Variant = ValueDe<'a>;
+    type Variant = Variant<'a>;
 
     fn variant_seed<V: DeserializeSeed<'a>>(
         self,
         seed: V,
-    ) -> Result<(V::Value, ValueDe<'a>), Error> {
+    ) -> Result<(V::Value, Variant<'a>), Error> {
         let variant = seed.deserialize(de::value::BorrowedStrDeserializer::<Error>::new(
             self.variant,
         ))?;
-        Ok((variant, self.value))
+        Ok((
+            variant,
+            Variant {
+                name: self.variant,
+                value: self.value,
+            },
+        ))
     }
 }
 
-impl<'a> VariantAccess<'a> for ValueDe<'a> {
+/// The content of a variant: issues inside it sit under the variant's key, which is in
+/// the input (`/event/Click/x`).
+struct Variant<'a> {
+    name: &'a str,
+    value: ValueDe<'a>,
+}
+
+impl<'a> Variant<'a> {
+    /// Read the content with `read`, its issues under the variant's key.
+    fn under_name<R>(self, read: impl FnOnce(ValueDe<'a>) -> Result<R, Error>) -> Result<R, Error> {
+        let before = mark();
+        let out = read(self.value);
+        prefix_since(before, || Segment::key(self.name), self.value.value);
+        out.map_err(|e| e.prefixed(Segment::key(self.name), self.value.value))
+    }
+}
+
+impl<'a> VariantAccess<'a> for Variant<'a> {
     type Error = Error;
 
     fn unit_variant(self) -> Result<(), Error> {
-        if self.value.is_null() {
+        if self.value.value.is_null() {
             Ok(())
         } else {
             Err(de::Error::invalid_type(
@@ -589,11 +624,11 @@ impl<'a> VariantAccess<'a> for ValueDe<'a> {
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'a>>(self, seed: T) -> Result<T::Value, Error> {
-        seed.deserialize(self)
+        self.under_name(|value| seed.deserialize(value))
     }
 
     fn tuple_variant<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        self.deserialize_tuple(len, visitor)
+        self.under_name(|value| value.deserialize_tuple(len, visitor))
     }
 
     fn struct_variant<V: Visitor<'a>>(
@@ -601,6 +636,75 @@ impl<'a> VariantAccess<'a> for ValueDe<'a> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        self.deserialize_struct("", fields, visitor)
+        self.under_name(|value| value.deserialize_struct("", fields, visitor))
     }
+}
+
+/// An object key, as `serde_json` hands it over: a string, or the number or boolean it
+/// spells for a map whose keys are numbers or booleans (`{"1": "a"}` into
+/// `HashMap<u32, String>`).
+struct KeyDe<'a>(&'a str);
+
+macro_rules! key_parse {
+    ($($method:ident $visit:ident $t:ty),*) => {$(
+        fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.0.parse::<$t>() {
+                Ok(v) => visitor.$visit(v),
+                Err(_) => Err(de::Error::invalid_type(de::Unexpected::Str(self.0), &visitor)),
+            }
+        }
+    )*};
+}
+
+impl<'a> Deserializer<'a> for KeyDe<'a> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_borrowed_str(self.0)
+    }
+
+    key_parse!(
+        deserialize_i8 visit_i8 i8, deserialize_i16 visit_i16 i16,
+        deserialize_i32 visit_i32 i32, deserialize_i64 visit_i64 i64,
+        deserialize_i128 visit_i128 i128, deserialize_u8 visit_u8 u8,
+        deserialize_u16 visit_u16 u16, deserialize_u32 visit_u32 u32,
+        deserialize_u64 visit_u64 u64, deserialize_u128 visit_u128 u128,
+        deserialize_f32 visit_f32 f32, deserialize_f64 visit_f64 f64,
+        deserialize_bool visit_bool bool
+    );
+
+    fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        de::value::BorrowedStrDeserializer::<Error>::new(self.0)
+            .deserialize_enum(name, variants, visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        <W: Visitor<'a>>
+        char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
+
+/// Go on past a recorded issue with a stand-in value (`0`, `""`, …); a type that refuses
+/// even that (`NonZeroU32` refuses `0`) stops the call without a second issue about the
+/// stand-in, which the agent never sent.
+fn stand_in<T>(call: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    suppressed(call).map_err(|_| Error::silent())
 }

@@ -87,13 +87,17 @@ const EXTRA_PASS_WORK: usize = 1 << 20;
 /// pass and that much work left, and the pass can still add an issue (the list is not
 /// full: past the cap, further passes would only add to the count).
 pub(crate) fn take_pass(units: usize) -> bool {
-    if STORED.with(Cell::get) >= MAX_ISSUES || PASSES_LEFT.with(Cell::get) == 0 {
+    let left = PASSES_LEFT.with(Cell::get);
+    if STORED.with(Cell::get) >= MAX_ISSUES || left == 0 {
         return false;
     }
-    if !take_work(units) {
+    // Each pass also builds one placeholder per field injected: one per pass taken, and
+    // the one injected for this pass.
+    let injected = MISSING_FIELD_PASSES.saturating_sub(left) + 1;
+    if !take_work(units.saturating_add(injected)) {
         return false;
     }
-    PASSES_LEFT.with(|p| p.set(p.get() - 1));
+    PASSES_LEFT.with(|p| p.set(left - 1));
     true
 }
 
@@ -105,7 +109,9 @@ fn take_nested_pass(units: usize, taken: &mut usize) -> bool {
     if STORED.with(Cell::get) >= MAX_ISSUES || *taken >= MISSING_FIELD_PASSES {
         return false;
     }
-    if !take_work(units) {
+    // Each pass also builds one placeholder per field injected: one per pass taken, and
+    // the one injected for this pass.
+    if !take_work(units.saturating_add(*taken + 1)) {
         return false;
     }
     *taken += 1;
@@ -120,8 +126,9 @@ fn take_work(units: usize) -> bool {
     })
 }
 
-/// What one more pass over `value` costs, in work units: one per JSON value, and one per
-/// two bytes of each string and key (a string can hold a whole array or object for an
+/// What one more pass over `value` costs, in work units (plus one per field already
+/// injected, charged by the callers): one per JSON value, and one per two bytes of each
+/// string and key (a string can hold a whole array or object for an
 /// adapter to decode on every pass: `"1,2,3"` costs as much as `[1,2,3]`). Counted
 /// without recursion.
 pub(crate) fn work_units(value: &Value) -> usize {
