@@ -12,6 +12,18 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 use serde_with::serde_as;
 
+/// A struct with the fields given and 64 more, `f00` to `f63`, of type `$t`: enough
+/// missing fields to spend every extra pass a call may take.
+macro_rules! with_64_fields {
+    ($(#[$meta:meta])* struct $name:ident { $($field:tt)* }, $t:ty) => {
+        $(#[$meta])*
+        struct $name {
+            $($field)*
+            f00: $t, f01: $t, f02: $t, f03: $t, f04: $t, f05: $t, f06: $t, f07: $t, f08: $t, f09: $t, f10: $t, f11: $t, f12: $t, f13: $t, f14: $t, f15: $t, f16: $t, f17: $t, f18: $t, f19: $t, f20: $t, f21: $t, f22: $t, f23: $t, f24: $t, f25: $t, f26: $t, f27: $t, f28: $t, f29: $t, f30: $t, f31: $t, f32: $t, f33: $t, f34: $t, f35: $t, f36: $t, f37: $t, f38: $t, f39: $t, f40: $t, f41: $t, f42: $t, f43: $t, f44: $t, f45: $t, f46: $t, f47: $t, f48: $t, f49: $t, f50: $t, f51: $t, f52: $t, f53: $t, f54: $t, f55: $t, f56: $t, f57: $t, f58: $t, f59: $t, f60: $t, f61: $t, f62: $t, f63: $t,
+        }
+    };
+}
+
 fn envelope_len(rejection: &Rejection) -> usize {
     rejection.to_envelope("tool").to_json_string().len()
 }
@@ -276,75 +288,14 @@ impl<'de> Deserialize<'de> for CountedElement {
     }
 }
 
-#[derive(Deserialize, Debug)]
-#[allow(dead_code)]
-struct WideInner {
-    items: Vec<CountedElement>,
-    f00: u8,
-    f01: u8,
-    f02: u8,
-    f03: u8,
-    f04: u8,
-    f05: u8,
-    f06: u8,
-    f07: u8,
-    f08: u8,
-    f09: u8,
-    f10: u8,
-    f11: u8,
-    f12: u8,
-    f13: u8,
-    f14: u8,
-    f15: u8,
-    f16: u8,
-    f17: u8,
-    f18: u8,
-    f19: u8,
-    f20: u8,
-    f21: u8,
-    f22: u8,
-    f23: u8,
-    f24: u8,
-    f25: u8,
-    f26: u8,
-    f27: u8,
-    f28: u8,
-    f29: u8,
-    f30: u8,
-    f31: u8,
-    f32: u8,
-    f33: u8,
-    f34: u8,
-    f35: u8,
-    f36: u8,
-    f37: u8,
-    f38: u8,
-    f39: u8,
-    f40: u8,
-    f41: u8,
-    f42: u8,
-    f43: u8,
-    f44: u8,
-    f45: u8,
-    f46: u8,
-    f47: u8,
-    f48: u8,
-    f49: u8,
-    f50: u8,
-    f51: u8,
-    f52: u8,
-    f53: u8,
-    f54: u8,
-    f55: u8,
-    f56: u8,
-    f57: u8,
-    f58: u8,
-    f59: u8,
-    f60: u8,
-    f61: u8,
-    f62: u8,
-    f63: u8,
-}
+with_64_fields!(
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct WideInner {
+        items: Vec<CountedElement>,
+    },
+    u8
+);
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
@@ -474,77 +425,16 @@ struct CountedItems {
     items: Vec<CountedElement>,
 }
 
-#[serde_as]
-#[derive(Deserialize, Debug)]
-#[allow(dead_code)]
-struct StringHeavy {
-    #[serde_as(as = "mcp_coerce::JsonObjectLike")]
-    inner: CountedItems,
-    f00: u8,
-    f01: u8,
-    f02: u8,
-    f03: u8,
-    f04: u8,
-    f05: u8,
-    f06: u8,
-    f07: u8,
-    f08: u8,
-    f09: u8,
-    f10: u8,
-    f11: u8,
-    f12: u8,
-    f13: u8,
-    f14: u8,
-    f15: u8,
-    f16: u8,
-    f17: u8,
-    f18: u8,
-    f19: u8,
-    f20: u8,
-    f21: u8,
-    f22: u8,
-    f23: u8,
-    f24: u8,
-    f25: u8,
-    f26: u8,
-    f27: u8,
-    f28: u8,
-    f29: u8,
-    f30: u8,
-    f31: u8,
-    f32: u8,
-    f33: u8,
-    f34: u8,
-    f35: u8,
-    f36: u8,
-    f37: u8,
-    f38: u8,
-    f39: u8,
-    f40: u8,
-    f41: u8,
-    f42: u8,
-    f43: u8,
-    f44: u8,
-    f45: u8,
-    f46: u8,
-    f47: u8,
-    f48: u8,
-    f49: u8,
-    f50: u8,
-    f51: u8,
-    f52: u8,
-    f53: u8,
-    f54: u8,
-    f55: u8,
-    f56: u8,
-    f57: u8,
-    f58: u8,
-    f59: u8,
-    f60: u8,
-    f61: u8,
-    f62: u8,
-    f63: u8,
-}
+with_64_fields!(
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct StringHeavy {
+        #[serde_as(as = "mcp_coerce::JsonObjectLike")]
+        inner: CountedItems,
+    },
+    u8
+);
 
 /// Round 3: a string counted as one value in the pass budget, but an adapter decodes it
 /// again on every pass: 200,000 elements inside a JSON string, next to 64 missing fields,
@@ -573,75 +463,14 @@ impl<'de> Deserialize<'de> for ViaEntry {
     }
 }
 
-#[derive(Deserialize, Debug)]
-#[allow(dead_code)]
-struct ViaEntryOuter {
-    inner: Vec<ViaEntry>,
-    f00: u8,
-    f01: u8,
-    f02: u8,
-    f03: u8,
-    f04: u8,
-    f05: u8,
-    f06: u8,
-    f07: u8,
-    f08: u8,
-    f09: u8,
-    f10: u8,
-    f11: u8,
-    f12: u8,
-    f13: u8,
-    f14: u8,
-    f15: u8,
-    f16: u8,
-    f17: u8,
-    f18: u8,
-    f19: u8,
-    f20: u8,
-    f21: u8,
-    f22: u8,
-    f23: u8,
-    f24: u8,
-    f25: u8,
-    f26: u8,
-    f27: u8,
-    f28: u8,
-    f29: u8,
-    f30: u8,
-    f31: u8,
-    f32: u8,
-    f33: u8,
-    f34: u8,
-    f35: u8,
-    f36: u8,
-    f37: u8,
-    f38: u8,
-    f39: u8,
-    f40: u8,
-    f41: u8,
-    f42: u8,
-    f43: u8,
-    f44: u8,
-    f45: u8,
-    f46: u8,
-    f47: u8,
-    f48: u8,
-    f49: u8,
-    f50: u8,
-    f51: u8,
-    f52: u8,
-    f53: u8,
-    f54: u8,
-    f55: u8,
-    f56: u8,
-    f57: u8,
-    f58: u8,
-    f59: u8,
-    f60: u8,
-    f61: u8,
-    f62: u8,
-    f63: u8,
-}
+with_64_fields!(
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct ViaEntryOuter {
+        inner: Vec<ViaEntry>,
+    },
+    u8
+);
 
 /// Round 3: an entry point called inside a `Deserialize` impl started a session with a
 /// budget of its own, once per pass of the enclosing call: 16,000 elements were read
@@ -861,74 +690,12 @@ impl<'de> Deserialize<'de> for PlaceholderCount {
     }
 }
 
-#[derive(Deserialize, Debug)]
-#[allow(dead_code)]
-struct SixtyFourMissing {
-    f00: PlaceholderCount,
-    f01: PlaceholderCount,
-    f02: PlaceholderCount,
-    f03: PlaceholderCount,
-    f04: PlaceholderCount,
-    f05: PlaceholderCount,
-    f06: PlaceholderCount,
-    f07: PlaceholderCount,
-    f08: PlaceholderCount,
-    f09: PlaceholderCount,
-    f10: PlaceholderCount,
-    f11: PlaceholderCount,
-    f12: PlaceholderCount,
-    f13: PlaceholderCount,
-    f14: PlaceholderCount,
-    f15: PlaceholderCount,
-    f16: PlaceholderCount,
-    f17: PlaceholderCount,
-    f18: PlaceholderCount,
-    f19: PlaceholderCount,
-    f20: PlaceholderCount,
-    f21: PlaceholderCount,
-    f22: PlaceholderCount,
-    f23: PlaceholderCount,
-    f24: PlaceholderCount,
-    f25: PlaceholderCount,
-    f26: PlaceholderCount,
-    f27: PlaceholderCount,
-    f28: PlaceholderCount,
-    f29: PlaceholderCount,
-    f30: PlaceholderCount,
-    f31: PlaceholderCount,
-    f32: PlaceholderCount,
-    f33: PlaceholderCount,
-    f34: PlaceholderCount,
-    f35: PlaceholderCount,
-    f36: PlaceholderCount,
-    f37: PlaceholderCount,
-    f38: PlaceholderCount,
-    f39: PlaceholderCount,
-    f40: PlaceholderCount,
-    f41: PlaceholderCount,
-    f42: PlaceholderCount,
-    f43: PlaceholderCount,
-    f44: PlaceholderCount,
-    f45: PlaceholderCount,
-    f46: PlaceholderCount,
-    f47: PlaceholderCount,
-    f48: PlaceholderCount,
-    f49: PlaceholderCount,
-    f50: PlaceholderCount,
-    f51: PlaceholderCount,
-    f52: PlaceholderCount,
-    f53: PlaceholderCount,
-    f54: PlaceholderCount,
-    f55: PlaceholderCount,
-    f56: PlaceholderCount,
-    f57: PlaceholderCount,
-    f58: PlaceholderCount,
-    f59: PlaceholderCount,
-    f60: PlaceholderCount,
-    f61: PlaceholderCount,
-    f62: PlaceholderCount,
-    f63: PlaceholderCount,
-}
+with_64_fields!(
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct SixtyFourMissing {},
+    PlaceholderCount
+);
 
 /// A `Deserialize` impl that runs an entry point on an object with 64 fields, all missing.
 #[derive(Debug)]
