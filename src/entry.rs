@@ -15,8 +15,14 @@ use crate::rejection::Rejection;
 /// The arguments must be an object, or a string holding one (at most two layers of string
 /// encoding); anything else is one `invalid_type` issue at `""`. An object whose single
 /// key is JSON object text and whose value is `null` (arguments encoded into a key) is
-/// refused on its own with `invalid_type` at `""`. `null` stands for `{}` (no arguments). Valid calls take a fast path through
-/// `serde_json`; only a refused call is read a second time to collect its issues.
+/// refused on its own with `invalid_type` at `""`. `null` stands for `{}` (no arguments).
+///
+/// Valid calls take a fast path through `serde_json::from_slice`, and get exactly its
+/// value; a call it refuses is read a second time, through a `serde_json::Value`, to
+/// collect its issues (and to accept the lax shapes only the crate's adapters take). That
+/// reading follows `serde_json::from_str` where the two differ (an `f32` past its range
+/// is refused), except that a duplicated key, which `serde_json` refuses in a struct, is
+/// read as its last occurrence.
 ///
 /// # Errors
 ///
@@ -75,8 +81,10 @@ pub fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, Rejection> {
 /// assert_eq!(paths, ["/limit", "/project"]);
 /// ```
 pub fn from_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
-    if fast_path_fits(json)
+    let first = first_key(json);
+    if first != FirstKey::NotObject
         && let Ok(value) = serde_json::from_slice::<T>(json)
+        && (first == FirstKey::Plain || !key_encoded(json))
     {
         return Ok(value);
     }
@@ -97,7 +105,7 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
         )))
         .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")])
     })?;
-    from_value(&value)
+    crate::collect::reading_text(|| from_value(&value))
 }
 
 /// Deserialize tool-call arguments from a `serde_json::Value` (rmcp hands tools a
@@ -196,14 +204,30 @@ fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
     }
 }
 
-/// Whether `serde_json` may read the text directly: an object whose first key does not
-/// start like JSON object text (arguments encoded into a key must be refused, which only
-/// the `Value` route checks). Anything else takes the `Value` route at once.
+/// How the text of a call starts, for the fast path: arguments encoded into a key
+/// (`{"{\"ids\":[1]}": null}`) must be refused, which only the `Value` route checks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FirstKey {
+    /// An object whose first key cannot spell JSON object text: the fast path answers.
+    Plain,
+    /// An object whose first key may (it starts with `{`, an escape or whitespace): the
+    /// fast path answers once the key is checked.
+    Unsure,
+    /// Not an object (a string holding the arguments, say): the `Value` route at once.
+    NotObject,
+}
+
 #[inline]
-fn fast_path_fits(json: &[u8]) -> bool {
+fn first_key(json: &[u8]) -> FirstKey {
+    fn key_start(first: u8) -> FirstKey {
+        match first {
+            b'{' | b'\\' | b' ' | b'\t' | b'\n' | b'\r' => FirstKey::Unsure,
+            _ => FirstKey::Plain,
+        }
+    }
     // The common case, compact JSON: `{"k...`.
     if let [b'{', b'"', first, ..] = json {
-        return !matches!(first, b'{' | b'\\' | b' ' | b'\t' | b'\n' | b'\r' | 0x80..);
+        return key_start(*first);
     }
     fn skip_ws(b: &[u8]) -> &[u8] {
         let n = b
@@ -213,10 +237,20 @@ fn fast_path_fits(json: &[u8]) -> bool {
         &b[n..]
     }
     let Some(rest) = skip_ws(json).strip_prefix(b"{") else {
-        return false;
+        return FirstKey::NotObject;
     };
     match skip_ws(rest) {
-        [b'"', first, ..] => !matches!(first, b'{' | b'\\' | b' ' | b'\t' | b'\n' | b'\r' | 0x80..),
+        [b'"', first, ..] => key_start(*first),
+        _ => FirstKey::Plain,
+    }
+}
+
+/// Whether `json` is arguments encoded into a key (checked on the rare calls whose first
+/// key starts like that).
+#[cold]
+fn key_encoded(json: &[u8]) -> bool {
+    match serde_json::from_slice::<Value>(json) {
+        Ok(Value::Object(map)) => refuse_key_encoded(&map).is_err(),
         _ => true,
     }
 }

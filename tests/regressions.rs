@@ -513,3 +513,88 @@ fn a_type_refusing_the_stand_in_adds_no_issue_of_its_own() {
         .collect();
     assert_eq!(got, [(Code::InvalidType, "/a".to_owned())]);
 }
+
+/// Hostile round 6: where `from_value` (the rmcp route) and `from_str`'s second reading
+/// disagreed with `serde_json::from_value` and `serde_json::from_str`.
+#[test]
+fn both_routes_agree_with_their_serde_json_counterpart() {
+    use std::collections::BTreeMap;
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct W<T> {
+        x: T,
+    }
+    fn same<T>(v: serde_json::Value)
+    where
+        T: serde::de::DeserializeOwned + std::fmt::Debug + PartialEq,
+    {
+        let ours = mcp_coerce::from_value::<T>(&v).ok();
+        let theirs = serde_json::from_value::<T>(v.clone()).ok();
+        assert_eq!(ours, theirs, "from_value on {v}");
+        let text = v.to_string();
+        let ours = mcp_coerce::from_str::<T>(&text).ok();
+        let theirs = serde_json::from_str::<T>(&text).ok();
+        assert_eq!(ours, theirs, "from_str on {text}");
+    }
+
+    // Map keys spelled as JSON numbers, and only so.
+    for key in ["1", "-3", "0", "+1", "01", "-0", "1.0", " 1", "x"] {
+        same::<W<BTreeMap<i32, u8>>>(json!({"x": {key: 1}}));
+    }
+    for key in ["true", "false", "True", "1"] {
+        same::<W<BTreeMap<bool, u8>>>(json!({"x": {key: 1}}));
+    }
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    enum E {
+        A { x: u8 },
+        Z(),
+        D(#[serde(default)] u8),
+    }
+    // A struct variant sent as an array, and tuple variants sent `[]`: `from_value`
+    // refuses them as `serde_json::from_value` does (`serde_json::from_str` accepts them,
+    // and so does `from_str`, whose fast path is `serde_json::from_str`).
+    for v in [
+        json!({"x": {"A": [1]}}),
+        json!({"x": {"Z": []}}),
+        json!({"x": {"D": []}}),
+    ] {
+        assert!(mcp_coerce::from_value::<W<E>>(&v).is_err(), "{v}");
+        assert!(serde_json::from_value::<W<E>>(v.clone()).is_err(), "{v}");
+        assert_eq!(
+            mcp_coerce::from_str::<W<E>>(&v.to_string()).ok(),
+            serde_json::from_str::<W<E>>(&v.to_string()).ok()
+        );
+    }
+
+    // An f32 past its range: infinity from a `Value`, refused from text.
+    same::<W<f32>>(json!({"x": 1e39}));
+    same::<W<f32>>(json!({"x": -1e39}));
+
+    // The fast path serves every object, whatever its first key starts with, so a valid
+    // call keeps serde_json's exact reading (a u128 past u64, an f32 rounded once).
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct B {
+        #[serde(rename = "é")]
+        e: u8,
+        n: u128,
+        f: f32,
+    }
+    let text = r#"{"é":1,"n":18446744073709551616,"f":1.00000005960464478}"#;
+    assert_eq!(
+        mcp_coerce::from_str::<B>(text).unwrap(),
+        serde_json::from_str::<B>(text).unwrap()
+    );
+    // A first key that starts like JSON text is checked before the fast answer stands.
+    #[derive(Deserialize, Debug, PartialEq, Default)]
+    #[serde(default)]
+    struct Loose {
+        ids: Vec<u8>,
+    }
+    assert!(mcp_coerce::from_str::<Loose>(r#"{"{\"ids\":[1]}": null}"#).is_err());
+    assert!(mcp_coerce::from_str::<Loose>(r#"{" {\"ids\":[1]}": null}"#).is_err());
+    assert_eq!(
+        mcp_coerce::from_str::<Loose>(r#"{" note": 1, "ids": [2]}"#).unwrap(),
+        Loose { ids: vec![2] }
+    );
+}

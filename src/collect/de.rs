@@ -269,9 +269,11 @@ impl<'a> Deserializer<'a> for ValueDe<'a> {
     );
 
     fn deserialize_f32<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        // A finite number past `f32`'s range would turn into infinity; `serde_json` refuses
-        // it when it reads the text, so must a call read through a `Value`.
-        if let Value::Number(n) = self.value
+        // A finite number past `f32`'s range turns into infinity through a `Value`, as in
+        // `serde_json::from_value`; but when the `Value` was read from the call's text for
+        // `from_str`, `serde_json::from_str` refused it, so must the `Value` route.
+        if super::from_text()
+            && let Value::Number(n) = self.value
             && let Some(f) = n.as_f64()
             && f.is_finite()
             && (f as f32).is_infinite()
@@ -628,6 +630,10 @@ impl<'a> VariantAccess<'a> for Variant<'a> {
     }
 
     fn tuple_variant<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
+        // As `serde_json`'s `Value`: an empty array is a unit, which a tuple variant refuses.
+        if matches!(self.value.value, Value::Array(items) if items.is_empty()) {
+            return self.under_name(|_| visitor.visit_unit());
+        }
         self.under_name(|value| value.deserialize_tuple(len, visitor))
     }
 
@@ -636,6 +642,15 @@ impl<'a> VariantAccess<'a> for Variant<'a> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
+        // As `serde_json`'s `Value`: a struct variant is an object, never an array.
+        if let Value::Array(_) = self.value.value {
+            return self.under_name(|_| {
+                Err(de::Error::invalid_type(
+                    de::Unexpected::Seq,
+                    &"struct variant",
+                ))
+            });
+        }
         self.under_name(|value| value.deserialize_struct("", fields, visitor))
     }
 }
@@ -646,14 +661,52 @@ impl<'a> VariantAccess<'a> for Variant<'a> {
 struct KeyDe<'a>(&'a str);
 
 macro_rules! key_parse {
-    ($($method:ident $visit:ident $t:ty),*) => {$(
+    ($($method:ident $visit:ident $t:ty, $grammar:ident;)*) => {$(
         fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+            // The key must be spelled as the JSON number would be, as `serde_json` asks:
+            // `"+1"`, `"01"` or `"inf"` parse in Rust but are no JSON numbers.
             match self.0.parse::<$t>() {
-                Ok(v) => visitor.$visit(v),
-                Err(_) => Err(de::Error::invalid_type(de::Unexpected::Str(self.0), &visitor)),
+                Ok(v) if $grammar(self.0) => visitor.$visit(v),
+                _ => Err(de::Error::invalid_type(de::Unexpected::Str(self.0), &visitor)),
             }
         }
     )*};
+}
+
+/// A JSON integer literal: `-?(0|[1-9][0-9]*)`, and not `-0` (a float to `serde_json`).
+fn json_integer(text: &str) -> bool {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && (digits == "0" || !digits.starts_with('0'))
+        && text != "-0"
+}
+
+/// A JSON number literal with a finite value.
+fn json_number(text: &str) -> bool {
+    let rest = text.strip_prefix('-').unwrap_or(text);
+    let (int, rest) = rest.split_at(rest.find(['.', 'e', 'E']).unwrap_or(rest.len()));
+    let int_ok = !int.is_empty()
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && (int == "0" || !int.starts_with('0'));
+    let (frac, exp) = match rest.strip_prefix('.') {
+        Some(after) => after.split_at(after.find(['e', 'E']).unwrap_or(after.len())),
+        None => ("", rest),
+    };
+    let frac_ok =
+        rest.starts_with('.') == !frac.is_empty() && frac.bytes().all(|b| b.is_ascii_digit());
+    let exp_ok = match exp.strip_prefix(['e', 'E']) {
+        None => exp.is_empty(),
+        Some(e) => {
+            let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+            !e.is_empty() && e.bytes().all(|b| b.is_ascii_digit())
+        }
+    };
+    int_ok && frac_ok && exp_ok && text.parse::<f64>().is_ok_and(f64::is_finite)
+}
+
+fn json_bool(text: &str) -> bool {
+    text == "true" || text == "false"
 }
 
 impl<'a> Deserializer<'a> for KeyDe<'a> {
@@ -664,13 +717,19 @@ impl<'a> Deserializer<'a> for KeyDe<'a> {
     }
 
     key_parse!(
-        deserialize_i8 visit_i8 i8, deserialize_i16 visit_i16 i16,
-        deserialize_i32 visit_i32 i32, deserialize_i64 visit_i64 i64,
-        deserialize_i128 visit_i128 i128, deserialize_u8 visit_u8 u8,
-        deserialize_u16 visit_u16 u16, deserialize_u32 visit_u32 u32,
-        deserialize_u64 visit_u64 u64, deserialize_u128 visit_u128 u128,
-        deserialize_f32 visit_f32 f32, deserialize_f64 visit_f64 f64,
-        deserialize_bool visit_bool bool
+        deserialize_i8 visit_i8 i8, json_integer;
+        deserialize_i16 visit_i16 i16, json_integer;
+        deserialize_i32 visit_i32 i32, json_integer;
+        deserialize_i64 visit_i64 i64, json_integer;
+        deserialize_i128 visit_i128 i128, json_integer;
+        deserialize_u8 visit_u8 u8, json_integer;
+        deserialize_u16 visit_u16 u16, json_integer;
+        deserialize_u32 visit_u32 u32, json_integer;
+        deserialize_u64 visit_u64 u64, json_integer;
+        deserialize_u128 visit_u128 u128, json_integer;
+        deserialize_f32 visit_f32 f32, json_number;
+        deserialize_f64 visit_f64 f64, json_number;
+        deserialize_bool visit_bool bool, json_bool;
     );
 
     fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {

@@ -68,6 +68,9 @@ thread_local! {
     static WORK_LEFT: Cell<usize> = const { Cell::new(0) };
     /// The issues of one `E::custom` call made by `fail_fast`.
     static STASH: RefCell<Option<IssueBuf>> = const { RefCell::new(None) };
+    /// Set while `from_str`/`from_slice` read the call through a `Value` they parsed from
+    /// its text: the reading then follows `serde_json::from_str`, not `from_value`.
+    static FROM_TEXT: Cell<bool> = const { Cell::new(false) };
     /// How many sessions are running on this thread (more than one when a `Deserialize`
     /// impl calls an entry point).
     static DEPTH: Cell<u32> = const { Cell::new(0) };
@@ -149,6 +152,23 @@ pub(crate) fn work_units(value: &Value) -> usize {
         }
     }
     units
+}
+
+/// Whether the call being read was parsed from text by `from_str`/`from_slice`.
+pub(crate) fn from_text() -> bool {
+    FROM_TEXT.with(Cell::get)
+}
+
+/// Run `read` with [`from_text`] true (put back as it was afterwards, also on a panic).
+pub(crate) fn reading_text<R>(read: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            FROM_TEXT.with(|f| f.set(self.0));
+        }
+    }
+    let _restore = Restore(FROM_TEXT.with(|f| f.replace(true)));
+    read()
 }
 
 /// The newtype-struct name through which an adapter asks to be driven by the collecting
@@ -292,6 +312,7 @@ struct Saved {
     namespace: u32,
     nested_since: u32,
     namespaces: HashMap<(u32, u32, u32), u32>,
+    from_text: bool,
 }
 
 fn swap_state(with: Saved) -> Saved {
@@ -306,6 +327,7 @@ fn swap_state(with: Saved) -> Saved {
         namespace: NAMESPACE.with(|c| c.replace(with.namespace)),
         nested_since: NESTED_SINCE.with(|c| c.replace(with.nested_since)),
         namespaces: NAMESPACES.with(|c| c.replace(with.namespaces)),
+        from_text: FROM_TEXT.with(|c| c.replace(with.from_text)),
     }
 }
 
@@ -321,6 +343,7 @@ fn fresh() -> Saved {
         namespace: 0,
         nested_since: 0,
         namespaces: HashMap::new(),
+        from_text: false,
     }
 }
 
