@@ -694,7 +694,7 @@ fn json_number(text: &str) -> bool {
         None => ("", rest),
     };
     let frac_ok =
-        rest.starts_with('.') == !frac.is_empty() && frac.bytes().all(|b| b.is_ascii_digit());
+        rest.starts_with('.') != frac.is_empty() && frac.bytes().all(|b| b.is_ascii_digit());
     let exp_ok = match exp.strip_prefix(['e', 'E']) {
         None => exp.is_empty(),
         Some(e) => {
