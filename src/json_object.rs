@@ -186,12 +186,12 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         let direct = take_direct();
-        let access = de::value::MapAccessDeserializer::new(map);
         if direct {
+            let access = de::value::MapAccessDeserializer::new(map);
             let object = Value::Object(Map::deserialize(access)?);
             self.read_object(true, &object)
         } else {
-            T::deserialize(access).map(Some)
+            T::deserialize(ObjectDe(map)).map(Some)
         }
     }
 
@@ -260,6 +260,45 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
         let direct = take_direct();
         crate::shape::drain_seq(seq)?;
         self.not(direct, "an array", None)
+    }
+}
+
+/// The object a format handed over as a `MapAccess`, as a deserializer of any `T`: also
+/// an `Option` of an object or a newtype struct around one, which serde's own
+/// `MapAccessDeserializer` refuses (it answers every request with `visit_map`).
+struct ObjectDe<A>(A);
+
+impl<'de, A: MapAccess<'de>> Deserializer<'de> for ObjectDe<A> {
+    type Error = A::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, A::Error> {
+        visitor.visit_map(self.0)
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, A::Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, A::Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, A::Error> {
+        de::value::MapAccessDeserializer::new(self.0).deserialize_enum(name, variants, visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        unit unit_struct seq tuple tuple_struct map struct identifier ignored_any
     }
 }
 

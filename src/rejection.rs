@@ -78,7 +78,10 @@ impl Rejection {
         Rejection { issues, truncated }
     }
 
-    /// The issues kept, in the order they were found.
+    /// The issues kept, in the order they were found: fields in the order the struct
+    /// reads them, which for a call read through a `serde_json::Value` (a refused call) is
+    /// its keys' sorted order, not the order they arrived in (`serde_json` keeps a `Value`'s
+    /// keys sorted unless its `preserve_order` feature is on).
     ///
     /// # Examples
     ///

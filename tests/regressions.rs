@@ -598,3 +598,68 @@ fn both_routes_agree_with_their_serde_json_counterpart() {
         Loose { ids: vec![2] }
     );
 }
+
+/// Round 7: under a plain format (`serde_json::from_str`, TOML, a query string),
+/// `JsonObjectLike` handed an object to `T` through serde's `MapAccessDeserializer`, which
+/// refuses an `Option` of an object or a newtype around one; the same object sent as a
+/// string was accepted.
+#[test]
+fn a_native_object_reads_into_an_option_or_a_newtype_under_any_format() {
+    use mcp_coerce::{JsonObject, JsonObjectLike};
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Inner {
+        a: i64,
+        #[serde(default)]
+        b: Option<u8>,
+    }
+    #[serde_as]
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Optional {
+        #[serde_as(as = "JsonObjectLike")]
+        #[serde(default)]
+        i: Option<Inner>,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Wrapped {
+        i: JsonObject<Option<Inner>>,
+    }
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct NewInner(Inner);
+    #[serde_as]
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Newtype {
+        #[serde_as(as = "JsonObjectLike")]
+        i: NewInner,
+    }
+    let inner = || Inner { a: 1, b: None };
+    for text in [r#"{"i":{"a":1}}"#, r#"{"i":"{\"a\":1}"}"#] {
+        let want = Optional { i: Some(inner()) };
+        assert_eq!(
+            serde_json::from_str::<Optional>(text).unwrap(),
+            want,
+            "{text}"
+        );
+        assert_eq!(
+            mcp_coerce::from_str::<Optional>(text).unwrap(),
+            want,
+            "{text}"
+        );
+        let got = serde_json::from_str::<Wrapped>(text).unwrap();
+        assert_eq!(got.i.0, Some(inner()), "{text}");
+        let want = Newtype {
+            i: NewInner(inner()),
+        };
+        assert_eq!(
+            serde_json::from_str::<Newtype>(text).unwrap(),
+            want,
+            "{text}"
+        );
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(
+            mcp_coerce::from_value::<Newtype>(&value).unwrap(),
+            want,
+            "{text}"
+        );
+    }
+}
