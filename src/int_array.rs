@@ -152,6 +152,8 @@ impl<I: Integer> IntShape<I> {
     }
 
     /// JSON array text (trimmed), read by serde_json with this visitor one layer down.
+    #[cold]
+    #[inline(never)]
     fn json_text(&self, t: &str, arrived: &str) -> Outcome<Vec<I>> {
         let inner = IntShape::<I> {
             layer: self.layer + 1,
@@ -168,23 +170,31 @@ impl<I: Integer> IntShape<I> {
     }
 
     /// Comma-separated pieces (trimmed text), each by the integer rules.
+    #[cold]
+    #[inline(never)]
     fn comma_text(&self, t: &str) -> Outcome<Vec<I>> {
         let mut items = self.items(None);
         for piece in t.split(',') {
             let piece = piece.trim();
             if !piece.is_empty() {
-                items.push(int_from_str::<I>(piece).map_err(|f| {
-                    let issue = int_issue::<I>(f, Input::from_text(piece));
-                    Box::new(if other_separator(piece) {
-                        issue.with_hint(OTHER_SEPARATOR_HINT)
-                    } else {
-                        issue
-                    })
-                }));
+                items.push(int_from_str::<I>(piece).map_err(|f| piece_issue::<I>(f, piece)));
             }
         }
         items.finish()
     }
+}
+
+/// The issue of a refused comma piece; kept out of line, so that the readers of the
+/// success path stay as small as they were before it had a separator hint.
+#[cold]
+#[inline(never)]
+fn piece_issue<I: Integer>(failure: crate::integer::IntFailure, piece: &str) -> Box<Issue> {
+    let issue = int_issue::<I>(failure, Input::from_text(piece));
+    Box::new(if other_separator(piece) {
+        issue.with_hint(OTHER_SEPARATOR_HINT)
+    } else {
+        issue
+    })
 }
 
 /// The hint for integers separated by something other than commas (`"1 2 3"`, `"1;2"`):
@@ -208,6 +218,20 @@ fn other_separator(piece: &str) -> bool {
         count += 1;
     }
     count >= 2
+}
+
+/// The decimal digits of `t` from `i`: their value (wrapping past 19 digits, which the
+/// scanners refuse) and the position after them.
+#[inline(always)]
+fn digit_run(t: &[u8], mut i: usize) -> (u64, usize) {
+    let mut magnitude: u64 = 0;
+    while i < t.len() && t[i].is_ascii_digit() {
+        magnitude = magnitude
+            .wrapping_mul(10)
+            .wrapping_add(u64::from(t[i] - b'0'));
+        i += 1;
+    }
+    (magnitude, i)
 }
 
 /// Whitespace `str::trim` removes, in ASCII.
@@ -259,14 +283,9 @@ fn scan_comma_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I
             _ => false,
         };
         let start = i;
-        let mut magnitude: u64 = 0;
-        while i < n && t[i].is_ascii_digit() {
-            // At most 19 digits (checked below) always fit in a u64.
-            magnitude = magnitude
-                .wrapping_mul(10)
-                .wrapping_add(u64::from(t[i] - b'0'));
-            i += 1;
-        }
+        // At most 19 digits (checked below) always fit in a u64.
+        let (magnitude, end) = digit_run(t, i);
+        i = end;
         if i == start || i - start > 19 {
             return None;
         }
@@ -317,13 +336,8 @@ fn scan_json_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>
                 i += 1;
             }
             let start = i;
-            let mut magnitude: u64 = 0;
-            while i < n && t[i].is_ascii_digit() {
-                magnitude = magnitude
-                    .wrapping_mul(10)
-                    .wrapping_add(u64::from(t[i] - b'0'));
-                i += 1;
-            }
+            let (magnitude, end) = digit_run(t, i);
+            i = end;
             let digits = i - start;
             // No digits, a leading zero, more than 18 digits, a fraction or an exponent:
             // serde_json's to read (or refuse).
