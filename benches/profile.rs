@@ -7,7 +7,13 @@
 //!         target/release/deps/profile-HASH ROUTE N ITERATIONS
 //!
 //! Routes: floor, native, json_string, comma, comma_spaced, value_floor (borrowed),
-//! value_clone, value_floor_owned (clone + `from_value`), value_crate, bytes_crate, str_floor, str_native, str_json_string, str_comma.
+//! value_clone, value_floor_owned (clone + `from_value`), value_crate, value_crate_owned
+//! (clone + the crate's `from_value` + drop, as the rmcp extractor does), bytes_crate,
+//! str_floor, str_native, str_json_string, str_comma, str_value_clone,
+//! str_value_floor_owned, str_value_crate_owned, the scalar pairs (int_*, enum_*,
+//! pattern_*), and refused calls (refused_native_bytes / refused_native_collect: every id
+//! bad, `from_slice` against a `Value` then the collecting pass; refused_comma_*: the same
+//! as a comma string; refused_last_*: only the last id bad).
 
 mod common;
 
@@ -18,11 +24,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 #[inline(never)]
-fn run_bytes<T: for<'de> Deserialize<'de>>(
-    json: &[u8],
-    iterations: usize,
-    read: impl Fn(&[u8]) -> Option<T>,
-) -> usize {
+fn run_bytes<T>(json: &[u8], iterations: usize, read: impl Fn(&[u8]) -> Option<T>) -> usize {
     let mut kept = 0;
     for _ in 0..iterations {
         kept += usize::from(read(black_box(json)).is_some());
@@ -37,6 +39,22 @@ fn run_value(value: &Value, iterations: usize, read: impl Fn(&Value) -> bool) ->
         kept += usize::from(read(black_box(value)));
     }
     kept
+}
+
+/// A refused call of `n` ids: every id bad (native array or comma string), or only the last.
+fn refused_call(route: &str, n: usize) -> Vec<u8> {
+    let ids = if route.starts_with("refused_native") {
+        serde_json::to_string(&vec!["x"; n]).unwrap_or_default()
+    } else if route.starts_with("refused_comma") {
+        serde_json::to_string(&vec!["x"; n].join(",")).unwrap_or_default()
+    } else {
+        let mut ids: Vec<Value> = common::ids(n).into_iter().map(Value::from).collect();
+        if let Some(last) = ids.last_mut() {
+            *last = Value::from("x");
+        }
+        serde_json::to_string(&ids).unwrap_or_default()
+    };
+    format!(r#"{{"ids":{ids},"limit":10,"project":"demo"}}"#).into_bytes()
 }
 
 fn main() {
@@ -82,6 +100,49 @@ fn main() {
                     mcp_coerce::from_value::<Coerced>(v).is_ok()
                 })
             }
+        }
+        "value_crate_owned" => {
+            let value: Value = serde_json::from_slice(&native_call(n)).unwrap_or_default();
+            run_value(&value, iterations, |v| {
+                let owned = v.clone();
+                let ok = mcp_coerce::from_value::<Coerced>(&owned).is_ok();
+                drop(owned);
+                ok
+            })
+        }
+        "str_value_clone" | "str_value_floor_owned" | "str_value_crate_owned" => {
+            let value: Value = serde_json::from_slice(&str_native_call(n)).unwrap_or_default();
+            match route {
+                "str_value_clone" => {
+                    run_value(&value, iterations, |v| black_box(v.clone()).is_object())
+                }
+                "str_value_floor_owned" => run_value(&value, iterations, |v| {
+                    serde_json::from_value::<PlainStrings>(v.clone()).is_ok()
+                }),
+                _ => run_value(&value, iterations, |v| {
+                    let owned = v.clone();
+                    let ok = mcp_coerce::from_value::<CoercedStrings>(&owned).is_ok();
+                    drop(owned);
+                    ok
+                }),
+            }
+        }
+        "refused_native_bytes" | "refused_comma_bytes" | "refused_last_bytes" => {
+            let call = refused_call(route, n);
+            run_bytes(&call, iterations, |j| {
+                mcp_coerce::from_slice::<Coerced>(j)
+                    .err()
+                    .map(|r| r.issues().len())
+            })
+        }
+        "refused_native_collect" | "refused_comma_collect" | "refused_last_collect" => {
+            let call = refused_call(route, n);
+            run_bytes(&call, iterations, |j| {
+                let v: Value = serde_json::from_slice(j).ok()?;
+                mcp_coerce::from_value::<Coerced>(&v)
+                    .err()
+                    .map(|r| r.issues().len())
+            })
         }
         "bytes_crate" => run_bytes(&native_call(n), iterations, |j| {
             let v: Value = serde_json::from_slice(j).ok()?;
