@@ -210,7 +210,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
         Some((_, name)) => issue
             .with_hint(format!("did you mean \"{name}\"?"))
             .with_context("did_you_mean", name),
-        None => issue.with_hint(crate::collect::one_of_hint(&allowed)),
+        None => issue.with_hint(crate::words::one_of_hint(&allowed)),
     };
     Err(issue)
 }

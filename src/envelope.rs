@@ -134,8 +134,8 @@ impl Envelope {
         Envelope {
             error: Category::InvalidArgument,
             message: format!(
-                "invalid arguments for tool {tool}: {total} issue{}",
-                if total == 1 { "" } else { "s" }
+                "invalid arguments for tool {tool}: {}",
+                crate::words::count(total, "issue")
             ),
             tool,
             issues: rejection.issues()[..kept].to_vec(),
@@ -149,7 +149,7 @@ impl Envelope {
     ///
     /// The name comes from the caller, so it is cut to the echo limit like any input.
     pub fn unknown_tool(tool: impl Into<String>, hint: impl Into<String>) -> Self {
-        let tool = crate::issue::truncate(&tool.into());
+        let tool = crate::words::truncate(&tool.into());
         Envelope::new(
             Category::UnknownTool,
             tool.clone(),

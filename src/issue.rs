@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::{Map, Number, Value};
 
 use crate::path::{Path, Segment};
+use crate::words::truncate;
 
 /// At most this many chars of an input are echoed in an issue (then `…` is appended).
 pub const INPUT_ECHO_CHARS: usize = 64;
@@ -169,19 +170,6 @@ impl Input {
 
     pub(crate) fn from_f64(f: f64) -> Self {
         Number::from_f64(f).map_or_else(|| Input::Text(f.to_string()), Input::Number)
-    }
-}
-
-/// `text` cut to [`INPUT_ECHO_CHARS`] chars, with `…` appended when cut.
-pub(crate) fn truncate(text: &str) -> String {
-    match text.char_indices().nth(INPUT_ECHO_CHARS) {
-        None => text.to_owned(),
-        Some((cut, _)) => {
-            let mut short = String::with_capacity(cut + 3);
-            short.push_str(&text[..cut]);
-            short.push('…');
-            short
-        }
     }
 }
 

@@ -49,6 +49,7 @@ mod issue;
 mod path;
 mod rejection;
 mod shape;
+mod words;
 
 pub mod boolean;
 pub mod dialect;

@@ -22,6 +22,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
 use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::words;
 
 /// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
 /// caller, which has the value as it arrived (before trimming).
@@ -32,14 +33,17 @@ pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Is
     if count < min {
         Err(Issue::new(
             Code::TooShort,
-            format!("expected at least {min} char{}, got {count}", plural(min)),
+            format!(
+                "expected at least {}, got {count}",
+                words::count(min, "char")
+            ),
         )
         .with_hint(hint())
         .with_context("minLength", min))
     } else if count > max {
         Err(Issue::new(
             Code::TooLong,
-            format!("expected at most {max} char{}", plural(max)),
+            format!("expected at most {}", words::count(max, "char")),
         )
         .with_hint(hint())
         .with_context("maxLength", max))
@@ -54,13 +58,9 @@ fn length_hint(min: usize, max: usize) -> String {
         (0, usize::MAX) => "send a JSON string".to_owned(),
         (1, usize::MAX) => "send a non-empty string, e.g. \"text\"".to_owned(),
         (min, usize::MAX) => format!("send a string of at least {min} chars"),
-        (0, max) => format!("send a string of at most {max} char{}", plural(max)),
+        (0, max) => format!("send a string of at most {}", words::count(max, "char")),
         (min, max) => format!("send a string of {min} to {max} chars"),
     }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// A string value (only strings: numbers are never stringified), then trimmed if `trim`

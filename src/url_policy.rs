@@ -45,8 +45,9 @@ use url::Host;
 pub use url::Url;
 
 use crate::collect::IssueBuf;
-use crate::issue::{Code, Input, Issue, truncate};
+use crate::issue::{Code, Input, Issue};
 use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::words::truncate;
 
 /// What URLs a field accepts: the schemes, the hosts, the maximum length, and an example
 /// for hints. Implement it on a unit struct and name it in [`UrlLike`] or [`PolicyUrl`].

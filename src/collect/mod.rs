@@ -30,7 +30,7 @@ use crate::issue::{Input, Issue};
 use crate::path::Segment;
 use crate::rejection::{MAX_ISSUES, Rejection};
 
-pub(crate) use error::{Error, one_of_hint};
+pub(crate) use error::Error;
 
 thread_local! {
     /// Set by `ValueDe` right before it calls a visitor; taken by an adapter's visitor.
