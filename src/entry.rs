@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 
 use crate::collect::de::ValueDe;
 use crate::collect::{Session, record, take_pass, work_units};
+use crate::issue::Rejection;
 use crate::issue::{Code, Input, Issue};
-use crate::rejection::Rejection;
 
 /// Deserialize tool-call arguments from JSON text, reporting every issue.
 ///

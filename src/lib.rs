@@ -43,11 +43,9 @@ mod macros;
 
 mod collect;
 mod entry;
-mod envelope;
 mod integer;
 mod issue;
-mod path;
-mod rejection;
+mod render;
 mod shape;
 mod words;
 
@@ -79,22 +77,23 @@ pub use boolean::{BoolLike, LaxBool};
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
 pub use enums::{EnumLike, Lenient, OptionalEnumLike};
-pub use envelope::{
-    Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolResult, WriteOutcome,
-};
 pub use int::{
     Bounded, BoundedInt, Clamped, ClampedInt, DefaultTo, IntDefault, IntLike, NoDefault,
 };
 pub use int_array::{IntArray, IntArrayLike};
 pub use integer::Integer;
-pub use issue::{Code, INPUT_ECHO_CHARS, Input, Issue};
+pub use issue::{
+    Code, INPUT_ECHO_CHARS, Input, Issue, MAX_ISSUES, MAX_PATH_CHARS, Path, Rejection, Segment,
+};
 pub use json_object::{JsonObject, JsonObjectLike, OptionalJsonObjectLike};
 pub use number::{AnyFinite, FiniteF64, NumberLike, NumberRange};
 pub use passthrough::{SafeObject, SafeObjectLike};
-pub use path::{MAX_PATH_CHARS, Path, Segment};
 #[cfg(feature = "regex")]
 pub use pattern::{Matched, PatternDef, PatternLike};
-pub use rejection::{MAX_ISSUES, Rejection};
+pub use render::{
+    Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolErrorResult,
+    WriteOutcome,
+};
 pub use string::{BoundedString, NonEmptyString, Text, TrimmedString, TrimmedText};
 pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};
 #[cfg(feature = "url")]

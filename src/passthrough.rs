@@ -42,9 +42,7 @@ use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
-use crate::issue::{Code, Input, Issue, kind_of};
-use crate::path::{Path, Segment};
-use crate::rejection::Rejection;
+use crate::issue::{Code, Input, Issue, Path, Rejection, Segment, kind_of};
 use crate::shape::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
 
 /// The nesting limit of [`SafeObjectLike`] and [`SafeObject`] when none is given.

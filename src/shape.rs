@@ -10,8 +10,7 @@ use serde::de::{
 };
 
 use crate::collect::{IssueBuf, settle, take_direct};
-use crate::issue::{Code, Input, Issue};
-use crate::path::Path;
+use crate::issue::{Code, Input, Issue, Path};
 use crate::words::count;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;

@@ -13,8 +13,7 @@ use super::placeholder::Placeholder;
 use super::{
     DIRECT_NAME, Error, drive_adapter, mark, next_struct, prefix_since, record, suppressed,
 };
-use crate::issue::{Code, Input, Issue, kind_of};
-use crate::path::Segment;
+use crate::issue::{Code, Input, Issue, Segment, kind_of};
 
 /// The crate's collecting deserializer over one borrowed value.
 #[derive(Clone, Copy)]

@@ -6,8 +6,7 @@ use std::fmt;
 use serde::de::{self, Expected, Unexpected};
 use serde_json::Value;
 
-use crate::issue::{Code, Input, Issue};
-use crate::path::Segment;
+use crate::issue::{Code, Input, Issue, Segment};
 use crate::words::{count, one_of_hint, truncate};
 
 /// Pointer-sized, so `Result`s stay small on the hot path.

@@ -26,9 +26,7 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::issue::{Input, Issue};
-use crate::path::Segment;
-use crate::rejection::{MAX_ISSUES, Rejection};
+use crate::issue::{Input, Issue, MAX_ISSUES, Rejection, Segment};
 
 pub(crate) use error::Error;
 

@@ -1,5 +1,6 @@
-//! The issue model: one refusal, with a stable code, where it happened, what arrived and
-//! how to fix the call.
+//! The issue model: one refusal ([`Issue`]: a stable [`Code`], where it happened, what
+//! arrived as an [`Input`], how to fix the call), its location ([`Path`] of [`Segment`]s,
+//! in `path.rs`), and all the refusals of one call ([`Rejection`], in `rejection.rs`).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -8,8 +9,12 @@ use std::io;
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
 
-use crate::path::{Path, Segment};
+mod path;
+mod rejection;
+
 use crate::words::truncate;
+pub use path::{MAX_PATH_CHARS, Path, Segment};
+pub use rejection::{MAX_ISSUES, Rejection};
 
 /// At most this many chars of an input are echoed in an issue (then `…` is appended).
 pub const INPUT_ECHO_CHARS: usize = 64;
