@@ -3,11 +3,11 @@
 //! # Map
 //! - Adapters, one module each, each usable with `#[serde_as]`, `#[serde(with)]` or as a
 //!   wrapper type: [`int_array`], [`string_array`], [`int`], [`number`], [`boolean`],
-//!   [`string`], [`pattern`](mod@pattern), [`enums`], [`json_object`].
+//!   [`text`], [`pattern`](mod@pattern), [`enums`], [`json_object`].
 //! - Pass-through objects, forwarded as they are: no prototype keys, a depth limit:
-//!   [`passthrough`] ([`SafeObjectLike`], [`SafeObject`], [`passthrough::check_object`]).
-//! - URLs with a policy (feature `url`, on by default): [`url_policy`] ([`UrlLike`],
-//!   [`PolicyUrl`], [`UrlPolicy`], [`HttpsOnly`], [`url_policy::check_url`]).
+//!   [`safe_object`] ([`SafeObjectLike`], [`SafeObject`], [`safe_object::check_object`]).
+//! - URLs with a policy (feature `url`, on by default): [`url`](mod@url) ([`UrlLike`],
+//!   [`PolicyUrl`], [`UrlPolicy`], [`HttpsOnly`], [`url::check_url`]).
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
 //!   [`from_value`].
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
@@ -41,60 +41,52 @@
 #[macro_use]
 mod macros;
 
+mod adapters;
 mod collect;
 mod entry;
-mod integer;
 mod issue;
 mod render;
 mod shape;
 mod words;
 
-pub mod boolean;
 pub mod dialect;
-pub mod enums;
 pub mod history;
-pub mod int;
-pub mod int_array;
-pub mod json_object;
-pub mod number;
-pub mod passthrough;
-#[cfg(feature = "regex")]
-#[cfg_attr(docsrs, doc(cfg(feature = "regex")))]
-pub mod pattern;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rmcp;
 #[cfg(feature = "schemars")]
 #[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
 pub mod schema;
-pub mod string;
-pub mod string_array;
-#[cfg(feature = "url")]
-#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
-pub mod url_policy;
 
+#[cfg(feature = "regex")]
+pub use adapters::pattern;
+#[cfg(feature = "url")]
+pub use adapters::url;
+pub use adapters::{
+    boolean, enums, int, int_array, json_object, number, safe_object, string_array, text,
+};
+
+#[cfg(feature = "url")]
+pub use self::url::{HttpsOnly, PolicyUrl, UrlLike, UrlPolicy};
 pub use boolean::{BoolLike, LaxBool};
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
 pub use enums::{EnumLike, Lenient, OptionalEnumLike};
 pub use int::{
-    Bounded, BoundedInt, Clamped, ClampedInt, DefaultTo, IntDefault, IntLike, NoDefault,
+    Bounded, BoundedInt, Clamped, ClampedInt, DefaultTo, IntDefault, IntLike, Integer, NoDefault,
 };
 pub use int_array::{IntArray, IntArrayLike};
-pub use integer::Integer;
 pub use issue::{
     Code, INPUT_ECHO_CHARS, Input, Issue, MAX_ISSUES, MAX_PATH_CHARS, Path, Rejection, Segment,
 };
 pub use json_object::{JsonObject, JsonObjectLike, OptionalJsonObjectLike};
 pub use number::{AnyFinite, FiniteF64, NumberLike, NumberRange};
-pub use passthrough::{SafeObject, SafeObjectLike};
 #[cfg(feature = "regex")]
 pub use pattern::{Matched, PatternDef, PatternLike};
 pub use render::{
     Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolErrorResult,
     WriteOutcome,
 };
-pub use string::{BoundedString, NonEmptyString, Text, TrimmedString, TrimmedText};
+pub use safe_object::{SafeObject, SafeObjectLike};
 pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};
-#[cfg(feature = "url")]
-pub use url_policy::{HttpsOnly, PolicyUrl, UrlLike, UrlPolicy};
+pub use text::{BoundedString, NonEmptyString, Text, TrimmedString, TrimmedText};

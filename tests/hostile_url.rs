@@ -3,7 +3,7 @@
 #![cfg(feature = "url")]
 
 use mcp_coerce::Code;
-use mcp_coerce::url_policy::{UrlPolicy, check_url};
+use mcp_coerce::url::{UrlPolicy, check_url};
 
 /// A policy for a non-special scheme (its host stays opaque to the URL parser), with an
 /// allowlist.

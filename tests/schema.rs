@@ -215,7 +215,7 @@ fn canonical(schema: &Value, instance: &Value) -> Value {
             }
             if property.get("format") == Some(&json!("uri"))
                 && let Some(Value::String(url)) = object.get_mut(name)
-                && let Ok(parsed) = mcp_coerce::url_policy::Url::parse(url)
+                && let Ok(parsed) = mcp_coerce::url::Url::parse(url)
             {
                 *url = parsed.to_string();
             }
@@ -376,7 +376,7 @@ one_field!(Object {
 one_field!(ObjectOpt { #[serde_as(as = "OptionalJsonObjectLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Inner> });
 one_field!(UrlField {
     #[serde_as(as = "mcp_coerce::UrlLike<demo_tools::CdnImages>")]
-    field: mcp_coerce::url_policy::Url
+    field: mcp_coerce::url::Url
 });
 one_field!(UrlString {
     #[serde_as(as = "mcp_coerce::UrlLike<demo_tools::CdnImages>")]

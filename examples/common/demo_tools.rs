@@ -8,7 +8,7 @@
     reason = "each user of this module uses a different part of it"
 )]
 
-use mcp_coerce::url_policy::Url;
+use mcp_coerce::url::Url;
 use mcp_coerce::{
     BoolLike, BoundedInt, BoundedString, Clamped, DefaultTo, Envelope, IntArrayLike, NumberLike,
     OptionalEnumLike, PatternLike, SafeObjectLike, StringArrayLike, TrimmedString, UrlLike,

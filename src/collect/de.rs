@@ -104,7 +104,7 @@ impl<'a> ValueDe<'a> {
                 // A float: refused like the adapters refuse one, and past 2^53 it may
                 // well have been an exact integer before `serde_json::Value` held it.
                 let f = n.as_f64().unwrap_or(f64::NAN);
-                record(crate::integer::int_issue_for_float(
+                record(crate::int::int_issue_for_float(
                     f,
                     Input::Number(n.clone()),
                     min,

@@ -371,7 +371,7 @@ impl fmt::Display for Issue {
 }
 
 /// An issue on its own is an error too (the checks usable without serde, such as
-/// `url_policy::check_url`, return one), so `?` carries it into `Box<dyn Error>`.
+/// `url::check_url`, return one), so `?` carries it into `Box<dyn Error>`.
 impl std::error::Error for Issue {}
 
 /// What kind of JSON value arrived, as a noun phrase for messages ("got a string").

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 /// The outcome of a write the caller should not fail over: `{"stored": true}`, or
 /// `{"stored": false, "reason": "..."}` when it was skipped. Both go out with a 2xx
-/// status; a service that is down is an [`Category::Unavailable`] envelope (503) instead.
+/// status; a service that is down is an [`Category::Unavailable`](crate::Category::Unavailable) envelope (503) instead.
 ///
 /// # Examples
 ///

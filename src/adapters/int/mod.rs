@@ -26,9 +26,14 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
-use crate::integer::{IntScalar, Integer};
+mod integer;
+
 use crate::issue::{Code, Input, Issue};
 use crate::shape::{Element, MapVisitor, Optional, Outcome, Settled};
+pub use integer::Integer;
+pub(crate) use integer::{
+    IntFailure, IntScalar, int_from_f64, int_from_str, int_issue, int_issue_for_float,
+};
 
 /// A default value carried by an integer adapter's type; see [`DefaultTo`] and
 /// [`NoDefault`].

@@ -31,18 +31,21 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
-use std::net::{Ipv4Addr, Ipv6Addr};
 use std::ops::Deref;
 use std::str::FromStr;
 
+use ::url::Host;
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
-use url::Host;
 
 /// The URL type of the [`url`](https://docs.rs/url) crate this module is built on,
 /// re-exported so that your code names the same version.
-pub use url::Url;
+pub use ::url::Url;
+
+mod internal;
+
+use internal::{internal_name, internal_v4, internal_v6, opaque_host_is_internal};
 
 use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
@@ -68,7 +71,7 @@ use crate::words::truncate;
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url_policy::{check_url, UrlPolicy};
+/// use mcp_coerce::url::{check_url, UrlPolicy};
 ///
 /// /// Images from our CDN only.
 /// struct Cdn;
@@ -87,7 +90,7 @@ use crate::words::truncate;
 /// A policy that breaks the entry rules does not compile once it is used:
 ///
 /// ```compile_fail
-/// use mcp_coerce::url_policy::{check_url, UrlPolicy};
+/// use mcp_coerce::url::{check_url, UrlPolicy};
 ///
 /// struct Shouting;
 /// impl UrlPolicy for Shouting {
@@ -114,7 +117,7 @@ pub trait UrlPolicy {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::url_policy::{HttpsOnly, UrlPolicy};
+    /// use mcp_coerce::url::{HttpsOnly, UrlPolicy};
     ///
     /// assert_eq!(
     ///     HttpsOnly::description(),
@@ -142,7 +145,7 @@ pub trait UrlPolicy {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url_policy::{check_url, HttpsOnly};
+/// use mcp_coerce::url::{check_url, HttpsOnly};
 ///
 /// assert!(check_url::<HttpsOnly>("https://example.org/a.png").is_ok());
 /// assert!(check_url::<HttpsOnly>("http://example.org/a.png").is_err());
@@ -254,7 +257,7 @@ const fn host_entry_is_valid(s: &[u8]) -> bool {
 ///
 /// ```
 /// use mcp_coerce::Code;
-/// use mcp_coerce::url_policy::{check_url, HttpsOnly};
+/// use mcp_coerce::url::{check_url, HttpsOnly};
 ///
 /// let url = check_url::<HttpsOnly>(" HTTPS://Example.COM/a b ")?;
 /// assert_eq!(url.as_str(), "https://example.com/a%20b");
@@ -395,91 +398,6 @@ fn url_is_special(url: &Url) -> bool {
     )
 }
 
-/// An opaque host that a special scheme's host parser reads as an internal address.
-fn opaque_host_is_internal(name: &str) -> bool {
-    match Host::parse(name) {
-        Ok(Host::Ipv4(ip)) => internal_v4(ip),
-        Ok(Host::Ipv6(ip)) => internal_v6(ip),
-        Ok(Host::Domain(d)) => internal_name(d.strip_suffix('.').unwrap_or(&d)),
-        Err(_) => false,
-    }
-}
-
-/// `localhost` and its subdomains (RFC 6761), and the names the default `/etc/hosts` of
-/// common Linux distributions give to loopback, link-local and multicast addresses
-/// (Debian: `ip6-localhost`, `ip6-loopback`, `ip6-localnet`, `ip6-mcastprefix`,
-/// `ip6-allnodes`, `ip6-allrouters`; Red Hat: `localhost.localdomain`, `localhost4`,
-/// `localhost4.localdomain4`, `localhost6`, `localhost6.localdomain6`); `name` lowercase,
-/// without its trailing dot.
-fn internal_name(name: &str) -> bool {
-    name == "localhost"
-        || name.ends_with(".localhost")
-        || matches!(
-            name,
-            "localhost.localdomain"
-                | "localhost4"
-                | "localhost4.localdomain4"
-                | "localhost6"
-                | "localhost6.localdomain6"
-                | "ip6-localhost"
-                | "ip6-loopback"
-                | "ip6-localnet"
-                | "ip6-mcastprefix"
-                | "ip6-allnodes"
-                | "ip6-allrouters"
-        )
-}
-
-/// `0.0.0.0/8`, `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`,
-/// `169.254.0.0/16`, `100.64.0.0/10` (shared address space), `198.18.0.0/15`
-/// (benchmarking), `224.0.0.0/4` (multicast) and `240.0.0.0/4` (reserved, with the
-/// broadcast address).
-fn internal_v4(ip: Ipv4Addr) -> bool {
-    let [a, b, _, _] = ip.octets();
-    a == 0
-        || ip.is_loopback()
-        || ip.is_private()
-        || ip.is_link_local()
-        || (a == 100 && b & 0xc0 == 64)
-        || (a == 198 && b & 0xfe == 18)
-        || a >= 224
-}
-
-/// `::`, `::1`, `fc00::/7`, `fe80::/10`, `fec0::/10` (site-local, deprecated but still
-/// routed inside some networks), `ff00::/8` (multicast), `64:ff9b:1::/48` (local-use
-/// NAT64, RFC 8215), and addresses embedding an internal IPv4 address.
-fn internal_v6(ip: Ipv6Addr) -> bool {
-    let [first, second, ..] = ip.segments();
-    ip.is_unspecified()
-        || ip.is_loopback()
-        || ip.is_unique_local()
-        || ip.is_unicast_link_local()
-        || first & 0xffc0 == 0xfec0
-        || first & 0xff00 == 0xff00
-        || (first == 0x64 && second == 0xff9b && ip.segments()[2] == 1)
-        || embedded_v4(ip).is_some_and(internal_v4)
-}
-
-/// The IPv4 address inside `::ffff:a.b.c.d` (mapped), `::a.b.c.d` (compatible),
-/// `::ffff:0:a.b.c.d` (translated, RFC 2765), `64:ff9b::a.b.c.d` (the NAT64 well-known
-/// prefix, RFC 6052) and `2002:AABB:CCDD::/48` (6to4, RFC 3056, the address in the second
-/// and third groups).
-fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
-    if let Some(v4) = ip.to_ipv4() {
-        return Some(v4);
-    }
-    let v4 = |hi: u16, lo: u16| {
-        let [a, b] = hi.to_be_bytes();
-        let [c, d] = lo.to_be_bytes();
-        Ipv4Addr::new(a, b, c, d)
-    };
-    match ip.segments() {
-        [0x64, 0xff9b, 0, 0, 0, 0, hi, lo] | [0, 0, 0, 0, 0xffff, 0, hi, lo] => Some(v4(hi, lo)),
-        [0x2002, hi, lo, ..] => Some(v4(hi, lo)),
-        _ => None,
-    }
-}
-
 /// Whether `host` matches an entry: exact, or `*.domain` for a strict subdomain.
 fn host_listed(host: &Host<String>, entries: &[&str]) -> bool {
     match host {
@@ -554,7 +472,7 @@ fn absolute_hint<P: UrlPolicy>() -> String {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url_policy::{UrlLike, UrlPolicy, Url};
+/// use mcp_coerce::url::{UrlLike, UrlPolicy, Url};
 /// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
@@ -718,7 +636,7 @@ impl<P: UrlPolicy> SerializeAs<Option<String>> for UrlLike<P> {
     }
 }
 
-/// For `#[serde(deserialize_with = "mcp_coerce::url_policy::deserialize::<HttpsOnly, _>")]`:
+/// For `#[serde(deserialize_with = "mcp_coerce::url::deserialize::<HttpsOnly, _>")]`:
 /// a [`Url`] checked against policy `P`, named with a turbofish since a field's type does
 /// not say it.
 ///
@@ -729,12 +647,12 @@ impl<P: UrlPolicy> SerializeAs<Option<String>> for UrlLike<P> {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url_policy::{HttpsOnly, Url};
+/// use mcp_coerce::url::{HttpsOnly, Url};
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize)]
 /// struct Args {
-///     #[serde(deserialize_with = "mcp_coerce::url_policy::deserialize::<HttpsOnly, _>")]
+///     #[serde(deserialize_with = "mcp_coerce::url::deserialize::<HttpsOnly, _>")]
 ///     url: Url,
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"url": "https://Example.com"}"#)?;
@@ -747,7 +665,7 @@ pub fn deserialize<'de, P: UrlPolicy, D: Deserializer<'de>>(
     <UrlLike<P> as DeserializeAs<'de, Url>>::deserialize_as(deserializer)
 }
 
-/// For `#[serde(serialize_with = "mcp_coerce::url_policy::serialize")]`: the URL as a
+/// For `#[serde(serialize_with = "mcp_coerce::url::serialize")]`: the URL as a
 /// string.
 ///
 /// # Errors
@@ -757,12 +675,12 @@ pub fn deserialize<'de, P: UrlPolicy, D: Deserializer<'de>>(
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url_policy::Url;
+/// use mcp_coerce::url::Url;
 /// use serde::Serialize;
 ///
 /// #[derive(Serialize)]
 /// struct Out {
-///     #[serde(serialize_with = "mcp_coerce::url_policy::serialize")]
+///     #[serde(serialize_with = "mcp_coerce::url::serialize")]
 ///     url: Url,
 /// }
 /// let out = Out { url: Url::parse("https://example.com/a")? };
@@ -779,12 +697,12 @@ pub fn serialize<S: Serializer>(url: &Url, serializer: S) -> Result<S::Ok, S::Er
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url_policy::{HttpsOnly, Url};
+/// use mcp_coerce::url::{HttpsOnly, Url};
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize)]
 /// struct Args {
-///     #[serde(default, deserialize_with = "mcp_coerce::url_policy::option::deserialize::<HttpsOnly, _>")]
+///     #[serde(default, deserialize_with = "mcp_coerce::url::option::deserialize::<HttpsOnly, _>")]
 ///     url: Option<Url>,
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"url": "  "}"#)?;
@@ -830,7 +748,7 @@ pub mod option {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url_policy::{HttpsOnly, PolicyUrl};
+/// use mcp_coerce::url::{HttpsOnly, PolicyUrl};
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize)]
@@ -860,7 +778,7 @@ impl<P: UrlPolicy> PolicyUrl<P> {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::url_policy::{HttpsOnly, PolicyUrl};
+    /// use mcp_coerce::url::{HttpsOnly, PolicyUrl};
     ///
     /// assert!(PolicyUrl::<HttpsOnly>::parse("https://[::1]/").is_err());
     /// ```
@@ -976,6 +894,8 @@ impl<P> Serialize for PolicyUrl<P> {
 
 #[cfg(test)]
 mod tests {
+    use std::net::{Ipv4Addr, Ipv6Addr};
+
     use super::*;
 
     #[test]
@@ -1055,26 +975,6 @@ mod tests {
         for (host, want) in cases {
             assert_eq!(host_listed(&host, &entries), want, "{host:?}");
         }
-    }
-
-    #[test]
-    fn address_ranges() {
-        let v4 = |a, b, c, d| internal_v4(Ipv4Addr::new(a, b, c, d));
-        assert!(v4(0, 0, 0, 0) && v4(0, 255, 255, 255) && !v4(1, 0, 0, 0));
-        assert!(!v4(100, 63, 255, 255) && v4(100, 64, 0, 0));
-        assert!(v4(100, 127, 255, 255) && !v4(100, 128, 0, 0));
-        assert!(!v4(8, 8, 8, 8) && v4(255, 255, 255, 255) && v4(224, 0, 0, 1));
-        assert!(!v4(198, 17, 255, 255) && v4(198, 18, 0, 0) && !v4(198, 20, 0, 0));
-        let v6 = |text: &str| internal_v6(text.parse().unwrap());
-        assert!(v6("::") && v6("::1") && v6("fc00::") && v6("fe80::1"));
-        assert!(v6("::ffff:127.0.0.1") && v6("::127.0.0.1") && v6("64:ff9b::10.0.0.1"));
-        assert!(!v6("::ffff:8.8.8.8") && !v6("64:ff9b::8.8.8.8") && v6("64:ff9b:1::8.8.8.8"));
-        assert!(v6("2002:7f00:1::") && !v6("2002:808:808::1"));
-        assert!(!v6("2001:db8::1") && v6("fec0::1") && v6("ff02::1"));
-        assert_eq!(
-            embedded_v4("64:ff9b::c000:201".parse().unwrap()),
-            Some(Ipv4Addr::new(192, 0, 2, 1))
-        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! check.
 #![cfg(feature = "url")]
 
-use mcp_coerce::url_policy::{HttpsOnly, PolicyUrl, Url, UrlLike, UrlPolicy, check_url};
+use mcp_coerce::url::{HttpsOnly, PolicyUrl, Url, UrlLike, UrlPolicy, check_url};
 use mcp_coerce::{Code, Input};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
@@ -790,14 +790,14 @@ fn with_functions() {
     #[derive(Debug, Deserialize, Serialize)]
     struct Args {
         #[serde(
-            deserialize_with = "mcp_coerce::url_policy::deserialize::<Cdn, _>",
-            serialize_with = "mcp_coerce::url_policy::serialize"
+            deserialize_with = "mcp_coerce::url::deserialize::<Cdn, _>",
+            serialize_with = "mcp_coerce::url::serialize"
         )]
         image_url: Url,
         #[serde(
             default,
-            deserialize_with = "mcp_coerce::url_policy::option::deserialize::<HttpsOnly, _>",
-            serialize_with = "mcp_coerce::url_policy::option::serialize"
+            deserialize_with = "mcp_coerce::url::option::deserialize::<HttpsOnly, _>",
+            serialize_with = "mcp_coerce::url::option::serialize"
         )]
         callback: Option<Url>,
     }
