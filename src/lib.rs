@@ -72,9 +72,7 @@ pub use boolean::{BoolLike, LaxBool};
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
 pub use enums::{EnumLike, Lenient, OptionalEnumLike};
-pub use int::{
-    Bounded, BoundedInt, Clamped, ClampedInt, DefaultTo, IntDefault, IntLike, Integer, NoDefault,
-};
+pub use int::{Clamp, DefaultTo, Int, IntDefault, IntLike, Integer, NoDefault, OutOfRange, Reject};
 pub use int_array::{IntArray, IntArrayLike};
 pub use issue::{
     Code, INPUT_ECHO_CHARS, Input, Issue, MAX_ISSUES, MAX_PATH_CHARS, Path, Rejection, Segment,

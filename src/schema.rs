@@ -11,7 +11,7 @@
 //! |---|---|
 //! | `IntArrayLike<MIN, MAX>` | `{"type": "array", "items": {"type": "integer", "minimum", "maximum"}, "minItems", "maxItems"}` |
 //! | `StringArrayLike<_, MIN, MAX>` | `{"type": "array", "items": {"type": "string"}, "minItems", "maxItems"}` |
-//! | `IntLike`, `BoundedInt`, `ClampedInt` | `{"type": "integer", "minimum", "maximum", "default"}` |
+//! | `IntLike<MIN, MAX, O, D>` | `{"type": "integer", "minimum", "maximum", "default"}` |
 //! | `NumberLike<R>` | `{"type": "number", "minimum", "maximum"}` |
 //! | `BoolLike` | `{"type": "boolean"}` |
 //! | `BoundedString<MIN, MAX>` | `{"type": "string", "minLength", "maxLength"}` |

@@ -7,9 +7,9 @@
 use std::fmt::Debug;
 
 use mcp_coerce::{
-    BoolLike, BoundedInt, BoundedString, Clamped, ClampedInt, DefaultTo, EnumLike, IntArrayLike,
-    IntLike, JsonObjectLike, LaxBool, NumberLike, OptionalEnumLike, OptionalJsonObjectLike,
-    PatternLike, TrimmedString,
+    BoolLike, BoundedString, Clamp, DefaultTo, EnumLike, Int, IntArrayLike, IntLike,
+    JsonObjectLike, LaxBool, NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike,
+    TrimmedString,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -40,7 +40,7 @@ enum Category {
 struct Filter {
     #[serde_as(as = "IntArrayLike")]
     ids: Vec<i64>,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     limit: i64,
 }
 
@@ -54,12 +54,12 @@ struct Config {
     #[serde_as(as = "BoolLike")]
     dry_run: bool,
     free: LaxBool,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     page: u32,
-    #[serde_as(as = "ClampedInt<1, 50>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
     clamped: i64,
     #[serde(default)]
-    clamped_default: Clamped<i64, 1, 50, DefaultTo<10>>,
+    clamped_default: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
     #[serde_as(as = "NumberLike<Price>")]
     price: f64,
     #[serde_as(as = "NumberLike")]
@@ -135,7 +135,7 @@ fn every_scalar_adapter_accepts_lax_values_under_toml() {
         free: LaxBool(false),
         page: 10,
         clamped: 50,
-        clamped_default: Clamped::default(),
+        clamped_default: Int::default(),
         price: 2.5,
         ratio: 1000.0,
         query: " rust ".to_owned(),
@@ -175,8 +175,8 @@ macro_rules! one_field {
 
 one_field!(TInt, "IntLike", i64);
 one_field!(TU8, "IntLike", u8);
-one_field!(TBounded, "BoundedInt<1, 100>", u32);
-one_field!(TClamped, "ClampedInt<1, 50>", u8);
+one_field!(TBounded, "IntLike<1, 100>", u32);
+one_field!(TClamped, "IntLike<1, 50, Clamp>", u8);
 one_field!(TNumber, "NumberLike<Price>", f64);
 one_field!(TBool, "BoolLike", bool);
 one_field!(TText, "BoundedString<3, 5>", String);

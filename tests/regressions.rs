@@ -1,6 +1,6 @@
 //! Named regression cases: each one a defect found once, kept so it stays fixed.
 
-use mcp_coerce::{Code, EnumLike, NonEmptyString, TrimmedString};
+use mcp_coerce::{Clamp, Code, EnumLike, IntLike, NonEmptyString, Reject, TrimmedString};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use serde_with::serde_as;
@@ -148,21 +148,21 @@ fn a_deep_value_built_in_code_is_too_deep_not_a_stack_overflow() {
         .expect("no stack overflow");
 }
 
-/// A type-carried default on the adapter form (`ClampedInt<1, 100, DefaultTo<20>>` on a
+/// A type-carried default on the adapter form (`IntLike<1, 100, Clamp, DefaultTo<20>>` on a
 /// plain `u32`) never reached an absent field: serde does not call an adapter for a field
 /// that is not there, and a bare `#[serde(default)]` gave `0`, outside the bounds.
 /// `#[serde(default = "DefaultTo::<20>::value")]` is the documented spelling.
 #[test]
 fn a_type_default_reaches_an_absent_field_through_default_to_value() {
-    use mcp_coerce::{BoundedInt, ClampedInt, DefaultTo};
+    use mcp_coerce::DefaultTo;
 
     #[serde_as]
     #[derive(Deserialize, Debug, PartialEq)]
     struct Args {
-        #[serde_as(as = "ClampedInt<1, 100, DefaultTo<20>>")]
+        #[serde_as(as = "IntLike<1, 100, Clamp, DefaultTo<20>>")]
         #[serde(default = "DefaultTo::<20>::value")]
         limit: u32,
-        #[serde_as(as = "BoundedInt<-5, 5, DefaultTo<-3>>")]
+        #[serde_as(as = "IntLike<-5, 5, Reject, DefaultTo<-3>>")]
         #[serde(default = "DefaultTo::<-3>::value")]
         offset: i8,
     }
@@ -189,7 +189,7 @@ fn a_type_default_reaches_an_absent_field_through_default_to_value() {
     #[serde_as]
     #[derive(Deserialize, Debug)]
     struct Bare {
-        #[serde_as(as = "ClampedInt<1, 100, DefaultTo<20>>")]
+        #[serde_as(as = "IntLike<1, 100, Clamp, DefaultTo<20>>")]
         #[serde(default)]
         limit: u32,
     }
@@ -349,21 +349,19 @@ fn a_caught_panic_inside_a_nested_object_leaves_the_numbering_intact() {
 }
 
 /// An integer past the target type's range in a bounded adapter was told the type's range
-/// ("send an integer from 0 to 255" for `BoundedInt<1, 5>` on a `u8`), so an agent could
+/// ("send an integer from 0 to 255" for `IntLike<1, 5>` on a `u8`), so an agent could
 /// send 200 next and be refused again. It is still `int_overflow` (never clamped, also in
 /// clamp mode), now with the adapter's bounds.
 #[test]
 fn an_integer_past_its_type_is_told_the_adapters_bounds() {
-    use mcp_coerce::{BoundedInt, ClampedInt};
-
     #[serde_as]
     #[derive(Deserialize, Debug)]
     #[allow(dead_code)]
     struct Args {
-        #[serde_as(as = "BoundedInt<1, 5>")]
+        #[serde_as(as = "IntLike<1, 5>")]
         #[serde(default)]
         depth: u8,
-        #[serde_as(as = "ClampedInt<1, 100>")]
+        #[serde_as(as = "IntLike<1, 100, Clamp>")]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         limit: Option<u32>,
     }

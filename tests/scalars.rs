@@ -14,10 +14,10 @@ use std::panic::Location;
 
 use mcp_coerce::enums::canonical_names;
 use mcp_coerce::{
-    BoolLike, Bounded, BoundedInt, BoundedString, Clamped, ClampedInt, Code, DefaultTo, EnumLike,
-    FiniteF64, IntArrayLike, IntLike, JsonObject, JsonObjectLike, LaxBool, Lenient, Matched,
-    NonEmptyString, NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternDef, PatternLike,
-    Rejection, Text, TrimmedString, TrimmedText, from_value,
+    BoolLike, BoundedString, Clamp, Code, DefaultTo, EnumLike, FiniteF64, Int, IntArrayLike,
+    IntLike, JsonObject, JsonObjectLike, LaxBool, Lenient, Matched, NonEmptyString, NumberLike,
+    OptionalEnumLike, OptionalJsonObjectLike, PatternDef, PatternLike, Reject, Rejection, Text,
+    TrimmedString, TrimmedText, from_value,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -404,39 +404,39 @@ struct IntU8 {
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct BoundedI64 {
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     n: i64,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct BoundedNegI8 {
-    #[serde_as(as = "BoundedInt<-10, -1>")]
+    #[serde_as(as = "IntLike<-10, -1>")]
     n: i8,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct ClampedI64 {
-    #[serde_as(as = "ClampedInt<1, 50>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
     n: i64,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct ClampedU32 {
-    #[serde_as(as = "ClampedInt<1, 50>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
     n: u32,
 }
 
 #[derive(Deserialize, Debug)]
 struct BoundedWrap {
-    n: Bounded<i64, 1, 100>,
+    n: Int<i64, 1, 100>,
 }
 
 #[derive(Deserialize, Debug)]
 struct ClampedWrap {
-    n: Clamped<i64, 1, 50>,
+    n: Int<i64, 1, 50, Clamp>,
 }
 
 /// Integers 1..=100 (or 1..=50) read by every integer adapter, as i64.
@@ -446,16 +446,16 @@ fn int_readers() -> [(&'static str, Read<i64>); 6] {
         ("IntLike on u32", |a| {
             from_value::<IntU32>(a).map(|a| i64::from(a.n))
         }),
-        ("BoundedInt<1, 100>", |a| {
+        ("IntLike<1, 100>", |a| {
             from_value::<BoundedI64>(a).map(|a| a.n)
         }),
-        ("ClampedInt<1, 50>", |a| {
+        ("IntLike<1, 50, Clamp>", |a| {
             from_value::<ClampedI64>(a).map(|a| a.n)
         }),
-        ("Bounded<i64, 1, 100>", |a| {
+        ("Int<i64, 1, 100>", |a| {
             from_value::<BoundedWrap>(a).map(|a| a.n.get())
         }),
-        ("Clamped<i64, 1, 50>", |a| {
+        ("Int<i64, 1, 50, Clamp>", |a| {
             from_value::<ClampedWrap>(a).map(|a| a.n.get())
         }),
     ]
@@ -587,10 +587,10 @@ fn integer_plain_or_bounded() {
 fn bounded_integer_reject_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
-        ("BoundedInt<1, 100>", |a| {
+        ("IntLike<1, 100>", |a| {
             from_value::<BoundedI64>(a).map(|a| a.n)
         }),
-        ("Bounded<i64, 1, 100>", |a| {
+        ("Int<i64, 1, 100>", |a| {
             from_value::<BoundedWrap>(a).map(|a| a.n.get())
         }),
     ];
@@ -640,7 +640,7 @@ fn bounded_integer_reject_mode() {
         t.context(json!(101), Code::TooBig, json!({"maximum": 100}));
         t.context(json!("500"), Code::TooBig, json!({"maximum": 100}));
     }
-    let mut t = report.table("BoundedInt<-10, -1> on i8", "n", |a| {
+    let mut t = report.table("IntLike<-10, -1> on i8", "n", |a| {
         from_value::<BoundedNegI8>(a).map(|a| a.n)
     });
     t.ok(json!(-10), -10);
@@ -659,10 +659,10 @@ fn bounded_integer_reject_mode() {
 fn bounded_integer_clamp_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
-        ("ClampedInt<1, 50>", |a| {
+        ("IntLike<1, 50, Clamp>", |a| {
             from_value::<ClampedI64>(a).map(|a| a.n)
         }),
-        ("Clamped<i64, 1, 50>", |a| {
+        ("Int<i64, 1, 50, Clamp>", |a| {
             from_value::<ClampedWrap>(a).map(|a| a.n.get())
         }),
     ];
@@ -704,7 +704,7 @@ fn bounded_integer_clamp_mode() {
         t.refuses(json!(null), Code::InvalidType);
         t.refuses(json!([]), Code::InvalidType);
     }
-    let mut t = report.table("ClampedInt<1, 50> on u32", "n", |a| {
+    let mut t = report.table("IntLike<1, 50, Clamp> on u32", "n", |a| {
         from_value::<ClampedU32>(a).map(|a| a.n)
     });
     t.ok(json!(0), 1);
@@ -725,26 +725,26 @@ fn bounded_integer_clamp_mode() {
 #[derive(Deserialize, Debug)]
 struct BoundedDefault {
     #[serde(default)]
-    n: Bounded<u32, 1, 100, DefaultTo<20>>,
+    n: Int<u32, 1, 100, Reject, DefaultTo<20>>,
 }
 
 #[derive(Deserialize, Debug)]
 struct ClampedDefault {
     #[serde(default)]
-    n: Clamped<i64, 1, 50, DefaultTo<10>>,
+    n: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct ClampedAdapterDefault {
-    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
     n: i64,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct BoundedAdapterDefault {
-    #[serde_as(as = "BoundedInt<1, 100, DefaultTo<20>>")]
+    #[serde_as(as = "IntLike<1, 100, Reject, DefaultTo<20>>")]
     n: u32,
 }
 
@@ -755,7 +755,7 @@ fn integer_default_in_the_type() {
     let mut report = Report::default();
 
     let mut t = report.table(
-        "Bounded<u32, 1, 100, DefaultTo<20>> + serde(default)",
+        "Int<u32, 1, 100, Reject, DefaultTo<20>> + serde(default)",
         "n",
         |a| from_value::<BoundedDefault>(a).map(|a| a.n.get()),
     );
@@ -776,7 +776,7 @@ fn integer_default_in_the_type() {
     t.refuses(json!([]), Code::InvalidType);
 
     let mut t = report.table(
-        "Clamped<i64, 1, 50, DefaultTo<10>> + serde(default)",
+        "Int<i64, 1, 50, Clamp, DefaultTo<10>> + serde(default)",
         "n",
         |a| from_value::<ClampedDefault>(a).map(|a| a.n.get()),
     );
@@ -797,7 +797,7 @@ fn integer_default_in_the_type() {
     // The adapter form: the default covers `null`, `""` and `"null"`. Interpretation: an
     // absent field is not the adapter's to see (serde never calls it), so a required
     // field stays required (`missing`); the wrapper types above cover absence.
-    let mut t = report.table("ClampedInt<1, 50, DefaultTo<10>> on i64", "n", |a| {
+    let mut t = report.table("IntLike<1, 50, Clamp, DefaultTo<10>> on i64", "n", |a| {
         from_value::<ClampedAdapterDefault>(a).map(|a| a.n)
     });
     t.ok(json!(null), 10);
@@ -809,7 +809,7 @@ fn integer_default_in_the_type() {
     t.refuses(json!("x"), Code::IntParsing);
     t.err_args(json!({}), &[(Code::Missing, "/n")]);
 
-    let mut t = report.table("BoundedInt<1, 100, DefaultTo<20>> on u32", "n", |a| {
+    let mut t = report.table("IntLike<1, 100, Reject, DefaultTo<20>> on u32", "n", |a| {
         from_value::<BoundedAdapterDefault>(a).map(|a| a.n)
     });
     t.ok(json!(null), 20);
@@ -1780,7 +1780,7 @@ struct Filter {
     #[serde_as(as = "IntArrayLike")]
     ids: Vec<i64>,
     mode: String,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     limit: i64,
 }
 
@@ -1947,9 +1947,13 @@ macro_rules! optional_struct {
 }
 
 optional_struct!(OptInt, "IntLike", i64);
-optional_struct!(OptBounded, "BoundedInt<1, 100>", u32);
-optional_struct!(OptClamped, "ClampedInt<1, 50>", i64);
-optional_struct!(OptClampedDefault, "ClampedInt<1, 50, DefaultTo<10>>", i64);
+optional_struct!(OptBounded, "IntLike<1, 100>", u32);
+optional_struct!(OptClamped, "IntLike<1, 50, Clamp>", i64);
+optional_struct!(
+    OptClampedDefault,
+    "IntLike<1, 50, Clamp, DefaultTo<10>>",
+    i64
+);
 optional_struct!(OptNumber, "NumberLike<Price>", f64);
 optional_struct!(OptBool, "BoolLike", bool);
 optional_struct!(OptFree, "BoundedString<0, 10>", String);
@@ -2012,7 +2016,7 @@ fn optional_fields() {
     t.refuses(json!(true), Code::InvalidType);
     t.refuses(json!([]), Code::InvalidType);
 
-    let mut t = report.table("BoundedInt<1, 100> on Option<u32>", "o", |a| {
+    let mut t = report.table("IntLike<1, 100> on Option<u32>", "o", |a| {
         from_value::<OptBounded>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2025,7 +2029,7 @@ fn optional_fields() {
     t.refuses(json!("-1"), Code::IntOverflow);
     t.context(json!("0"), Code::TooSmall, json!({"minimum": 1}));
 
-    let mut t = report.table("ClampedInt<1, 50> on Option<i64>", "o", |a| {
+    let mut t = report.table("IntLike<1, 50, Clamp> on Option<i64>", "o", |a| {
         from_value::<OptClamped>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2037,7 +2041,7 @@ fn optional_fields() {
 
     // A default carried by the type stands in for None under the optional rules.
     let mut t = report.table(
-        "ClampedInt<1, 50, DefaultTo<10>> on Option<i64>",
+        "IntLike<1, 50, Clamp, DefaultTo<10>> on Option<i64>",
         "o",
         |a| from_value::<OptClampedDefault>(a).map(|a| a.o),
     );
@@ -2229,7 +2233,7 @@ fn scalars_take_their_value_from_one_string_layer() {
         from_value::<IntI64>(a).map(|a| a.n)
     });
     t.refuses(json!("\"5\""), Code::IntParsing);
-    let mut t = report.table("BoundedInt<1, 100>", "n", |a| {
+    let mut t = report.table("IntLike<1, 100>", "n", |a| {
         from_value::<BoundedI64>(a).map(|a| a.n)
     });
     t.refuses(json!("\"50\""), Code::IntParsing);
@@ -2374,9 +2378,9 @@ fn coercion_only_moves_toward_the_declared_type() {
 struct AllScalars {
     #[serde_as(as = "IntLike")]
     int: i64,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     bounded: i64,
-    #[serde_as(as = "ClampedInt<1, 50>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
     clamped: i64,
     #[serde_as(as = "NumberLike<Price>")]
     price: f64,
@@ -2438,7 +2442,7 @@ fn every_scalar_issue_is_reported_at_once() {
 #[test]
 fn issue_input_is_the_value_as_it_arrived() {
     let mut report = Report::default();
-    let mut t = report.table("BoundedInt<1, 100>", "n", |a| {
+    let mut t = report.table("IntLike<1, 100>", "n", |a| {
         from_value::<BoundedI64>(a).map(|a| a.n)
     });
     t.input(json!("abc"), Code::IntParsing, Some(json!("abc")));

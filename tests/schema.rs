@@ -14,10 +14,10 @@ use std::collections::BTreeMap;
 
 use mcp_coerce::schema::input_schema;
 use mcp_coerce::{
-    BoolLike, Bounded, BoundedInt, BoundedString, Clamped, ClampedInt, DefaultTo, EnumLike,
-    FiniteF64, IntArray, IntArrayLike, IntLike, JsonObjectLike, LaxBool, Lenient, Matched, NoSplit,
-    NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike, StringArray,
-    StringArrayLike, Text, TrimmedString, TrimmedText,
+    BoolLike, BoundedString, Clamp, DefaultTo, EnumLike, FiniteF64, Int, IntArray, IntArrayLike,
+    IntLike, JsonObjectLike, LaxBool, Lenient, Matched, NoSplit, NumberLike, OptionalEnumLike,
+    OptionalJsonObjectLike, PatternLike, StringArray, StringArrayLike, Text, TrimmedString,
+    TrimmedText,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -314,22 +314,22 @@ one_field!(IntU16 {
 });
 one_field!(IntOpt { #[serde_as(as = "IntLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<i64> });
 one_field!(BoundedI32 {
-    #[serde_as(as = "BoundedInt<-5, 5>")]
+    #[serde_as(as = "IntLike<-5, 5>")]
     field: i32
 });
-one_field!(BoundedOpt { #[serde_as(as = "BoundedInt<1, 100>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<u32> });
+one_field!(BoundedOpt { #[serde_as(as = "IntLike<1, 100>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<u32> });
 one_field!(ClampedDefault {
-    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
     #[serde(default = "DefaultTo::<10>::value")]
     field: i64
 });
 // The trap a first-time user fell into: the type's default, but no serde `default`.
 one_field!(ClampedDefaultRequired {
-    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
     field: i64
 });
-one_field!(BoundedWrap { field: Bounded<u8, 3, 9> });
-one_field!(ClampedWrap { #[serde(default)] field: Clamped<i64, 1, 50, DefaultTo<10>> });
+one_field!(BoundedWrap { field: Int<u8, 3, 9> });
+one_field!(ClampedWrap { #[serde(default)] field: Int<i64, 1, 50, Clamp, DefaultTo<10>> });
 one_field!(Number {
     #[serde_as(as = "NumberLike<Unit>")]
     field: f64

@@ -10,7 +10,7 @@
 
 use mcp_coerce::url::Url;
 use mcp_coerce::{
-    BoolLike, BoundedInt, BoundedString, Clamped, DefaultTo, Envelope, IntArrayLike, NumberLike,
+    BoolLike, BoundedString, Clamp, DefaultTo, Envelope, Int, IntArrayLike, IntLike, NumberLike,
     OptionalEnumLike, PatternLike, SafeObjectLike, StringArrayLike, TrimmedString, UrlLike,
     UrlPolicy,
 };
@@ -35,7 +35,7 @@ pub struct GetObservations {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order_by: Option<OrderBy>,
     /// Page size, 1 to 100.
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<i64>,
     /// Project name, trimmed, 1 to 100 chars.
@@ -87,7 +87,7 @@ pub struct SearchSkills {
     pub max_price: Option<f64>,
     /// How many results, clamped to 1 to 50; 10 when absent.
     #[serde(default)]
-    pub limit: Clamped<i64, 1, 50, DefaultTo<10>>,
+    pub limit: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
     /// Only free skills.
     #[serde_as(as = "BoolLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
