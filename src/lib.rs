@@ -87,4 +87,4 @@ pub use render::{
 };
 pub use safe_object::{SafeObject, SafeObjectLike};
 pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};
-pub use text::{BoundedString, NonEmptyString, Text, TrimmedString, TrimmedText};
+pub use text::{Keep, Text, TextLike, Trim, Whitespace};

@@ -14,8 +14,8 @@
 //! | `IntLike<MIN, MAX, O, D>` | `{"type": "integer", "minimum", "maximum", "default"}` |
 //! | `NumberLike<R>` | `{"type": "number", "minimum", "maximum"}` |
 //! | `BoolLike` | `{"type": "boolean"}` |
-//! | `BoundedString<MIN, MAX>` | `{"type": "string", "minLength", "maxLength"}` |
-//! | `TrimmedString<MIN, MAX>` | the same, plus a `pattern` that refuses leading and trailing whitespace |
+//! | `TextLike<MIN, MAX>` | `{"type": "string", "minLength", "maxLength"}` |
+//! | `TextLike<MIN, MAX, Trim>` | the same, plus a `pattern` that refuses leading and trailing whitespace |
 //! | `PatternLike<P>` | `{"type": "string", "pattern": P::SOURCE, "maxLength": P::MAX_LENGTH}` |
 //! | `EnumLike`, `OptionalEnumLike` | `{"type": "string", "enum": [canonical names]}` |
 //! | `JsonObjectLike`, `OptionalJsonObjectLike` | the schema of `T` |

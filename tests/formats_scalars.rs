@@ -7,9 +7,8 @@
 use std::fmt::Debug;
 
 use mcp_coerce::{
-    BoolLike, BoundedString, Clamp, DefaultTo, EnumLike, Int, IntArrayLike, IntLike,
-    JsonObjectLike, LaxBool, NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike,
-    TrimmedString,
+    BoolLike, Clamp, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike, LaxBool,
+    NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike, TextLike, Trim,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -64,9 +63,9 @@ struct Config {
     price: f64,
     #[serde_as(as = "NumberLike")]
     ratio: f64,
-    #[serde_as(as = "BoundedString<3, 30>")]
+    #[serde_as(as = "TextLike<3, 30>")]
     query: String,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     project: String,
     #[serde_as(as = "PatternLike<CardId>")]
     card: String,
@@ -91,7 +90,7 @@ struct Config {
     #[serde_as(as = "OptionalJsonObjectLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_filter: Option<Filter>,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_absent: Option<String>,
 }
@@ -179,8 +178,8 @@ one_field!(TBounded, "IntLike<1, 100>", u32);
 one_field!(TClamped, "IntLike<1, 50, Clamp>", u8);
 one_field!(TNumber, "NumberLike<Price>", f64);
 one_field!(TBool, "BoolLike", bool);
-one_field!(TText, "BoundedString<3, 5>", String);
-one_field!(TTrimmed, "TrimmedString<2, 4>", String);
+one_field!(TText, "TextLike<3, 5>", String);
+one_field!(TTrimmed, "TextLike<2, 4, Trim>", String);
 one_field!(TCard, "PatternLike<CardId>", String);
 one_field!(TCategory, "EnumLike", Category);
 one_field!(TFilter, "JsonObjectLike", Filter);

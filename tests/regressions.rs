@@ -1,6 +1,6 @@
 //! Named regression cases: each one a defect found once, kept so it stays fixed.
 
-use mcp_coerce::{Clamp, Code, EnumLike, IntLike, NonEmptyString, Reject, TrimmedString};
+use mcp_coerce::{Clamp, Code, EnumLike, IntLike, Reject, TextLike, Trim};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use serde_with::serde_as;
@@ -74,10 +74,10 @@ fn length_hints_state_only_the_bounds_that_exist() {
     #[serde_as]
     #[derive(Deserialize, Debug)]
     struct Args {
-        #[serde_as(as = "NonEmptyString")]
+        #[serde_as(as = "TextLike<1, { usize::MAX }, Trim>")]
         #[allow(dead_code, reason = "only the refusals are looked at")]
         name: String,
-        #[serde_as(as = "TrimmedString<0, 5>")]
+        #[serde_as(as = "TextLike<0, 5, Trim>")]
         #[allow(dead_code, reason = "only the refusals are looked at")]
         tag: String,
     }

@@ -5,9 +5,9 @@
 //! here also belongs as a named row in `tests/scalars.rs`.
 
 use mcp_coerce::{
-    BoolLike, BoundedString, Clamp, Code, DefaultTo, EnumLike, Int, IntArrayLike, IntLike,
-    JsonObjectLike, NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike, Rejection,
-    TrimmedString, from_str, from_value,
+    BoolLike, Clamp, Code, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike,
+    NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike, Rejection, TextLike, Trim,
+    from_str, from_value,
 };
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -181,9 +181,9 @@ struct Every {
     price: f64,
     #[serde_as(as = "BoolLike")]
     flag: bool,
-    #[serde_as(as = "BoundedString<3, 30>")]
+    #[serde_as(as = "TextLike<3, 30>")]
     text: String,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     trimmed: String,
     #[serde_as(as = "PatternLike<CardId>")]
     card: String,
@@ -207,7 +207,7 @@ struct Every {
     #[serde_as(as = "BoolLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_flag: Option<bool>,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_text: Option<String>,
     #[serde_as(as = "PatternLike<CardId>")]
@@ -240,7 +240,7 @@ struct Optionals {
     #[serde_as(as = "BoolLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_flag: Option<bool>,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_text: Option<String>,
     #[serde_as(as = "PatternLike<CardId>")]

@@ -14,10 +14,10 @@ use std::panic::Location;
 
 use mcp_coerce::enums::canonical_names;
 use mcp_coerce::{
-    BoolLike, BoundedString, Clamp, Code, DefaultTo, EnumLike, FiniteF64, Int, IntArrayLike,
-    IntLike, JsonObject, JsonObjectLike, LaxBool, Lenient, Matched, NonEmptyString, NumberLike,
-    OptionalEnumLike, OptionalJsonObjectLike, PatternDef, PatternLike, Reject, Rejection, Text,
-    TrimmedString, TrimmedText, from_value,
+    BoolLike, Clamp, Code, DefaultTo, EnumLike, FiniteF64, Int, IntArrayLike, IntLike, JsonObject,
+    JsonObjectLike, LaxBool, Lenient, Matched, NumberLike, OptionalEnumLike,
+    OptionalJsonObjectLike, PatternDef, PatternLike, Reject, Rejection, Text, TextLike, Trim,
+    from_value,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -1100,7 +1100,7 @@ fn boolean_token_table() {
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct Untrimmed {
-    #[serde_as(as = "BoundedString<3, 5>")]
+    #[serde_as(as = "TextLike<3, 5>")]
     s: String,
 }
 
@@ -1112,19 +1112,19 @@ struct UntrimmedWrap {
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct Trimmed {
-    #[serde_as(as = "TrimmedString<2, 4>")]
+    #[serde_as(as = "TextLike<2, 4, Trim>")]
     s: String,
 }
 
 #[derive(Deserialize, Debug)]
 struct TrimmedWrap {
-    s: TrimmedText<2, 4>,
+    s: Text<2, 4, Trim>,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct NonEmpty {
-    #[serde_as(as = "NonEmptyString")]
+    #[serde_as(as = "TextLike<1, { usize::MAX }, Trim>")]
     s: String,
 }
 
@@ -1134,7 +1134,7 @@ struct NonEmpty {
 fn string_with_length_bounds() {
     let mut report = Report::default();
     let untrimmed: [(&str, Read<String>); 2] = [
-        ("BoundedString<3, 5>", |a| {
+        ("TextLike<3, 5>", |a| {
             from_value::<Untrimmed>(a).map(|a| a.s)
         }),
         ("Text<3, 5>", |a| {
@@ -1193,10 +1193,10 @@ fn string_with_length_bounds() {
     }
 
     let trimmed: [(&str, Read<String>); 2] = [
-        ("TrimmedString<2, 4>", |a| {
+        ("TextLike<2, 4, Trim>", |a| {
             from_value::<Trimmed>(a).map(|a| a.s)
         }),
-        ("TrimmedText<2, 4>", |a| {
+        ("Text<2, 4, Trim>", |a| {
             from_value::<TrimmedWrap>(a).map(|a| a.s.into_inner())
         }),
     ];
@@ -1226,7 +1226,7 @@ fn string_with_length_bounds() {
     }
 
     // the non-empty case
-    let mut t = report.table("NonEmptyString", "s", |a| {
+    let mut t = report.table("TextLike<1, { usize::MAX }, Trim>", "s", |a| {
         from_value::<NonEmpty>(a).map(|a| a.s)
     });
     t.ok(json!(" x "), "x".to_owned());
@@ -1956,11 +1956,11 @@ optional_struct!(
 );
 optional_struct!(OptNumber, "NumberLike<Price>", f64);
 optional_struct!(OptBool, "BoolLike", bool);
-optional_struct!(OptFree, "BoundedString<0, 10>", String);
-optional_struct!(OptFreeTrimmed, "TrimmedString<0, 10>", String);
-optional_struct!(OptMin3, "BoundedString<3, 300>", String);
-optional_struct!(OptTrimmed, "TrimmedString<1, 100>", String);
-optional_struct!(OptNonEmpty, "NonEmptyString", String);
+optional_struct!(OptFree, "TextLike<0, 10>", String);
+optional_struct!(OptFreeTrimmed, "TextLike<0, 10, Trim>", String);
+optional_struct!(OptMin3, "TextLike<3, 300>", String);
+optional_struct!(OptTrimmed, "TextLike<1, 100, Trim>", String);
+optional_struct!(OptNonEmpty, "TextLike<1, { usize::MAX }, Trim>", String);
 optional_struct!(OptCard, "PatternLike<CardId>", String);
 optional_struct!(OptCategory, "OptionalEnumLike", Category);
 optional_struct!(OptNullish, "OptionalEnumLike", Nullish);
@@ -2081,7 +2081,7 @@ fn optional_fields() {
 
     // free strings (minLength 0): "" and whitespace are the inner type's own answer, and
     // the text "null" is text
-    let mut t = report.table("BoundedString<0, 10> on Option<String>", "o", |a| {
+    let mut t = report.table("TextLike<0, 10> on Option<String>", "o", |a| {
         from_value::<OptFree>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2092,7 +2092,7 @@ fn optional_fields() {
     t.refuses(json!("x".repeat(11)), Code::TooLong);
     t.refuses(json!(5), Code::InvalidType);
 
-    let mut t = report.table("TrimmedString<0, 10> on Option<String>", "o", |a| {
+    let mut t = report.table("TextLike<0, 10, Trim> on Option<String>", "o", |a| {
         from_value::<OptFreeTrimmed>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2101,7 +2101,7 @@ fn optional_fields() {
     t.ok(json!(" null "), Some("null".to_owned()));
 
     // strings with minLength >= 1: "" and whitespace are None; "null" is text
-    let mut t = report.table("BoundedString<3, 300> on Option<String>", "o", |a| {
+    let mut t = report.table("TextLike<3, 300> on Option<String>", "o", |a| {
         from_value::<OptMin3>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2111,7 +2111,7 @@ fn optional_fields() {
     t.refuses(json!("ab"), Code::TooShort);
     t.refuses(json!(42), Code::InvalidType);
 
-    let mut t = report.table("TrimmedString<1, 100> on Option<String>", "o", |a| {
+    let mut t = report.table("TextLike<1, 100, Trim> on Option<String>", "o", |a| {
         from_value::<OptTrimmed>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2120,9 +2120,11 @@ fn optional_fields() {
     t.ok(json!("  alpha "), Some("alpha".to_owned()));
     t.refuses(json!("a".repeat(101)), Code::TooLong);
 
-    let mut t = report.table("NonEmptyString on Option<String>", "o", |a| {
-        from_value::<OptNonEmpty>(a).map(|a| a.o)
-    });
+    let mut t = report.table(
+        "TextLike<1, { usize::MAX }, Trim> on Option<String>",
+        "o",
+        |a| from_value::<OptNonEmpty>(a).map(|a| a.o),
+    );
     t.absent_and_null_are_none();
     t.empty_is_none();
     t.ok(json!("null"), Some("null".to_owned()));
@@ -2250,7 +2252,7 @@ fn scalars_take_their_value_from_one_string_layer() {
         from_value::<Card>(a).map(|a| a.card_id)
     });
     t.refuses(json!("\"ATC-2026-7777670\""), Code::PatternMismatch);
-    let mut t = report.table("BoundedString<3, 5>", "s", |a| {
+    let mut t = report.table("TextLike<3, 5>", "s", |a| {
         from_value::<Untrimmed>(a).map(|a| a.s)
     });
     t.ok(json!("\"ab\""), "\"ab\"".to_owned()); // text, kept as sent
@@ -2386,7 +2388,7 @@ struct AllScalars {
     price: f64,
     #[serde_as(as = "BoolLike")]
     flag: bool,
-    #[serde_as(as = "BoundedString<3, 5>")]
+    #[serde_as(as = "TextLike<3, 5>")]
     text: String,
     #[serde_as(as = "PatternLike<CardId>")]
     card: String,
@@ -2473,7 +2475,7 @@ fn issue_input_is_the_value_as_it_arrived() {
     t.input(json!("maybe"), Code::BoolParsing, Some(json!("maybe")));
     t.input(json!(2), Code::BoolParsing, Some(json!(2)));
 
-    let mut t = report.table("TrimmedString<2, 4>", "s", |a| {
+    let mut t = report.table("TextLike<2, 4, Trim>", "s", |a| {
         from_value::<Trimmed>(a).map(|a| a.s)
     });
     t.input(json!("  a  "), Code::TooShort, Some(json!("  a  ")));

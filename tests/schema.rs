@@ -14,10 +14,9 @@ use std::collections::BTreeMap;
 
 use mcp_coerce::schema::input_schema;
 use mcp_coerce::{
-    BoolLike, BoundedString, Clamp, DefaultTo, EnumLike, FiniteF64, Int, IntArray, IntArrayLike,
-    IntLike, JsonObjectLike, LaxBool, Lenient, Matched, NoSplit, NumberLike, OptionalEnumLike,
-    OptionalJsonObjectLike, PatternLike, StringArray, StringArrayLike, Text, TrimmedString,
-    TrimmedText,
+    BoolLike, Clamp, DefaultTo, EnumLike, FiniteF64, Int, IntArray, IntArrayLike, IntLike,
+    JsonObjectLike, LaxBool, Lenient, Matched, NoSplit, NumberLike, OptionalEnumLike,
+    OptionalJsonObjectLike, PatternLike, StringArray, StringArrayLike, Text, TextLike, Trim,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -343,20 +342,20 @@ one_field!(Flag {
 one_field!(FlagOpt { #[serde_as(as = "BoolLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<bool> });
 one_field!(FlagWrap { field: LaxBool });
 one_field!(Query {
-    #[serde_as(as = "BoundedString<3, 10>")]
+    #[serde_as(as = "TextLike<3, 10>")]
     field: String
 });
 one_field!(Trimmed {
-    #[serde_as(as = "TrimmedString<1, 8>")]
+    #[serde_as(as = "TextLike<1, 8, Trim>")]
     field: String
 });
 one_field!(TrimmedEmpty {
-    #[serde_as(as = "TrimmedString<0, 5>")]
+    #[serde_as(as = "TextLike<0, 5, Trim>")]
     field: String
 });
-one_field!(TrimmedOpt { #[serde_as(as = "TrimmedString<2, 6>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<String> });
+one_field!(TrimmedOpt { #[serde_as(as = "TextLike<2, 6, Trim>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<String> });
 one_field!(TextWrap { field: Text<1, 4> });
-one_field!(TrimmedWrap { field: TrimmedText<1, 4> });
+one_field!(TrimmedWrap { field: Text<1, 4, Trim> });
 one_field!(SkuField {
     #[serde_as(as = "PatternLike<Sku>")]
     field: String

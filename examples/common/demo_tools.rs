@@ -10,9 +10,8 @@
 
 use mcp_coerce::url::Url;
 use mcp_coerce::{
-    BoolLike, BoundedString, Clamp, DefaultTo, Envelope, Int, IntArrayLike, IntLike, NumberLike,
-    OptionalEnumLike, PatternLike, SafeObjectLike, StringArrayLike, TrimmedString, UrlLike,
-    UrlPolicy,
+    BoolLike, Clamp, DefaultTo, Envelope, Int, IntArrayLike, IntLike, NumberLike, OptionalEnumLike,
+    PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim, UrlLike, UrlPolicy,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -39,7 +38,7 @@ pub struct GetObservations {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<i64>,
     /// Project name, trimmed, 1 to 100 chars.
-    #[serde_as(as = "TrimmedString<1, 100>")]
+    #[serde_as(as = "TextLike<1, 100, Trim>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub project: Option<String>,
 }
@@ -75,7 +74,7 @@ mcp_coerce::number_range!(
 #[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct SearchSkills {
     /// What to search for, 3 to 300 chars, not trimmed.
-    #[serde_as(as = "BoundedString<3, 300>")]
+    #[serde_as(as = "TextLike<3, 300>")]
     pub query: String,
     /// Only skills of this category.
     #[serde_as(as = "OptionalEnumLike")]
