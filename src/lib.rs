@@ -68,7 +68,7 @@ pub use adapters::{
 
 #[cfg(feature = "url")]
 pub use self::url::{HttpsOnly, PolicyUrl, UrlLike, UrlPolicy};
-pub use boolean::{BoolLike, LaxBool};
+pub use boolean::{Bool, BoolLike};
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
 pub use enums::{EnumLike, Lenient, OptionalEnumLike};
@@ -78,9 +78,9 @@ pub use issue::{
     Code, INPUT_ECHO_CHARS, Input, Issue, MAX_ISSUES, MAX_PATH_CHARS, Path, Rejection, Segment,
 };
 pub use json_object::{JsonObject, JsonObjectLike, OptionalJsonObjectLike};
-pub use number::{AnyFinite, FiniteF64, NumberLike, NumberRange};
+pub use number::{AnyFinite, Number, NumberLike, NumberRange};
 #[cfg(feature = "regex")]
-pub use pattern::{Matched, PatternDef, PatternLike};
+pub use pattern::{Pattern, PatternDef, PatternLike};
 pub use render::{
     Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolErrorResult,
     WriteOutcome,

@@ -7,7 +7,7 @@
 use std::fmt::Debug;
 
 use mcp_coerce::{
-    BoolLike, Clamp, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike, LaxBool,
+    Bool, BoolLike, Clamp, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike,
     NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike, TextLike, Trim,
 };
 use serde::de::DeserializeOwned;
@@ -52,7 +52,7 @@ struct Config {
     flag: bool,
     #[serde_as(as = "BoolLike")]
     dry_run: bool,
-    free: LaxBool,
+    free: Bool,
     #[serde_as(as = "IntLike<1, 100>")]
     page: u32,
     #[serde_as(as = "IntLike<1, 50, Clamp>")]
@@ -131,7 +131,7 @@ fn every_scalar_adapter_accepts_lax_values_under_toml() {
         limit: 10,
         flag: true,
         dry_run: false,
-        free: LaxBool(false),
+        free: Bool(false),
         page: 10,
         clamped: 50,
         clamped_default: Int::default(),

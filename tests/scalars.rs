@@ -14,10 +14,9 @@ use std::panic::Location;
 
 use mcp_coerce::enums::canonical_names;
 use mcp_coerce::{
-    BoolLike, Clamp, Code, DefaultTo, EnumLike, FiniteF64, Int, IntArrayLike, IntLike, JsonObject,
-    JsonObjectLike, LaxBool, Lenient, Matched, NumberLike, OptionalEnumLike,
-    OptionalJsonObjectLike, PatternDef, PatternLike, Reject, Rejection, Text, TextLike, Trim,
-    from_value,
+    Bool, BoolLike, Clamp, Code, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObject,
+    JsonObjectLike, Lenient, Number, NumberLike, OptionalEnumLike, OptionalJsonObjectLike, Pattern,
+    PatternDef, PatternLike, Reject, Rejection, Text, TextLike, Trim, from_value,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -851,7 +850,7 @@ struct NumSkewed {
 
 #[derive(Deserialize, Debug)]
 struct NumUnitWrap {
-    x: FiniteF64<Unit>,
+    x: Number<Unit>,
 }
 
 /// Scalars row "number (f64, optionally bounded)".
@@ -863,7 +862,7 @@ fn number_optionally_bounded() {
         ("NumberLike<Price>", |a| {
             from_value::<NumPrice>(a).map(|a| a.x)
         }),
-        ("FiniteF64<Unit>", |a| {
+        ("Number<Unit>", |a| {
             from_value::<NumUnitWrap>(a).map(|a| a.x.get())
         }),
     ];
@@ -955,7 +954,7 @@ fn number_optionally_bounded() {
     t.context(json!(-0.001), Code::TooSmall, json!({"minimum": 0.0}));
     t.context(json!(1000.5), Code::TooBig, json!({"maximum": 1000.0}));
 
-    let mut t = report.table("FiniteF64<Unit> (0..=1)", "x", |a| {
+    let mut t = report.table("Number<Unit> (0..=1)", "x", |a| {
         from_value::<NumUnitWrap>(a).map(|a| a.x.get())
     });
     t.ok(json!(1), 1.0);
@@ -989,7 +988,7 @@ struct Flag {
 
 #[derive(Deserialize, Debug)]
 struct FlagWrap {
-    b: LaxBool,
+    b: Bool,
 }
 
 /// Scalars row "boolean", and the paragraph about the closed token table: `"false"` must
@@ -999,7 +998,7 @@ fn boolean_token_table() {
     let mut report = Report::default();
     let readers: [(&str, Read<bool>); 2] = [
         ("BoolLike", |a| from_value::<Flag>(a).map(|a| a.b)),
-        ("LaxBool", |a| from_value::<FlagWrap>(a).map(|a| a.b.0)),
+        ("Bool", |a| from_value::<FlagWrap>(a).map(|a| a.b.0)),
     ];
     for (name, read) in readers {
         let mut t = report.table(name, "b", read);
@@ -1267,7 +1266,7 @@ struct Card {
 
 #[derive(Deserialize, Debug)]
 struct CardWrap {
-    card_id: Matched<CardId>,
+    card_id: Pattern<CardId>,
 }
 
 #[serde_as]
@@ -1287,7 +1286,7 @@ fn pattern_string() {
         ("PatternLike<CardId>", |a| {
             from_value::<Card>(a).map(|a| a.card_id)
         }),
-        ("Matched<CardId>", |a| {
+        ("Pattern<CardId>", |a| {
             from_value::<CardWrap>(a).map(|a| a.card_id.into_inner())
         }),
     ];

@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 
 use mcp_coerce::schema::input_schema;
 use mcp_coerce::{
-    BoolLike, Clamp, DefaultTo, EnumLike, FiniteF64, Int, IntArray, IntArrayLike, IntLike,
-    JsonObjectLike, LaxBool, Lenient, Matched, NoSplit, NumberLike, OptionalEnumLike,
-    OptionalJsonObjectLike, PatternLike, StringArray, StringArrayLike, Text, TextLike, Trim,
+    Bool, BoolLike, Clamp, DefaultTo, EnumLike, Int, IntArray, IntArrayLike, IntLike,
+    JsonObjectLike, Lenient, NoSplit, Number, NumberLike, OptionalEnumLike, OptionalJsonObjectLike,
+    Pattern, PatternLike, StringArray, StringArrayLike, Text, TextLike, Trim,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -329,18 +329,18 @@ one_field!(ClampedDefaultRequired {
 });
 one_field!(BoundedWrap { field: Int<u8, 3, 9> });
 one_field!(ClampedWrap { #[serde(default)] field: Int<i64, 1, 50, Clamp, DefaultTo<10>> });
-one_field!(Number {
+one_field!(NumberField {
     #[serde_as(as = "NumberLike<Unit>")]
     field: f64
 });
 one_field!(NumberOpt { #[serde_as(as = "NumberLike<Unit>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<f64> });
-one_field!(NumberWrap { field: FiniteF64<Unit> });
+one_field!(NumberWrap { field: Number<Unit> });
 one_field!(Flag {
     #[serde_as(as = "BoolLike")]
     field: bool
 });
 one_field!(FlagOpt { #[serde_as(as = "BoolLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<bool> });
-one_field!(FlagWrap { field: LaxBool });
+one_field!(FlagWrap { field: Bool });
 one_field!(Query {
     #[serde_as(as = "TextLike<3, 10>")]
     field: String
@@ -361,7 +361,7 @@ one_field!(SkuField {
     field: String
 });
 one_field!(SkuOpt { #[serde_as(as = "PatternLike<Sku>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<String> });
-one_field!(SkuWrap { field: Matched<Sku> });
+one_field!(SkuWrap { field: Pattern<Sku> });
 one_field!(ColorField {
     #[serde_as(as = "EnumLike")]
     field: Color
@@ -404,7 +404,7 @@ fn every_adapter_is_sound() {
     check_sound::<ClampedDefaultRequired>(none(), 64);
     check_sound::<BoundedWrap>(none(), 64);
     check_sound::<ClampedWrap>(none(), 64);
-    check_sound::<Number>(none(), 64);
+    check_sound::<NumberField>(none(), 64);
     check_sound::<NumberOpt>(none(), 64);
     check_sound::<NumberWrap>(none(), 64);
     check_sound::<Flag>(none(), 16);
@@ -521,7 +521,7 @@ fn adapter_schemas_are_exact() {
     let missing = mcp_coerce::from_str::<ClampedDefaultRequired>("{}").unwrap_err();
     assert_eq!(missing.issues()[0].code(), mcp_coerce::Code::Missing);
     assert_eq!(
-        property(input_schema::<Number>()),
+        property(input_schema::<NumberField>()),
         json!({"type": "number", "minimum": 0.0, "maximum": 1.0})
     );
     assert_eq!(property(input_schema::<Flag>()), json!({"type": "boolean"}));
