@@ -63,7 +63,7 @@ pub use adapters::pattern;
 #[cfg(feature = "url")]
 pub use adapters::url;
 pub use adapters::{
-    boolean, enums, int, int_array, json_object, number, safe_object, string_array, text,
+    boolean, enums, int, int_array, json_object, number, optional, safe_object, string_array, text,
 };
 
 #[cfg(feature = "url")]
@@ -71,14 +71,15 @@ pub use self::url::{HttpsOnly, PolicyUrl, UrlLike, UrlPolicy};
 pub use boolean::{Bool, BoolLike};
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
-pub use enums::{EnumLike, Lenient, OptionalEnumLike};
+pub use enums::{Enum, EnumLike};
 pub use int::{Clamp, DefaultTo, Int, IntDefault, IntLike, Integer, NoDefault, OutOfRange, Reject};
 pub use int_array::{IntArray, IntArrayLike};
 pub use issue::{
     Code, INPUT_ECHO_CHARS, Input, Issue, MAX_ISSUES, MAX_PATH_CHARS, Path, Rejection, Segment,
 };
-pub use json_object::{JsonObject, JsonObjectLike, OptionalJsonObjectLike};
+pub use json_object::{JsonObject, JsonObjectLike};
 pub use number::{AnyFinite, Number, NumberLike, NumberRange};
+pub use optional::{Optional, Required};
 #[cfg(feature = "regex")]
 pub use pattern::{Pattern, PatternDef, PatternLike};
 pub use render::{

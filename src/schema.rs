@@ -17,8 +17,8 @@
 //! | `TextLike<MIN, MAX>` | `{"type": "string", "minLength", "maxLength"}` |
 //! | `TextLike<MIN, MAX, Trim>` | the same, plus a `pattern` that refuses leading and trailing whitespace |
 //! | `PatternLike<P>` | `{"type": "string", "pattern": P::SOURCE, "maxLength": P::MAX_LENGTH}` |
-//! | `EnumLike`, `OptionalEnumLike` | `{"type": "string", "enum": [canonical names]}` |
-//! | `JsonObjectLike`, `OptionalJsonObjectLike` | the schema of `T` |
+//! | `EnumLike`, `EnumLike<Optional>` | `{"type": "string", "enum": [canonical names]}` |
+//! | `JsonObjectLike`, `JsonObjectLike<Optional>` | the schema of `T` |
 //! | `UrlLike<P>` | `{"type": "string", "format": "uri", "maxLength", "description": the policy}` |
 //! | `SafeObjectLike<MAX_DEPTH>` | `{"type": "object", "description": the forbidden keys and the depth limit}` |
 //!

@@ -8,7 +8,7 @@ use std::fmt::Debug;
 
 use mcp_coerce::{
     Bool, BoolLike, Clamp, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike,
-    NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike, TextLike, Trim,
+    NumberLike, Optional, PatternLike, TextLike, Trim,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -84,10 +84,10 @@ struct Config {
     #[serde_as(as = "BoolLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_flag: Option<bool>,
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_category: Option<Category>,
-    #[serde_as(as = "OptionalJsonObjectLike")]
+    #[serde_as(as = "JsonObjectLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_filter: Option<Filter>,
     #[serde_as(as = "TextLike<1, 30, Trim>")]

@@ -6,8 +6,7 @@
 
 use mcp_coerce::{
     BoolLike, Clamp, Code, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike,
-    NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike, Rejection, TextLike, Trim,
-    from_str, from_value,
+    NumberLike, Optional, PatternLike, Rejection, TextLike, Trim, from_str, from_value,
 };
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -213,10 +212,10 @@ struct Every {
     #[serde_as(as = "PatternLike<CardId>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_card: Option<String>,
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_category: Option<Category>,
-    #[serde_as(as = "OptionalJsonObjectLike")]
+    #[serde_as(as = "JsonObjectLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_object: Option<Inner>,
 }
@@ -246,13 +245,13 @@ struct Optionals {
     #[serde_as(as = "PatternLike<CardId>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_card: Option<String>,
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_category: Option<Category>,
-    #[serde_as(as = "OptionalJsonObjectLike")]
+    #[serde_as(as = "JsonObjectLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_object: Option<Inner>,
-    #[serde_as(as = "OptionalJsonObjectLike")]
+    #[serde_as(as = "JsonObjectLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_map: Option<Map<String, Value>>,
 }

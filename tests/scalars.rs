@@ -14,9 +14,9 @@ use std::panic::Location;
 
 use mcp_coerce::enums::canonical_names;
 use mcp_coerce::{
-    Bool, BoolLike, Clamp, Code, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObject,
-    JsonObjectLike, Lenient, Number, NumberLike, OptionalEnumLike, OptionalJsonObjectLike, Pattern,
-    PatternDef, PatternLike, Reject, Rejection, Text, TextLike, Trim, from_value,
+    Bool, BoolLike, Clamp, Code, DefaultTo, Enum, EnumLike, Int, IntArrayLike, IntLike, JsonObject,
+    JsonObjectLike, Number, NumberLike, Optional, Pattern, PatternDef, PatternLike, Reject,
+    Rejection, Text, TextLike, Trim, from_value,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -1495,7 +1495,7 @@ struct CatArgs {
 
 #[derive(Deserialize, Debug)]
 struct CatWrap {
-    category: Lenient<Category>,
+    category: Enum<Category>,
 }
 
 #[serde_as]
@@ -1541,7 +1541,7 @@ fn lenient_enum() {
     let mut report = Report::default();
     let readers: [(&str, Read<Category>); 2] = [
         ("EnumLike", |a| from_value::<CatArgs>(a).map(|a| a.category)),
-        ("Lenient<Category>", |a| {
+        ("Enum<Category>", |a| {
             from_value::<CatWrap>(a).map(|a| a.category.0)
         }),
     ];
@@ -1961,10 +1961,10 @@ optional_struct!(OptMin3, "TextLike<3, 300>", String);
 optional_struct!(OptTrimmed, "TextLike<1, 100, Trim>", String);
 optional_struct!(OptNonEmpty, "TextLike<1, { usize::MAX }, Trim>", String);
 optional_struct!(OptCard, "PatternLike<CardId>", String);
-optional_struct!(OptCategory, "OptionalEnumLike", Category);
-optional_struct!(OptNullish, "OptionalEnumLike", Nullish);
-optional_struct!(OptFilter, "OptionalJsonObjectLike", Filter);
-optional_struct!(OptMap, "OptionalJsonObjectLike", Map<String, Value>);
+optional_struct!(OptCategory, "EnumLike<Optional>", Category);
+optional_struct!(OptNullish, "EnumLike<Optional>", Nullish);
+optional_struct!(OptFilter, "JsonObjectLike<Optional>", Filter);
+optional_struct!(OptMap, "JsonObjectLike<Optional>", Map<String, Value>);
 optional_struct!(GenericOptInt, "Option<IntLike>", i64);
 
 /// An enum with a variant serialized as `"null"`: the text `"null"` is that variant.
@@ -2144,7 +2144,7 @@ fn optional_fields() {
     t.refuses(json!(42), Code::InvalidType);
 
     // enums: "" is None; an enum's JSON type is string, so "null" is matched as text
-    let mut t = report.table("OptionalEnumLike on Option<Category>", "o", |a| {
+    let mut t = report.table("EnumLike<Optional> on Option<Category>", "o", |a| {
         from_value::<OptCategory>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2160,7 +2160,7 @@ fn optional_fields() {
         Code::EnumUnknown,
         json!({"allowed": CATEGORY_NAMES}),
     );
-    let mut t = report.table("OptionalEnumLike on Option<Nullish>", "o", |a| {
+    let mut t = report.table("EnumLike<Optional> on Option<Nullish>", "o", |a| {
         from_value::<OptNullish>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2169,7 +2169,7 @@ fn optional_fields() {
     t.ok(json!("some"), Some(Nullish::Some));
 
     // objects: not strings, so "" and "null" are None
-    let mut t = report.table("OptionalJsonObjectLike on Option<Filter>", "o", |a| {
+    let mut t = report.table("JsonObjectLike<Optional> on Option<Filter>", "o", |a| {
         from_value::<OptFilter>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2200,7 +2200,7 @@ fn optional_fields() {
         ],
     );
 
-    let mut t = report.table("OptionalJsonObjectLike on Option<Map>", "o", |a| {
+    let mut t = report.table("JsonObjectLike<Optional> on Option<Map>", "o", |a| {
         from_value::<OptMap>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();

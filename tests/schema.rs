@@ -14,9 +14,9 @@ use std::collections::BTreeMap;
 
 use mcp_coerce::schema::input_schema;
 use mcp_coerce::{
-    Bool, BoolLike, Clamp, DefaultTo, EnumLike, Int, IntArray, IntArrayLike, IntLike,
-    JsonObjectLike, Lenient, NoSplit, Number, NumberLike, OptionalEnumLike, OptionalJsonObjectLike,
-    Pattern, PatternLike, StringArray, StringArrayLike, Text, TextLike, Trim,
+    Bool, BoolLike, Clamp, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
+    JsonObjectLike, NoSplit, Number, NumberLike, Optional, Pattern, PatternLike, StringArray,
+    StringArrayLike, Text, TextLike, Trim,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -366,13 +366,13 @@ one_field!(ColorField {
     #[serde_as(as = "EnumLike")]
     field: Color
 });
-one_field!(ColorOpt { #[serde_as(as = "OptionalEnumLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Color> });
-one_field!(ColorWrap { field: Lenient<Color> });
+one_field!(ColorOpt { #[serde_as(as = "EnumLike<Optional>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Color> });
+one_field!(ColorWrap { field: Enum<Color> });
 one_field!(Object {
     #[serde_as(as = "JsonObjectLike")]
     field: Inner
 });
-one_field!(ObjectOpt { #[serde_as(as = "OptionalJsonObjectLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Inner> });
+one_field!(ObjectOpt { #[serde_as(as = "JsonObjectLike<Optional>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Inner> });
 one_field!(UrlField {
     #[serde_as(as = "mcp_coerce::UrlLike<demo_tools::CdnImages>")]
     field: mcp_coerce::url::Url

@@ -10,8 +10,8 @@
 
 use mcp_coerce::url::Url;
 use mcp_coerce::{
-    BoolLike, Clamp, DefaultTo, Envelope, Int, IntArrayLike, IntLike, NumberLike, OptionalEnumLike,
-    PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim, UrlLike, UrlPolicy,
+    BoolLike, Clamp, DefaultTo, EnumLike, Envelope, Int, IntArrayLike, IntLike, NumberLike,
+    Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim, UrlLike, UrlPolicy,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -30,7 +30,7 @@ pub struct GetObservations {
     #[serde_as(as = "IntArrayLike<0, 1000>")]
     pub ids: Vec<i64>,
     /// Sort order.
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order_by: Option<OrderBy>,
     /// Page size, 1 to 100.
@@ -77,7 +77,7 @@ pub struct SearchSkills {
     #[serde_as(as = "TextLike<3, 300>")]
     pub query: String,
     /// Only skills of this category.
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<Category>,
     /// Only skills up to this price.

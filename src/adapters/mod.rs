@@ -8,6 +8,7 @@ pub mod int;
 pub mod int_array;
 pub mod json_object;
 pub mod number;
+pub mod optional;
 #[cfg(feature = "regex")]
 #[cfg_attr(docsrs, doc(cfg(feature = "regex")))]
 pub mod pattern;
