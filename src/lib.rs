@@ -7,7 +7,7 @@
 //! - Pass-through objects, forwarded as they are: no prototype keys, a depth limit:
 //!   [`safe_object`] ([`SafeObjectLike`], [`SafeObject`], [`safe_object::check_object`]).
 //! - URLs with a policy (feature `url`, on by default): [`url`](mod@url) ([`UrlLike`],
-//!   [`PolicyUrl`], [`UrlPolicy`], [`HttpsOnly`], [`url::check_url`]).
+//!   [`Url`], [`UrlPolicy`], [`HttpsOnly`], [`url::check_url`]).
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
 //!   [`from_value`].
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
@@ -67,7 +67,7 @@ pub use adapters::{
 };
 
 #[cfg(feature = "url")]
-pub use self::url::{HttpsOnly, PolicyUrl, UrlLike, UrlPolicy};
+pub use self::url::{HttpsOnly, Url, UrlLike, UrlPolicy};
 pub use boolean::{Bool, BoolLike};
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};

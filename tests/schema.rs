@@ -214,7 +214,7 @@ fn canonical(schema: &Value, instance: &Value) -> Value {
             }
             if property.get("format") == Some(&json!("uri"))
                 && let Some(Value::String(url)) = object.get_mut(name)
-                && let Ok(parsed) = mcp_coerce::url::Url::parse(url)
+                && let Ok(parsed) = mcp_coerce::url::WhatwgUrl::parse(url)
             {
                 *url = parsed.to_string();
             }
@@ -375,13 +375,13 @@ one_field!(Object {
 one_field!(ObjectOpt { #[serde_as(as = "JsonObjectLike<Optional>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Inner> });
 one_field!(UrlField {
     #[serde_as(as = "mcp_coerce::UrlLike<demo_tools::CdnImages>")]
-    field: mcp_coerce::url::Url
+    field: mcp_coerce::url::WhatwgUrl
 });
 one_field!(UrlString {
     #[serde_as(as = "mcp_coerce::UrlLike<demo_tools::CdnImages>")]
     field: String
 });
-one_field!(UrlWrap { field: mcp_coerce::PolicyUrl<demo_tools::CdnImages> });
+one_field!(UrlWrap { field: mcp_coerce::Url<demo_tools::CdnImages> });
 one_field!(SafeField { #[serde_as(as = "mcp_coerce::SafeObjectLike<8>")] field: serde_json::Map<String, Value> });
 one_field!(SafeWrap { field: mcp_coerce::SafeObject<8> });
 

@@ -8,7 +8,7 @@
     reason = "each user of this module uses a different part of it"
 )]
 
-use mcp_coerce::url::Url;
+use mcp_coerce::url::WhatwgUrl;
 use mcp_coerce::{
     BoolLike, Clamp, DefaultTo, EnumLike, Envelope, Int, IntArrayLike, IntLike, NumberLike,
     Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim, UrlLike, UrlPolicy,
@@ -166,7 +166,7 @@ pub struct SegmentImage {
     /// `https://img.cdn.example.com/cat.jpg`; at most 2048 chars; no user name or password,
     /// no localhost or private, loopback or link-local IP addresses.
     #[serde_as(as = "UrlLike<CdnImages>")]
-    pub image_url: Url,
+    pub image_url: WhatwgUrl,
     /// Mask threshold, 0 to 1.
     #[serde_as(as = "NumberLike<Threshold>")]
     pub threshold: f64,
