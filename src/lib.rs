@@ -1,18 +1,19 @@
 #![doc = include_str!("../README.md")]
 //!
 //! # Map
-//! - Adapters, one module each, each usable with `#[serde_as]`, `#[serde(with)]` or as a
-//!   wrapper type: [`int_array`], [`string_array`], [`int`], [`number`], [`boolean`],
-//!   [`text`], [`pattern`](mod@pattern), [`enums`], [`json_object`].
-//! - Pass-through objects, forwarded as they are: no prototype keys, a depth limit:
-//!   [`safe_object`] ([`SafeObjectLike`], [`SafeObject`], [`safe_object::check_object`]).
-//! - URLs with a policy (feature `url`, on by default): [`url`](mod@url) ([`UrlLike`],
-//!   [`Url`], [`UrlPolicy`], [`HttpsOnly`], [`url::check_url`]).
+//! One naming rule: every `#[serde_as]` marker is `XLike<..>`, its wrapper type is `X<..>`,
+//! and policies are type parameters whose defaults keep the common case short
+//! (`IntLike`, `IntLike<1, 100>`, `IntLike<1, 50, Clamp, DefaultTo<10>>`).
+//! - Adapters (`src/adapters/`), one module per family: [`int_array`], [`string_array`],
+//!   [`int`], [`number`], [`boolean`], [`text`], [`pattern`](mod@pattern), [`enums`],
+//!   [`json_object`], [`safe_object`] (objects forwarded as they are), [`url`](mod@url)
+//!   (feature `url`, on by default); the optional-field rules: [`optional`].
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
 //!   [`from_value`].
-//! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
-//! - Renderings: [`Envelope`] (MCP `isError` result, JSON-RPC `-32602` error),
-//!   [`HttpBody`], [`WriteOutcome`].
+//! - The issue model (`src/issue/`): [`Issue`], [`Code`], [`Input`], [`Path`],
+//!   [`Rejection`].
+//! - Renderings (`src/render/`): [`Envelope`] as an MCP [`ToolErrorResult`] or a
+//!   [`JsonRpcError`], [`HttpBody`], [`WriteOutcome`].
 //! - Tool-call history integrity (validate, repair, checked append, id mapping): [`history`].
 //! - Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI strict
 //!   mode, any client): [`dialect`] ([`Dialect::rewrite`], [`null_as_absent`]).

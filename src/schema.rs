@@ -40,7 +40,8 @@
 //! skip_serializing_if = "Option::is_none")] field: Option<T>`) publishes the inner type's
 //! plain schema and is left out of `required`, with no `"type": ["integer", "null"]`
 //! (which makes some clients send numbers as strings) and no `"default": null`, while the
-//! runtime still accepts `null`. For the spellings schemars always makes nullable
+//! runtime still accepts `null` (and what else becomes `None`: see
+//! [`optional`](crate::optional)). For the spellings schemars always makes nullable
 //! (`as = "Option<X>"`, `Option<Wrapper>`), [`strip_nullable_optionals`] rewrites the
 //! schema; [`input_schema`] applies it.
 

@@ -1,5 +1,5 @@
-//! Properties of the scalar adapters (SEMANTICS.md "Scalars"), both directions at the
-//! boundaries: accepted means in range, and in range means accepted.
+//! Properties of the scalar adapters, both directions at the boundaries: accepted means in
+//! range, and in range means accepted.
 //!
 //! Shrunk failures are kept by proptest under `proptest-regressions/`; a failure found
 //! here also belongs as a named row in `tests/scalars.rs`.

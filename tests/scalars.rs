@@ -1,13 +1,15 @@
-//! The "Scalars" table of SEMANTICS.md, row by row, through the entry point
-//! `mcp_coerce::from_value` on small argument structs; then the "Optional fields" table
-//! for each adapter's optional spelling, and "Coercion only moves toward the declared
-//! type".
+//! The scalar adapters, value by value, through the entry point `mcp_coerce::from_value`
+//! on small argument structs: what each accepts and what it refuses with which code; then
+//! the optional-field rules for each adapter's optional spelling (see the `optional`
+//! module), and the rule that coercion only moves toward the declared type.
 //!
 //! Each table collects every failing row and fails once at the end with the full list.
-//! A failing row here is a contract violation: the expectation is SEMANTICS.md's, not the
-//! implementation's (see the comments marked "Interpretation" where the contract is silent).
+//! A failing row here is a contract violation: each row states the documented outcome, not
+//! whatever the implementation does (see the comments marked "Interpretation" where the
+//! docs are silent).
 //!
-//! Not covered here (another engineer's): "URL with a policy" and "pass-through object".
+//! URLs with a policy and pass-through objects have tests of their own (`tests/url.rs`,
+//! `tests/safe_object.rs`).
 
 use std::fmt::Debug;
 use std::panic::Location;
@@ -61,7 +63,7 @@ impl Report {
         );
     }
 
-    /// SEMANTICS "Errors": a message is one line, lowercase, with no trailing period;
+    /// The issue model's rules: a message is one line, lowercase, with no trailing period;
     /// every issue has a hint; `input` is absent for `missing` only, and a string input
     /// is cut to 64 chars with `…` appended.
     fn lint(&mut self, args: &Value, rejection: &Rejection) {

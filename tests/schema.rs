@@ -322,7 +322,7 @@ one_field!(ClampedDefault {
     #[serde(default = "DefaultTo::<10>::value")]
     field: i64
 });
-// The trap a first-time user fell into: the type's default, but no serde `default`.
+// The type's default, but no serde `default`: the field stays required.
 one_field!(ClampedDefaultRequired {
     #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
     field: i64
@@ -616,7 +616,7 @@ fn generic_option_spellings_are_rewritten() {
         #[serde_as(as = "Option<IntArrayLike>")]
         generic: Option<Vec<i64>>,
         wrapper: Option<IntArray>,
-        // schemars lists `null` among the enum's values here (found by a first-time user).
+        // schemars lists `null` among the enum's values here, and input_schema removes it.
         #[serde_as(as = "Option<EnumLike>")]
         #[serde(default)]
         color: Option<Color>,
