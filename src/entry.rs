@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 
 use crate::collect::de::ValueDe;
 use crate::collect::{Session, record, take_pass, work_units};
+use crate::issue::Rejection;
 use crate::issue::{Code, Input, Issue};
-use crate::rejection::Rejection;
 
 /// Deserialize tool-call arguments from JSON text, reporting every issue.
 ///
@@ -327,7 +327,7 @@ fn refuse_key_encoded(map: &Map<String, Value>) -> Result<(), Rejection> {
             Code::InvalidType,
             "expected the arguments object, got an object whose only key is the arguments as JSON text",
         )
-        .with_input(Input::Text(crate::issue::truncate(key)))
+        .with_input(Input::Text(crate::words::truncate(key)))
         .with_hint("arguments appear to be double-encoded: send the object itself")]));
     }
     Ok(())

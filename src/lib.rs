@@ -1,18 +1,19 @@
 #![doc = include_str!("../README.md")]
 //!
 //! # Map
-//! - Adapters, one module each, each usable with `#[serde_as]`, `#[serde(with)]` or as a
-//!   wrapper type: [`int_array`], [`string_array`], [`int`], [`number`], [`boolean`],
-//!   [`string`], [`pattern`](mod@pattern), [`enums`], [`json_object`].
-//! - Pass-through objects, forwarded as they are: no prototype keys, a depth limit:
-//!   [`passthrough`] ([`SafeObjectLike`], [`SafeObject`], [`passthrough::check_object`]).
-//! - URLs with a policy (feature `url`, on by default): [`url_policy`] ([`UrlLike`],
-//!   [`PolicyUrl`], [`UrlPolicy`], [`HttpsOnly`], [`url_policy::check_url`]).
+//! One naming rule: every `#[serde_as]` marker is `XLike<..>`, its wrapper type is `X<..>`,
+//! and policies are type parameters whose defaults keep the common case short
+//! (`IntLike`, `IntLike<1, 100>`, `IntLike<1, 50, Clamp, DefaultTo<10>>`).
+//! - Adapters (`src/adapters/`), one module per family: [`int_array`], [`string_array`],
+//!   [`int`], [`number`], [`boolean`], [`text`], [`pattern`](mod@pattern), [`enums`],
+//!   [`json_object`], [`safe_object`] (objects forwarded as they are), [`url`](mod@url)
+//!   (feature `url`, on by default); the optional-field rules: [`optional`].
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
 //!   [`from_value`].
-//! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
-//! - Renderings: [`Envelope`] (MCP `isError` result, JSON-RPC `-32602` error),
-//!   [`HttpBody`], [`WriteOutcome`].
+//! - The issue model (`src/issue/`): [`Issue`], [`Code`], [`Input`], [`Path`],
+//!   [`Rejection`].
+//! - Renderings (`src/render/`): [`Envelope`] as an MCP [`ToolErrorResult`] or a
+//!   [`JsonRpcError`], [`HttpBody`], [`WriteOutcome`].
 //! - Tool-call history integrity (validate, repair, checked append, id mapping): [`history`].
 //! - Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI strict
 //!   mode, any client): [`dialect`] ([`Dialect::rewrite`], [`null_as_absent`]).
@@ -41,60 +42,51 @@
 #[macro_use]
 mod macros;
 
+mod adapters;
 mod collect;
 mod entry;
-mod envelope;
-mod integer;
 mod issue;
-mod path;
-mod rejection;
+mod render;
 mod shape;
+mod words;
 
-pub mod boolean;
 pub mod dialect;
-pub mod enums;
 pub mod history;
-pub mod int;
-pub mod int_array;
-pub mod json_object;
-pub mod number;
-pub mod passthrough;
-#[cfg(feature = "regex")]
-#[cfg_attr(docsrs, doc(cfg(feature = "regex")))]
-pub mod pattern;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rmcp;
 #[cfg(feature = "schemars")]
 #[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
 pub mod schema;
-pub mod string;
-pub mod string_array;
-#[cfg(feature = "url")]
-#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
-pub mod url_policy;
 
-pub use boolean::{BoolLike, LaxBool};
+#[cfg(feature = "regex")]
+pub use adapters::pattern;
+#[cfg(feature = "url")]
+pub use adapters::url;
+pub use adapters::{
+    boolean, enums, int, int_array, json_object, number, optional, safe_object, string_array, text,
+};
+
+#[cfg(feature = "url")]
+pub use self::url::{HttpsOnly, Url, UrlLike, UrlPolicy};
+pub use boolean::{Bool, BoolLike};
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
-pub use enums::{EnumLike, Lenient, OptionalEnumLike};
-pub use envelope::{
-    Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolResult, WriteOutcome,
-};
-pub use int::{
-    Bounded, BoundedInt, Clamped, ClampedInt, DefaultTo, IntDefault, IntLike, NoDefault,
-};
+pub use enums::{Enum, EnumLike};
+pub use int::{Clamp, DefaultTo, Int, IntDefault, IntLike, Integer, NoDefault, OutOfRange, Reject};
 pub use int_array::{IntArray, IntArrayLike};
-pub use integer::Integer;
-pub use issue::{Code, INPUT_ECHO_CHARS, Input, Issue};
-pub use json_object::{JsonObject, JsonObjectLike, OptionalJsonObjectLike};
-pub use number::{AnyFinite, FiniteF64, NumberLike, NumberRange};
-pub use passthrough::{SafeObject, SafeObjectLike};
-pub use path::{MAX_PATH_CHARS, Path, Segment};
+pub use issue::{
+    Code, INPUT_ECHO_CHARS, Input, Issue, MAX_ISSUES, MAX_PATH_CHARS, Path, Rejection, Segment,
+};
+pub use json_object::{JsonObject, JsonObjectLike};
+pub use number::{AnyFinite, Number, NumberLike, NumberRange};
+pub use optional::{Optional, Required};
 #[cfg(feature = "regex")]
-pub use pattern::{Matched, PatternDef, PatternLike};
-pub use rejection::{MAX_ISSUES, Rejection};
-pub use string::{BoundedString, NonEmptyString, Text, TrimmedString, TrimmedText};
+pub use pattern::{Pattern, PatternDef, PatternLike};
+pub use render::{
+    Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolErrorResult,
+    WriteOutcome,
+};
+pub use safe_object::{SafeObject, SafeObjectLike};
 pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};
-#[cfg(feature = "url")]
-pub use url_policy::{HttpsOnly, PolicyUrl, UrlLike, UrlPolicy};
+pub use text::{Keep, Text, TextLike, Trim, Whitespace};

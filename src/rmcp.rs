@@ -66,7 +66,7 @@ use ::rmcp::service::MaybeSend;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::envelope::{Category, Envelope};
+use crate::render::{Category, Envelope};
 
 /// The hint of the `UNKNOWN_TOOL` envelope unless [`Coerced::unknown_tool_hint`] says
 /// otherwise.

@@ -11,14 +11,14 @@
 //! |---|---|
 //! | `IntArrayLike<MIN, MAX>` | `{"type": "array", "items": {"type": "integer", "minimum", "maximum"}, "minItems", "maxItems"}` |
 //! | `StringArrayLike<_, MIN, MAX>` | `{"type": "array", "items": {"type": "string"}, "minItems", "maxItems"}` |
-//! | `IntLike`, `BoundedInt`, `ClampedInt` | `{"type": "integer", "minimum", "maximum", "default"}` |
+//! | `IntLike<MIN, MAX, O, D>` | `{"type": "integer", "minimum", "maximum", "default"}` |
 //! | `NumberLike<R>` | `{"type": "number", "minimum", "maximum"}` |
 //! | `BoolLike` | `{"type": "boolean"}` |
-//! | `BoundedString<MIN, MAX>` | `{"type": "string", "minLength", "maxLength"}` |
-//! | `TrimmedString<MIN, MAX>` | the same, plus a `pattern` that refuses leading and trailing whitespace |
+//! | `TextLike<MIN, MAX>` | `{"type": "string", "minLength", "maxLength"}` |
+//! | `TextLike<MIN, MAX, Trim>` | the same, plus a `pattern` that refuses leading and trailing whitespace |
 //! | `PatternLike<P>` | `{"type": "string", "pattern": P::SOURCE, "maxLength": P::MAX_LENGTH}` |
-//! | `EnumLike`, `OptionalEnumLike` | `{"type": "string", "enum": [canonical names]}` |
-//! | `JsonObjectLike`, `OptionalJsonObjectLike` | the schema of `T` |
+//! | `EnumLike`, `EnumLike<Optional>` | `{"type": "string", "enum": [canonical names]}` |
+//! | `JsonObjectLike`, `JsonObjectLike<Optional>` | the schema of `T` |
 //! | `UrlLike<P>` | `{"type": "string", "format": "uri", "maxLength", "description": the policy}` |
 //! | `SafeObjectLike<MAX_DEPTH>` | `{"type": "object", "description": the forbidden keys and the depth limit}` |
 //!
@@ -40,7 +40,8 @@
 //! skip_serializing_if = "Option::is_none")] field: Option<T>`) publishes the inner type's
 //! plain schema and is left out of `required`, with no `"type": ["integer", "null"]`
 //! (which makes some clients send numbers as strings) and no `"default": null`, while the
-//! runtime still accepts `null`. For the spellings schemars always makes nullable
+//! runtime still accepts `null` (and what else becomes `None`: see
+//! [`optional`](crate::optional)). For the spellings schemars always makes nullable
 //! (`as = "Option<X>"`, `Option<Wrapper>`), [`strip_nullable_optionals`] rewrites the
 //! schema; [`input_schema`] applies it.
 

@@ -10,8 +10,8 @@ use serde::de::{
 };
 
 use crate::collect::{IssueBuf, settle, take_direct};
-use crate::issue::{Code, Input, Issue};
-use crate::path::Path;
+use crate::issue::{Code, Input, Issue, Path};
+use crate::words::count;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
@@ -294,18 +294,26 @@ impl<T> Items<T> {
             Some(
                 Issue::new(
                     Code::TooLong,
-                    format!("expected at most {}, got {}", items(self.max), self.count),
+                    format!(
+                        "expected at most {}, got {}",
+                        count(self.max, "item"),
+                        self.count
+                    ),
                 )
-                .with_hint(format!("send at most {}", items(self.max)))
+                .with_hint(format!("send at most {}", count(self.max, "item")))
                 .with_context("maxItems", self.max),
             )
         } else if self.count < self.min {
             Some(
                 Issue::new(
                     Code::TooShort,
-                    format!("expected at least {}, got {}", items(self.min), self.count),
+                    format!(
+                        "expected at least {}, got {}",
+                        count(self.min, "item"),
+                        self.count
+                    ),
                 )
-                .with_hint(format!("send at least {}", items(self.min)))
+                .with_hint(format!("send at least {}", count(self.min, "item")))
                 .with_context("minItems", self.min),
             )
         } else {
@@ -688,14 +696,5 @@ impl<'de, S: TextShape> Visitor<'de> for TextOnly<S> {
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         let input = map_input(map)?;
         Ok(Self::refuse("an object", Some(input)))
-    }
-}
-
-/// `"1 item"`, `"3 items"`.
-fn items(n: usize) -> String {
-    if n == 1 {
-        "1 item".to_owned()
-    } else {
-        format!("{n} items")
     }
 }

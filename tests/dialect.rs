@@ -1051,7 +1051,7 @@ fn null_as_absent_is_bounded_on_deep_arguments_and_recursive_schemas() {
 /// after `null_as_absent` the crate's entry point sees them absent and applies defaults.
 #[test]
 fn a_strict_client_call_passes_the_runtime_check() {
-    use mcp_coerce::{BoundedInt, IntArrayLike};
+    use mcp_coerce::{IntArrayLike, IntLike};
     use serde::Deserialize;
     use serde_with::serde_as;
 
@@ -1060,7 +1060,7 @@ fn a_strict_client_call_passes_the_runtime_check() {
     struct Args {
         #[serde_as(as = "IntArrayLike<0, 1000>")]
         ids: Vec<i64>,
-        #[serde_as(as = "BoundedInt<1, 100>")]
+        #[serde_as(as = "IntLike<1, 100>")]
         #[serde(default)]
         limit: Option<u32>,
         #[serde(default)]

@@ -1,5 +1,5 @@
-//! The issue model and its renderings (SEMANTICS.md "Errors" and "Arguments as a whole"):
-//! the exact JSON of an issue, input echo limits, the 100-issue cap, JSON Pointer escaping,
+//! The issue model and its renderings, and the rules for the arguments as a whole: the
+//! exact JSON of an issue, input echo limits, the 100-issue cap, JSON Pointer escaping,
 //! collection of every issue across fields (missing fields, plain serde mismatches, nested
 //! paths), the arguments-as-a-whole rules, invalid JSON text, and every envelope's exact
 //! JSON.
@@ -774,10 +774,10 @@ fn tool_result_content_holds_the_envelope() {
     assert_eq!(inner, envelope);
 }
 
-/// SEMANTICS.md: the MCP tool result is
-/// `{"isError": true, "content": [{"type": "text", "text": <envelope JSON>}]}`; the crate
-/// also sends the envelope as `structuredContent` (decision recorded in `envelope.rs`:
-/// MCP 2025-06-18 and later carry structured results there, and a client that reads only
+/// The MCP tool result is
+/// `{"isError": true, "content": [{"type": "text", "text": <envelope JSON>}]}`, and the
+/// envelope also goes out as `structuredContent` (see `Envelope::to_tool_result`: MCP
+/// 2025-06-18 and later carry structured results there, and a client that reads only
 /// `content` sees the same envelope as text).
 #[test]
 fn tool_result_is_exactly_the_contract_shape() {

@@ -7,9 +7,8 @@
 use std::fmt::Debug;
 
 use mcp_coerce::{
-    BoolLike, BoundedInt, BoundedString, Clamped, ClampedInt, DefaultTo, EnumLike, IntArrayLike,
-    IntLike, JsonObjectLike, LaxBool, NumberLike, OptionalEnumLike, OptionalJsonObjectLike,
-    PatternLike, TrimmedString,
+    Bool, BoolLike, Clamp, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike,
+    NumberLike, Optional, PatternLike, TextLike, Trim,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -40,7 +39,7 @@ enum Category {
 struct Filter {
     #[serde_as(as = "IntArrayLike")]
     ids: Vec<i64>,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     limit: i64,
 }
 
@@ -53,20 +52,20 @@ struct Config {
     flag: bool,
     #[serde_as(as = "BoolLike")]
     dry_run: bool,
-    free: LaxBool,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    free: Bool,
+    #[serde_as(as = "IntLike<1, 100>")]
     page: u32,
-    #[serde_as(as = "ClampedInt<1, 50>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
     clamped: i64,
     #[serde(default)]
-    clamped_default: Clamped<i64, 1, 50, DefaultTo<10>>,
+    clamped_default: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
     #[serde_as(as = "NumberLike<Price>")]
     price: f64,
     #[serde_as(as = "NumberLike")]
     ratio: f64,
-    #[serde_as(as = "BoundedString<3, 30>")]
+    #[serde_as(as = "TextLike<3, 30>")]
     query: String,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     project: String,
     #[serde_as(as = "PatternLike<CardId>")]
     card: String,
@@ -85,13 +84,13 @@ struct Config {
     #[serde_as(as = "BoolLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_flag: Option<bool>,
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_category: Option<Category>,
-    #[serde_as(as = "OptionalJsonObjectLike")]
+    #[serde_as(as = "JsonObjectLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_filter: Option<Filter>,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_absent: Option<String>,
 }
@@ -132,10 +131,10 @@ fn every_scalar_adapter_accepts_lax_values_under_toml() {
         limit: 10,
         flag: true,
         dry_run: false,
-        free: LaxBool(false),
+        free: Bool(false),
         page: 10,
         clamped: 50,
-        clamped_default: Clamped::default(),
+        clamped_default: Int::default(),
         price: 2.5,
         ratio: 1000.0,
         query: " rust ".to_owned(),
@@ -175,12 +174,12 @@ macro_rules! one_field {
 
 one_field!(TInt, "IntLike", i64);
 one_field!(TU8, "IntLike", u8);
-one_field!(TBounded, "BoundedInt<1, 100>", u32);
-one_field!(TClamped, "ClampedInt<1, 50>", u8);
+one_field!(TBounded, "IntLike<1, 100>", u32);
+one_field!(TClamped, "IntLike<1, 50, Clamp>", u8);
 one_field!(TNumber, "NumberLike<Price>", f64);
 one_field!(TBool, "BoolLike", bool);
-one_field!(TText, "BoundedString<3, 5>", String);
-one_field!(TTrimmed, "TrimmedString<2, 4>", String);
+one_field!(TText, "TextLike<3, 5>", String);
+one_field!(TTrimmed, "TextLike<2, 4, Trim>", String);
 one_field!(TCard, "PatternLike<CardId>", String);
 one_field!(TCategory, "EnumLike", Category);
 one_field!(TFilter, "JsonObjectLike", Filter);

@@ -1,5 +1,5 @@
 //! Hostile regression cases: error text must echo at most 64 chars of any input, and no
-//! Rust type name may reach an envelope (SEMANTICS "Errors" and "Limits").
+//! Rust type name may reach an envelope.
 //!
 //! Each case sends a long run of one marker char and measures the longest run of it in
 //! every string of the rendered envelope (`message`, `hint`, `input`, `context`, `tool`).

@@ -1,7 +1,6 @@
-//! Hostile regression cases for the pattern portability check (SEMANTICS "Scalars",
-//! pattern string: a source uses only constructs that mean the same in Rust `regex` and
-//! ECMA-262, and the crate refuses one that breaks the rules; the module docs add "with
-//! or without its `u` flag").
+//! Hostile regression cases for the pattern portability check: a source uses only
+//! constructs that mean the same in Rust `regex` and in ECMA-262 (with and without its `u`
+//! flag), and the crate refuses one that breaks the rules.
 #![cfg(feature = "regex")]
 
 use mcp_coerce::pattern::portability_problem;

@@ -1,6 +1,6 @@
-//! Hostile regression cases for resource bounds (SEMANTICS "Limits": no input may cause a
-//! panic, unbounded allocation or deep recursion; README "Untrusted input": allocation is
-//! bounded by the input's size, recursion by serde_json's 128 levels).
+//! Hostile regression cases for resource bounds: no input may cause a panic, unbounded
+//! allocation or deep recursion; allocation is bounded by the input's size (README
+//! "Untrusted input"), recursion by serde_json's 128 levels.
 //!
 //! Bounds are asserted on output sizes and on completion, never on time.
 
@@ -67,7 +67,7 @@ struct Forward {
 /// The same through the pass-through check, which clones the whole path for each issue:
 /// 16 nested keys of 16 KiB, then 150 forbidden keys below them.
 #[test]
-fn huge_keys_on_a_passthrough_path_are_not_copied_into_every_issue() {
+fn huge_keys_on_a_safe_object_path_are_not_copied_into_every_issue() {
     let mut value = json!({"list": (0..150).map(|_| json!({"__proto__": 1})).collect::<Vec<_>>()});
     for level in 0..16 {
         let mut wrapper = Map::new();
@@ -326,9 +326,9 @@ fn nested_objects_share_the_missing_field_pass_budget() {
     }
 }
 
-/// Round 3: the fail-fast error (plain `serde_json`, no entry point) formatted every issue
-/// with its whole path before anything was cut: 780 KB of message for a 6.5 KB request.
-/// Paths are now cut as they grow, so no deep path is ever held in full.
+/// The fail-fast error (plain `serde_json`, no entry point) holds only cut paths: paths are
+/// cut as they grow, so no deep path is ever held in full (every issue formatted with its
+/// whole path would make 780 KB of message out of this 6.5 KB request).
 #[test]
 fn a_fail_fast_error_holds_only_cut_paths() {
     let mut value = json!({"l": (0..150).map(|_| json!({"__proto__": 1})).collect::<Vec<_>>()});
@@ -349,7 +349,7 @@ fn a_fail_fast_error_holds_only_cut_paths() {
     );
 }
 
-/// Round 3: a path built by hand whose first key is the input itself was kept whole.
+/// A path built by hand whose first key is the input itself is cut like any echo of input.
 #[test]
 fn a_hand_built_first_key_is_cut_too() {
     use mcp_coerce::{Code, Issue, Path};
@@ -391,10 +391,9 @@ struct SevenInsideTen {
     t9: u8,
 }
 
-/// Round 3: a nested object's missing fields were found again on every top-level pass,
-/// each one spending a pass of the call's 64, so a small call with 7 missing fields inside
-/// and 10 outside listed 10 of the 17. Nested objects now count their own passes (their
-/// work still comes out of the call's one budget).
+/// Nested objects count their own passes (their work still comes out of the call's one
+/// budget), so every missing field of a small call is listed, 7 inside and 10 outside: if
+/// each nested field found again spent a pass of the call's 64, only 10 of the 17 would be.
 #[test]
 fn every_missing_field_inside_and_outside_a_nested_object_is_listed() {
     for inner in [json!({}), json!("{}")] {
@@ -436,9 +435,9 @@ with_64_fields!(
     u8
 );
 
-/// Round 3: a string counted as one value in the pass budget, but an adapter decodes it
-/// again on every pass: 200,000 elements inside a JSON string, next to 64 missing fields,
-/// were read 13,000,000 times. Strings now cost one unit per two bytes.
+/// A string costs one unit of the pass budget per two bytes, since an adapter decodes it
+/// again on every pass: counted as one value, 200,000 elements inside a JSON string, next
+/// to 64 missing fields, would be read 13,000,000 times.
 #[test]
 fn a_string_holding_an_object_costs_its_size_in_the_pass_budget() {
     let n = 200_000;
@@ -472,9 +471,9 @@ with_64_fields!(
     u8
 );
 
-/// Round 3: an entry point called inside a `Deserialize` impl started a session with a
-/// budget of its own, once per pass of the enclosing call: 16,000 elements were read
-/// 67,600,000 times. A session inside another now spends the enclosing call's work.
+/// An entry point called inside a `Deserialize` impl spends the enclosing call's budget:
+/// with a budget of its own, once per pass of the enclosing call, 16,000 elements would be
+/// read 67,600,000 times.
 #[test]
 fn a_session_inside_another_spends_the_enclosing_budget() {
     let n = 16_000;
@@ -515,12 +514,11 @@ fn chain_text(layers: usize, d: usize) -> String {
     text
 }
 
-/// Hostile round 4: each JSON-encoded object was parsed and read afresh (serde_json's
-/// 128 levels count within one text, and the collecting deserializer started again at
-/// depth 0), so a recursive type through `JsonObject` nested without end: 14 layers of
-/// 118 levels (110 KB) overflowed a 2 MiB thread stack and aborted the process. Now at
-/// most `MAX_ENCODED_LAYERS` encoded objects are read inside one another, and under the
-/// entry points their levels count on from where the string was.
+/// At most `MAX_ENCODED_LAYERS` JSON-encoded objects are read inside one another, and
+/// under the entry points their levels count on from where the string was: each encoded
+/// object is parsed afresh (serde_json's 128 levels count within one text), so without
+/// the limit a recursive type through `JsonObject` nests without end, and 14 layers of 118
+/// levels (110 KB) overflow a 2 MiB thread stack.
 #[test]
 fn json_encoded_objects_cannot_nest_without_end() {
     let outcome = std::thread::Builder::new()
@@ -662,10 +660,9 @@ struct Outer45 {
     a44: u8,
 }
 
-/// Hostile round 4: every top-level pass found the nested object's missing fields again
-/// (top passes x nested passes x nested size), so a 1.2 KB call spent the budget and
-/// listed 75 of its 90 missing fields. The fields found missing in a nested object now
-/// stay found from pass to pass.
+/// The fields found missing in a nested object stay found from pass to pass, so every one
+/// of the 90 missing fields is listed: found again on every top-level pass (top passes x
+/// nested passes x nested size), a 1.2 KB call would spend the budget after 75.
 #[test]
 fn a_nested_object_keeps_its_missing_fields_from_pass_to_pass() {
     for n in [600, 2_000, 20_000] {
@@ -716,10 +713,10 @@ struct ManyEmpty {
     z: u8,
 }
 
-/// Hostile round 5: a pass over `{}` cost one unit of the budget, but builds one
-/// placeholder per field injected so far: 20,000 empty objects, each read by an entry
-/// point with 64 missing fields, took 4.7 s. A pass now also costs its injected fields, so
-/// the placeholders built in all stay within the budget.
+/// A pass also costs the fields injected into it, so the placeholders built in all stay
+/// within the budget: a pass over `{}` builds one placeholder per field injected so far,
+/// and at one unit a pass, 20,000 empty objects, each read by an entry point with 64
+/// missing fields, take seconds.
 #[test]
 fn a_pass_costs_its_placeholders_too() {
     let n = 20_000;

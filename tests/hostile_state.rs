@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 
-use mcp_coerce::{BoolLike, Code, IntLike, Lenient, Rejection};
+use mcp_coerce::{BoolLike, Code, Enum, IntLike, Rejection};
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::json;
@@ -99,7 +99,7 @@ enum Color {
 #[derive(Deserialize, Debug)]
 #[allow(dead_code)]
 struct Palette {
-    weights: HashMap<Lenient<Color>, u32>,
+    weights: HashMap<Enum<Color>, u32>,
 }
 
 /// A bad key alone: observed `enum_unknown` at `/weights` (the key's segment is missing:

@@ -1,9 +1,9 @@
-//! Hostile regression cases for URL host policies (SEMANTICS "Scalars", URL with a
-//! policy: `url_forbidden` for a host outside the allowlist).
+//! Hostile regression cases for URL host policies: a host outside the allowlist is
+//! `url_forbidden`, however it is spelled.
 #![cfg(feature = "url")]
 
 use mcp_coerce::Code;
-use mcp_coerce::url_policy::{UrlPolicy, check_url};
+use mcp_coerce::url::{UrlPolicy, check_url};
 
 /// A policy for a non-special scheme (its host stays opaque to the URL parser), with an
 /// allowlist.
@@ -15,12 +15,11 @@ impl UrlPolicy for Mirrors {
     const EXAMPLE: &'static str = "git://mirror.example.com/repo";
 }
 
-/// The opaque host of a non-special scheme keeps percent-encoding, so the allowlist is
-/// matched against text whose decoded form is another host: `evil.com%2F.example.com`
-/// ends in `.example.com`, and decodes to `evil.com/.example.com`. Observed: all of these
-/// are accepted, and the forwarded URL is the same text. (A special scheme refuses the
-/// same host: `https://evil.com%2F.example.com/` is `url_invalid`.) Any consumer that
-/// percent-decodes the host before connecting reaches `evil.com`.
+/// The opaque host of a non-special scheme keeps percent-encoding, so an allowlist matched
+/// on its text would take `evil.com%2F.example.com` (it ends in `.example.com`) for an
+/// allowed host, while it decodes to `evil.com/.example.com` and any consumer that
+/// percent-decodes the host before connecting reaches `evil.com`. Such hosts are refused,
+/// as a special scheme refuses them (`https://evil.com%2F.example.com/` is `url_invalid`).
 #[test]
 fn percent_encoded_delimiters_in_an_opaque_host_do_not_match_the_allowlist() {
     for url in [

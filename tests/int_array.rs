@@ -1,6 +1,6 @@
-//! The integer-array adapter against SEMANTICS.md's "Integer arrays" table (every row),
-//! "Optional fields" and the array cases of the client corpus, through the crate's entry
-//! points (`from_value` and `from_str`), in every spelling the crate offers:
+//! The integer-array adapter row by row (the shapes of the `int_array` module docs and
+//! more), the optional-field rules and the array cases of the client corpus, through the
+//! crate's entry points (`from_value` and `from_str`), in every spelling the crate offers:
 //! `#[serde_as(as = "IntArrayLike")]`, `deserialize_with = "int_array::deserialize"`,
 //! `with = "int_array::option"`, the wrapper `IntArray`, and `Vec<IntArrayLike>`.
 //!
@@ -142,9 +142,8 @@ const NOT_DECIMAL: &[&str] = &[
     "abc", "",
 ];
 
-/// The integer-array table for `i64`, every row of SEMANTICS.md (rows for other widths
-/// follow in their own tables). Absent and `null` are last (the optional spellings
-/// replace them).
+/// The integer-array table for `i64`, every shape (rows for other widths follow in their
+/// own tables). Absent and `null` are last (the optional spellings replace them).
 fn i64_rows() -> Vec<Row<Vec<i64>>> {
     let mut rows = vec![
         // `[1,2,3]` -> `[1,2,3]`

@@ -1,6 +1,6 @@
 //! Named regression cases: each one a defect found once, kept so it stays fixed.
 
-use mcp_coerce::{Code, EnumLike, NonEmptyString, TrimmedString};
+use mcp_coerce::{Clamp, Code, EnumLike, IntLike, Reject, TextLike, Trim};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use serde_with::serde_as;
@@ -11,8 +11,8 @@ enum Priority {
     High,
 }
 
-/// `EnumLike` on an `Option<E>` field compiled but refused every value (the probe took
-/// `Option<E>` for an enum of another shape, and the agent was told about Rust derives).
+/// `EnumLike` on an `Option<E>` field reads the enum, with the optional rules: the probe
+/// sees through the `Option` rather than taking it for an enum of another shape.
 #[test]
 fn enum_like_on_an_option_field_reads_the_enum() {
     #[serde_as]
@@ -68,16 +68,17 @@ fn an_unsupported_enum_is_reported_as_a_server_bug() {
     );
 }
 
-/// An unbounded maximum length read "send a string of 1 to 18446744073709551615 chars".
+/// An unbounded maximum length is left out of the hint, not written as
+/// "1 to 18446744073709551615 chars".
 #[test]
 fn length_hints_state_only_the_bounds_that_exist() {
     #[serde_as]
     #[derive(Deserialize, Debug)]
     struct Args {
-        #[serde_as(as = "NonEmptyString")]
+        #[serde_as(as = "TextLike<1, { usize::MAX }, Trim>")]
         #[allow(dead_code, reason = "only the refusals are looked at")]
         name: String,
-        #[serde_as(as = "TrimmedString<0, 5>")]
+        #[serde_as(as = "TextLike<0, 5, Trim>")]
         #[allow(dead_code, reason = "only the refusals are looked at")]
         tag: String,
     }
@@ -93,7 +94,7 @@ fn length_hints_state_only_the_bounds_that_exist() {
     );
 }
 
-/// The arguments-level hint named a field (`ids`) that most tools do not have.
+/// The arguments-level hint names no field (such as `ids`) that most tools do not have.
 #[test]
 fn the_arguments_hint_names_no_field_of_another_tool() {
     #[derive(Deserialize, Debug)]
@@ -110,10 +111,10 @@ fn the_arguments_hint_names_no_field_of_another_tool() {
     );
 }
 
-/// `from_value` takes a `Value` built in code, which no parser has bounded: the collecting
-/// deserializer stopped at nothing and recursed as deep as the value (a plain `Value`
-/// field, a nested `JsonObjectLike`). It now refuses nesting past 128 levels with
-/// `too_deep`. Run on a thread with a small stack, so a regression overflows it.
+/// `from_value` takes a `Value` built in code, which no parser has bounded, so the
+/// collecting deserializer refuses nesting past 128 levels with `too_deep` rather than
+/// recurse as deep as the value (a plain `Value` field, a nested `JsonObjectLike`). Run on
+/// a thread with a small stack, so a regression overflows it.
 #[test]
 fn a_deep_value_built_in_code_is_too_deep_not_a_stack_overflow() {
     #[derive(Deserialize, Debug)]
@@ -148,21 +149,22 @@ fn a_deep_value_built_in_code_is_too_deep_not_a_stack_overflow() {
         .expect("no stack overflow");
 }
 
-/// A type-carried default on the adapter form (`ClampedInt<1, 100, DefaultTo<20>>` on a
-/// plain `u32`) never reached an absent field: serde does not call an adapter for a field
-/// that is not there, and a bare `#[serde(default)]` gave `0`, outside the bounds.
-/// `#[serde(default = "DefaultTo::<20>::value")]` is the documented spelling.
+/// A type-carried default on the adapter form (`IntLike<1, 100, Clamp, DefaultTo<20>>` on a
+/// plain `u32`) reaches an absent field through `#[serde(default =
+/// "DefaultTo::<20>::value")]`, the documented spelling: serde does not call an adapter
+/// for a field that is not there, and a bare `#[serde(default)]` gives `0`, outside the
+/// bounds.
 #[test]
 fn a_type_default_reaches_an_absent_field_through_default_to_value() {
-    use mcp_coerce::{BoundedInt, ClampedInt, DefaultTo};
+    use mcp_coerce::DefaultTo;
 
     #[serde_as]
     #[derive(Deserialize, Debug, PartialEq)]
     struct Args {
-        #[serde_as(as = "ClampedInt<1, 100, DefaultTo<20>>")]
+        #[serde_as(as = "IntLike<1, 100, Clamp, DefaultTo<20>>")]
         #[serde(default = "DefaultTo::<20>::value")]
         limit: u32,
-        #[serde_as(as = "BoundedInt<-5, 5, DefaultTo<-3>>")]
+        #[serde_as(as = "IntLike<-5, 5, Reject, DefaultTo<-3>>")]
         #[serde(default = "DefaultTo::<-3>::value")]
         offset: i8,
     }
@@ -189,7 +191,7 @@ fn a_type_default_reaches_an_absent_field_through_default_to_value() {
     #[serde_as]
     #[derive(Deserialize, Debug)]
     struct Bare {
-        #[serde_as(as = "ClampedInt<1, 100, DefaultTo<20>>")]
+        #[serde_as(as = "IntLike<1, 100, Clamp, DefaultTo<20>>")]
         #[serde(default)]
         limit: u32,
     }
@@ -203,8 +205,8 @@ fn a_type_default_reaches_an_absent_field_through_default_to_value() {
 }
 
 /// Past the 100 issues kept, a refused lenient-enum element is only counted, so its
-/// allowed values and suggestion are no longer built (30,000 refused elements took
-/// 0.3 s, three times what they take now); the issues kept are described in full.
+/// allowed values and suggestion are not built (for 30,000 refused elements that is two
+/// thirds of the time); the issues kept are described in full.
 #[test]
 fn refused_enum_elements_past_the_cap_are_counted_and_the_kept_ones_described() {
     #[serde_as]
@@ -226,9 +228,9 @@ fn refused_enum_elements_past_the_cap_are_counted_and_the_kept_ones_described() 
     }
 }
 
-/// Integers joined by spaces or semicolons are refused (the schema offers commas), but
-/// the hint used to ask for "a whole number in decimal notation", sending the agent to
-/// fix the numbers instead of the separator.
+/// Integers joined by spaces or semicolons are refused (the schema offers commas), with a
+/// hint about the separator, not "a whole number in decimal notation", which would send
+/// the agent to fix the numbers.
 #[test]
 fn integers_with_another_separator_get_a_hint_about_the_separator() {
     use mcp_coerce::IntArrayLike;
@@ -277,9 +279,9 @@ fn integers_with_another_separator_get_a_hint_about_the_separator() {
     }
 }
 
-/// Hostile round 4: a panic inside an object read through `JsonObjectLike`, caught by an
-/// enclosing `Deserialize` impl, left the object's struct numbering in place for the rest
-/// of the call, so missing fields after it went unlisted.
+/// A panic inside an object read through `JsonObjectLike`, caught by an enclosing
+/// `Deserialize` impl, leaves the struct numbering of the rest of the call intact, so the
+/// missing fields after it are listed.
 #[test]
 fn a_caught_panic_inside_a_nested_object_leaves_the_numbering_intact() {
     use std::cell::Cell;
@@ -348,22 +350,19 @@ fn a_caught_panic_inside_a_nested_object_leaves_the_numbering_intact() {
     assert_eq!(paths, ["/a", "/b", "/c"]);
 }
 
-/// An integer past the target type's range in a bounded adapter was told the type's range
-/// ("send an integer from 0 to 255" for `BoundedInt<1, 5>` on a `u8`), so an agent could
-/// send 200 next and be refused again. It is still `int_overflow` (never clamped, also in
-/// clamp mode), now with the adapter's bounds.
+/// An integer past the target type's range in a bounded adapter is `int_overflow` (never
+/// clamped, also with `Clamp`), told the adapter's bounds, not the type's: "from 0 to 255"
+/// for `IntLike<1, 5>` on a `u8` would have the agent send 200 next and be refused again.
 #[test]
 fn an_integer_past_its_type_is_told_the_adapters_bounds() {
-    use mcp_coerce::{BoundedInt, ClampedInt};
-
     #[serde_as]
     #[derive(Deserialize, Debug)]
     #[allow(dead_code)]
     struct Args {
-        #[serde_as(as = "BoundedInt<1, 5>")]
+        #[serde_as(as = "IntLike<1, 5>")]
         #[serde(default)]
         depth: u8,
-        #[serde_as(as = "ClampedInt<1, 100>")]
+        #[serde_as(as = "IntLike<1, 100, Clamp>")]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         limit: Option<u32>,
     }
@@ -416,8 +415,8 @@ fn an_integer_past_its_type_is_told_the_adapters_bounds() {
     }
 }
 
-/// Hostile round 5: what the collecting deserializer (`from_value`, the rmcp route)
-/// answered differently from `serde_json` on valid or invalid input.
+/// The collecting deserializer (`from_value`, the rmcp route) answers as `serde_json`
+/// does, on valid and invalid input alike.
 #[test]
 fn the_collecting_deserializer_agrees_with_serde_json() {
     use std::collections::{BTreeMap, HashMap};
@@ -493,10 +492,10 @@ fn the_collecting_deserializer_agrees_with_serde_json() {
     );
 }
 
-/// Hostile round 5: a refused value whose type also refuses the stand-in the collecting
-/// deserializer goes on with (`0` for a `NonZeroU32`) got a second issue about the
-/// stand-in, which the agent never sent. Reporting stops there (documented on
-/// `from_value`), with the one true issue.
+/// A refused value whose type also refuses the stand-in the collecting deserializer goes
+/// on with (`0` for a `NonZeroU32`) gets no second issue about the stand-in, which the
+/// agent never sent: reporting stops there (documented on `from_value`), with the one true
+/// issue.
 #[test]
 fn a_type_refusing_the_stand_in_adds_no_issue_of_its_own() {
     #[derive(Deserialize, Debug)]
@@ -514,8 +513,8 @@ fn a_type_refusing_the_stand_in_adds_no_issue_of_its_own() {
     assert_eq!(got, [(Code::InvalidType, "/a".to_owned())]);
 }
 
-/// Hostile round 6: where `from_value` (the rmcp route) and `from_str`'s second reading
-/// disagreed with `serde_json::from_value` and `serde_json::from_str`.
+/// `from_value` (the rmcp route) and `from_str`'s second reading agree with
+/// `serde_json::from_value` and `serde_json::from_str`.
 #[test]
 fn both_routes_agree_with_their_serde_json_counterpart() {
     use std::collections::BTreeMap;
@@ -599,10 +598,10 @@ fn both_routes_agree_with_their_serde_json_counterpart() {
     );
 }
 
-/// Round 7: under a plain format (`serde_json::from_str`, TOML, a query string),
-/// `JsonObjectLike` handed an object to `T` through serde's `MapAccessDeserializer`, which
-/// refuses an `Option` of an object or a newtype around one; the same object sent as a
-/// string was accepted.
+/// Under a plain format (`serde_json::from_str`, TOML, a query string), `JsonObjectLike`
+/// reads a native object into an `Option` of an object or a newtype around one, as it
+/// reads the same object sent as a string (serde's `MapAccessDeserializer`, which answers
+/// every request with `visit_map`, refuses both).
 #[test]
 fn a_native_object_reads_into_an_option_or_a_newtype_under_any_format() {
     use mcp_coerce::{JsonObject, JsonObjectLike};

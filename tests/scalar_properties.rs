@@ -1,13 +1,12 @@
-//! Properties of the scalar adapters (SEMANTICS.md "Scalars"), both directions at the
-//! boundaries: accepted means in range, and in range means accepted.
+//! Properties of the scalar adapters, both directions at the boundaries: accepted means in
+//! range, and in range means accepted.
 //!
 //! Shrunk failures are kept by proptest under `proptest-regressions/`; a failure found
 //! here also belongs as a named row in `tests/scalars.rs`.
 
 use mcp_coerce::{
-    BoolLike, Bounded, BoundedInt, BoundedString, Clamped, ClampedInt, Code, DefaultTo, EnumLike,
-    IntArrayLike, IntLike, JsonObjectLike, NumberLike, OptionalEnumLike, OptionalJsonObjectLike,
-    PatternLike, Rejection, TrimmedString, from_str, from_value,
+    BoolLike, Clamp, Code, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike,
+    NumberLike, Optional, PatternLike, Rejection, TextLike, Trim, from_str, from_value,
 };
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -23,39 +22,39 @@ const MAX: i64 = 1000;
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
-struct Reject {
-    #[serde_as(as = "BoundedInt<-1000, 1000>")]
+struct Rejecting {
+    #[serde_as(as = "IntLike<-1000, 1000>")]
     n: i64,
 }
 
 #[derive(Deserialize, Debug)]
 struct RejectWrap {
-    n: Bounded<i64, -1000, 1000>,
+    n: Int<i64, -1000, 1000>,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
-struct Clamp {
-    #[serde_as(as = "ClampedInt<-1000, 1000>")]
+struct Clamping {
+    #[serde_as(as = "IntLike<-1000, 1000, Clamp>")]
     n: i64,
 }
 
 #[derive(Deserialize, Debug)]
 struct ClampWrap {
-    n: Clamped<i64, -1000, 1000>,
+    n: Int<i64, -1000, 1000, Clamp>,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct ClampI32 {
-    #[serde_as(as = "ClampedInt<-5, 5>")]
+    #[serde_as(as = "IntLike<-5, 5, Clamp>")]
     n: i32,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct RejectU8 {
-    #[serde_as(as = "BoundedInt<10, 200>")]
+    #[serde_as(as = "IntLike<10, 200>")]
     n: u8,
 }
 
@@ -69,7 +68,7 @@ struct AnyI64 {
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct FullI64 {
-    #[serde_as(as = "BoundedInt<-9223372036854775808, 9223372036854775807>")]
+    #[serde_as(as = "IntLike<-9223372036854775808, 9223372036854775807>")]
     n: i64,
 }
 
@@ -155,7 +154,7 @@ mcp_coerce::pattern! {
 struct Inner {
     #[serde_as(as = "IntArrayLike")]
     ids: Vec<i64>,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     limit: i64,
 }
 
@@ -167,23 +166,23 @@ struct Every {
     int: i64,
     #[serde_as(as = "IntLike")]
     uint: u8,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     bounded: u32,
-    #[serde_as(as = "ClampedInt<1, 50>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
     clamped: i64,
-    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
     clamped_default: i64,
     #[serde(default)]
-    clamped_wrap: Clamped<i64, 1, 50, DefaultTo<10>>,
+    clamped_wrap: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
     #[serde_as(as = "NumberLike")]
     number: f64,
     #[serde_as(as = "NumberLike<Price>")]
     price: f64,
     #[serde_as(as = "BoolLike")]
     flag: bool,
-    #[serde_as(as = "BoundedString<3, 30>")]
+    #[serde_as(as = "TextLike<3, 30>")]
     text: String,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     trimmed: String,
     #[serde_as(as = "PatternLike<CardId>")]
     card: String,
@@ -198,7 +197,7 @@ struct Every {
     #[serde_as(as = "IntLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_int: Option<i64>,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_bounded: Option<i64>,
     #[serde_as(as = "NumberLike<Price>")]
@@ -207,16 +206,16 @@ struct Every {
     #[serde_as(as = "BoolLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_flag: Option<bool>,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_text: Option<String>,
     #[serde_as(as = "PatternLike<CardId>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_card: Option<String>,
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_category: Option<Category>,
-    #[serde_as(as = "OptionalJsonObjectLike")]
+    #[serde_as(as = "JsonObjectLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_object: Option<Inner>,
 }
@@ -227,11 +226,11 @@ struct Every {
 #[derive(Deserialize, Serialize, Debug, PartialEq)]
 struct Optionals {
     #[serde(default)]
-    clamped_wrap: Clamped<i64, 1, 50, DefaultTo<10>>,
+    clamped_wrap: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
     #[serde_as(as = "IntLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_int: Option<i64>,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_bounded: Option<i64>,
     #[serde_as(as = "NumberLike<Price>")]
@@ -240,19 +239,19 @@ struct Optionals {
     #[serde_as(as = "BoolLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_flag: Option<bool>,
-    #[serde_as(as = "TrimmedString<1, 30>")]
+    #[serde_as(as = "TextLike<1, 30, Trim>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_text: Option<String>,
     #[serde_as(as = "PatternLike<CardId>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_card: Option<String>,
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_category: Option<Category>,
-    #[serde_as(as = "OptionalJsonObjectLike")]
+    #[serde_as(as = "JsonObjectLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_object: Option<Inner>,
-    #[serde_as(as = "OptionalJsonObjectLike")]
+    #[serde_as(as = "JsonObjectLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     opt_map: Option<Map<String, Value>>,
 }
@@ -470,7 +469,7 @@ fn reject_mode_boundaries() {
     ] {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            let got = from_value::<Reject>(&args)
+            let got = from_value::<Rejecting>(&args)
                 .map(|a| a.n)
                 .map_err(|r| codes(&r));
             let want = want.map_err(|c| vec![(c, "/n".to_owned())]);
@@ -525,9 +524,9 @@ proptest! {
     fn bounded_in_range_round_trips(v in MIN..=MAX) {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            prop_assert_eq!(from_value::<Reject>(&args).map(|a| a.n).ok(), Some(v), "{}", args);
+            prop_assert_eq!(from_value::<Rejecting>(&args).map(|a| a.n).ok(), Some(v), "{}", args);
             prop_assert_eq!(from_value::<RejectWrap>(&args).map(|a| a.n.get()).ok(), Some(v), "{}", args);
-            prop_assert_eq!(from_value::<Clamp>(&args).map(|a| a.n).ok(), Some(v), "{}", args);
+            prop_assert_eq!(from_value::<Clamping>(&args).map(|a| a.n).ok(), Some(v), "{}", args);
             prop_assert_eq!(from_value::<ClampWrap>(&args).map(|a| a.n.get()).ok(), Some(v), "{}", args);
         }
     }
@@ -547,7 +546,7 @@ proptest! {
     fn reject_accepts_iff_in_range(v in around_bounds()) {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            let got = from_value::<Reject>(&args).map(|a| a.n).map_err(|r| codes(&r));
+            let got = from_value::<Rejecting>(&args).map(|a| a.n).map_err(|r| codes(&r));
             let want = if v < MIN {
                 Err(vec![(Code::TooSmall, "/n".to_owned())])
             } else if v > MAX {
@@ -565,7 +564,7 @@ proptest! {
     fn clamp_never_leaves_the_range(v in around_bounds()) {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            let got = from_value::<Clamp>(&args).map(|a| a.n).map_err(|r| codes(&r));
+            let got = from_value::<Clamping>(&args).map(|a| a.n).map_err(|r| codes(&r));
             prop_assert_eq!(&got, &Ok(v.clamp(MIN, MAX)), "{}", args);
             let wrapped = from_value::<ClampWrap>(&args).map(|a| a.n.get()).map_err(|r| codes(&r));
             prop_assert_eq!(wrapped, got, "{}", args);

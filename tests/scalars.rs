@@ -1,23 +1,24 @@
-//! The "Scalars" table of SEMANTICS.md, row by row, through the entry point
-//! `mcp_coerce::from_value` on small argument structs; then the "Optional fields" table
-//! for each adapter's optional spelling, and "Coercion only moves toward the declared
-//! type".
+//! The scalar adapters, value by value, through the entry point `mcp_coerce::from_value`
+//! on small argument structs: what each accepts and what it refuses with which code; then
+//! the optional-field rules for each adapter's optional spelling (see the `optional`
+//! module), and the rule that coercion only moves toward the declared type.
 //!
 //! Each table collects every failing row and fails once at the end with the full list.
-//! A failing row here is a contract violation: the expectation is SEMANTICS.md's, not the
-//! implementation's (see the comments marked "Interpretation" where the contract is silent).
+//! A failing row here is a contract violation: each row states the documented outcome, not
+//! whatever the implementation does (see the comments marked "Interpretation" where the
+//! docs are silent).
 //!
-//! Not covered here (another engineer's): "URL with a policy" and "pass-through object".
+//! URLs with a policy and pass-through objects have tests of their own (`tests/url.rs`,
+//! `tests/safe_object.rs`).
 
 use std::fmt::Debug;
 use std::panic::Location;
 
 use mcp_coerce::enums::canonical_names;
 use mcp_coerce::{
-    BoolLike, Bounded, BoundedInt, BoundedString, Clamped, ClampedInt, Code, DefaultTo, EnumLike,
-    FiniteF64, IntArrayLike, IntLike, JsonObject, JsonObjectLike, LaxBool, Lenient, Matched,
-    NonEmptyString, NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternDef, PatternLike,
-    Rejection, Text, TrimmedString, TrimmedText, from_value,
+    Bool, BoolLike, Clamp, Code, DefaultTo, Enum, EnumLike, Int, IntArrayLike, IntLike, JsonObject,
+    JsonObjectLike, Number, NumberLike, Optional, Pattern, PatternDef, PatternLike, Reject,
+    Rejection, Text, TextLike, Trim, from_value,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -62,7 +63,7 @@ impl Report {
         );
     }
 
-    /// SEMANTICS "Errors": a message is one line, lowercase, with no trailing period;
+    /// The issue model's rules: a message is one line, lowercase, with no trailing period;
     /// every issue has a hint; `input` is absent for `missing` only, and a string input
     /// is cut to 64 chars with `…` appended.
     fn lint(&mut self, args: &Value, rejection: &Rejection) {
@@ -404,39 +405,39 @@ struct IntU8 {
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct BoundedI64 {
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     n: i64,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct BoundedNegI8 {
-    #[serde_as(as = "BoundedInt<-10, -1>")]
+    #[serde_as(as = "IntLike<-10, -1>")]
     n: i8,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct ClampedI64 {
-    #[serde_as(as = "ClampedInt<1, 50>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
     n: i64,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct ClampedU32 {
-    #[serde_as(as = "ClampedInt<1, 50>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
     n: u32,
 }
 
 #[derive(Deserialize, Debug)]
 struct BoundedWrap {
-    n: Bounded<i64, 1, 100>,
+    n: Int<i64, 1, 100>,
 }
 
 #[derive(Deserialize, Debug)]
 struct ClampedWrap {
-    n: Clamped<i64, 1, 50>,
+    n: Int<i64, 1, 50, Clamp>,
 }
 
 /// Integers 1..=100 (or 1..=50) read by every integer adapter, as i64.
@@ -446,16 +447,16 @@ fn int_readers() -> [(&'static str, Read<i64>); 6] {
         ("IntLike on u32", |a| {
             from_value::<IntU32>(a).map(|a| i64::from(a.n))
         }),
-        ("BoundedInt<1, 100>", |a| {
+        ("IntLike<1, 100>", |a| {
             from_value::<BoundedI64>(a).map(|a| a.n)
         }),
-        ("ClampedInt<1, 50>", |a| {
+        ("IntLike<1, 50, Clamp>", |a| {
             from_value::<ClampedI64>(a).map(|a| a.n)
         }),
-        ("Bounded<i64, 1, 100>", |a| {
+        ("Int<i64, 1, 100>", |a| {
             from_value::<BoundedWrap>(a).map(|a| a.n.get())
         }),
-        ("Clamped<i64, 1, 50>", |a| {
+        ("Int<i64, 1, 50, Clamp>", |a| {
             from_value::<ClampedWrap>(a).map(|a| a.n.get())
         }),
     ]
@@ -587,10 +588,10 @@ fn integer_plain_or_bounded() {
 fn bounded_integer_reject_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
-        ("BoundedInt<1, 100>", |a| {
+        ("IntLike<1, 100>", |a| {
             from_value::<BoundedI64>(a).map(|a| a.n)
         }),
-        ("Bounded<i64, 1, 100>", |a| {
+        ("Int<i64, 1, 100>", |a| {
             from_value::<BoundedWrap>(a).map(|a| a.n.get())
         }),
     ];
@@ -640,7 +641,7 @@ fn bounded_integer_reject_mode() {
         t.context(json!(101), Code::TooBig, json!({"maximum": 100}));
         t.context(json!("500"), Code::TooBig, json!({"maximum": 100}));
     }
-    let mut t = report.table("BoundedInt<-10, -1> on i8", "n", |a| {
+    let mut t = report.table("IntLike<-10, -1> on i8", "n", |a| {
         from_value::<BoundedNegI8>(a).map(|a| a.n)
     });
     t.ok(json!(-10), -10);
@@ -659,10 +660,10 @@ fn bounded_integer_reject_mode() {
 fn bounded_integer_clamp_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
-        ("ClampedInt<1, 50>", |a| {
+        ("IntLike<1, 50, Clamp>", |a| {
             from_value::<ClampedI64>(a).map(|a| a.n)
         }),
-        ("Clamped<i64, 1, 50>", |a| {
+        ("Int<i64, 1, 50, Clamp>", |a| {
             from_value::<ClampedWrap>(a).map(|a| a.n.get())
         }),
     ];
@@ -704,7 +705,7 @@ fn bounded_integer_clamp_mode() {
         t.refuses(json!(null), Code::InvalidType);
         t.refuses(json!([]), Code::InvalidType);
     }
-    let mut t = report.table("ClampedInt<1, 50> on u32", "n", |a| {
+    let mut t = report.table("IntLike<1, 50, Clamp> on u32", "n", |a| {
         from_value::<ClampedU32>(a).map(|a| a.n)
     });
     t.ok(json!(0), 1);
@@ -725,26 +726,26 @@ fn bounded_integer_clamp_mode() {
 #[derive(Deserialize, Debug)]
 struct BoundedDefault {
     #[serde(default)]
-    n: Bounded<u32, 1, 100, DefaultTo<20>>,
+    n: Int<u32, 1, 100, Reject, DefaultTo<20>>,
 }
 
 #[derive(Deserialize, Debug)]
 struct ClampedDefault {
     #[serde(default)]
-    n: Clamped<i64, 1, 50, DefaultTo<10>>,
+    n: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct ClampedAdapterDefault {
-    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
     n: i64,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct BoundedAdapterDefault {
-    #[serde_as(as = "BoundedInt<1, 100, DefaultTo<20>>")]
+    #[serde_as(as = "IntLike<1, 100, Reject, DefaultTo<20>>")]
     n: u32,
 }
 
@@ -755,7 +756,7 @@ fn integer_default_in_the_type() {
     let mut report = Report::default();
 
     let mut t = report.table(
-        "Bounded<u32, 1, 100, DefaultTo<20>> + serde(default)",
+        "Int<u32, 1, 100, Reject, DefaultTo<20>> + serde(default)",
         "n",
         |a| from_value::<BoundedDefault>(a).map(|a| a.n.get()),
     );
@@ -776,7 +777,7 @@ fn integer_default_in_the_type() {
     t.refuses(json!([]), Code::InvalidType);
 
     let mut t = report.table(
-        "Clamped<i64, 1, 50, DefaultTo<10>> + serde(default)",
+        "Int<i64, 1, 50, Clamp, DefaultTo<10>> + serde(default)",
         "n",
         |a| from_value::<ClampedDefault>(a).map(|a| a.n.get()),
     );
@@ -797,7 +798,7 @@ fn integer_default_in_the_type() {
     // The adapter form: the default covers `null`, `""` and `"null"`. Interpretation: an
     // absent field is not the adapter's to see (serde never calls it), so a required
     // field stays required (`missing`); the wrapper types above cover absence.
-    let mut t = report.table("ClampedInt<1, 50, DefaultTo<10>> on i64", "n", |a| {
+    let mut t = report.table("IntLike<1, 50, Clamp, DefaultTo<10>> on i64", "n", |a| {
         from_value::<ClampedAdapterDefault>(a).map(|a| a.n)
     });
     t.ok(json!(null), 10);
@@ -809,7 +810,7 @@ fn integer_default_in_the_type() {
     t.refuses(json!("x"), Code::IntParsing);
     t.err_args(json!({}), &[(Code::Missing, "/n")]);
 
-    let mut t = report.table("BoundedInt<1, 100, DefaultTo<20>> on u32", "n", |a| {
+    let mut t = report.table("IntLike<1, 100, Reject, DefaultTo<20>> on u32", "n", |a| {
         from_value::<BoundedAdapterDefault>(a).map(|a| a.n)
     });
     t.ok(json!(null), 20);
@@ -851,7 +852,7 @@ struct NumSkewed {
 
 #[derive(Deserialize, Debug)]
 struct NumUnitWrap {
-    x: FiniteF64<Unit>,
+    x: Number<Unit>,
 }
 
 /// Scalars row "number (f64, optionally bounded)".
@@ -863,7 +864,7 @@ fn number_optionally_bounded() {
         ("NumberLike<Price>", |a| {
             from_value::<NumPrice>(a).map(|a| a.x)
         }),
-        ("FiniteF64<Unit>", |a| {
+        ("Number<Unit>", |a| {
             from_value::<NumUnitWrap>(a).map(|a| a.x.get())
         }),
     ];
@@ -955,7 +956,7 @@ fn number_optionally_bounded() {
     t.context(json!(-0.001), Code::TooSmall, json!({"minimum": 0.0}));
     t.context(json!(1000.5), Code::TooBig, json!({"maximum": 1000.0}));
 
-    let mut t = report.table("FiniteF64<Unit> (0..=1)", "x", |a| {
+    let mut t = report.table("Number<Unit> (0..=1)", "x", |a| {
         from_value::<NumUnitWrap>(a).map(|a| a.x.get())
     });
     t.ok(json!(1), 1.0);
@@ -989,7 +990,7 @@ struct Flag {
 
 #[derive(Deserialize, Debug)]
 struct FlagWrap {
-    b: LaxBool,
+    b: Bool,
 }
 
 /// Scalars row "boolean", and the paragraph about the closed token table: `"false"` must
@@ -999,7 +1000,7 @@ fn boolean_token_table() {
     let mut report = Report::default();
     let readers: [(&str, Read<bool>); 2] = [
         ("BoolLike", |a| from_value::<Flag>(a).map(|a| a.b)),
-        ("LaxBool", |a| from_value::<FlagWrap>(a).map(|a| a.b.0)),
+        ("Bool", |a| from_value::<FlagWrap>(a).map(|a| a.b.0)),
     ];
     for (name, read) in readers {
         let mut t = report.table(name, "b", read);
@@ -1100,7 +1101,7 @@ fn boolean_token_table() {
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct Untrimmed {
-    #[serde_as(as = "BoundedString<3, 5>")]
+    #[serde_as(as = "TextLike<3, 5>")]
     s: String,
 }
 
@@ -1112,19 +1113,19 @@ struct UntrimmedWrap {
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct Trimmed {
-    #[serde_as(as = "TrimmedString<2, 4>")]
+    #[serde_as(as = "TextLike<2, 4, Trim>")]
     s: String,
 }
 
 #[derive(Deserialize, Debug)]
 struct TrimmedWrap {
-    s: TrimmedText<2, 4>,
+    s: Text<2, 4, Trim>,
 }
 
 #[serde_as]
 #[derive(Deserialize, Debug)]
 struct NonEmpty {
-    #[serde_as(as = "NonEmptyString")]
+    #[serde_as(as = "TextLike<1, { usize::MAX }, Trim>")]
     s: String,
 }
 
@@ -1134,7 +1135,7 @@ struct NonEmpty {
 fn string_with_length_bounds() {
     let mut report = Report::default();
     let untrimmed: [(&str, Read<String>); 2] = [
-        ("BoundedString<3, 5>", |a| {
+        ("TextLike<3, 5>", |a| {
             from_value::<Untrimmed>(a).map(|a| a.s)
         }),
         ("Text<3, 5>", |a| {
@@ -1193,10 +1194,10 @@ fn string_with_length_bounds() {
     }
 
     let trimmed: [(&str, Read<String>); 2] = [
-        ("TrimmedString<2, 4>", |a| {
+        ("TextLike<2, 4, Trim>", |a| {
             from_value::<Trimmed>(a).map(|a| a.s)
         }),
-        ("TrimmedText<2, 4>", |a| {
+        ("Text<2, 4, Trim>", |a| {
             from_value::<TrimmedWrap>(a).map(|a| a.s.into_inner())
         }),
     ];
@@ -1226,7 +1227,7 @@ fn string_with_length_bounds() {
     }
 
     // the non-empty case
-    let mut t = report.table("NonEmptyString", "s", |a| {
+    let mut t = report.table("TextLike<1, { usize::MAX }, Trim>", "s", |a| {
         from_value::<NonEmpty>(a).map(|a| a.s)
     });
     t.ok(json!(" x "), "x".to_owned());
@@ -1267,7 +1268,7 @@ struct Card {
 
 #[derive(Deserialize, Debug)]
 struct CardWrap {
-    card_id: Matched<CardId>,
+    card_id: Pattern<CardId>,
 }
 
 #[serde_as]
@@ -1287,7 +1288,7 @@ fn pattern_string() {
         ("PatternLike<CardId>", |a| {
             from_value::<Card>(a).map(|a| a.card_id)
         }),
-        ("Matched<CardId>", |a| {
+        ("Pattern<CardId>", |a| {
             from_value::<CardWrap>(a).map(|a| a.card_id.into_inner())
         }),
     ];
@@ -1496,7 +1497,7 @@ struct CatArgs {
 
 #[derive(Deserialize, Debug)]
 struct CatWrap {
-    category: Lenient<Category>,
+    category: Enum<Category>,
 }
 
 #[serde_as]
@@ -1542,7 +1543,7 @@ fn lenient_enum() {
     let mut report = Report::default();
     let readers: [(&str, Read<Category>); 2] = [
         ("EnumLike", |a| from_value::<CatArgs>(a).map(|a| a.category)),
-        ("Lenient<Category>", |a| {
+        ("Enum<Category>", |a| {
             from_value::<CatWrap>(a).map(|a| a.category.0)
         }),
     ];
@@ -1780,7 +1781,7 @@ struct Filter {
     #[serde_as(as = "IntArrayLike")]
     ids: Vec<i64>,
     mode: String,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     limit: i64,
 }
 
@@ -1947,21 +1948,25 @@ macro_rules! optional_struct {
 }
 
 optional_struct!(OptInt, "IntLike", i64);
-optional_struct!(OptBounded, "BoundedInt<1, 100>", u32);
-optional_struct!(OptClamped, "ClampedInt<1, 50>", i64);
-optional_struct!(OptClampedDefault, "ClampedInt<1, 50, DefaultTo<10>>", i64);
+optional_struct!(OptBounded, "IntLike<1, 100>", u32);
+optional_struct!(OptClamped, "IntLike<1, 50, Clamp>", i64);
+optional_struct!(
+    OptClampedDefault,
+    "IntLike<1, 50, Clamp, DefaultTo<10>>",
+    i64
+);
 optional_struct!(OptNumber, "NumberLike<Price>", f64);
 optional_struct!(OptBool, "BoolLike", bool);
-optional_struct!(OptFree, "BoundedString<0, 10>", String);
-optional_struct!(OptFreeTrimmed, "TrimmedString<0, 10>", String);
-optional_struct!(OptMin3, "BoundedString<3, 300>", String);
-optional_struct!(OptTrimmed, "TrimmedString<1, 100>", String);
-optional_struct!(OptNonEmpty, "NonEmptyString", String);
+optional_struct!(OptFree, "TextLike<0, 10>", String);
+optional_struct!(OptFreeTrimmed, "TextLike<0, 10, Trim>", String);
+optional_struct!(OptMin3, "TextLike<3, 300>", String);
+optional_struct!(OptTrimmed, "TextLike<1, 100, Trim>", String);
+optional_struct!(OptNonEmpty, "TextLike<1, { usize::MAX }, Trim>", String);
 optional_struct!(OptCard, "PatternLike<CardId>", String);
-optional_struct!(OptCategory, "OptionalEnumLike", Category);
-optional_struct!(OptNullish, "OptionalEnumLike", Nullish);
-optional_struct!(OptFilter, "OptionalJsonObjectLike", Filter);
-optional_struct!(OptMap, "OptionalJsonObjectLike", Map<String, Value>);
+optional_struct!(OptCategory, "EnumLike<Optional>", Category);
+optional_struct!(OptNullish, "EnumLike<Optional>", Nullish);
+optional_struct!(OptFilter, "JsonObjectLike<Optional>", Filter);
+optional_struct!(OptMap, "JsonObjectLike<Optional>", Map<String, Value>);
 optional_struct!(GenericOptInt, "Option<IntLike>", i64);
 
 /// An enum with a variant serialized as `"null"`: the text `"null"` is that variant.
@@ -2012,7 +2017,7 @@ fn optional_fields() {
     t.refuses(json!(true), Code::InvalidType);
     t.refuses(json!([]), Code::InvalidType);
 
-    let mut t = report.table("BoundedInt<1, 100> on Option<u32>", "o", |a| {
+    let mut t = report.table("IntLike<1, 100> on Option<u32>", "o", |a| {
         from_value::<OptBounded>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2025,7 +2030,7 @@ fn optional_fields() {
     t.refuses(json!("-1"), Code::IntOverflow);
     t.context(json!("0"), Code::TooSmall, json!({"minimum": 1}));
 
-    let mut t = report.table("ClampedInt<1, 50> on Option<i64>", "o", |a| {
+    let mut t = report.table("IntLike<1, 50, Clamp> on Option<i64>", "o", |a| {
         from_value::<OptClamped>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2037,7 +2042,7 @@ fn optional_fields() {
 
     // A default carried by the type stands in for None under the optional rules.
     let mut t = report.table(
-        "ClampedInt<1, 50, DefaultTo<10>> on Option<i64>",
+        "IntLike<1, 50, Clamp, DefaultTo<10>> on Option<i64>",
         "o",
         |a| from_value::<OptClampedDefault>(a).map(|a| a.o),
     );
@@ -2077,7 +2082,7 @@ fn optional_fields() {
 
     // free strings (minLength 0): "" and whitespace are the inner type's own answer, and
     // the text "null" is text
-    let mut t = report.table("BoundedString<0, 10> on Option<String>", "o", |a| {
+    let mut t = report.table("TextLike<0, 10> on Option<String>", "o", |a| {
         from_value::<OptFree>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2088,7 +2093,7 @@ fn optional_fields() {
     t.refuses(json!("x".repeat(11)), Code::TooLong);
     t.refuses(json!(5), Code::InvalidType);
 
-    let mut t = report.table("TrimmedString<0, 10> on Option<String>", "o", |a| {
+    let mut t = report.table("TextLike<0, 10, Trim> on Option<String>", "o", |a| {
         from_value::<OptFreeTrimmed>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2097,7 +2102,7 @@ fn optional_fields() {
     t.ok(json!(" null "), Some("null".to_owned()));
 
     // strings with minLength >= 1: "" and whitespace are None; "null" is text
-    let mut t = report.table("BoundedString<3, 300> on Option<String>", "o", |a| {
+    let mut t = report.table("TextLike<3, 300> on Option<String>", "o", |a| {
         from_value::<OptMin3>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2107,7 +2112,7 @@ fn optional_fields() {
     t.refuses(json!("ab"), Code::TooShort);
     t.refuses(json!(42), Code::InvalidType);
 
-    let mut t = report.table("TrimmedString<1, 100> on Option<String>", "o", |a| {
+    let mut t = report.table("TextLike<1, 100, Trim> on Option<String>", "o", |a| {
         from_value::<OptTrimmed>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2116,9 +2121,11 @@ fn optional_fields() {
     t.ok(json!("  alpha "), Some("alpha".to_owned()));
     t.refuses(json!("a".repeat(101)), Code::TooLong);
 
-    let mut t = report.table("NonEmptyString on Option<String>", "o", |a| {
-        from_value::<OptNonEmpty>(a).map(|a| a.o)
-    });
+    let mut t = report.table(
+        "TextLike<1, { usize::MAX }, Trim> on Option<String>",
+        "o",
+        |a| from_value::<OptNonEmpty>(a).map(|a| a.o),
+    );
     t.absent_and_null_are_none();
     t.empty_is_none();
     t.ok(json!("null"), Some("null".to_owned()));
@@ -2139,7 +2146,7 @@ fn optional_fields() {
     t.refuses(json!(42), Code::InvalidType);
 
     // enums: "" is None; an enum's JSON type is string, so "null" is matched as text
-    let mut t = report.table("OptionalEnumLike on Option<Category>", "o", |a| {
+    let mut t = report.table("EnumLike<Optional> on Option<Category>", "o", |a| {
         from_value::<OptCategory>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2155,7 +2162,7 @@ fn optional_fields() {
         Code::EnumUnknown,
         json!({"allowed": CATEGORY_NAMES}),
     );
-    let mut t = report.table("OptionalEnumLike on Option<Nullish>", "o", |a| {
+    let mut t = report.table("EnumLike<Optional> on Option<Nullish>", "o", |a| {
         from_value::<OptNullish>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2164,7 +2171,7 @@ fn optional_fields() {
     t.ok(json!("some"), Some(Nullish::Some));
 
     // objects: not strings, so "" and "null" are None
-    let mut t = report.table("OptionalJsonObjectLike on Option<Filter>", "o", |a| {
+    let mut t = report.table("JsonObjectLike<Optional> on Option<Filter>", "o", |a| {
         from_value::<OptFilter>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2195,7 +2202,7 @@ fn optional_fields() {
         ],
     );
 
-    let mut t = report.table("OptionalJsonObjectLike on Option<Map>", "o", |a| {
+    let mut t = report.table("JsonObjectLike<Optional> on Option<Map>", "o", |a| {
         from_value::<OptMap>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -2229,7 +2236,7 @@ fn scalars_take_their_value_from_one_string_layer() {
         from_value::<IntI64>(a).map(|a| a.n)
     });
     t.refuses(json!("\"5\""), Code::IntParsing);
-    let mut t = report.table("BoundedInt<1, 100>", "n", |a| {
+    let mut t = report.table("IntLike<1, 100>", "n", |a| {
         from_value::<BoundedI64>(a).map(|a| a.n)
     });
     t.refuses(json!("\"50\""), Code::IntParsing);
@@ -2246,7 +2253,7 @@ fn scalars_take_their_value_from_one_string_layer() {
         from_value::<Card>(a).map(|a| a.card_id)
     });
     t.refuses(json!("\"ATC-2026-7777670\""), Code::PatternMismatch);
-    let mut t = report.table("BoundedString<3, 5>", "s", |a| {
+    let mut t = report.table("TextLike<3, 5>", "s", |a| {
         from_value::<Untrimmed>(a).map(|a| a.s)
     });
     t.ok(json!("\"ab\""), "\"ab\"".to_owned()); // text, kept as sent
@@ -2374,15 +2381,15 @@ fn coercion_only_moves_toward_the_declared_type() {
 struct AllScalars {
     #[serde_as(as = "IntLike")]
     int: i64,
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     bounded: i64,
-    #[serde_as(as = "ClampedInt<1, 50>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
     clamped: i64,
     #[serde_as(as = "NumberLike<Price>")]
     price: f64,
     #[serde_as(as = "BoolLike")]
     flag: bool,
-    #[serde_as(as = "BoundedString<3, 5>")]
+    #[serde_as(as = "TextLike<3, 5>")]
     text: String,
     #[serde_as(as = "PatternLike<CardId>")]
     card: String,
@@ -2438,7 +2445,7 @@ fn every_scalar_issue_is_reported_at_once() {
 #[test]
 fn issue_input_is_the_value_as_it_arrived() {
     let mut report = Report::default();
-    let mut t = report.table("BoundedInt<1, 100>", "n", |a| {
+    let mut t = report.table("IntLike<1, 100>", "n", |a| {
         from_value::<BoundedI64>(a).map(|a| a.n)
     });
     t.input(json!("abc"), Code::IntParsing, Some(json!("abc")));
@@ -2469,7 +2476,7 @@ fn issue_input_is_the_value_as_it_arrived() {
     t.input(json!("maybe"), Code::BoolParsing, Some(json!("maybe")));
     t.input(json!(2), Code::BoolParsing, Some(json!(2)));
 
-    let mut t = report.table("TrimmedString<2, 4>", "s", |a| {
+    let mut t = report.table("TextLike<2, 4, Trim>", "s", |a| {
         from_value::<Trimmed>(a).map(|a| a.s)
     });
     t.input(json!("  a  "), Code::TooShort, Some(json!("  a  ")));

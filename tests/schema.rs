@@ -14,10 +14,9 @@ use std::collections::BTreeMap;
 
 use mcp_coerce::schema::input_schema;
 use mcp_coerce::{
-    BoolLike, Bounded, BoundedInt, BoundedString, Clamped, ClampedInt, DefaultTo, EnumLike,
-    FiniteF64, IntArray, IntArrayLike, IntLike, JsonObjectLike, LaxBool, Lenient, Matched, NoSplit,
-    NumberLike, OptionalEnumLike, OptionalJsonObjectLike, PatternLike, StringArray,
-    StringArrayLike, Text, TrimmedString, TrimmedText,
+    Bool, BoolLike, Clamp, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
+    JsonObjectLike, NoSplit, Number, NumberLike, Optional, Pattern, PatternLike, StringArray,
+    StringArrayLike, Text, TextLike, Trim,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -215,7 +214,7 @@ fn canonical(schema: &Value, instance: &Value) -> Value {
             }
             if property.get("format") == Some(&json!("uri"))
                 && let Some(Value::String(url)) = object.get_mut(name)
-                && let Ok(parsed) = mcp_coerce::url_policy::Url::parse(url)
+                && let Ok(parsed) = mcp_coerce::url::WhatwgUrl::parse(url)
             {
                 *url = parsed.to_string();
             }
@@ -314,75 +313,75 @@ one_field!(IntU16 {
 });
 one_field!(IntOpt { #[serde_as(as = "IntLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<i64> });
 one_field!(BoundedI32 {
-    #[serde_as(as = "BoundedInt<-5, 5>")]
+    #[serde_as(as = "IntLike<-5, 5>")]
     field: i32
 });
-one_field!(BoundedOpt { #[serde_as(as = "BoundedInt<1, 100>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<u32> });
+one_field!(BoundedOpt { #[serde_as(as = "IntLike<1, 100>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<u32> });
 one_field!(ClampedDefault {
-    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
     #[serde(default = "DefaultTo::<10>::value")]
     field: i64
 });
-// The trap a first-time user fell into: the type's default, but no serde `default`.
+// The type's default, but no serde `default`: the field stays required.
 one_field!(ClampedDefaultRequired {
-    #[serde_as(as = "ClampedInt<1, 50, DefaultTo<10>>")]
+    #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
     field: i64
 });
-one_field!(BoundedWrap { field: Bounded<u8, 3, 9> });
-one_field!(ClampedWrap { #[serde(default)] field: Clamped<i64, 1, 50, DefaultTo<10>> });
-one_field!(Number {
+one_field!(BoundedWrap { field: Int<u8, 3, 9> });
+one_field!(ClampedWrap { #[serde(default)] field: Int<i64, 1, 50, Clamp, DefaultTo<10>> });
+one_field!(NumberField {
     #[serde_as(as = "NumberLike<Unit>")]
     field: f64
 });
 one_field!(NumberOpt { #[serde_as(as = "NumberLike<Unit>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<f64> });
-one_field!(NumberWrap { field: FiniteF64<Unit> });
+one_field!(NumberWrap { field: Number<Unit> });
 one_field!(Flag {
     #[serde_as(as = "BoolLike")]
     field: bool
 });
 one_field!(FlagOpt { #[serde_as(as = "BoolLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<bool> });
-one_field!(FlagWrap { field: LaxBool });
+one_field!(FlagWrap { field: Bool });
 one_field!(Query {
-    #[serde_as(as = "BoundedString<3, 10>")]
+    #[serde_as(as = "TextLike<3, 10>")]
     field: String
 });
 one_field!(Trimmed {
-    #[serde_as(as = "TrimmedString<1, 8>")]
+    #[serde_as(as = "TextLike<1, 8, Trim>")]
     field: String
 });
 one_field!(TrimmedEmpty {
-    #[serde_as(as = "TrimmedString<0, 5>")]
+    #[serde_as(as = "TextLike<0, 5, Trim>")]
     field: String
 });
-one_field!(TrimmedOpt { #[serde_as(as = "TrimmedString<2, 6>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<String> });
+one_field!(TrimmedOpt { #[serde_as(as = "TextLike<2, 6, Trim>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<String> });
 one_field!(TextWrap { field: Text<1, 4> });
-one_field!(TrimmedWrap { field: TrimmedText<1, 4> });
+one_field!(TrimmedWrap { field: Text<1, 4, Trim> });
 one_field!(SkuField {
     #[serde_as(as = "PatternLike<Sku>")]
     field: String
 });
 one_field!(SkuOpt { #[serde_as(as = "PatternLike<Sku>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<String> });
-one_field!(SkuWrap { field: Matched<Sku> });
+one_field!(SkuWrap { field: Pattern<Sku> });
 one_field!(ColorField {
     #[serde_as(as = "EnumLike")]
     field: Color
 });
-one_field!(ColorOpt { #[serde_as(as = "OptionalEnumLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Color> });
-one_field!(ColorWrap { field: Lenient<Color> });
+one_field!(ColorOpt { #[serde_as(as = "EnumLike<Optional>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Color> });
+one_field!(ColorWrap { field: Enum<Color> });
 one_field!(Object {
     #[serde_as(as = "JsonObjectLike")]
     field: Inner
 });
-one_field!(ObjectOpt { #[serde_as(as = "OptionalJsonObjectLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Inner> });
+one_field!(ObjectOpt { #[serde_as(as = "JsonObjectLike<Optional>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Inner> });
 one_field!(UrlField {
     #[serde_as(as = "mcp_coerce::UrlLike<demo_tools::CdnImages>")]
-    field: mcp_coerce::url_policy::Url
+    field: mcp_coerce::url::WhatwgUrl
 });
 one_field!(UrlString {
     #[serde_as(as = "mcp_coerce::UrlLike<demo_tools::CdnImages>")]
     field: String
 });
-one_field!(UrlWrap { field: mcp_coerce::PolicyUrl<demo_tools::CdnImages> });
+one_field!(UrlWrap { field: mcp_coerce::Url<demo_tools::CdnImages> });
 one_field!(SafeField { #[serde_as(as = "mcp_coerce::SafeObjectLike<8>")] field: serde_json::Map<String, Value> });
 one_field!(SafeWrap { field: mcp_coerce::SafeObject<8> });
 
@@ -405,7 +404,7 @@ fn every_adapter_is_sound() {
     check_sound::<ClampedDefaultRequired>(none(), 64);
     check_sound::<BoundedWrap>(none(), 64);
     check_sound::<ClampedWrap>(none(), 64);
-    check_sound::<Number>(none(), 64);
+    check_sound::<NumberField>(none(), 64);
     check_sound::<NumberOpt>(none(), 64);
     check_sound::<NumberWrap>(none(), 64);
     check_sound::<Flag>(none(), 16);
@@ -522,7 +521,7 @@ fn adapter_schemas_are_exact() {
     let missing = mcp_coerce::from_str::<ClampedDefaultRequired>("{}").unwrap_err();
     assert_eq!(missing.issues()[0].code(), mcp_coerce::Code::Missing);
     assert_eq!(
-        property(input_schema::<Number>()),
+        property(input_schema::<NumberField>()),
         json!({"type": "number", "minimum": 0.0, "maximum": 1.0})
     );
     assert_eq!(property(input_schema::<Flag>()), json!({"type": "boolean"}));
@@ -617,7 +616,7 @@ fn generic_option_spellings_are_rewritten() {
         #[serde_as(as = "Option<IntArrayLike>")]
         generic: Option<Vec<i64>>,
         wrapper: Option<IntArray>,
-        // schemars lists `null` among the enum's values here (found by a first-time user).
+        // schemars lists `null` among the enum's values here, and input_schema removes it.
         #[serde_as(as = "Option<EnumLike>")]
         #[serde(default)]
         color: Option<Color>,

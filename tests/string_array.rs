@@ -1,7 +1,7 @@
-//! The string-array adapter against SEMANTICS.md's "String arrays" table (every row),
-//! "Optional fields" and the corpus cases on `memory_session_ids`, for `StringArrayLike`
-//! (comma splitting, the default) and `StringArrayLike<NoSplit>`, through the crate's
-//! entry points and in every spelling: `#[serde_as]`, `deserialize_with`,
+//! The string-array adapter row by row (the shapes of the `string_array` module docs and
+//! more), the optional-field rules and the corpus cases on `memory_session_ids`, for
+//! `StringArrayLike` (comma splitting, the default) and `StringArrayLike<NoSplit>`, through
+//! the crate's entry points and in every spelling: `#[serde_as]`, `deserialize_with`,
 //! `with = "string_array::option"`, the wrapper `StringArray`, and `Vec<StringArrayLike>`.
 
 mod common;
@@ -145,8 +145,8 @@ fn shared_rows() -> Vec<Row<Vec<String>>> {
         ok(json!(r#" [ "abc" , "def" ] "#), v(&["abc", "def"])),
         ok(json!(r#"["a,b"]"#), v(&["a,b"])), // JSON-decoded elements are not split
         ok(json!("[]"), v(&[])),
-        // two layers of string encoding peeled, a third refused (SEMANTICS "Scalars":
-        // the two-layer rule applies to arrays)
+        // two layers of string encoding peeled, a third refused (the two-layer rule of
+        // every adapter applies to arrays)
         ok(json!(enc(r#"["abc","def"]"#)), v(&["abc", "def"])),
         err(
             json!(enc(&enc(r#"["abc","def"]"#))),

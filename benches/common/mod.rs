@@ -209,7 +209,7 @@ pub fn naive_strings_from_slice(json: &[u8]) -> Result<(Vec<String>, u32, String
 pub mod scalars {
     use std::sync::OnceLock;
 
-    use mcp_coerce::{BoundedInt, EnumLike, PatternLike};
+    use mcp_coerce::{EnumLike, IntLike, PatternLike};
     use serde::{Deserialize, Serialize};
     use serde_with::{DisplayFromStr, PickFirst, Same, serde_as};
 
@@ -221,7 +221,7 @@ pub mod scalars {
     #[serde_as]
     #[derive(Deserialize)]
     pub struct CoercedInt {
-        #[serde_as(as = "BoundedInt<1, 100>")]
+        #[serde_as(as = "IntLike<1, 100>")]
         pub limit: u32,
     }
 

@@ -8,11 +8,10 @@
     reason = "each user of this module uses a different part of it"
 )]
 
-use mcp_coerce::url_policy::Url;
+use mcp_coerce::url::WhatwgUrl;
 use mcp_coerce::{
-    BoolLike, BoundedInt, BoundedString, Clamped, DefaultTo, Envelope, IntArrayLike, NumberLike,
-    OptionalEnumLike, PatternLike, SafeObjectLike, StringArrayLike, TrimmedString, UrlLike,
-    UrlPolicy,
+    BoolLike, Clamp, DefaultTo, EnumLike, Envelope, Int, IntArrayLike, IntLike, NumberLike,
+    Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim, UrlLike, UrlPolicy,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -31,15 +30,15 @@ pub struct GetObservations {
     #[serde_as(as = "IntArrayLike<0, 1000>")]
     pub ids: Vec<i64>,
     /// Sort order.
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order_by: Option<OrderBy>,
     /// Page size, 1 to 100.
-    #[serde_as(as = "BoundedInt<1, 100>")]
+    #[serde_as(as = "IntLike<1, 100>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<i64>,
     /// Project name, trimmed, 1 to 100 chars.
-    #[serde_as(as = "TrimmedString<1, 100>")]
+    #[serde_as(as = "TextLike<1, 100, Trim>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub project: Option<String>,
 }
@@ -75,10 +74,10 @@ mcp_coerce::number_range!(
 #[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct SearchSkills {
     /// What to search for, 3 to 300 chars, not trimmed.
-    #[serde_as(as = "BoundedString<3, 300>")]
+    #[serde_as(as = "TextLike<3, 300>")]
     pub query: String,
     /// Only skills of this category.
-    #[serde_as(as = "OptionalEnumLike")]
+    #[serde_as(as = "EnumLike<Optional>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<Category>,
     /// Only skills up to this price.
@@ -87,7 +86,7 @@ pub struct SearchSkills {
     pub max_price: Option<f64>,
     /// How many results, clamped to 1 to 50; 10 when absent.
     #[serde(default)]
-    pub limit: Clamped<i64, 1, 50, DefaultTo<10>>,
+    pub limit: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
     /// Only free skills.
     #[serde_as(as = "BoolLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -167,7 +166,7 @@ pub struct SegmentImage {
     /// `https://img.cdn.example.com/cat.jpg`; at most 2048 chars; no user name or password,
     /// no localhost or private, loopback or link-local IP addresses.
     #[serde_as(as = "UrlLike<CdnImages>")]
-    pub image_url: Url,
+    pub image_url: WhatwgUrl,
     /// Mask threshold, 0 to 1.
     #[serde_as(as = "NumberLike<Threshold>")]
     pub threshold: f64,

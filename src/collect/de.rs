@@ -13,8 +13,7 @@ use super::placeholder::Placeholder;
 use super::{
     DIRECT_NAME, Error, drive_adapter, mark, next_struct, prefix_since, record, suppressed,
 };
-use crate::issue::{Code, Input, Issue, kind_of};
-use crate::path::Segment;
+use crate::issue::{Code, Input, Issue, Segment, kind_of};
 
 /// The crate's collecting deserializer over one borrowed value.
 #[derive(Clone, Copy)]
@@ -105,7 +104,7 @@ impl<'a> ValueDe<'a> {
                 // A float: refused like the adapters refuse one, and past 2^53 it may
                 // well have been an exact integer before `serde_json::Value` held it.
                 let f = n.as_f64().unwrap_or(f64::NAN);
-                record(crate::integer::int_issue_for_float(
+                record(crate::int::int_issue_for_float(
                     f,
                     Input::Number(n.clone()),
                     min,

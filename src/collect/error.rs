@@ -6,8 +6,8 @@ use std::fmt;
 use serde::de::{self, Expected, Unexpected};
 use serde_json::Value;
 
-use crate::issue::{Code, Input, Issue, truncate};
-use crate::path::Segment;
+use crate::issue::{Code, Input, Issue, Segment};
+use crate::words::{count, one_of_hint, truncate};
 
 /// Pointer-sized, so `Result`s stay small on the hot path.
 pub(crate) struct Error(Box<Inner>);
@@ -159,10 +159,7 @@ impl de::Error for Error {
         Error::issue(
             Issue::new(
                 Code::InvalidType,
-                format!(
-                    "expected {exp}, got {len} item{}",
-                    if len == 1 { "" } else { "s" }
-                ),
+                format!("expected {exp}, got {}", count(len, "item")),
             )
             .with_hint(format!("send {exp}")),
         )
@@ -234,19 +231,6 @@ fn plain_expected(exp: &dyn Expected) -> String {
     text
 }
 
-pub(crate) fn one_of_hint(allowed: &[&str]) -> String {
-    let mut hint = String::from("send one of: ");
-    for (n, value) in allowed.iter().enumerate() {
-        if n > 0 {
-            hint.push_str(", ");
-        }
-        hint.push('"');
-        hint.push_str(value);
-        hint.push('"');
-    }
-    hint
-}
-
 /// A message from a `Deserialize` impl that is not the crate's: serde's own wording
 /// without the Rust type name it carries, and any other message cut to the echo limit,
 /// since it may quote the input at any length (`"not a valid id: <input>"`).
@@ -254,7 +238,7 @@ fn plain_message(msg: &str) -> String {
     if msg.starts_with("data did not match any variant of untagged enum") {
         return "the value matches none of the accepted shapes".to_owned();
     }
-    crate::issue::truncate(msg)
+    truncate(msg)
 }
 
 impl fmt::Display for Error {

@@ -26,11 +26,9 @@ use std::fmt;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::issue::{Input, Issue};
-use crate::path::Segment;
-use crate::rejection::{MAX_ISSUES, Rejection};
+use crate::issue::{Input, Issue, MAX_ISSUES, Rejection, Segment};
 
-pub(crate) use error::{Error, one_of_hint};
+pub(crate) use error::Error;
 
 thread_local! {
     /// Set by `ValueDe` right before it calls a visitor; taken by an adapter's visitor.

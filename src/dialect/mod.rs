@@ -144,7 +144,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::path::Path;
+use crate::Path;
 
 mod keywords;
 mod nulls;

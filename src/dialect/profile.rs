@@ -11,7 +11,7 @@ use super::keywords::{
 };
 use super::refs::merge_over;
 use super::{Dialect, MAX_SCHEMA_DEPTH, Note, NoteKind};
-use crate::path::Path;
+use crate::Path;
 
 /// One schema object, its keys in sorted order.
 type Obj = BTreeMap<String, Value>;

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 
 use super::keywords::{SUBSCHEMA, SUBSCHEMA_ARRAY, SUBSCHEMA_MAP};
 use super::{MAX_INLINED_NODES, MAX_SCHEMA_DEPTH, Note, NoteKind};
-use crate::path::Path;
+use crate::Path;
 
 /// `schema` with every local `$ref` inlined and `$defs`/`definitions` removed.
 pub(super) fn inline(schema: &Value, notes: &mut Vec<Note>) -> Value {

@@ -11,7 +11,7 @@ use super::check::{CallKey, Checker, Fate, Skel, present};
 use super::sealed::Sealed;
 use super::violation::ViolationCode;
 use super::{Role, WireMessage, anthropic, openai};
-use crate::issue::truncate;
+use crate::words::truncate;
 
 /// The content of the synthetic result that answers a cancelled call, by default.
 ///

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::issue::truncate;
+use crate::words::truncate;
 
 /// Which pairing rule a history breaks, as a stable machine-readable code.
 ///

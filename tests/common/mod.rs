@@ -256,7 +256,7 @@ impl Report {
     }
 }
 
-/// The issue model's rules that every issue must follow (SEMANTICS "Errors"): a one-line
+/// The issue model's rules that every issue must follow: a one-line
 /// lowercase message without a trailing period, a hint, and the input (cut to 64 chars with
 /// `…` when cut) unless the code is `missing`. Returns what is wrong, if anything.
 pub fn issue_model_faults(issue: &Issue) -> Vec<String> {

@@ -1,7 +1,7 @@
 //! Pass-through objects, through the crate's entry points, serde_json, TOML and the plain
 //! check.
 
-use mcp_coerce::passthrough::{FORBIDDEN_KEYS, check_object, check_value};
+use mcp_coerce::safe_object::{FORBIDDEN_KEYS, check_object, check_value};
 use mcp_coerce::{Code, Input, MAX_ISSUES, Path, SafeObject, SafeObjectLike, Segment};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
@@ -497,9 +497,9 @@ fn serializes_the_object() {
 fn with_functions() {
     #[derive(Debug, Deserialize, Serialize)]
     struct Args {
-        #[serde(with = "mcp_coerce::passthrough")]
+        #[serde(with = "mcp_coerce::safe_object")]
         options: Map<String, Value>,
-        #[serde(default, with = "mcp_coerce::passthrough::option")]
+        #[serde(default, with = "mcp_coerce::safe_object::option")]
         extra: Option<Map<String, Value>>,
     }
     let args: Args = mcp_coerce::from_str(r#"{"options": "{\"a\": 1}", "extra": "null"}"#).unwrap();

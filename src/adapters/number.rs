@@ -233,7 +233,7 @@ fn bounded<R: NumberRange>(read: Result<f64, Issue>) -> Outcome<f64> {
 ///
 /// Use with `#[serde_as]` on an `f64` field, or on an `Option<f64>` field with
 /// `#[serde(default, skip_serializing_if = "Option::is_none")]` for the optional rules
-/// (absent, `null`, `""` and `"null"` give `None`). [`FiniteF64`] is the wrapper type.
+/// (absent, `null`, `""` and `"null"` give `None`). [`Number`] is the wrapper type.
 ///
 /// # Examples
 ///
@@ -299,54 +299,55 @@ impl<R> SerializeAs<Option<f64>> for NumberLike<R> {
     }
 }
 
-/// A finite `f64` read by [`NumberLike`], within the bounds of `R`, as a value.
+/// A finite `f64` read by [`NumberLike`], within the bounds of `R`, as a value; `Number`
+/// alone (`R` = [`AnyFinite`]) is any finite `f64`.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::FiniteF64;
+/// use mcp_coerce::Number;
 /// use serde::Deserialize;
 ///
 /// mcp_coerce::number_range!(Price = 0.0..=1000.0);
 ///
 /// #[derive(Deserialize, Debug)]
 /// struct Args {
-///     max_price: FiniteF64<Price>,
+///     max_price: Number<Price>,
 /// }
 /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"max_price": "2.99"}"#)?.max_price.get(), 2.99);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, PartialOrd)]
-pub struct FiniteF64<R = AnyFinite>(f64, PhantomData<R>);
+pub struct Number<R = AnyFinite>(f64, PhantomData<R>);
 
-impl<R> FiniteF64<R> {
+impl<R> Number<R> {
     /// The number.
     pub fn get(self) -> f64 {
         self.0
     }
 }
 
-impl<R> Deref for FiniteF64<R> {
+impl<R> Deref for Number<R> {
     type Target = f64;
     fn deref(&self) -> &f64 {
         &self.0
     }
 }
 
-impl<R> fmt::Debug for FiniteF64<R> {
+impl<R> fmt::Debug for Number<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&self.0, f)
     }
 }
 
-impl<'de, R: NumberRange> Deserialize<'de> for FiniteF64<R> {
+impl<'de, R: NumberRange> Deserialize<'de> for Number<R> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         <NumberLike<R> as DeserializeAs<'de, f64>>::deserialize_as(deserializer)
-            .map(|v| FiniteF64(v, PhantomData))
+            .map(|v| Number(v, PhantomData))
     }
 }
 
-impl<R> Serialize for FiniteF64<R> {
+impl<R> Serialize for Number<R> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_f64(self.0)
     }
@@ -386,7 +387,7 @@ json_schema_as!(
 );
 
 json_schema_for!(
-    impl [R: NumberRange] FiniteF64<R>,
+    impl [R: NumberRange] Number<R>,
     name = format!("Number_{}_{}", R::MIN, R::MAX),
     schema = schema_of::<R>(),
 );

@@ -1,11 +1,9 @@
-//! How a refusal goes back to the caller: the MCP `isError` tool result, the JSON-RPC
-//! error, the HTTP 400 body, and the soft-failed write.
+//! The envelope: one failure of one tool call as the caller reads it, and the categories
+//! of failure with their JSON-RPC codes and HTTP statuses.
 
 use serde::Serialize;
 
-use crate::issue::{Code, Issue};
-use crate::path::Path;
-use crate::rejection::{MAX_ISSUES, Rejection};
+use crate::issue::{Issue, MAX_ISSUES, Rejection};
 
 /// The hint every `INVALID_ARGUMENT` envelope carries.
 pub const INVALID_ARGUMENT_HINT: &str = "Re-read the inputSchema for this tool from tools/list.";
@@ -134,8 +132,8 @@ impl Envelope {
         Envelope {
             error: Category::InvalidArgument,
             message: format!(
-                "invalid arguments for tool {tool}: {total} issue{}",
-                if total == 1 { "" } else { "s" }
+                "invalid arguments for tool {tool}: {}",
+                crate::words::count(total, "issue")
             ),
             tool,
             issues: rejection.issues()[..kept].to_vec(),
@@ -149,7 +147,7 @@ impl Envelope {
     ///
     /// The name comes from the caller, so it is cut to the echo limit like any input.
     pub fn unknown_tool(tool: impl Into<String>, hint: impl Into<String>) -> Self {
-        let tool = crate::issue::truncate(&tool.into());
+        let tool = crate::words::truncate(&tool.into());
         Envelope::new(
             Category::UnknownTool,
             tool.clone(),
@@ -233,58 +231,6 @@ impl Envelope {
         // Serializing plain strings, numbers and maps with string keys cannot fail.
         serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
     }
-
-    /// The MCP tool result: `{"isError": true, "content": [{"type": "text", "text":
-    /// <envelope JSON>}], "structuredContent": <envelope>}`. The MCP specification asks
-    /// that input validation failures come back this way, so that the model can read them
-    /// and correct the call. The envelope goes out twice on purpose: MCP 2025-06-18 and
-    /// later carry structured results in `structuredContent`, and ask that the same JSON
-    /// also be sent as a text block for clients that read only `content`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use mcp_coerce::Envelope;
-    ///
-    /// let result = Envelope::unknown_tool("x", "Call tools/list.").to_tool_result();
-    /// let json = serde_json::to_value(&result)?;
-    /// assert_eq!(json["isError"], true);
-    /// assert_eq!(json["content"][0]["type"], "text");
-    /// assert_eq!(json["structuredContent"]["error"], "UNKNOWN_TOOL");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn to_tool_result(&self) -> ToolResult {
-        ToolResult {
-            is_error: true,
-            content: vec![TextContent {
-                kind: "text",
-                text: self.to_json_string(),
-            }],
-            structured_content: self.clone(),
-        }
-    }
-
-    /// The JSON-RPC 2.0 error object: the category's code, the message, and the envelope
-    /// as `data`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use mcp_coerce::Envelope;
-    ///
-    /// let error = Envelope::unknown_tool("x", "Call tools/list.").to_jsonrpc_error();
-    /// let json = serde_json::to_value(&error)?;
-    /// assert_eq!(json["code"], -32602);
-    /// assert_eq!(json["data"]["tool"], "x");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn to_jsonrpc_error(&self) -> JsonRpcError {
-        JsonRpcError {
-            code: self.error.jsonrpc_code(),
-            message: self.message.clone(),
-            data: self.clone(),
-        }
-    }
 }
 
 impl Rejection {
@@ -307,171 +253,6 @@ impl Rejection {
     /// ```
     pub fn to_envelope(&self, tool: impl Into<String>) -> Envelope {
         Envelope::invalid_argument(tool, self)
-    }
-
-    /// The HTTP 400 body: `{"error": "ValidationError", "issues": [{"path", "message",
-    /// "code"}]}`.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use serde::Deserialize;
-    /// use serde_json::json;
-    ///
-    /// #[derive(Deserialize, Debug)]
-    /// struct Args { limit: u32 }
-    ///
-    /// let body = mcp_coerce::from_str::<Args>("{}").unwrap_err().to_http_body();
-    /// assert_eq!(body.status(), 400);
-    /// assert_eq!(serde_json::to_value(&body)?, json!({
-    ///     "error": "ValidationError",
-    ///     "issues": [{"path": "/limit", "message": "missing required field", "code": "missing"}]
-    /// }));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn to_http_body(&self) -> HttpBody {
-        HttpBody {
-            error: "ValidationError",
-            issues: self
-                .issues()
-                .iter()
-                .take(MAX_ISSUES)
-                .map(|issue| HttpIssue {
-                    path: issue.path().clone(),
-                    message: issue.message().to_owned(),
-                    code: issue.code(),
-                })
-                .collect(),
-        }
-    }
-}
-
-/// An MCP `CallToolResult` with `isError: true`; see [`Envelope::to_tool_result`].
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::Envelope;
-///
-/// let result = Envelope::unknown_tool("x", "Call tools/list.").to_tool_result();
-/// assert_eq!(result.envelope().tool(), "x");
-/// let json = serde_json::to_value(&result)?;
-/// assert_eq!(json["content"][0]["text"], result.envelope().to_json_string());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ToolResult {
-    #[serde(rename = "isError")]
-    is_error: bool,
-    content: Vec<TextContent>,
-    #[serde(rename = "structuredContent")]
-    structured_content: Envelope,
-}
-
-impl ToolResult {
-    /// The envelope this result carries.
-    pub fn envelope(&self) -> &Envelope {
-        &self.structured_content
-    }
-}
-
-/// An MCP text content block.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-struct TextContent {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    text: String,
-}
-
-/// A JSON-RPC 2.0 error object; see [`Envelope::to_jsonrpc_error`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct JsonRpcError {
-    code: i32,
-    message: String,
-    data: Envelope,
-}
-
-impl JsonRpcError {
-    /// The JSON-RPC error code.
-    pub fn code(&self) -> i32 {
-        self.code
-    }
-
-    /// The envelope sent as `data`.
-    pub fn data(&self) -> &Envelope {
-        &self.data
-    }
-}
-
-/// The HTTP 400 body of a rejection; see [`Rejection::to_http_body`].
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HttpBody {
-    error: &'static str,
-    issues: Vec<HttpIssue>,
-}
-
-impl HttpBody {
-    /// Always 400.
-    pub fn status(&self) -> u16 {
-        Category::InvalidArgument.http_status()
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
-struct HttpIssue {
-    path: Path,
-    message: String,
-    code: Code,
-}
-
-/// The outcome of a write the caller should not fail over: `{"stored": true}`, or
-/// `{"stored": false, "reason": "..."}` when it was skipped. Both go out with a 2xx
-/// status; a service that is down is an [`Category::Unavailable`] envelope (503) instead.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::WriteOutcome;
-/// use serde_json::json;
-///
-/// let skipped = WriteOutcome::not_stored("duplicate observation");
-/// assert_eq!(skipped.http_status(), 200);
-/// assert_eq!(serde_json::to_value(&skipped)?, json!({"stored": false, "reason": "duplicate observation"}));
-/// assert_eq!(serde_json::to_value(&WriteOutcome::stored())?, json!({"stored": true}));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct WriteOutcome {
-    stored: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-}
-
-impl WriteOutcome {
-    /// The write happened.
-    pub fn stored() -> Self {
-        WriteOutcome {
-            stored: true,
-            reason: None,
-        }
-    }
-
-    /// The write was skipped for `reason`; the caller should carry on.
-    pub fn not_stored(reason: impl Into<String>) -> Self {
-        WriteOutcome {
-            stored: false,
-            reason: Some(reason.into()),
-        }
-    }
-
-    /// Whether the write happened.
-    pub fn is_stored(&self) -> bool {
-        self.stored
-    }
-
-    /// Always 200: a soft failure is not an HTTP error.
-    pub fn http_status(&self) -> u16 {
-        200
     }
 }
 

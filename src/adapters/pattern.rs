@@ -434,7 +434,7 @@ impl<P: PatternDef> TextShape for PatternScalar<P> {
 /// Use with `#[serde_as]` on a `String` field, or on an `Option<String>` field with
 /// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent, `null`, `""` and
 /// whitespace give `None` (the empty string never matches an anchored id pattern worth
-/// having); the text `"null"` is matched like any other. [`Matched`] is the wrapper type.
+/// having); the text `"null"` is matched like any other. [`Pattern`] is the wrapper type.
 ///
 /// # Examples
 ///
@@ -509,7 +509,7 @@ impl<P> SerializeAs<Option<String>> for PatternLike<P> {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::Matched;
+/// use mcp_coerce::Pattern;
 /// use serde::Deserialize;
 ///
 /// mcp_coerce::pattern! {
@@ -518,14 +518,14 @@ impl<P> SerializeAs<Option<String>> for PatternLike<P> {
 ///
 /// #[derive(Deserialize, Debug)]
 /// struct Args {
-///     sku: Matched<Sku>,
+///     sku: Pattern<Sku>,
 /// }
 /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"sku": "XYZ-001"}"#)?.sku.as_str(), "XYZ-001");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Matched<P>(String, PhantomData<P>);
+pub struct Pattern<P>(String, PhantomData<P>);
 
-impl<P> Matched<P> {
+impl<P> Pattern<P> {
     /// The matched string.
     pub fn as_str(&self) -> &str {
         &self.0
@@ -537,41 +537,41 @@ impl<P> Matched<P> {
     }
 }
 
-impl<P> Clone for Matched<P> {
+impl<P> Clone for Pattern<P> {
     fn clone(&self) -> Self {
-        Matched(self.0.clone(), PhantomData)
+        Pattern(self.0.clone(), PhantomData)
     }
 }
 
-impl<P> PartialEq for Matched<P> {
+impl<P> PartialEq for Pattern<P> {
     fn eq(&self, other: &Self) -> bool {
         self.0 == other.0
     }
 }
 
-impl<P> Eq for Matched<P> {}
+impl<P> Eq for Pattern<P> {}
 
-impl<P> fmt::Debug for Matched<P> {
+impl<P> fmt::Debug for Pattern<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&self.0, f)
     }
 }
 
-impl<P> Deref for Matched<P> {
+impl<P> Deref for Pattern<P> {
     type Target = str;
     fn deref(&self) -> &str {
         &self.0
     }
 }
 
-impl<'de, P: PatternDef> Deserialize<'de> for Matched<P> {
+impl<'de, P: PatternDef> Deserialize<'de> for Pattern<P> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         <PatternLike<P> as DeserializeAs<'de, String>>::deserialize_as(deserializer)
-            .map(|s| Matched(s, PhantomData))
+            .map(|s| Pattern(s, PhantomData))
     }
 }
 
-impl<P> Serialize for Matched<P> {
+impl<P> Serialize for Pattern<P> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(&self.0)
     }
@@ -647,7 +647,7 @@ json_schema_as!(
 );
 
 json_schema_for!(
-    impl [P: PatternDef] Matched<P>,
+    impl [P: PatternDef] Pattern<P>,
     name = format!("Pattern_{}", P::NAME),
     schema = schema_of::<P>(),
 );

@@ -31,7 +31,7 @@ impl Segment {
     /// huge key cannot be copied into every issue (such a key is never a real field name;
     /// the cut pointer then names the key only approximately).
     pub(crate) fn key(key: &str) -> Segment {
-        Segment::Key(crate::issue::truncate(key))
+        Segment::Key(crate::words::truncate(key))
     }
 }
 
@@ -153,7 +153,7 @@ impl Path {
             && first.rendered_chars() > MAX_PATH_CHARS
             && let Segment::Key(key) = first
         {
-            *key = crate::issue::truncate(key);
+            *key = crate::words::truncate(key);
         }
         removed
     }

@@ -14,6 +14,9 @@
 //!
 //! A folded form that two variants share matches neither. The value produced is always
 //! the enum itself, so it serializes under its canonical name.
+//!
+//! [`EnumLike`] is the marker (`EnumLike<Optional>` for `Option` fields, see
+//! [`optional`](crate::optional)), [`Enum`] the wrapper type.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -24,7 +27,8 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{MapVisitor, Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::optional::{Optional, Required};
+use crate::shape::{MapVisitor, Optional as OptionalRules, Outcome, Settled, TextOnly, TextShape};
 
 /// Why an enum type cannot be read by [`EnumLike`].
 ///
@@ -210,7 +214,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
         Some((_, name)) => issue
             .with_hint(format!("did you mean \"{name}\"?"))
             .with_context("did_you_mean", name),
-        None => issue.with_hint(crate::collect::one_of_hint(&allowed)),
+        None => issue.with_hint(crate::words::one_of_hint(&allowed)),
     };
     Err(issue)
 }
@@ -236,11 +240,14 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 /// enum derives both `Deserialize` and `Serialize` (its `Serialize` tells the canonical
 /// name of each variant apart from its aliases).
 ///
-/// Use with `#[serde_as]` on a field of the enum type, or on an `Option` of it with
-/// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent, `null`, `""` and
-/// whitespace give `None`; the text `"null"` is matched like any other.
-/// ([`OptionalEnumLike`] does the same for `Option` fields.) [`Lenient`] is the wrapper
-/// type.
+/// Use `EnumLike` (that is, `EnumLike<`[`Required`]`>`) with `#[serde_as]` on a field of
+/// the enum type, and `EnumLike<`[`Optional`]`>` on an `Option` of it with `#[serde(default,
+/// skip_serializing_if = "Option::is_none")]`: absent, `null`, `""` and whitespace give
+/// `None`; the text `"null"` is matched like any other (see [`optional`](crate::optional)).
+/// The flag is a parameter because a marker generic over any `E` cannot implement both
+/// `DeserializeAs<E>` and `DeserializeAs<Option<E>>` (E0119: `Option<E>` is itself an `E`).
+/// `EnumLike` on an `Option` field applies the same rules (it recognizes the `Option`);
+/// `EnumLike<Optional>` says so in the type. [`Enum`] is the wrapper type.
 ///
 /// Enums of another shape (untagged, internally tagged, or with data-carrying variants)
 /// cannot be read this way; a call is then refused with a `custom` issue that says the
@@ -281,7 +288,7 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 /// On an optional field:
 ///
 /// ```
-/// use mcp_coerce::EnumLike;
+/// use mcp_coerce::{EnumLike, Optional};
 /// use serde::{Deserialize, Serialize};
 /// use serde_with::serde_as;
 ///
@@ -291,7 +298,7 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 /// #[serde_as]
 /// #[derive(Deserialize, Debug)]
 /// struct Args {
-///     #[serde_as(as = "EnumLike")]
+///     #[serde_as(as = "EnumLike<Optional>")]
 ///     #[serde(default, skip_serializing_if = "Option::is_none")]
 ///     priority: Option<Priority>,
 /// }
@@ -306,9 +313,9 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 /// `enum_unknown` (with `allowed` and, when one is close, `did_you_mean` in the context),
 /// `invalid_type`.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct EnumLike;
+pub struct EnumLike<F = Required>(PhantomData<F>);
 
-impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike {
+impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike<Required> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
         if !probe::<E>().1 {
             return crate::collect::adapt(
@@ -320,7 +327,7 @@ impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike {
         crate::collect::adapt(
             deserializer,
             Settled(MapVisitor {
-                inner: Optional {
+                inner: OptionalRules {
                     inner: TextOnly(EnumScalar::<E>(PhantomData)),
                     empty_is_none: true,
                     null_text_is_none: false,
@@ -339,40 +346,11 @@ impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike {
     }
 }
 
-/// [`EnumLike`] for `Option<E>` fields, spelled as its own marker: absent, `null`, `""` and
-/// whitespace give `None`. (`EnumLike` on an `Option<E>` field does the same; this marker
-/// states the intent in the type.)
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::OptionalEnumLike;
-/// use serde::{Deserialize, Serialize};
-/// use serde_with::serde_as;
-///
-/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
-/// #[serde(rename_all = "snake_case")]
-/// enum OrderBy { DateDesc, DateAsc }
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "OptionalEnumLike")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     order_by: Option<OrderBy>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"order_by": "DATE-ASC"}"#)?.order_by, Some(OrderBy::DateAsc));
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"order_by": ""}"#)?.order_by, None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct OptionalEnumLike;
-
-impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, Option<E>> for OptionalEnumLike {
+impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, Option<E>> for EnumLike<Optional> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<E>, D::Error> {
         crate::collect::adapt(
             deserializer,
-            Settled(Optional {
+            Settled(OptionalRules {
                 inner: TextOnly(EnumScalar::<E>(PhantomData)),
                 empty_is_none: true,
                 null_text_is_none: false,
@@ -381,13 +359,13 @@ impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, Option<E>> for Opt
     }
 }
 
-impl<E: Serialize> SerializeAs<E> for EnumLike {
+impl<E: Serialize> SerializeAs<E> for EnumLike<Required> {
     fn serialize_as<S: Serializer>(source: &E, serializer: S) -> Result<S::Ok, S::Error> {
         source.serialize(serializer)
     }
 }
 
-impl<E: Serialize> SerializeAs<Option<E>> for OptionalEnumLike {
+impl<E: Serialize> SerializeAs<Option<E>> for EnumLike<Optional> {
     fn serialize_as<S: Serializer>(source: &Option<E>, serializer: S) -> Result<S::Ok, S::Error> {
         source.serialize(serializer)
     }
@@ -398,7 +376,7 @@ impl<E: Serialize> SerializeAs<Option<E>> for OptionalEnumLike {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::Lenient;
+/// use mcp_coerce::Enum;
 /// use serde::{Deserialize, Serialize};
 ///
 /// #[derive(Deserialize, Serialize, Debug, PartialEq)]
@@ -406,28 +384,28 @@ impl<E: Serialize> SerializeAs<Option<E>> for OptionalEnumLike {
 ///
 /// #[derive(Deserialize, Debug)]
 /// struct Args {
-///     color: Lenient<Color>,
+///     color: Enum<Color>,
 /// }
 /// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"color": "dark-blue"}"#)?.color.0, Color::DarkBlue);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Lenient<E>(pub E);
+pub struct Enum<E>(pub E);
 
-impl<E> std::ops::Deref for Lenient<E> {
+impl<E> std::ops::Deref for Enum<E> {
     type Target = E;
     fn deref(&self) -> &E {
         &self.0
     }
 }
 
-impl<'de, E: DeserializeOwned + Serialize> Deserialize<'de> for Lenient<E> {
+impl<'de, E: DeserializeOwned + Serialize> Deserialize<'de> for Enum<E> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        <EnumLike as DeserializeAs<'de, E>>::deserialize_as(deserializer).map(Lenient)
+        <EnumLike as DeserializeAs<'de, E>>::deserialize_as(deserializer).map(Enum)
     }
 }
 
-impl<E: Serialize> Serialize for Lenient<E> {
+impl<E: Serialize> Serialize for Enum<E> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
     }
@@ -647,19 +625,19 @@ mod tests {
 }
 
 json_schema_as!(
-    impl [E: DeserializeOwned + Serialize] EnumLike => [E],
+    impl [E: DeserializeOwned + Serialize] EnumLike<Required> => [E],
     name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
     schema = schema_of::<E>(),
 );
 
 json_schema_as!(
-    impl [E: DeserializeOwned + Serialize] OptionalEnumLike => [Option<E>],
+    impl [E: DeserializeOwned + Serialize] EnumLike<Optional> => [Option<E>],
     name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
     schema = schema_of::<E>(),
 );
 
 json_schema_for!(
-    impl [E: DeserializeOwned + Serialize] Lenient<E>,
+    impl [E: DeserializeOwned + Serialize] Enum<E>,
     name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),
     schema = schema_of::<E>(),
 );

@@ -2,7 +2,7 @@
 //! check.
 #![cfg(feature = "url")]
 
-use mcp_coerce::url_policy::{HttpsOnly, PolicyUrl, Url, UrlLike, UrlPolicy, check_url};
+use mcp_coerce::url::{HttpsOnly, Url, UrlLike, UrlPolicy, WhatwgUrl, check_url};
 use mcp_coerce::{Code, Input};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
@@ -41,7 +41,7 @@ impl UrlPolicy for Git {
 #[derive(Debug, Deserialize, Serialize)]
 struct CdnArgs {
     #[serde_as(as = "UrlLike<Cdn>")]
-    image_url: Url,
+    image_url: WhatwgUrl,
 }
 
 #[serde_as]
@@ -70,7 +70,7 @@ struct GitArgs {
 struct OptArgs {
     #[serde_as(as = "UrlLike<Cdn>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    image_url: Option<Url>,
+    image_url: Option<WhatwgUrl>,
     #[serde_as(as = "UrlLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     callback: Option<String>,
@@ -690,7 +690,7 @@ fn optional_rules() {
         (Some(json!({})), E(Code::InvalidType, "/image_url", None)),
     ];
     table::<OptArgs>("image_url", cases, |a| {
-        format!("{:?}", a.image_url.as_ref().map(Url::as_str))
+        format!("{:?}", a.image_url.as_ref().map(WhatwgUrl::as_str))
     });
     let cases: &[(Option<Value>, Want)] = &[
         (None, K("None")),
@@ -716,7 +716,7 @@ fn generic_option_keeps_serde_rules() {
     struct Generic {
         #[serde_as(as = "Option<UrlLike<Cdn>>")]
         #[serde(default)]
-        image_url: Option<Url>,
+        image_url: Option<WhatwgUrl>,
     }
     let cases: &[(Option<Value>, Want)] = &[
         (None, K("None")),
@@ -728,7 +728,7 @@ fn generic_option_keeps_serde_rules() {
         ),
     ];
     table::<Generic>("image_url", cases, |a| {
-        format!("{:?}", a.image_url.as_ref().map(Url::as_str))
+        format!("{:?}", a.image_url.as_ref().map(WhatwgUrl::as_str))
     });
 }
 
@@ -739,7 +739,7 @@ fn every_field_is_reported() {
     #[allow(dead_code, reason = "only the refusal is looked at")]
     struct Two {
         #[serde_as(as = "UrlLike<Cdn>")]
-        image_url: Url,
+        image_url: WhatwgUrl,
         #[serde_as(as = "UrlLike")]
         callback: String,
         threshold: f64,
@@ -790,16 +790,16 @@ fn with_functions() {
     #[derive(Debug, Deserialize, Serialize)]
     struct Args {
         #[serde(
-            deserialize_with = "mcp_coerce::url_policy::deserialize::<Cdn, _>",
-            serialize_with = "mcp_coerce::url_policy::serialize"
+            deserialize_with = "mcp_coerce::url::deserialize::<Cdn, _>",
+            serialize_with = "mcp_coerce::url::serialize"
         )]
-        image_url: Url,
+        image_url: WhatwgUrl,
         #[serde(
             default,
-            deserialize_with = "mcp_coerce::url_policy::option::deserialize::<HttpsOnly, _>",
-            serialize_with = "mcp_coerce::url_policy::option::serialize"
+            deserialize_with = "mcp_coerce::url::option::deserialize::<HttpsOnly, _>",
+            serialize_with = "mcp_coerce::url::option::serialize"
         )]
-        callback: Option<Url>,
+        callback: Option<WhatwgUrl>,
     }
     let args: Args =
         mcp_coerce::from_str(r#"{"image_url": "https://IMG.cdn.example.com/x", "callback": "  "}"#)
@@ -830,9 +830,9 @@ fn with_functions() {
 fn wrapper_type() {
     #[derive(Debug, Deserialize, Serialize)]
     struct Args {
-        image_url: PolicyUrl<Cdn>,
+        image_url: Url<Cdn>,
         #[serde(default)]
-        callback: Option<PolicyUrl>,
+        callback: Option<Url>,
     }
     let args: Args =
         mcp_coerce::from_str(r#"{"image_url": "https://Img.cdn.example.com/a.png"}"#).unwrap();
@@ -844,14 +844,14 @@ fn wrapper_type() {
     );
     assert_eq!(
         format!("{:?}", args.image_url),
-        r#"PolicyUrl("https://img.cdn.example.com/a.png")"#
+        r#"Url("https://img.cdn.example.com/a.png")"#
     );
     assert_eq!(args.callback, None);
     assert_eq!(
         serde_json::to_value(&args).unwrap(),
         json!({"image_url": "https://img.cdn.example.com/a.png", "callback": null})
     );
-    let url: Url = args.image_url.clone().into_inner();
+    let url: WhatwgUrl = args.image_url.clone().into_inner();
     assert_eq!(url.as_str(), "https://img.cdn.example.com/a.png");
 
     // serde's own Option rules: `""` is checked and refused.
@@ -871,11 +871,11 @@ fn wrapper_type() {
         ]
     );
 
-    let parsed: PolicyUrl<Cdn> = "https://x.cdn.example.com".parse().unwrap();
+    let parsed: Url<Cdn> = "https://x.cdn.example.com".parse().unwrap();
     assert_eq!(parsed.as_str(), "https://x.cdn.example.com/");
     assert_eq!(
         "https://cdn.example.com"
-            .parse::<PolicyUrl<Cdn>>()
+            .parse::<Url<Cdn>>()
             .unwrap_err()
             .code(),
         Code::UrlForbidden
@@ -957,11 +957,11 @@ proptest! {
     fn accepted_urls_recheck_to_themselves(text in url_like()) {
         if let Ok(url) = check_url::<HttpsOnly>(&text) {
             let again = check_url::<HttpsOnly>(url.as_str());
-            prop_assert_eq!(again.as_ref().map(Url::as_str), Ok(url.as_str()));
+            prop_assert_eq!(again.as_ref().map(WhatwgUrl::as_str), Ok(url.as_str()));
         }
         if let Ok(url) = check_url::<Foo>(&text) {
             let again = check_url::<Foo>(url.as_str());
-            prop_assert_eq!(again.as_ref().map(Url::as_str), Ok(url.as_str()));
+            prop_assert_eq!(again.as_ref().map(WhatwgUrl::as_str), Ok(url.as_str()));
         }
         if let Ok(url) = check_url::<Cdn>(&text) {
             prop_assert!(url.host_str().is_some_and(|h| h.trim_end_matches('.').ends_with(".cdn.example.com")));

@@ -10,6 +10,9 @@
 //! The table is closed on purpose: `"false"` must give `false` (a truthiness rule that
 //! turns `"false"` into `true` on a destructive flag is the worst bug such a crate can
 //! have), and no other string is ever replaced by a default.
+//!
+//! [`BoolLike`] is the marker, [`Bool`] the wrapper type. The module is named `boolean`: a
+//! module named `bool` would shadow the primitive type wherever it is imported.
 
 use std::fmt;
 
@@ -119,7 +122,7 @@ fn one(read: Result<bool, Issue>) -> Result<bool, IssueBuf> {
 ///
 /// Use with `#[serde_as]` on a `bool` field, or on an `Option<bool>` field with
 /// `#[serde(default, skip_serializing_if = "Option::is_none")]` for the optional rules
-/// (absent, `null`, `""` and `"null"` give `None`). [`LaxBool`] is the wrapper type.
+/// (absent, `null`, `""` and `"null"` give `None`). [`Bool`] is the wrapper type.
 ///
 /// # Examples
 ///
@@ -191,33 +194,33 @@ impl SerializeAs<Option<bool>> for BoolLike {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::LaxBool;
+/// use mcp_coerce::Bool;
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize, Debug)]
 /// struct Args {
-///     free_only: LaxBool,
+///     free_only: Bool,
 /// }
 /// assert!(!*mcp_coerce::from_str::<Args>(r#"{"free_only": "off"}"#)?.free_only);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct LaxBool(pub bool);
+pub struct Bool(pub bool);
 
-impl std::ops::Deref for LaxBool {
+impl std::ops::Deref for Bool {
     type Target = bool;
     fn deref(&self) -> &bool {
         &self.0
     }
 }
 
-impl<'de> Deserialize<'de> for LaxBool {
+impl<'de> Deserialize<'de> for Bool {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        <BoolLike as DeserializeAs<'de, bool>>::deserialize_as(deserializer).map(LaxBool)
+        <BoolLike as DeserializeAs<'de, bool>>::deserialize_as(deserializer).map(Bool)
     }
 }
 
-impl Serialize for LaxBool {
+impl Serialize for Bool {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_bool(self.0)
     }
@@ -248,7 +251,7 @@ json_schema_as!(
 );
 
 json_schema_for!(
-    impl [] LaxBool,
+    impl [] Bool,
     name = "Bool".to_owned(),
     schema = crate::schema::schema(serde_json::json!({"type": "boolean"})),
 );

@@ -119,8 +119,8 @@ impl fmt::Display for Rejection {
         let total = self.total();
         write!(
             f,
-            "invalid arguments: {total} issue{}",
-            if total == 1 { "" } else { "s" }
+            "invalid arguments: {}",
+            crate::words::count(total, "issue")
         )?;
         for (n, issue) in self.issues.iter().enumerate() {
             f.write_str(if n == 0 { ": " } else { "; " })?;

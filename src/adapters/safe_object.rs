@@ -42,9 +42,7 @@ use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
-use crate::issue::{Code, Input, Issue, kind_of};
-use crate::path::{Path, Segment};
-use crate::rejection::Rejection;
+use crate::issue::{Code, Input, Issue, Path, Rejection, Segment, kind_of};
 use crate::shape::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
 
 /// The nesting limit of [`SafeObjectLike`] and [`SafeObject`] when none is given.
@@ -68,7 +66,7 @@ pub const FORBIDDEN_KEYS: &[&str] = &["__proto__", "constructor", "prototype"];
 ///
 /// ```
 /// use mcp_coerce::Code;
-/// use mcp_coerce::passthrough::check_object;
+/// use mcp_coerce::safe_object::check_object;
 /// use serde_json::json;
 ///
 /// let ok = json!({"a": [{"b": 1}]});
@@ -104,7 +102,7 @@ pub fn check_object(object: &Map<String, Value>, max_depth: usize) -> Result<(),
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::passthrough::check_value;
+/// use mcp_coerce::safe_object::check_value;
 /// use serde_json::json;
 ///
 /// assert!(check_value(&json!({"a": 1}), 8).is_ok());
@@ -701,7 +699,7 @@ impl<const MAX_DEPTH: usize> SerializeAs<Option<Value>> for SafeObjectLike<MAX_D
     }
 }
 
-/// For `#[serde(deserialize_with = "mcp_coerce::passthrough::deserialize")]`: a checked
+/// For `#[serde(deserialize_with = "mcp_coerce::safe_object::deserialize")]`: a checked
 /// object with the [`DEFAULT_MAX_DEPTH`] (use [`SafeObjectLike`] for another limit).
 ///
 /// # Errors
@@ -716,7 +714,7 @@ impl<const MAX_DEPTH: usize> SerializeAs<Option<Value>> for SafeObjectLike<MAX_D
 ///
 /// #[derive(Deserialize)]
 /// struct Args {
-///     #[serde(deserialize_with = "mcp_coerce::passthrough::deserialize")]
+///     #[serde(deserialize_with = "mcp_coerce::safe_object::deserialize")]
 ///     options: Map<String, Value>,
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"options": {"mode": "fast"}}"#)?;
@@ -728,7 +726,7 @@ pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap
     <SafeObjectLike as DeserializeAs<'de, JsonMap>>::deserialize_as(deserializer)
 }
 
-/// For `#[serde(serialize_with = "mcp_coerce::passthrough::serialize")]`: the object.
+/// For `#[serde(serialize_with = "mcp_coerce::safe_object::serialize")]`: the object.
 ///
 /// # Errors
 ///
@@ -742,7 +740,7 @@ pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap
 ///
 /// #[derive(Serialize)]
 /// struct Out {
-///     #[serde(serialize_with = "mcp_coerce::passthrough::serialize")]
+///     #[serde(serialize_with = "mcp_coerce::safe_object::serialize")]
 ///     options: Map<String, Value>,
 /// }
 /// let options = json!({"a": 1}).as_object().cloned().unwrap();
@@ -764,7 +762,7 @@ pub fn serialize<S: Serializer>(object: &JsonMap, serializer: S) -> Result<S::Ok
 ///
 /// #[derive(Deserialize)]
 /// struct Args {
-///     #[serde(default, with = "mcp_coerce::passthrough::option")]
+///     #[serde(default, with = "mcp_coerce::safe_object::option")]
 ///     options: Option<Map<String, Value>>,
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"options": "null"}"#)?;

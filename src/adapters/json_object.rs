@@ -15,6 +15,9 @@
 //! [`MAX_ENCODED_LAYERS`] JSON-encoded objects are read inside one another (`too_deep`),
 //! and in the collecting deserializer of the entry points the levels inside a decoded
 //! object count on from where its string was (128 in all, `too_deep` past them).
+//!
+//! [`JsonObjectLike`] is the marker (`JsonObjectLike<Optional>` for `Option` fields, see
+//! [`optional`](crate::optional)), [`JsonObject`] the wrapper type.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -26,6 +29,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::{IssueBuf, nested, placeholder, record_all, take_direct};
 use crate::issue::{Code, Input, Issue};
+use crate::optional::{Optional, Required};
 use crate::shape::invalid_type;
 
 const HINT: &str = "send a JSON object, e.g. {\"key\": \"value\"}";
@@ -305,7 +309,11 @@ impl<'de, A: MapAccess<'de>> Deserializer<'de> for ObjectDe<A> {
 /// Adapter for a field of any `T: Deserialize` that is an object, sent either as an
 /// object or as a string holding one; see the [module docs](self).
 ///
-/// For an optional field, use [`OptionalJsonObjectLike`].
+/// `JsonObjectLike` (that is, `JsonObjectLike<`[`Required`]`>`) reads a field of `T`;
+/// `JsonObjectLike<`[`Optional`]`>` reads an `Option<T>` field with the optional rules:
+/// absent, `null`, `""` and `"null"` give `None` (see [`optional`](crate::optional)). The
+/// flag is a parameter because a marker generic over any `T` cannot implement both
+/// `DeserializeAs<T>` and `DeserializeAs<Option<T>>` (E0119: `Option<T>` is itself a `T`).
 ///
 /// # Examples
 ///
@@ -334,13 +342,34 @@ impl<'de, A: MapAccess<'de>> Deserializer<'de> for ObjectDe<A> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
+/// On an optional field:
+///
+/// ```
+/// use mcp_coerce::{JsonObjectLike, Optional};
+/// use serde::Deserialize;
+/// use serde_json::{Map, Value};
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "JsonObjectLike<Optional>")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     options: Option<Map<String, Value>>,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"options": ""}"#)?.options, None);
+/// let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\":\"fast\"}"}"#)?;
+/// assert_eq!(args.options.unwrap()["mode"], "fast");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Errors
 ///
 /// `invalid_json`, `invalid_type`, and whatever `T`'s own fields refuse.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct JsonObjectLike;
+pub struct JsonObjectLike<F = Required>(PhantomData<F>);
 
-impl<'de, T: DeserializeOwned> DeserializeAs<'de, T> for JsonObjectLike {
+impl<'de, T: DeserializeOwned> DeserializeAs<'de, T> for JsonObjectLike<Required> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
         let read = crate::collect::adapt(
             deserializer,
@@ -357,36 +386,7 @@ impl<'de, T: DeserializeOwned> DeserializeAs<'de, T> for JsonObjectLike {
     }
 }
 
-/// [`JsonObjectLike`] for an `Option<T>` field, with the optional rules: absent, `null`,
-/// `""` and `"null"` give `None`.
-///
-/// A second marker, because one marker generic over any `T` cannot implement both
-/// `DeserializeAs<T>` and `DeserializeAs<Option<T>>`.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::OptionalJsonObjectLike;
-/// use serde::Deserialize;
-/// use serde_json::{Map, Value};
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "OptionalJsonObjectLike")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     options: Option<Map<String, Value>>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"options": ""}"#)?.options, None);
-/// let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\":\"fast\"}"}"#)?;
-/// assert_eq!(args.options.unwrap()["mode"], "fast");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default)]
-pub struct OptionalJsonObjectLike;
-
-impl<'de, T: DeserializeOwned> DeserializeAs<'de, Option<T>> for OptionalJsonObjectLike {
+impl<'de, T: DeserializeOwned> DeserializeAs<'de, Option<T>> for JsonObjectLike<Optional> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
         crate::collect::adapt(
             deserializer,
@@ -398,13 +398,13 @@ impl<'de, T: DeserializeOwned> DeserializeAs<'de, Option<T>> for OptionalJsonObj
     }
 }
 
-impl<T: Serialize> SerializeAs<T> for JsonObjectLike {
+impl<T: Serialize> SerializeAs<T> for JsonObjectLike<Required> {
     fn serialize_as<S: Serializer>(source: &T, serializer: S) -> Result<S::Ok, S::Error> {
         source.serialize(serializer)
     }
 }
 
-impl<T: Serialize> SerializeAs<Option<T>> for OptionalJsonObjectLike {
+impl<T: Serialize> SerializeAs<Option<T>> for JsonObjectLike<Optional> {
     fn serialize_as<S: Serializer>(source: &Option<T>, serializer: S) -> Result<S::Ok, S::Error> {
         source.serialize(serializer)
     }
@@ -452,7 +452,7 @@ impl<T: Serialize> Serialize for JsonObject<T> {
 }
 
 #[cfg(feature = "schemars")]
-impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<T> for JsonObjectLike {
+impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<T> for JsonObjectLike<Required> {
     fn inline_schema() -> bool {
         T::inline_schema()
     }
@@ -469,7 +469,7 @@ impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<T> for JsonOb
 
 #[cfg(feature = "schemars")]
 impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<Option<T>>
-    for OptionalJsonObjectLike
+    for JsonObjectLike<Optional>
 {
     fn inline_schema() -> bool {
         T::inline_schema()

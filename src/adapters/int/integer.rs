@@ -1,11 +1,6 @@
-//! Integer scalar rules, as plain functions: decimal text, integral floats, range checks.
-//!
-//! Every integer the crate reads (a lone value, an element of a native array, of a JSON
-//! array in a string, or a comma piece) goes through these rules (SEMANTICS "Scalars"):
-//! native integers as they are; floats only when integral and below 2^53 in magnitude
-//! (beyond that the value was already rounded by the JSON reader); strings in decimal
-//! notation only, after trimming: an optional sign, ASCII digits, and optionally `.` with
-//! one or more digits that are all zero.
+//! The [`Integer`] trait, and the integer rules as plain functions (decimal text, integral
+//! floats, range checks) that every integer the crate reads goes through; the rules are
+//! stated in the [`int`](super) module docs.
 
 use std::fmt;
 use std::marker::PhantomData;

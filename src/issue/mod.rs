@@ -1,5 +1,6 @@
-//! The issue model: one refusal, with a stable code, where it happened, what arrived and
-//! how to fix the call.
+//! The issue model: one refusal ([`Issue`]: a stable [`Code`], where it happened, what
+//! arrived as an [`Input`], how to fix the call), its location ([`Path`] of [`Segment`]s,
+//! in `path.rs`), and all the refusals of one call ([`Rejection`], in `rejection.rs`).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -8,7 +9,12 @@ use std::io;
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
 
-use crate::path::{Path, Segment};
+mod path;
+mod rejection;
+
+use crate::words::truncate;
+pub use path::{MAX_PATH_CHARS, Path, Segment};
+pub use rejection::{MAX_ISSUES, Rejection};
 
 /// At most this many chars of an input are echoed in an issue (then `…` is appended).
 pub const INPUT_ECHO_CHARS: usize = 64;
@@ -169,19 +175,6 @@ impl Input {
 
     pub(crate) fn from_f64(f: f64) -> Self {
         Number::from_f64(f).map_or_else(|| Input::Text(f.to_string()), Input::Number)
-    }
-}
-
-/// `text` cut to [`INPUT_ECHO_CHARS`] chars, with `…` appended when cut.
-pub(crate) fn truncate(text: &str) -> String {
-    match text.char_indices().nth(INPUT_ECHO_CHARS) {
-        None => text.to_owned(),
-        Some((cut, _)) => {
-            let mut short = String::with_capacity(cut + 3);
-            short.push_str(&text[..cut]);
-            short.push('…');
-            short
-        }
     }
 }
 
@@ -378,7 +371,7 @@ impl fmt::Display for Issue {
 }
 
 /// An issue on its own is an error too (the checks usable without serde, such as
-/// `url_policy::check_url`, return one), so `?` carries it into `Box<dyn Error>`.
+/// `url::check_url`, return one), so `?` carries it into `Box<dyn Error>`.
 impl std::error::Error for Issue {}
 
 /// What kind of JSON value arrived, as a noun phrase for messages ("got a string").

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::collect::IssueBuf;
-use crate::integer::{IntScalar, Integer, int_from_f64, int_from_str, int_issue};
+use crate::int::{IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_issue};
 use crate::issue::{Code, Input, Issue};
 use crate::shape::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
@@ -188,7 +188,7 @@ impl<I: Integer> IntShape<I> {
 /// success path stay as small as they were before it had a separator hint.
 #[cold]
 #[inline(never)]
-fn piece_issue<I: Integer>(failure: crate::integer::IntFailure, piece: &str) -> Box<Issue> {
+fn piece_issue<I: Integer>(failure: IntFailure, piece: &str) -> Box<Issue> {
     let issue = int_issue::<I>(failure, Input::from_text(piece));
     Box::new(if other_separator(piece) {
         issue.with_hint(OTHER_SEPARATOR_HINT)
@@ -428,7 +428,7 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
         Ok(self.lone(I::from_i128(v.into()).ok_or_else(|| {
             Box::new(int_issue::<I>(
-                crate::integer::IntFailure::Overflow,
+                IntFailure::Overflow,
                 Input::from_i128(v.into()),
             ))
         })))
@@ -437,28 +437,24 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
         Ok(self.lone(I::from_u128(v.into()).ok_or_else(|| {
             Box::new(int_issue::<I>(
-                crate::integer::IntFailure::Overflow,
+                IntFailure::Overflow,
                 Input::from_u128(v.into()),
             ))
         })))
     }
 
     fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
-        Ok(self.lone(I::from_i128(v).ok_or_else(|| {
-            Box::new(int_issue::<I>(
-                crate::integer::IntFailure::Overflow,
-                Input::from_i128(v),
-            ))
-        })))
+        Ok(self
+            .lone(I::from_i128(v).ok_or_else(|| {
+                Box::new(int_issue::<I>(IntFailure::Overflow, Input::from_i128(v)))
+            })))
     }
 
     fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
-        Ok(self.lone(I::from_u128(v).ok_or_else(|| {
-            Box::new(int_issue::<I>(
-                crate::integer::IntFailure::Overflow,
-                Input::from_u128(v),
-            ))
-        })))
+        Ok(self
+            .lone(I::from_u128(v).ok_or_else(|| {
+                Box::new(int_issue::<I>(IntFailure::Overflow, Input::from_u128(v)))
+            })))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {

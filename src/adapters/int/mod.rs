@@ -1,0 +1,781 @@
+//! Integers from lax shapes, optionally bounded (reject or clamp), optionally with a
+//! default carried by the type.
+//!
+//! One marker, [`IntLike`], and its wrapper type, [`Int`]; the bounds and the policies are
+//! parameters whose defaults keep the common case short:
+//!
+//! | written | accepts | outside the bounds |
+//! |---|---|---|
+//! | `IntLike` | any integer of the field's type | (no bounds of its own) |
+//! | `IntLike<1, 100>` | `1..=100` | refused: `too_small`, `too_big` ([`Reject`], the default) |
+//! | `IntLike<1, 50, Clamp>` | any integer of the field's type | moved to the nearest bound ([`Clamp`]) |
+//! | `IntLike<1, 50, Clamp, DefaultTo<10>>` | the same, and `null`, `""`, `"null"` give `10` | moved to the nearest bound |
+//!
+//! | sent | `IntLike` | `IntLike<1, 100>` | `IntLike<1, 50, Clamp>` |
+//! |---|---|---|---|
+//! | `5`, `"5"`, `" 5 "`, `"+5"`, `5.0`, `"5.0"` | `5` | `5` | `5` |
+//! | `0` | `0` | `too_small` (`minimum` in context) | `1` |
+//! | `101` / `99999` | `101` | `too_big` (`maximum` in context) | `50` |
+//! | `5.5` | `int_from_float` | same | same |
+//! | `"abc"`, `"1e3"` | `int_parsing` | same | same |
+//! | `"99999999999999999999"` (for `i64`) | `int_overflow` | same | same (never clamped) |
+//! | `true`, `[1]`, `{}` | `invalid_type` | same | same |
+//!
+//! Every integer the crate reads (a lone value, an element of a native array, of a JSON
+//! array in a string, or a comma piece) follows the same rules: native integers as they
+//! are; floats only when integral and below 2^53 in magnitude (beyond that the value was
+//! already rounded by the JSON reader); strings in decimal notation only, after trimming:
+//! an optional sign, ASCII digits, and optionally `.` with one or more digits that are all
+//! zero.
+//!
+//! Bounds are inclusive and part of the type. A bound left at its default (`i128::MIN` for
+//! `MIN`, `i128::MAX` for `MAX`) is the integer type's own range at that end, so `IntLike`
+//! works for every integer type and `IntLike<1>` means "at least 1". Bounds that are given
+//! are checked at compile time: `MIN <= MAX`, both within the target type, and the default
+//! within them.
+//!
+//! A default carried by the type ([`DefaultTo`]) covers `null`, `""` and `"null"`, and an
+//! absent field too through serde's `default`: `#[serde(default)]` on a wrapper field
+//! ([`Int`]), `#[serde(default = "DefaultTo::<V>::value")]` on a plain integer field with
+//! the adapter (a bare `#[serde(default)]` there gives `0`).
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Deref;
+
+use serde::de::Deserializer;
+use serde::{Deserialize, Serialize, Serializer};
+use serde_with::{DeserializeAs, SerializeAs};
+
+mod integer;
+
+pub use integer::Integer;
+pub(crate) use integer::{
+    IntFailure, IntScalar, int_from_f64, int_from_str, int_issue, int_issue_for_float,
+};
+
+use crate::collect::IssueBuf;
+use crate::issue::{Code, Input, Issue};
+use crate::shape::{Element, MapVisitor, Optional, Outcome, Settled};
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Reject {}
+    impl Sealed for super::Clamp {}
+}
+
+/// What an integer adapter does with an integer outside its bounds: [`Reject`] it (the
+/// default) or [`Clamp`] it to the nearest bound.
+///
+/// Sealed: these two are the policies there are. Either way, a value that is not an
+/// integer of the target type (`int_overflow`, `int_parsing`, ...) is refused.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Clamp, OutOfRange, Reject};
+///
+/// assert!(Clamp::CLAMP && !Reject::CLAMP);
+/// ```
+pub trait OutOfRange: sealed::Sealed {
+    /// Whether an integer outside the bounds becomes the nearest bound.
+    const CLAMP: bool;
+}
+
+/// Refuse an integer outside the bounds: `too_small` or `too_big`, with the bound in the
+/// issue's context as `minimum`/`maximum`. The default [`OutOfRange`] policy of
+/// [`IntLike`] and [`Int`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, IntLike, Reject};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "IntLike<1, 100, Reject>")] // the same as IntLike<1, 100>
+///     limit: u32,
+/// }
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"limit": 0}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::TooSmall);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Reject;
+
+impl OutOfRange for Reject {
+    const CLAMP: bool = false;
+}
+
+/// Clamp an integer outside the bounds to the nearest bound. Values that are not integers
+/// of the target type are still refused: `int_overflow` past the type's own range is never
+/// clamped (so `-5` is clamped to `1` in an `i64` field but refused in a `u32` one), and its
+/// hint and context give the adapter's bounds.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Clamp, IntLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "IntLike<1, 50, Clamp>")]
+///     limit: i64,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": 99999}"#)?.limit, 50);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "-5"}"#)?.limit, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Clamp;
+
+impl OutOfRange for Clamp {
+    const CLAMP: bool = true;
+}
+
+/// A default value carried by an integer adapter's type; see [`DefaultTo`] and
+/// [`NoDefault`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{DefaultTo, IntDefault, NoDefault};
+///
+/// assert_eq!(DefaultTo::<20>::VALUE, Some(20));
+/// assert_eq!(NoDefault::VALUE, None);
+/// ```
+pub trait IntDefault {
+    /// The default, if there is one.
+    const VALUE: Option<i128>;
+}
+
+/// No default: `null` is `invalid_type` and `""` is `int_parsing` (in a required field).
+/// The default [`IntDefault`] of [`IntLike`] and [`Int`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::IntLike;
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "IntLike")] // IntLike<{ i128::MIN }, { i128::MAX }, Reject, NoDefault>
+///     page: u64,
+/// }
+/// assert!(mcp_coerce::from_str::<Args>(r#"{"page": null}"#).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NoDefault;
+
+impl IntDefault for NoDefault {
+    const VALUE: Option<i128> = None;
+}
+
+/// The default `V`: `null`, `""` and `"null"` give `V`.
+///
+/// An *absent* field is serde's business, not the adapter's: serde never calls an adapter
+/// for a field that is not there. So that an absent field gets `V` too:
+///
+/// - on a wrapper field ([`Int`]), write `#[serde(default)]`: the wrapper's `Default` is
+///   `V`, and the value is written once;
+/// - on a plain integer field with the adapter ([`IntLike`]), write
+///   `#[serde(default = "DefaultTo::<V>::value")]` (a bare `#[serde(default)]` would give
+///   the integer's own default, `0`, which may even lie outside the bounds; without any
+///   `default` the field is required and an absent one is `missing`). schemars reads the
+///   same function, so the published `default` is `V` and the field is not `required`.
+///   Nothing ties that `V` to the adapter's (write the same number twice, or prefer the
+///   wrapper, where the value is written once).
+///
+/// On an `Option` field, the type's default answers `null`, `""` and `"null"` with
+/// `Some(V)`, while an absent field under `#[serde(default)]` is `None`: a field that
+/// always has a value is better declared as a plain integer, as above.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Clamp, DefaultTo, IntLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "IntLike<1, 100, Clamp, DefaultTo<20>>")]
+///     #[serde(default = "DefaultTo::<20>::value")]
+///     limit: u32,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>("{}")?.limit, 20);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": null}"#)?.limit, 20);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "500"}"#)?.limit, 100);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DefaultTo<const V: i128>;
+
+impl<const V: i128> IntDefault for DefaultTo<V> {
+    const VALUE: Option<i128> = Some(V);
+}
+
+impl<const V: i128> DefaultTo<V> {
+    /// `V` as the integer type `I`, for `#[serde(default = "DefaultTo::<V>::value")]`
+    /// (see the [type's docs](DefaultTo)). A `V` outside `I`'s range is a compile-time
+    /// error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::DefaultTo;
+    ///
+    /// let limit: u8 = DefaultTo::<20>::value();
+    /// assert_eq!(limit, 20);
+    /// ```
+    ///
+    /// ```compile_fail
+    /// // 300 is not a `u8`: refused when the program is built.
+    /// let limit: u8 = mcp_coerce::DefaultTo::<300>::value();
+    /// ```
+    pub fn value<I: Integer>() -> I {
+        let () = InRange::<I, V>::CHECKED;
+        // The check above makes the conversion succeed; the fallback is never taken.
+        I::from_i128(V).unwrap_or(I::ZERO)
+    }
+}
+
+/// Compile-time check that `V` is a value of `I`.
+struct InRange<I, const V: i128>(PhantomData<I>);
+
+impl<I: Integer, const V: i128> InRange<I, V> {
+    const CHECKED: () = assert!(
+        V >= I::MIN_I128 && at_most(V, I::MAX_U128),
+        "DefaultTo: the default lies outside the integer type's range"
+    );
+}
+
+/// `v <= max`, across the signed and unsigned ranges.
+const fn at_most(v: i128, max: u128) -> bool {
+    v < 0 || (v as u128) <= max
+}
+
+/// An inclusive bound as issues show it (`u128::MAX` is not an `i128`).
+#[derive(Clone, Copy)]
+enum Limit {
+    Signed(i128),
+    Unsigned(u128),
+}
+
+impl Limit {
+    fn input(self) -> Input {
+        match self {
+            Limit::Signed(v) => Input::from_i128(v),
+            Limit::Unsigned(v) => Input::from_u128(v),
+        }
+    }
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Signed(v) => write!(f, "{v}"),
+            Limit::Unsigned(v) => write!(f, "{v}"),
+        }
+    }
+}
+
+/// An adapter's parameters for the target type `I`: the bounds in force (a bound left at
+/// its default is `I`'s own) and their compile-time checks.
+struct Params<I, const MIN: i128, const MAX: i128, D>(PhantomData<(I, D)>);
+
+impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN, MAX, D> {
+    /// `MIN` was given, not left at its default.
+    const HAS_MIN: bool = MIN != i128::MIN;
+    /// `MAX` was given, not left at its default.
+    const HAS_MAX: bool = MAX != i128::MAX;
+
+    const CHECKED: () = {
+        if Self::HAS_MIN && Self::HAS_MAX {
+            assert!(MIN <= MAX, "integer bounds: MIN must not exceed MAX");
+        }
+        if Self::HAS_MIN {
+            assert!(
+                MIN >= I::MIN_I128,
+                "integer bounds: MIN is below the target type's minimum"
+            );
+            assert!(
+                at_most(MIN, I::MAX_U128),
+                "integer bounds: MIN is above the target type's maximum"
+            );
+        }
+        if Self::HAS_MAX {
+            assert!(
+                at_most(MAX, I::MAX_U128),
+                "integer bounds: MAX is above the target type's maximum"
+            );
+            assert!(
+                MAX >= I::MIN_I128,
+                "integer bounds: MAX is below the target type's minimum"
+            );
+        }
+        if let Some(v) = D::VALUE {
+            let above_min = if Self::HAS_MIN {
+                v >= MIN
+            } else {
+                v >= I::MIN_I128
+            };
+            let below_max = if Self::HAS_MAX {
+                v <= MAX
+            } else {
+                at_most(v, I::MAX_U128)
+            };
+            assert!(
+                above_min && below_max,
+                "integer default lies outside the bounds"
+            );
+        }
+    };
+
+    fn default() -> Option<I> {
+        D::VALUE.and_then(I::from_i128)
+    }
+
+    /// The lower bound in force.
+    fn min() -> Limit {
+        Limit::Signed(if Self::HAS_MIN { MIN } else { I::MIN_I128 })
+    }
+
+    /// The upper bound in force.
+    fn max() -> Limit {
+        if Self::HAS_MAX {
+            Limit::Signed(MAX)
+        } else {
+            Limit::Unsigned(I::MAX_U128)
+        }
+    }
+
+    /// The integer check: `value` against the bounds in force, clamped or refused. The
+    /// issue leaves `input` to the caller, which has the value as it arrived (`"500"`, not
+    /// `500`).
+    #[inline]
+    fn apply(value: I, clamp: bool) -> Result<I, Issue> {
+        // Bounds are checked at compile time to lie within `I`, so the conversions succeed.
+        if Self::HAS_MIN
+            && let Some(lo) = I::from_i128(MIN)
+            && value < lo
+        {
+            return if clamp {
+                Ok(lo)
+            } else {
+                Err(too_small(Self::min(), Self::max()))
+            };
+        }
+        if Self::HAS_MAX
+            && let Some(hi) = I::from_i128(MAX)
+            && value > hi
+        {
+            return if clamp {
+                Ok(hi)
+            } else {
+                Err(too_big(Self::min(), Self::max()))
+            };
+        }
+        Ok(value)
+    }
+
+    /// One integer as read (any shape), checked against the bounds: the outcome.
+    #[inline]
+    fn check<O: OutOfRange>(read: Element<I>) -> Outcome<I> {
+        match read {
+            Ok(v) => Self::apply(v, O::CLAMP).map_err(IssueBuf::one),
+            Err(issue) if Self::HAS_MIN || Self::HAS_MAX => Err(IssueBuf::one(within_bounds(
+                *issue,
+                Self::min(),
+                Self::max(),
+            ))),
+            Err(issue) => Err(IssueBuf::one(*issue)),
+        }
+    }
+}
+
+/// An integer past the target type's own range (`int_overflow`, never clamped) is told
+/// the adapter's bounds, not the type's: `300` for `IntLike<1, 5>` on a `u8` should be
+/// answered "from 1 to 5", not "from 0 to 255".
+#[cold]
+fn within_bounds(issue: Issue, min: Limit, max: Limit) -> Issue {
+    if issue.code() != Code::IntOverflow || issue.context().is_none() {
+        return issue;
+    }
+    let input = issue.input().cloned();
+    let fresh = Issue::new(
+        Code::IntOverflow,
+        format!("integer out of range: must be from {min} to {max}"),
+    )
+    .with_hint(format!("send an integer from {min} to {max}"))
+    .with_context("minimum", min.input())
+    .with_context("maximum", max.input());
+    match input {
+        Some(input) => fresh.with_input(input),
+        None => fresh,
+    }
+}
+
+#[cold]
+fn too_small(min: Limit, max: Limit) -> Issue {
+    Issue::new(Code::TooSmall, format!("must be at least {min}"))
+        .with_hint(format!("send an integer from {min} to {max}"))
+        .with_context("minimum", min.input())
+}
+
+#[cold]
+fn too_big(min: Limit, max: Limit) -> Issue {
+    Issue::new(Code::TooBig, format!("must be at most {max}"))
+        .with_hint(format!("send an integer from {min} to {max}"))
+        .with_context("maximum", max.input())
+}
+
+/// One integer, checked against the bounds; a default in the type stands in for `null`,
+/// `""` and `"null"`.
+#[inline]
+fn read<'de, De, I, const MIN: i128, const MAX: i128, O, D>(
+    deserializer: De,
+) -> Result<I, De::Error>
+where
+    De: Deserializer<'de>,
+    I: Integer,
+    O: OutOfRange,
+    D: IntDefault,
+{
+    let () = Params::<I, MIN, MAX, D>::CHECKED;
+    let scalar = MapVisitor {
+        inner: IntScalar::<I>::new(),
+        map: Params::<I, MIN, MAX, D>::check::<O>,
+    };
+    match Params::<I, MIN, MAX, D>::default() {
+        None => crate::collect::adapt(deserializer, Settled(scalar)),
+        Some(default) => crate::collect::adapt(
+            deserializer,
+            Settled(MapVisitor {
+                inner: Optional::non_string(scalar),
+                map: move |o: Outcome<Option<I>>| o.map(|v| v.unwrap_or(default)),
+            }),
+        ),
+    }
+}
+
+/// One optional integer: the optional rules, then the bounds; a default in the type
+/// stands in for `None`.
+#[inline]
+fn read_option<'de, De, I, const MIN: i128, const MAX: i128, O, D>(
+    deserializer: De,
+) -> Result<Option<I>, De::Error>
+where
+    De: Deserializer<'de>,
+    I: Integer,
+    O: OutOfRange,
+    D: IntDefault,
+{
+    let () = Params::<I, MIN, MAX, D>::CHECKED;
+    let default = Params::<I, MIN, MAX, D>::default();
+    let scalar = MapVisitor {
+        inner: IntScalar::<I>::new(),
+        map: Params::<I, MIN, MAX, D>::check::<O>,
+    };
+    if default.is_none() {
+        return crate::collect::adapt(deserializer, Settled(Optional::non_string(scalar)));
+    }
+    crate::collect::adapt(
+        deserializer,
+        Settled(MapVisitor {
+            inner: Optional::non_string(scalar),
+            map: move |o: Outcome<Option<I>>| o.map(|v| v.or(default)),
+        }),
+    )
+}
+
+/// Adapter for an integer of any primitive type from lax shapes, with optional bounds
+/// `MIN..=MAX`, a policy `O` for integers outside them ([`Reject`] or [`Clamp`]) and an
+/// optional default `D` ([`NoDefault`] or [`DefaultTo`]); see the [module docs](self).
+///
+/// `IntLike` alone bounds nothing (the integer type's own range), `IntLike<1, 100>` refuses
+/// integers outside `1..=100` (`too_small`, `too_big`, with the bound in the issue's
+/// context as `minimum`/`maximum`), `IntLike<1, 50, Clamp>` moves them to the nearest
+/// bound.
+///
+/// Use with `#[serde_as]` on an integer field, or on an `Option<integer>` field with
+/// `#[serde(default, skip_serializing_if = "Option::is_none")]` for the optional rules
+/// (absent, `null`, `""` and `"null"` give `None`; see [`optional`](crate::optional)).
+/// [`Int`] is the wrapper type.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, IntLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "IntLike")]
+///     page: u64,
+///     #[serde_as(as = "IntLike<1, 100>")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     limit: Option<u32>,
+/// }
+/// for sent in ["7", "\"7\"", "\" +7 \"", "7.0", "\"7.0\""] {
+///     let args: Args = mcp_coerce::from_str(&format!(r#"{{"page": {sent}}}"#))?;
+///     assert_eq!(args.page, 7);
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"page": 1, "limit": "10"}"#)?;
+/// assert_eq!(args.limit, Some(10));
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"page": 1, "limit": ""}"#)?.limit, None);
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"page": 1, "limit": 101}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::TooBig);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Clamped, with a default in the type:
+///
+/// ```
+/// use mcp_coerce::{Clamp, DefaultTo, IntLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
+///     #[serde(default = "DefaultTo::<10>::value")] // an absent field too, see DefaultTo
+///     limit: u32,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>("{}")?.limit, 10);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": 99999}"#)?.limit, 50);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "0"}"#)?.limit, 1);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": null}"#)?.limit, 10);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Bounds that do not fit the field's type do not compile:
+///
+/// ```compile_fail
+/// use mcp_coerce::IntLike;
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "IntLike<1, 300>")] // 300 is not a u8
+///     level: u8,
+/// }
+/// let _ = mcp_coerce::from_str::<Args>(r#"{"level": 1}"#);
+/// ```
+///
+/// # Errors
+///
+/// `int_parsing`, `int_from_float`, `int_overflow`, `invalid_type`; with [`Reject`] also
+/// `too_small`, `too_big`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IntLike<
+    const MIN: i128 = { i128::MIN },
+    const MAX: i128 = { i128::MAX },
+    O = Reject,
+    D = NoDefault,
+>(PhantomData<(O, D)>);
+
+impl<'de, I, const MIN: i128, const MAX: i128, O, D> DeserializeAs<'de, I>
+    for IntLike<MIN, MAX, O, D>
+where
+    I: Integer,
+    O: OutOfRange,
+    D: IntDefault,
+{
+    fn deserialize_as<De: Deserializer<'de>>(deserializer: De) -> Result<I, De::Error> {
+        read::<De, I, MIN, MAX, O, D>(deserializer)
+    }
+}
+
+impl<'de, I, const MIN: i128, const MAX: i128, O, D> DeserializeAs<'de, Option<I>>
+    for IntLike<MIN, MAX, O, D>
+where
+    I: Integer,
+    O: OutOfRange,
+    D: IntDefault,
+{
+    fn deserialize_as<De: Deserializer<'de>>(deserializer: De) -> Result<Option<I>, De::Error> {
+        read_option::<De, I, MIN, MAX, O, D>(deserializer)
+    }
+}
+
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D> SerializeAs<I>
+    for IntLike<MIN, MAX, O, D>
+{
+    fn serialize_as<S: Serializer>(source: &I, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D> SerializeAs<Option<I>>
+    for IntLike<MIN, MAX, O, D>
+{
+    fn serialize_as<S: Serializer>(source: &Option<I>, serializer: S) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// An integer read by [`IntLike`] with the same parameters, as a value; with a
+/// [`DefaultTo`] it also stands in for an absent field under `#[serde(default)]`.
+///
+/// `Int<u32>` is any `u32`, `Int<u32, 1, 100>` refuses integers outside `1..=100`,
+/// `Int<i64, 1, 50, Clamp, DefaultTo<10>>` clamps them and is `10` when absent.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Clamp, DefaultTo, Int};
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde(default)]
+///     page_size: Int<u32, 1, 100, mcp_coerce::Reject, DefaultTo<20>>,
+///     #[serde(default)]
+///     limit: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
+/// }
+/// let args: Args = mcp_coerce::from_str("{}")?;
+/// assert_eq!((args.page_size.get(), args.limit.get()), (20, 10));
+/// let args: Args = mcp_coerce::from_str(r#"{"page_size": "30", "limit": 500}"#)?;
+/// assert_eq!((args.page_size.get(), args.limit.get()), (30, 50));
+/// assert!(mcp_coerce::from_str::<Args>(r#"{"page_size": 0}"#).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Int<
+    I,
+    const MIN: i128 = { i128::MIN },
+    const MAX: i128 = { i128::MAX },
+    O = Reject,
+    D = NoDefault,
+>(I, PhantomData<(O, D)>);
+
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D: IntDefault> Int<I, MIN, MAX, O, D> {
+    /// The integer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let page: mcp_coerce::Int<u8> = serde_json::from_str(r#""7""#)?;
+    /// assert_eq!(page.get(), 7);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn get(self) -> I {
+        self.0
+    }
+}
+
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D> Deref for Int<I, MIN, MAX, O, D> {
+    type Target = I;
+    fn deref(&self) -> &I {
+        &self.0
+    }
+}
+
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D> fmt::Debug for Int<I, MIN, MAX, O, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D> fmt::Display for Int<I, MIN, MAX, O, D> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// The type's default; without one ([`NoDefault`]), the bound closest to zero.
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D: IntDefault> Default
+    for Int<I, MIN, MAX, O, D>
+{
+    fn default() -> Self {
+        let () = Params::<I, MIN, MAX, D>::CHECKED;
+        let lo = match Params::<I, MIN, MAX, D>::min() {
+            Limit::Signed(v) => v,
+            Limit::Unsigned(_) => 0,
+        };
+        let hi = match Params::<I, MIN, MAX, D>::max() {
+            Limit::Signed(v) => v,
+            // Only a type's own maximum is unsigned, and it is at least 0.
+            Limit::Unsigned(_) => i128::MAX,
+        };
+        let v = D::VALUE.unwrap_or(0i128.clamp(lo, hi));
+        // CHECKED keeps the bounds, and so `v`, inside `I`.
+        Int(I::from_i128(v).unwrap_or(I::ZERO), PhantomData)
+    }
+}
+
+impl<'de, I, const MIN: i128, const MAX: i128, O, D> Deserialize<'de> for Int<I, MIN, MAX, O, D>
+where
+    I: Integer,
+    O: OutOfRange,
+    D: IntDefault,
+{
+    fn deserialize<De: Deserializer<'de>>(deserializer: De) -> Result<Self, De::Error> {
+        read::<De, I, MIN, MAX, O, D>(deserializer).map(|v| Int(v, PhantomData))
+    }
+}
+
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D> Serialize for Int<I, MIN, MAX, O, D> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+json_schema_as!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
+    IntLike<MIN, MAX, O, D> => [I, Option<I>],
+    name = schema_name::<I, MIN, MAX, D>(),
+    schema = schema_of::<I, MIN, MAX, D>(),
+);
+
+json_schema_for!(
+    impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
+    Int<I, MIN, MAX, O, D>,
+    name = schema_name::<I, MIN, MAX, D>(),
+    schema = schema_of::<I, MIN, MAX, D>(),
+);
+
+#[cfg(feature = "schemars")]
+fn schema_name<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() -> String {
+    let (min, max) = (
+        Params::<I, MIN, MAX, D>::min(),
+        Params::<I, MIN, MAX, D>::max(),
+    );
+    format!("Int_{}_{min}_{max}_{:?}", I::NAME, D::VALUE)
+}
+
+/// `{"type": "integer", "minimum", "maximum"}` (the bounds in force: a bound left at its
+/// default is the type's), and `default` when the type carries one.
+#[cfg(feature = "schemars")]
+fn schema_of<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() -> schemars::Schema {
+    let min = if Params::<I, MIN, MAX, D>::HAS_MIN {
+        MIN
+    } else {
+        I::MIN_I128
+    };
+    let max = if Params::<I, MIN, MAX, D>::HAS_MAX {
+        MAX
+    } else {
+        crate::schema::type_max(I::MAX_U128)
+    };
+    let mut s = crate::schema::integer(min, max);
+    if let Some(default) = D::VALUE.and_then(|v| i64::try_from(v).ok()) {
+        s.insert("default".into(), default.into());
+    }
+    crate::schema::schema(s.into())
+}

@@ -1,0 +1,20 @@
+//! The adapters, one module per family. Each holds the `#[serde_as]` marker (`XLike`), the
+//! wrapper type where there is one (`X`), its policies, the plain check it is built on,
+//! and its schema (feature `schemars`). The crate root re-exports every module and name.
+
+pub mod boolean;
+pub mod enums;
+pub mod int;
+pub mod int_array;
+pub mod json_object;
+pub mod number;
+pub mod optional;
+#[cfg(feature = "regex")]
+#[cfg_attr(docsrs, doc(cfg(feature = "regex")))]
+pub mod pattern;
+pub mod safe_object;
+pub mod string_array;
+pub mod text;
+#[cfg(feature = "url")]
+#[cfg_attr(docsrs, doc(cfg(feature = "url")))]
+pub mod url;

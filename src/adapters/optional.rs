@@ -1,0 +1,116 @@
+//! Optional fields: the rules every adapter applies to an `Option` field, and the markers
+//! [`Required`] and [`Optional`] that the two adapters generic over any type take.
+//!
+//! An optional field is written the crate's way: the adapter on an `Option` field that
+//! serde may leave out.
+//!
+//! ```
+//! use mcp_coerce::{EnumLike, IntLike, Optional};
+//! use serde::{Deserialize, Serialize};
+//! use serde_with::serde_as;
+//!
+//! #[derive(Deserialize, Serialize, Debug, PartialEq)]
+//! #[serde(rename_all = "snake_case")]
+//! enum OrderBy { DateDesc, DateAsc }
+//!
+//! #[serde_as]
+//! #[derive(Deserialize, Debug)]
+//! struct Args {
+//!     #[serde_as(as = "IntLike<1, 100>")]
+//!     #[serde(default, skip_serializing_if = "Option::is_none")]
+//!     limit: Option<u32>,
+//!     #[serde_as(as = "EnumLike<Optional>")]
+//!     #[serde(default, skip_serializing_if = "Option::is_none")]
+//!     order_by: Option<OrderBy>,
+//! }
+//! for sent in ["{}", r#"{"limit": null, "order_by": null}"#, r#"{"limit": "", "order_by": " "}"#] {
+//!     let args: Args = mcp_coerce::from_str(sent)?;
+//!     assert_eq!((args.limit, args.order_by), (None, None));
+//! }
+//! assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "null"}"#)?.limit, None);
+//! assert!(mcp_coerce::from_str::<Args>(r#"{"order_by": "null"}"#).is_err()); // not a value
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # The rules
+//!
+//! What becomes `None` depends on the JSON type of the inner value:
+//!
+//! | sent | not a string (integers, numbers, booleans, arrays, objects) | a string that cannot be empty (`TextLike` with `MIN_LENGTH >= 1`, `PatternLike`, `EnumLike`, `UrlLike`) | a free string (`TextLike` with `MIN_LENGTH` 0) |
+//! |---|---|---|---|
+//! | absent | `None` | `None` | `None` |
+//! | `null` | `None` | `None` | `None` |
+//! | `""`, `"   "` | `None` | `None` | the text (trimmed with `Trim`) |
+//! | `"null"` | `None` | read as text, like any other: an enum or a pattern refuses it unless it is one of its values, a URL is `url_invalid` | the text `"null"` |
+//! | anything else | the adapter's answer | the adapter's answer | the adapter's answer |
+//!
+//! A refusal is never turned into `None`: `{"limit": "abc"}` is `int_parsing`, not an
+//! absent limit. A default carried by the type ([`DefaultTo`](crate::DefaultTo)) answers
+//! `null`, `""` and `"null"` with `Some(default)`.
+//!
+//! A plain `String` (or any other plain serde type) is never touched: coercion only moves
+//! toward the declared type, and only the crate's adapters apply these rules.
+//!
+//! Through serde_with's generic `Option<X>` (`#[serde_as(as = "Option<X>")]`) or an
+//! `Option` of a wrapper type (`Option<Int<u32>>`), serde's own rules apply instead: `null`
+//! gives `None` and `""` is the adapter's refusal.
+//!
+//! The schema of such a field is the inner type's plain schema, and the field is left out
+//! of `required`; see the `schema` module (feature `schemars`).
+//!
+//! # Why two markers
+//!
+//! Every other adapter implements `DeserializeAs<T>` and `DeserializeAs<Option<T>>` for the
+//! types it reads, and one marker serves both fields. [`EnumLike`](crate::EnumLike) and
+//! [`JsonObjectLike`](crate::JsonObjectLike) read any `T`, and a marker generic over any
+//! `T` cannot implement both (E0119: `Option<T>` is itself a `T`), so they take a flag:
+//! [`Required`] (the default) for a field of the value itself, [`Optional`] for an
+//! `Option` of it.
+
+/// The flag of an adapter generic over any type for a field of the value itself:
+/// `EnumLike` (that is, `EnumLike<Required>`) on a `Category` field, `JsonObjectLike` on a
+/// `Filter` field. The default; see the [module docs](self).
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{JsonObjectLike, Required};
+/// use serde::Deserialize;
+/// use serde_json::{Map, Value};
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "JsonObjectLike<Required>")] // the same as JsonObjectLike
+///     filter: Map<String, Value>,
+/// }
+/// assert!(mcp_coerce::from_str::<Args>(r#"{"filter": null}"#).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Required;
+
+/// The flag of an adapter generic over any type for an `Option` field, with the rules of
+/// the [module docs](self): `EnumLike<Optional>` on an `Option<Category>` field,
+/// `JsonObjectLike<Optional>` on an `Option<Filter>` field.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{JsonObjectLike, Optional};
+/// use serde::Deserialize;
+/// use serde_json::{Map, Value};
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "JsonObjectLike<Optional>")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     filter: Option<Map<String, Value>>,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"filter": "null"}"#)?.filter, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Optional;

@@ -1,0 +1,388 @@
+//! Strings with length bounds, counted in chars (Unicode scalar values), kept as they are
+//! or trimmed.
+//!
+//! One marker, [`TextLike`], and its wrapper type, [`Text`]; the bounds and the whitespace
+//! policy ([`Keep`], the default, or [`Trim`]) are parameters:
+//!
+//! | sent | `TextLike<3, 300>` | `TextLike<1, 100, Trim>` |
+//! |---|---|---|
+//! | `"  alpha  "` | `"  alpha  "` | `"alpha"` |
+//! | `"ab"` | `too_short` (`minLength` in context) | `"ab"` |
+//! | `""`, `"   "` (required field) | `too_short`, `"   "` | `too_short` |
+//! | 301 chars / 101 chars | `too_long` (`maxLength` in context) | `too_long` |
+//! | `42`, `true`, `[]`, `null` | `invalid_type` (never stringified) | same |
+//!
+//! A plain `String` field is never touched by the crate; these adapters only add checks
+//! (and trimming) to string values. Trimming removes Unicode White_Space (`str::trim`);
+//! lengths are counted after trimming. An empty string is the classic silent failure of a
+//! "required" field: give it `MIN_LENGTH` 1, trimmed (`TextLike<1, { usize::MAX }, Trim>`),
+//! so that `""` and `"   "` are `too_short`.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Deref;
+
+use serde::de::Deserializer;
+use serde::{Deserialize, Serialize, Serializer};
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::collect::IssueBuf;
+use crate::issue::{Code, Input, Issue};
+use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::words;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Keep {}
+    impl Sealed for super::Trim {}
+}
+
+/// What a text adapter does with leading and trailing whitespace before it counts the
+/// chars: [`Keep`] it (the default) or [`Trim`] it.
+///
+/// Sealed: these two are the policies there are.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Keep, Trim, Whitespace};
+///
+/// assert!(Trim::TRIM && !Keep::TRIM);
+/// ```
+pub trait Whitespace: sealed::Sealed {
+    /// Whether Unicode White_Space is trimmed from both ends (`str::trim`).
+    const TRIM: bool;
+}
+
+/// Keep the string verbatim: whitespace counts toward the length and stays in the value.
+/// The default [`Whitespace`] policy of [`TextLike`] and [`Text`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Keep, TextLike};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "TextLike<3, 300, Keep>")] // the same as TextLike<3, 300>
+///     query: String,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"query": " rust "}"#)?.query, " rust ");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Keep;
+
+impl Whitespace for Keep {
+    const TRIM: bool = false;
+}
+
+/// Trim Unicode White_Space from both ends, then count the chars. The schema adds a
+/// `pattern` that refuses leading and trailing whitespace (the trimmed value's canonical
+/// form).
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, TextLike, Trim};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "TextLike<1, { usize::MAX }, Trim>")] // non-empty after trimming
+///     name: String,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"name": " Ada "}"#)?.name, "Ada");
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"name": "   "}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::TooShort);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Trim;
+
+impl Whitespace for Trim {
+    const TRIM: bool = true;
+}
+
+/// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
+/// caller, which has the value as it arrived (before trimming).
+pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Issue> {
+    let hint = || length_hint(min, max);
+    // Counting stops one past the maximum: a huge string costs no more than max + 1 chars.
+    let count = value.chars().take(max.saturating_add(1)).count();
+    if count < min {
+        Err(Issue::new(
+            Code::TooShort,
+            format!(
+                "expected at least {}, got {count}",
+                words::count(min, "char")
+            ),
+        )
+        .with_hint(hint())
+        .with_context("minLength", min))
+    } else if count > max {
+        Err(Issue::new(
+            Code::TooLong,
+            format!("expected at most {}", words::count(max, "char")),
+        )
+        .with_hint(hint())
+        .with_context("maxLength", max))
+    } else {
+        Ok(())
+    }
+}
+
+/// What to send, in words, for the bounds that say something.
+fn length_hint(min: usize, max: usize) -> String {
+    match (min, max) {
+        (0, usize::MAX) => "send a JSON string".to_owned(),
+        (1, usize::MAX) => "send a non-empty string, e.g. \"text\"".to_owned(),
+        (min, usize::MAX) => format!("send a string of at least {min} chars"),
+        (0, max) => format!("send a string of at most {}", words::count(max, "char")),
+        (min, max) => format!("send a string of {min} to {max} chars"),
+    }
+}
+
+/// A string value (only strings: numbers are never stringified), then trimmed if `trim`
+/// and checked against `min..=max`.
+pub(crate) struct StringScalar {
+    pub(crate) min: usize,
+    pub(crate) max: usize,
+    pub(crate) trim: bool,
+}
+
+impl TextShape for StringScalar {
+    type Output = String;
+    const EXPECTED: &'static str = "a string";
+    const HINT: &'static str = "send a JSON string, e.g. \"text\"";
+
+    fn text(self, arrived: &str) -> Outcome<String> {
+        let v = if self.trim { arrived.trim() } else { arrived };
+        check_length(v, self.min, self.max)
+            .map_err(|issue| IssueBuf::one(issue.with_input(Input::from_text(arrived))))?;
+        Ok(v.to_owned())
+    }
+}
+
+/// The optional rules for a string of at least `min` chars: `""` and whitespace mean
+/// "absent" unless the empty string is itself a valid value; the text `"null"` is text.
+fn optional_string(inner: StringScalar) -> Optional<TextOnly<StringScalar>> {
+    Optional {
+        empty_is_none: inner.min >= 1,
+        null_text_is_none: false,
+        inner: TextOnly(inner),
+    }
+}
+
+/// Adapter for a string of `MIN_LENGTH..=MAX_LENGTH` chars, kept verbatim ([`Keep`], the
+/// default) or trimmed of Unicode White_Space first ([`Trim`]); see the
+/// [module docs](self).
+///
+/// Use with `#[serde_as]` on a `String` field, or on an `Option<String>` field with
+/// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent and `null` give
+/// `None`; `""` and whitespace give `None` when `MIN_LENGTH >= 1`; the text `"null"` is
+/// text (see [`optional`](crate::optional)). [`Text`] is the wrapper type.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, TextLike, Trim};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "TextLike<3, 300>")]
+///     query: String,
+///     #[serde_as(as = "TextLike<1, 100, Trim>")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     project: Option<String>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"query": " rust ", "project": "  alpha "}"#)?;
+/// assert_eq!(args.query, " rust ");
+/// assert_eq!(args.project.as_deref(), Some("alpha"));
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"query": "abc", "project": ""}"#)?.project, None);
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"query": "ab"}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::TooShort);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// `too_short`, `too_long`, `invalid_type`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TextLike<const MIN_LENGTH: usize = 0, const MAX_LENGTH: usize = { usize::MAX }, T = Keep>(
+    PhantomData<T>,
+);
+
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
+    TextLike<MIN_LENGTH, MAX_LENGTH, T>
+{
+    const SCALAR: StringScalar = StringScalar {
+        min: MIN_LENGTH,
+        max: MAX_LENGTH,
+        trim: T::TRIM,
+    };
+}
+
+impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
+    DeserializeAs<'de, String> for TextLike<MIN_LENGTH, MAX_LENGTH, T>
+{
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+        crate::collect::adapt(deserializer, Settled(TextOnly(Self::SCALAR)))
+    }
+}
+
+impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
+    DeserializeAs<'de, Option<String>> for TextLike<MIN_LENGTH, MAX_LENGTH, T>
+{
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+        crate::collect::adapt(deserializer, Settled(optional_string(Self::SCALAR)))
+    }
+}
+
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> SerializeAs<String>
+    for TextLike<MIN_LENGTH, MAX_LENGTH, T>
+{
+    fn serialize_as<S: Serializer>(source: &String, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(source)
+    }
+}
+
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> SerializeAs<Option<String>>
+    for TextLike<MIN_LENGTH, MAX_LENGTH, T>
+{
+    fn serialize_as<S: Serializer>(
+        source: &Option<String>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        source.serialize(serializer)
+    }
+}
+
+/// A string read by [`TextLike`] with the same parameters, as a value.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Text, Trim};
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     query: Text<3, 300>,
+///     project: Text<1, 100, Trim>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"query": "deploy", "project": " a "}"#)?;
+/// assert_eq!(args.query.as_str(), "deploy");
+/// assert_eq!(&*args.project, "a");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Text<const MIN_LENGTH: usize = 0, const MAX_LENGTH: usize = { usize::MAX }, T = Keep>(
+    String,
+    PhantomData<T>,
+);
+
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> Text<MIN_LENGTH, MAX_LENGTH, T> {
+    /// The string.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let text: mcp_coerce::Text<1, 10> = serde_json::from_str(r#""hi""#)?;
+    /// assert_eq!(text.as_str(), "hi");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The string, by value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::{Text, Trim};
+    ///
+    /// let text: Text<1, 10, Trim> = serde_json::from_str(r#"" hi ""#)?;
+    /// assert_eq!(text.into_inner(), "hi");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn into_inner(self) -> String {
+        self.0
+    }
+}
+
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> Deref
+    for Text<MIN_LENGTH, MAX_LENGTH, T>
+{
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> fmt::Debug
+    for Text<MIN_LENGTH, MAX_LENGTH, T>
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Text").field(&self.0).finish()
+    }
+}
+
+impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace> Deserialize<'de>
+    for Text<MIN_LENGTH, MAX_LENGTH, T>
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <TextLike<MIN_LENGTH, MAX_LENGTH, T> as DeserializeAs<'de, String>>::deserialize_as(
+            deserializer,
+        )
+        .map(|s| Text(s, PhantomData))
+    }
+}
+
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> Serialize
+    for Text<MIN_LENGTH, MAX_LENGTH, T>
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+json_schema_as!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace]
+    TextLike<MIN_LENGTH, MAX_LENGTH, T> => [String, Option<String>],
+    name = schema_name::<T>(MIN_LENGTH, MAX_LENGTH),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, T::TRIM),
+);
+
+json_schema_for!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace]
+    Text<MIN_LENGTH, MAX_LENGTH, T>,
+    name = schema_name::<T>(MIN_LENGTH, MAX_LENGTH),
+    schema = schema_of(MIN_LENGTH, MAX_LENGTH, T::TRIM),
+);
+
+#[cfg(feature = "schemars")]
+fn schema_name<T: Whitespace>(min_length: usize, max_length: usize) -> String {
+    let kind = if T::TRIM { "TrimmedString" } else { "String" };
+    format!("{kind}_{min_length}_{max_length}")
+}
+
+/// `{"type": "string"}` with the length bounds; a trimmed string's canonical form has no
+/// leading or trailing whitespace, and the schema says so with a `pattern`.
+#[cfg(feature = "schemars")]
+fn schema_of(min_length: usize, max_length: usize, trimmed: bool) -> schemars::Schema {
+    let mut s = crate::schema::string(min_length, max_length);
+    if trimmed {
+        s.insert("pattern".into(), crate::schema::trimmed_pattern().into());
+    }
+    crate::schema::schema(s.into())
+}
