@@ -13,7 +13,15 @@
 //! - The issue model: [`Issue`], [`Code`], [`Path`], [`Input`], [`Rejection`].
 //! - Renderings: [`Envelope`] (MCP `isError` result, JSON-RPC `-32602` error),
 //!   [`HttpBody`], [`WriteOutcome`].
-//! - Tool-call history integrity (validate, repair, checked append, id mapping): [`history`].
+#![cfg_attr(
+    feature = "history",
+    doc = "- Tool-call history integrity (validate, repair, checked append, id mapping; \
+           feature `history`): [`history`], the `mcp-coerce-history` crate."
+)]
+#![cfg_attr(
+    not(feature = "history"),
+    doc = "- Tool-call history integrity: module `history` (feature `history`)."
+)]
 //! - Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI strict
 //!   mode, any client): [`dialect`] ([`Dialect::rewrite`], [`null_as_absent`]).
 #![cfg_attr(
@@ -53,7 +61,9 @@ mod shape;
 pub mod boolean;
 pub mod dialect;
 pub mod enums;
-pub mod history;
+#[cfg(feature = "history")]
+#[cfg_attr(docsrs, doc(cfg(feature = "history")))]
+pub use mcp_coerce_history as history;
 pub mod int;
 pub mod int_array;
 pub mod json_object;

@@ -8,17 +8,17 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::check::{CallKey, Checker, Fate, Skel, present};
-use super::sealed::Sealed;
 use super::violation::ViolationCode;
 use super::{Role, WireMessage, anthropic, openai};
-use crate::issue::truncate;
+use crate::violation::truncate;
+use crate::wire::sealed::Sealed;
 
 /// The content of the synthetic result that answers a cancelled call, by default.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{RepairPolicy, CANCELLED_TEXT};
+/// use mcp_coerce_history::{RepairPolicy, CANCELLED_TEXT};
 ///
 /// assert_eq!(RepairPolicy::default().cancelled_text, CANCELLED_TEXT);
 /// ```
@@ -37,7 +37,7 @@ pub const CANCELLED_TEXT: &str = "cancelled: no result was recorded for this cal
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{self, openai::{Message, ToolCall}, RepairPolicy, Unanswered};
+/// use mcp_coerce_history::{self as history, openai::{Message, ToolCall}, RepairPolicy, Unanswered};
 ///
 /// let messages = vec![
 ///     Message::calls([ToolCall::function("call_1", "now", "{}")]),
@@ -84,7 +84,7 @@ impl Default for RepairPolicy {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{self, openai::{Message, ToolCall}, RepairPolicy, Unanswered, CANCELLED_TEXT};
+/// use mcp_coerce_history::{self as history, openai::{Message, ToolCall}, RepairPolicy, Unanswered, CANCELLED_TEXT};
 ///
 /// let messages = vec![Message::calls([ToolCall::function("c1", "now", "{}")]), Message::user("?")];
 /// let cancelled = history::repair(messages.clone(), &RepairPolicy::default());
@@ -110,7 +110,7 @@ pub enum Unanswered {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{self, openai::{Message, ToolCall}, RepairPolicy, Separated, CANCELLED_TEXT};
+/// use mcp_coerce_history::{self as history, openai::{Message, ToolCall}, RepairPolicy, Separated, CANCELLED_TEXT};
 ///
 /// let messages = vec![
 ///     Message::calls([ToolCall::function("c1", "now", "{}")]),
@@ -144,7 +144,7 @@ pub enum Separated {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::ActionKind;
+/// use mcp_coerce_history::ActionKind;
 ///
 /// assert_eq!(ActionKind::MovedResponse.as_str(), "moved_response");
 /// assert_eq!(serde_json::to_string(&ActionKind::CancelledCall)?, r#""cancelled_call""#);
@@ -216,12 +216,12 @@ impl fmt::Display for ActionKind {
 /// `index` and `block` point into the history that was given to `repair` (not the
 /// repaired one), with the same meaning as in a [`Violation`](super::Violation); `cause`
 /// is the violation the change fixes; `id` is the call id concerned and `replacement` the
-/// new id or name, both cut to [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars.
+/// new id or name, both cut to [`ECHO_CHARS`](crate::ECHO_CHARS) chars.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{self, openai::Message, ActionKind, RepairPolicy, ViolationCode};
+/// use mcp_coerce_history::{self as history, openai::Message, ActionKind, RepairPolicy, ViolationCode};
 ///
 /// let repaired = history::repair(vec![Message::tool("call_9", "42")], &RepairPolicy::default());
 /// let action = &repaired.actions[0];
@@ -322,7 +322,7 @@ impl fmt::Display for Action {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{self, openai::Message, RepairPolicy, Repaired};
+/// use mcp_coerce_history::{self as history, openai::Message, RepairPolicy, Repaired};
 ///
 /// let Repaired { messages, actions, .. } =
 ///     history::repair(vec![Message::user("hi")], &RepairPolicy::default());
@@ -370,7 +370,7 @@ pub struct Repaired<M> {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{self, openai::{Message, ToolCall}, ActionKind, RepairPolicy};
+/// use mcp_coerce_history::{self as history, openai::{Message, ToolCall}, ActionKind, RepairPolicy};
 ///
 /// // A system message was inserted between a call and its response.
 /// let messages = vec![

@@ -27,7 +27,7 @@ use super::violation::{self, Violation, ViolationCode};
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{openai::{Message, ToolCall}, Conversation, ViolationCode};
+/// use mcp_coerce_history::{openai::{Message, ToolCall}, Conversation, ViolationCode};
 ///
 /// let mut chat = Conversation::new();
 /// chat.push(Message::user("weather in Oslo?"))?;
@@ -61,7 +61,7 @@ pub struct Conversation<M> {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{openai::{Message, ToolCall}, Conversation, ViolationCode};
+/// use mcp_coerce_history::{openai::{Message, ToolCall}, Conversation, ViolationCode};
 ///
 /// let mut chat = Conversation::new();
 /// let refused = chat
@@ -139,7 +139,7 @@ impl<M: WireMessage> Conversation<M> {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::history::{openai::{Message, ToolCall}, Conversation};
+    /// use mcp_coerce_history::{openai::{Message, ToolCall}, Conversation};
     ///
     /// let mut chat = Conversation::windowed(3);
     /// chat.push(Message::user("a"))?;
@@ -185,7 +185,7 @@ impl<M: WireMessage> Conversation<M> {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::history::{openai::{Message, ToolCall}, Conversation};
+    /// use mcp_coerce_history::{openai::{Message, ToolCall}, Conversation};
     ///
     /// let mut chat = Conversation::new();
     /// chat.push(Message::calls([ToolCall::function("c1", "f", "{}"), ToolCall::function("c2", "g", "{}")]))?;
@@ -220,7 +220,7 @@ impl<M: WireMessage> Conversation<M> {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::history::{openai::{Message, ToolCall}, Conversation, ViolationCode};
+    /// use mcp_coerce_history::{openai::{Message, ToolCall}, Conversation, ViolationCode};
     ///
     /// let mut chat = Conversation::new();
     /// chat.push(Message::calls([ToolCall::function("c1", "now", "{}")]))?;
@@ -257,7 +257,7 @@ impl<M: WireMessage> Conversation<M> {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::history::{anthropic::{Block, Message}, Conversation, Role, ViolationCode};
+    /// use mcp_coerce_history::{anthropic::{Block, Message}, Conversation, Role, ViolationCode};
     /// use serde_json::json;
     ///
     /// let mut chat = Conversation::new();
@@ -344,7 +344,7 @@ impl<M: WireMessage> Conversation<M> {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::history::{openai::{Message, ToolCall}, Conversation};
+    /// use mcp_coerce_history::{openai::{Message, ToolCall}, Conversation};
     ///
     /// let mut chat = Conversation::new();
     /// chat.push_tool_chain(

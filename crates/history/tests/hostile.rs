@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use mcp_coerce::history::{
-    self, Conversation, IdProfile, RepairPolicy, Role, ViolationCode,
+use mcp_coerce_history::{
+    self as history, Conversation, IdProfile, RepairPolicy, Role, ViolationCode,
     anthropic::{self, Block},
     openai::{self, ToolCall},
 };

@@ -1,4 +1,4 @@
-//! Properties of the `history` module, in both wire formats:
+//! Properties of the crate, in both wire formats:
 //!
 //! - a `Conversation` fed random pushes, chains and trims is valid after every step, and
 //!   accepts an append exactly when `validate` would accept the result;
@@ -9,8 +9,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use mcp_coerce::history::{
-    self, Conversation, IdProfile, RepairPolicy, Role, Separated, Unanswered, WireMessage,
+use mcp_coerce_history::{
+    self as history, Conversation, IdProfile, RepairPolicy, Role, Separated, Unanswered,
+    WireMessage,
     anthropic::{self, Block, Content},
     openai::{self, ToolCall},
 };

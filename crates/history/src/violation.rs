@@ -4,19 +4,57 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::issue::truncate;
-
-/// Which pairing rule a history breaks, as a stable machine-readable code.
-///
-/// Serialized in `snake_case` (`dangling_response`, `unanswered_call`, ...), the same
-/// text as [`as_str`](Self::as_str). The [module docs](super) list each code with the
-/// provider error it prevents. New codes may be added in minor releases, so match with a
-/// wildcard arm.
+/// Ids and names echoed in violations and actions are cut to this many chars, with `…`
+/// appended when cut, so that a hostile id is not copied into every report.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::ViolationCode;
+/// use mcp_coerce_history::{self as history, openai::Message, ECHO_CHARS};
+///
+/// let long = "x".repeat(1000);
+/// let found = history::validate(&[Message::tool(long, "42")]);
+/// assert_eq!(found[0].id().map(|id| id.chars().count()), Some(ECHO_CHARS + 1)); // and `…`
+/// ```
+pub const ECHO_CHARS: usize = 64;
+
+/// `text` cut to [`ECHO_CHARS`] chars, with `…` appended when cut.
+pub(crate) fn truncate(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => text.to_owned(),
+        Some((cut, _)) => {
+            let mut short = String::with_capacity(cut + 3);
+            short.push_str(&text[..cut]);
+            short.push('…');
+            short
+        }
+    }
+}
+
+/// Which pairing rule a history breaks, as a stable machine-readable code.
+///
+/// Serialized in `snake_case` (`dangling_response`, `unanswered_call`, ...), the same
+/// text as [`as_str`](Self::as_str). New codes may be added in minor releases, so match
+/// with a wildcard arm. Each code, with the provider error it prevents:
+///
+/// | code | what is wrong | what a strict provider answers |
+/// |---|---|---|
+/// | `dangling_response` | a response with no call before it | OpenAI: "messages with role 'tool' must be a response to a preceding message with 'tool_calls'"; Anthropic: "unexpected `tool_use_id` found in `tool_result` blocks" |
+/// | `unknown_call_id` | a response right after a call turn, for an id no call has | the same errors, naming the id |
+/// | `duplicate_response` | a second response to one call | Anthropic refuses more than one result per `tool_use`; strict OpenAI-compatible servers may refuse the extra `tool` message |
+/// | `separated_response` | a response to an earlier call, not directly after it | the dangling-response error for the response and the unanswered-call error for its call |
+/// | `unanswered_call` | a call with no response before the next turn | OpenAI: "an assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'"; Anthropic: "`tool_use` ids were found without `tool_result` blocks immediately after" |
+/// | `empty_tool_calls` | an assistant message with `"tool_calls": []` | OpenAI: "empty array. Expected an array with minimum length 1" |
+/// | `invalid_arguments` | arguments that are not a JSON object (OpenAI: a string holding one; Anthropic: an object) | Anthropic refuses a non-object `input`; OpenAI-compatible servers that parse replayed arguments fail on them |
+/// | `name_mismatch` | a `tool` message whose `name` is not its call's (OpenAI) | not refused by the large providers, but the model, and servers that route results by name, are misled |
+/// | `missing_call_id` | a call or response whose id is absent, `null` or `""` | Anthropic: "String should match pattern '^[a-zA-Z0-9_-]+$'"; OpenAI refuses a missing `tool_call_id` |
+/// | `duplicate_call_id` | a call reusing an id an earlier call has | Anthropic: "`tool_use` ids must be unique" (across the whole request) |
+/// | `result_not_first` | a `tool_result` block after another block of its message (Anthropic) | Anthropic requires results first in their user message |
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce_history::ViolationCode;
 ///
 /// assert_eq!(ViolationCode::DanglingResponse.as_str(), "dangling_response");
 /// assert_eq!(serde_json::to_string(&ViolationCode::UnansweredCall)?, r#""unanswered_call""#);
@@ -119,7 +157,7 @@ impl fmt::Display for ViolationCode {
 ///   block; for OpenAI, the index in `tool_calls` for a violation about one call, and
 ///   absent for a `tool` message or the whole assistant message.
 /// - `id` is the call id concerned, cut to
-///   [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars, absent when there is none.
+///   [`ECHO_CHARS`] chars, absent when there is none.
 ///
 /// Serialized as `{"index": 3, "block": 0, "code": "unanswered_call", "id": "call_1",
 /// "message": "..."}`, without the keys that are absent.
@@ -127,7 +165,7 @@ impl fmt::Display for ViolationCode {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{self, openai::Message, ViolationCode};
+/// use mcp_coerce_history::{self as history, openai::Message, ViolationCode};
 ///
 /// let messages = [Message::user("hi"), Message::tool("call_9", "42")];
 /// let found = history::validate(&messages);
@@ -183,7 +221,7 @@ impl Violation {
         self.code
     }
 
-    /// The call id concerned, cut to [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars.
+    /// The call id concerned, cut to [`ECHO_CHARS`] chars.
     pub fn id(&self) -> Option<&str> {
         self.id.as_deref()
     }

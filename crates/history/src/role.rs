@@ -13,7 +13,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::Role;
+/// use mcp_coerce_history::Role;
 ///
 /// assert_eq!(Role::from("tool"), Role::Tool);
 /// assert_eq!(Role::from("critic"), Role::Other("critic".into()));

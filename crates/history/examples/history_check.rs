@@ -9,7 +9,7 @@
 //! The file holds either a bare array of messages or an object with a `messages` array
 //! (a request body, whose other members, such as Anthropic's top-level `system`, are
 //! read only to detect the format). The format is detected as
-//! `mcp_coerce::history::Format::detect` documents it: a top-level `system` means
+//! `mcp_coerce_history::Format::detect` documents it: a top-level `system` means
 //! Anthropic; otherwise the first message with a sign of one format decides (a `tool`,
 //! `system`, `developer` or `function` role, or a `tool_calls`, `tool_call_id` or
 //! `function_call` member: OpenAI; a `tool_use`, `tool_result`, `thinking`,

@@ -27,7 +27,7 @@ use super::{Format, Role};
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::anthropic::{Block, Content, Message};
+/// use mcp_coerce_history::anthropic::{Block, Content, Message};
 ///
 /// let raw = r#"{"role": "assistant", "content": [
 ///     {"type": "thinking", "thinking": "...", "signature": "s"},
@@ -56,7 +56,7 @@ pub struct Message {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::anthropic::{Content, Message};
+/// use mcp_coerce_history::anthropic::{Content, Message};
 ///
 /// let text: Message = serde_json::from_str(r#"{"role": "user", "content": "hi"}"#)?;
 /// assert_eq!(text.content, Content::Text("hi".into()));
@@ -81,7 +81,7 @@ pub enum Content {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::anthropic::Block;
+/// use mcp_coerce_history::anthropic::Block;
 /// use serde_json::json;
 ///
 /// let thinking: Block = serde_json::from_value(json!({"type": "thinking", "thinking": "..."}))?;
@@ -110,7 +110,7 @@ pub enum Block {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::anthropic::Block;
+/// use mcp_coerce_history::anthropic::Block;
 ///
 /// let Block::Text(block) = Block::text("hi") else { unreachable!() };
 /// assert_eq!(block.text, "hi");
@@ -130,7 +130,7 @@ pub struct TextBlock {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::anthropic::Block;
+/// use mcp_coerce_history::anthropic::Block;
 /// use serde_json::json;
 ///
 /// let Block::ToolUse(call) = Block::tool_use("toolu_1", "now", json!({})) else { unreachable!() };
@@ -162,7 +162,7 @@ pub struct ToolUse {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::anthropic::Block;
+/// use mcp_coerce_history::anthropic::Block;
 ///
 /// let Block::ToolResult(result) = Block::tool_result("toolu_1", "12:00") else { unreachable!() };
 /// assert_eq!(result.tool_use_id.as_deref(), Some("toolu_1"));
@@ -218,8 +218,8 @@ impl Message {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::history::anthropic::{Block, Message};
-    /// use mcp_coerce::history::Role;
+    /// use mcp_coerce_history::anthropic::{Block, Message};
+    /// use mcp_coerce_history::Role;
     /// use serde_json::json;
     ///
     /// let call = Message::blocks(Role::Assistant, [Block::tool_use("toolu_1", "now", json!({}))]);
@@ -380,7 +380,7 @@ impl Serialize for Block {
     }
 }
 
-impl super::sealed::Sealed for Message {
+impl crate::wire::sealed::Sealed for Message {
     const FORMAT: Format = Format::Anthropic;
 
     fn skel(&self) -> Skel<'_> {

@@ -3,8 +3,8 @@
 
 use std::panic::Location;
 
-use mcp_coerce::history::{
-    self, Conversation, IdProfile, Role, ViolationCode,
+use mcp_coerce_history::{
+    self as history, Conversation, IdProfile, Role, ViolationCode,
     anthropic::{self, Block},
     openai::{self, ToolCall},
 };

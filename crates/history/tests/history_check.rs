@@ -11,7 +11,7 @@ use history_report::{report, to_json, to_text};
 use serde_json::{Value, json};
 
 fn fixtures() -> Vec<(String, Value)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/history");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
     let mut found = Vec::new();
     for format in ["openai", "anthropic"] {
         let entries = fs::read_dir(root.join(format)).expect("the fixture directory");
@@ -158,4 +158,22 @@ repaired:
         to_json(&empty),
         r#"{"format":"openai","violations":[],"repaired":[],"actions":[]}"#
     );
+}
+
+/// The sample request bodies in `tests/data/requests/` (the README runs the command on
+/// them): each prints exactly the report beside it.
+#[test]
+fn the_sample_requests_print_their_reports() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/requests");
+    let mut failures = Vec::new();
+    for name in ["openai_chat", "anthropic_messages"] {
+        let input = fs::read_to_string(dir.join(format!("{name}.json"))).expect("a sample");
+        let want = fs::read_to_string(dir.join(format!("{name}.txt"))).expect("its report");
+        match report(&input) {
+            Ok(found) if to_text(&found) == want => {}
+            Ok(found) => failures.push(format!("{name}: got\n{}", to_text(&found))),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -1,7 +1,9 @@
 //! The report of `history_check`: read a chat history in either wire format, validate it,
 //! repair it. Shared by the example and its test.
 
-use mcp_coerce::history::{self, Action, Format, RepairPolicy, Violation, anthropic, openai};
+use mcp_coerce_history::{
+    self as history, Action, Format, RepairPolicy, Violation, anthropic, openai,
+};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;

@@ -12,7 +12,7 @@ use serde_json::Value;
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::Format;
+/// use mcp_coerce_history::Format;
 ///
 /// assert_eq!(Format::Anthropic.as_str(), "anthropic");
 /// assert_eq!(serde_json::to_string(&Format::OpenAi)?, r#""openai""#);
@@ -58,7 +58,7 @@ impl Format {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::history::Format;
+    /// use mcp_coerce_history::Format;
     /// use serde_json::json;
     ///
     /// let anthropic = json!({"system": "be brief", "messages": [{"role": "user", "content": "hi"}]});

@@ -18,7 +18,7 @@ use super::WireMessage;
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::IdProfile;
+/// use mcp_coerce_history::IdProfile;
 ///
 /// assert!(IdProfile::Anthropic.accepts("toolu_01A-b"));
 /// assert!(!IdProfile::Anthropic.accepts("functions.get_weather:0"));
@@ -142,7 +142,7 @@ fn push_base62(out: &mut String, mut n: u128, width: usize) {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{self, openai::{Message, ToolCall}, IdProfile};
+/// use mcp_coerce_history::{self as history, openai::{Message, ToolCall}, IdProfile};
 ///
 /// let mut messages = vec![
 ///     Message::calls([ToolCall::function("functions.now:0", "now", "{}")]),
@@ -223,7 +223,7 @@ impl fmt::Display for IdMap {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::{self, anthropic::{Block, Message}, IdProfile, Role};
+/// use mcp_coerce_history::{self as history, anthropic::{Block, Message}, IdProfile, Role};
 /// use serde_json::json;
 ///
 /// let mut messages = vec![

@@ -1,4 +1,4 @@
-//! The `history` module against the fixtures in `tests/data/history/{openai,anthropic}/`.
+//! The crate against the fixtures in `tests/data/{openai,anthropic}/`.
 //!
 //! Each fixture is one case, named for it: an input history, its exact violations
 //! (`{index, block?, code}`), the exact repaired history and the exact repair actions,
@@ -11,8 +11,9 @@
 use std::fs;
 use std::path::Path;
 
-use mcp_coerce::history::{
-    self, Conversation, Format, RepairPolicy, Separated, Unanswered, WireMessage, anthropic, openai,
+use mcp_coerce_history::{
+    self as history, Conversation, Format, RepairPolicy, Separated, Unanswered, WireMessage,
+    anthropic, openai,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -21,7 +22,7 @@ use serde_json::{Value, json};
 /// Every fixture of one format, sorted by name.
 fn fixtures(format: &str) -> Vec<(String, Value)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/history")
+        .join("tests/data")
         .join(format);
     let mut found: Vec<(String, Value)> = fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))

@@ -1,5 +1,5 @@
-//! The pairing rules as one state machine over messages, shared by `validate`, `repair`
-//! and `Conversation`.
+//! The pairing rules, and [`validate`], which checks them: one state machine over
+//! messages, shared by `validate`, `repair` and `Conversation`.
 //!
 //! Each message is first reduced to a [`Skel`]: its kind, its calls and its responses.
 //! The [`Checker`] then walks the skeletons. A call turn opens a *window*: the messages
@@ -19,8 +19,67 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use serde::de::IgnoredAny;
 
-use super::Format;
-use super::violation::{Violation, ViolationCode};
+use crate::violation::{Violation, ViolationCode};
+use crate::wire::sealed::Sealed;
+use crate::{Format, WireMessage};
+
+/// Every violation of `messages`, in document order (by message, then block).
+///
+/// An empty list means a strict provider will accept the pairing of calls and responses
+/// (the calls of the last turn may still be open, see [the rules](#the-rules)). Each
+/// [`ViolationCode`] is listed with the provider error it prevents in its docs.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce_history::{self as history, anthropic::{Block, Message}, Role, ViolationCode};
+/// use serde_json::json;
+///
+/// let messages = [
+///     Message::user("what time is it?"),
+///     Message::blocks(Role::Assistant, [Block::tool_use("toolu_1", "now", json!({}))]),
+///     Message::blocks(Role::User, [Block::text("here:"), Block::tool_result("toolu_1", "12:00")]),
+/// ];
+/// let found = history::validate(&messages);
+/// assert_eq!(found.len(), 1);
+/// assert_eq!(found[0].code(), ViolationCode::ResultNotFirst);
+/// assert_eq!((found[0].index(), found[0].block()), (2, Some(1)));
+/// ```
+///
+/// # The rules
+///
+/// A call turn is an assistant message with at least one call. Its responses must come
+/// right after it: for OpenAI, as the `tool` messages that directly follow it (only other
+/// responses of the same turn in between); for Anthropic, as `tool_result` blocks at the
+/// start of the one user message that directly follows it. Each call is answered once,
+/// each response answers a call, ids are present and unique in the history.
+///
+/// A response is matched to the first unanswered call with its id in the turn right
+/// before it, else to the first unanswered call with its id from an earlier turn (then it
+/// is `separated_response`). The calls of the last turn may stay open, since their tools
+/// may still be running: `validate` reports a call as `unanswered_call` only once another
+/// turn follows. Before sending a history to a provider, repair it with
+/// [`RepairPolicy::close_trailing_calls`](crate::RepairPolicy::close_trailing_calls) to close them too.
+///
+/// Calls are read from assistant messages only; responses from OpenAI `tool` messages and
+/// Anthropic user messages, and also from Anthropic assistant messages, where a
+/// `tool_result` never belongs (it is separated from its call, even when the call is in
+/// the same message, or dangling). Everything else (system and developer messages,
+/// unknown roles, other block types) is a turn of its own that is neither checked nor
+/// changed.
+///
+///
+/// # Indices
+///
+/// A violation's `index` is the position of the message in the array that was checked,
+/// counted from zero; for Anthropic that is the `messages` array of the request, whose
+/// top-level `system` is not a message. `block` is, for Anthropic, the position of the
+/// content block in the message's `content` array; for OpenAI, the position in
+/// `tool_calls` for a violation about one call, and absent for a `tool` message. An
+/// [`Action`](crate::Action)'s `index` and `block` point into the history given to [`repair`](crate::repair).
+pub fn validate<M: WireMessage>(messages: &[M]) -> Vec<Violation> {
+    check_all(M::FORMAT, messages.iter().map(Sealed::skel))
+}
 
 /// What a message is, for the pairing rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -515,7 +574,7 @@ pub fn check_all<'a>(format: Format, skels: impl IntoIterator<Item = Skel<'a>>) 
         violations.extend(assessment.violations);
     }
     violations.extend(checker.unanswered());
-    super::violation::sort(&mut violations);
+    crate::violation::sort(&mut violations);
     violations
 }
 

@@ -22,8 +22,8 @@ use super::{Format, Role};
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::openai::Message;
-/// use mcp_coerce::history::Role;
+/// use mcp_coerce_history::openai::Message;
+/// use mcp_coerce_history::Role;
 ///
 /// let raw = r#"{"role": "assistant", "content": null, "reasoning_content": "...",
 ///     "tool_calls": [{"id": "call_1", "type": "function",
@@ -68,7 +68,7 @@ pub struct Message {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::openai::ToolCall;
+/// use mcp_coerce_history::openai::ToolCall;
 ///
 /// let call = ToolCall::function("call_1", "get_weather", r#"{"city":"Oslo"}"#);
 /// assert_eq!(
@@ -100,7 +100,7 @@ pub struct ToolCall {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::history::openai::ToolCall;
+/// use mcp_coerce_history::openai::ToolCall;
 ///
 /// let call = ToolCall::function("call_1", "now", "{}");
 /// let function = call.function.as_ref().unwrap();
@@ -170,7 +170,7 @@ impl Message {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::history::openai::{Message, ToolCall};
+    /// use mcp_coerce_history::openai::{Message, ToolCall};
     ///
     /// let turn = Message::calls([ToolCall::function("call_1", "now", "{}")]);
     /// assert_eq!(
@@ -262,7 +262,7 @@ pub(crate) fn fixed_arguments(arguments: Option<&Value>) -> String {
     }
 }
 
-impl super::sealed::Sealed for Message {
+impl crate::wire::sealed::Sealed for Message {
     const FORMAT: Format = Format::OpenAi;
 
     fn skel(&self) -> Skel<'_> {
