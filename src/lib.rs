@@ -22,8 +22,17 @@
     not(feature = "history"),
     doc = "- Tool-call history integrity: module `history` (feature `history`)."
 )]
-//! - Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI strict
-//!   mode, any client): [`dialect`] ([`Dialect::rewrite`], [`null_as_absent`]).
+#![cfg_attr(
+    feature = "dialect",
+    doc = "- Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI \
+           strict mode, any client; feature `dialect`): [`dialect`] ([`Dialect::rewrite`], \
+           [`null_as_absent`]), the `mcp-coerce-dialect` crate."
+)]
+#![cfg_attr(
+    not(feature = "dialect"),
+    doc = "- Schema dialects for front ends that refuse parts of JSON Schema: module \
+           `dialect` (feature `dialect`)."
+)]
 #![cfg_attr(
     feature = "schemars",
     doc = "- JSON Schema from the same definitions (feature `schemars`): [`schema`] \
@@ -59,6 +68,8 @@ mod rejection;
 mod shape;
 
 pub mod boolean;
+#[cfg(feature = "dialect")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dialect")))]
 pub mod dialect;
 pub mod enums;
 #[cfg(feature = "history")]
@@ -85,6 +96,7 @@ pub mod string_array;
 pub mod url_policy;
 
 pub use boolean::{BoolLike, LaxBool};
+#[cfg(feature = "dialect")]
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
 pub use enums::{EnumLike, Lenient, OptionalEnumLike};

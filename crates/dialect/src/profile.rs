@@ -1,5 +1,5 @@
-//! The profile rules, applied at every schema position of a schema whose `$ref`s are
-//! already inlined.
+//! [`rewrite`]: the profile rules, applied at every schema position of a schema whose
+//! `$ref`s are already inlined.
 
 use std::collections::BTreeMap;
 
@@ -10,8 +10,82 @@ use super::keywords::{
     sentences, type_of, valid,
 };
 use super::refs::merge_over;
-use super::{Dialect, MAX_SCHEMA_DEPTH, Note, NoteKind};
-use crate::path::Path;
+use crate::{Dialect, MAX_SCHEMA_DEPTH, Note, NoteKind, Pointer, Rewritten};
+
+/// Rewrite a canonical JSON Schema into `dialect`.
+///
+/// [`Dialect::Canonical`] returns the schema unchanged, with no notes. The other profiles
+/// inline local `$ref`s, then apply their rules (in the [`Dialect`] docs) at every
+/// schema position (`properties` values, `items`, `prefixItems`, `additionalProperties`,
+/// `anyOf`/`oneOf`/`allOf` members, `not`, `if`/`then`/`else`, `$defs` values, …): a
+/// property *named* `format`, `pattern` or `$ref` is a property, not a keyword, and the
+/// values of `enum`, `const`, `default` and `examples` are data, never rewritten.
+///
+/// Never panics; see the [limits](#limits).
+///
+/// # Descriptions
+///
+/// A dropped constraint becomes one sentence appended to the description of the schema it
+/// was on: "At most 1000 items.", "From 1 to 100.", "At most 64 chars.", "Must match
+/// ^ATC-[0-9]{4}-[0-9]{6,}$.", "Format: uri.", "One of: 0, 1.", "Default: 10.". Sentences
+/// come in a fixed order; quoted JSON is cut to 120 chars (keys sorted), a sentence to 400,
+/// and a pattern longer than 160 chars is not quoted ("Must match a pattern too long to
+/// quote here."), since a regex cut short means something else. A description without
+/// final punctuation gets a period before the sentences.
+///
+/// # Limits
+///
+/// It never panics, on any JSON value: a value that is not a schema where one is
+/// expected is treated as `{}` (with a note); `true` and `false` schemas are understood.
+/// Schemas nested deeper than [`MAX_SCHEMA_DEPTH`] schema levels are cut (with a note);
+/// inlining stops after [`MAX_INLINED_NODES`](crate::MAX_INLINED_NODES) units copied (JSON values, and strings by
+/// their size; with a note), so a schema whose references fan out, or share a long
+/// description, cannot blow up; recursion is bounded by both. [`null_as_absent`](crate::null_as_absent) judges
+/// each schema object once, however many references share it. The output's maps are
+/// built in sorted key order and every list comes out in a fixed order, with or without
+/// `serde_json`'s `preserve_order`. Rewriting a rewritten schema with the same profile
+/// changes nothing.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce_dialect::{self as dialect, Dialect};
+/// use serde_json::json;
+///
+/// let canonical = json!({
+///     "type": "object",
+///     "properties": {
+///         "card_id": {"type": "string", "maxLength": 64, "pattern": "^ATC-[0-9]{4}-[0-9]{6,}$"},
+///         "format": {"type": "string", "format": "uri"}
+///     },
+///     "required": ["card_id"]
+/// });
+/// let out = dialect::rewrite(&canonical, Dialect::Conservative);
+/// assert_eq!(out.schema, json!({
+///     "type": "object",
+///     "properties": {
+///         "card_id": {
+///             "type": "string",
+///             "description": "Must match ^ATC-[0-9]{4}-[0-9]{6,}$. At most 64 chars."
+///         },
+///         "format": {"type": "string", "description": "Format: uri."}
+///     },
+///     "required": ["card_id"]
+/// }));
+/// assert_eq!(dialect::rewrite(&canonical, Dialect::Canonical).schema, canonical);
+/// ```
+pub fn rewrite(schema: &Value, dialect: Dialect) -> Rewritten {
+    if dialect == Dialect::Canonical {
+        return Rewritten {
+            schema: schema.clone(),
+            notes: Vec::new(),
+        };
+    }
+    let mut notes = Vec::new();
+    let inlined = crate::refs::inline(schema, &mut notes);
+    let schema = apply(&inlined, dialect, &mut notes);
+    Rewritten { schema, notes }
+}
 
 /// One schema object, its keys in sorted order.
 type Obj = BTreeMap<String, Value>;
@@ -24,9 +98,9 @@ const HARD_DEPTH: usize = 4 * MAX_SCHEMA_DEPTH;
 const MERGE_ROUNDS: usize = 8;
 
 /// `schema` (with its `$ref`s inlined) rewritten by the rules of `dialect`.
-pub(super) fn apply(schema: &Value, dialect: Dialect, notes: &mut Vec<Note>) -> Value {
+fn apply(schema: &Value, dialect: Dialect, notes: &mut Vec<Note>) -> Value {
     let mut rewriter = Rewriter { dialect, notes };
-    into_value(rewriter.node(schema, &Path::root(), 0, true))
+    into_value(rewriter.node(schema, &Pointer::root(), 0, true))
 }
 
 fn into_value(obj: Obj) -> Value {
@@ -45,7 +119,7 @@ fn to_obj(value: Value) -> Obj {
 }
 
 /// `extra` over `base`, by the merge rules of the inlining step.
-fn merge(base: Obj, extra: Obj, path: &Path, notes: &mut Vec<Note>) -> Obj {
+fn merge(base: Obj, extra: Obj, path: &Pointer, notes: &mut Vec<Note>) -> Obj {
     to_obj(merge_over(to_map(base), to_map(extra), path, notes))
 }
 
@@ -94,7 +168,7 @@ struct Rewriter<'n> {
 }
 
 impl Rewriter<'_> {
-    fn note(&mut self, path: &Path, keyword: &str, kind: NoteKind, detail: impl Into<String>) {
+    fn note(&mut self, path: &Pointer, keyword: &str, kind: NoteKind, detail: impl Into<String>) {
         self.notes.push(Note::new(path, keyword, kind, detail));
     }
 
@@ -103,7 +177,7 @@ impl Rewriter<'_> {
     }
 
     /// The schema at `path`, rewritten.
-    fn node(&mut self, input: &Value, path: &Path, depth: usize, root: bool) -> Obj {
+    fn node(&mut self, input: &Value, path: &Pointer, depth: usize, root: bool) -> Obj {
         if depth > HARD_DEPTH {
             self.note(path, "", NoteKind::TooDeep, "");
             return self.any_value("Nested too deep to describe here.");
@@ -200,7 +274,7 @@ impl Rewriter<'_> {
     }
 
     /// Merge the members of `allOf` into the schema (the schema's own annotations win).
-    fn merge_all_of(&mut self, w: &mut Obj, path: &Path) {
+    fn merge_all_of(&mut self, w: &mut Obj, path: &Pointer) {
         for _ in 0..MERGE_ROUNDS {
             let Some(all) = w.remove("allOf") else {
                 return;
@@ -236,7 +310,7 @@ impl Rewriter<'_> {
 
     /// Read (and remove) `type`, `nullable`, `anyOf`, `oneOf`; take `null` out of `enum`;
     /// turn `const` into `enum` where the profile keeps it.
-    fn shape(&mut self, w: &mut Obj, path: &Path) -> Shape {
+    fn shape(&mut self, w: &mut Obj, path: &Pointer) -> Shape {
         let mut shape = Shape::default();
         if let Some(ty) = w.remove("type") {
             let names: Vec<Value> = match ty {
@@ -346,7 +420,7 @@ impl Rewriter<'_> {
         shape
     }
 
-    fn read_union(&mut self, keyword: &str, union: Value, shape: &mut Shape, path: &Path) {
+    fn read_union(&mut self, keyword: &str, union: Value, shape: &mut Shape, path: &Pointer) {
         let Value::Array(members) = union else {
             self.note(path, keyword, NoteKind::Invalid, quote(&union));
             return;
@@ -376,7 +450,7 @@ impl Rewriter<'_> {
         }
     }
 
-    fn const_to_enum(&mut self, w: &mut Obj, value: Value, path: &Path) {
+    fn const_to_enum(&mut self, w: &mut Obj, value: Value, path: &Pointer) {
         match w.get("enum") {
             Some(Value::Array(values)) if !values.contains(&value) => {
                 self.note(
@@ -449,7 +523,7 @@ impl Rewriter<'_> {
         w: Obj,
         mut branches: Vec<Obj>,
         nullable: bool,
-        path: &Path,
+        path: &Pointer,
         depth: usize,
         root: bool,
     ) -> Obj {
@@ -495,7 +569,7 @@ impl Rewriter<'_> {
         w: Obj,
         branches: Vec<Obj>,
         nullable: bool,
-        path: &Path,
+        path: &Pointer,
         depth: usize,
     ) -> Obj {
         let shape = Shape {
@@ -529,7 +603,7 @@ impl Rewriter<'_> {
         &mut self,
         mut w: Obj,
         shape: &Shape,
-        path: &Path,
+        path: &Pointer,
         depth: usize,
         root: bool,
         union_parent: bool,
@@ -779,7 +853,7 @@ impl Rewriter<'_> {
         out
     }
 
-    fn describe(&mut self, path: &Path, keyword: &str, value: Value, said: &mut Obj) {
+    fn describe(&mut self, path: &Pointer, keyword: &str, value: Value, said: &mut Obj) {
         self.note(path, keyword, NoteKind::Described, "");
         said.insert(keyword.to_owned(), value);
     }
@@ -793,7 +867,7 @@ impl Rewriter<'_> {
         out: &mut Obj,
         said: &mut Obj,
         alternatives: &mut Vec<Value>,
-        path: &Path,
+        path: &Pointer,
     ) {
         let (fit, misfit): (Vec<Value>, Vec<Value>) = values
             .into_iter()
@@ -832,7 +906,7 @@ impl Rewriter<'_> {
     }
 
     /// `properties`, each rewritten; a property whose schema is `false` is removed.
-    fn properties(&mut self, props: &Map<String, Value>, path: &Path, depth: usize) -> Obj {
+    fn properties(&mut self, props: &Map<String, Value>, path: &Pointer, depth: usize) -> Obj {
         let mut out = Obj::new();
         let mut names: Vec<&String> = props.keys().collect();
         names.sort();
@@ -861,7 +935,7 @@ impl Rewriter<'_> {
         &mut self,
         required: Option<Value>,
         declared: Option<&Obj>,
-        path: &Path,
+        path: &Pointer,
     ) -> Vec<String> {
         let Some(Value::Array(list)) = required else {
             return Vec::new();

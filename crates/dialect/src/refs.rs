@@ -1,13 +1,61 @@
-//! Inlining local `$ref`s, with recursion cut at the second visit, a depth cap and a size
-//! budget.
+//! Inlining local `$ref`s ([`inline_refs`]), with recursion cut at the second visit, a
+//! depth cap and a size budget.
 
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
+use super::keywords;
 use super::keywords::{SUBSCHEMA, SUBSCHEMA_ARRAY, SUBSCHEMA_MAP};
-use super::{MAX_INLINED_NODES, MAX_SCHEMA_DEPTH, Note, NoteKind};
-use crate::path::Path;
+use crate::{Note, NoteKind, Pointer, Rewritten};
+
+/// Schemas nested deeper than this many schema levels (each `properties/x`, `items`,
+/// `anyOf/0`, … is one level) are cut and replaced by a permissive schema, with a note.
+pub const MAX_SCHEMA_DEPTH: usize = 32;
+
+/// Inlining `$ref`s copies at most this many units in all: one per JSON value, and one
+/// more per 16 bytes of each string and key (so about 320 KB of text at most); a reference
+/// past the budget becomes a permissive schema, with a note.
+pub const MAX_INLINED_NODES: usize = 20_000;
+
+/// Standard JSON Schema with every local `$ref` replaced by the schema it points to, and
+/// `$defs`/`definitions` removed: for clients that read JSON Schema but cannot resolve
+/// references. Nothing else changes.
+///
+/// A reference to a schema it is inside of (a recursive structure) is followed once; at
+/// its second visit it becomes `{"type": <the target's type>}` with a description saying
+/// that the structure is recursive. An unresolvable or non-local reference (`#foo`,
+/// `other.json#/x`) becomes `{}` with its sibling keywords. Sibling keywords of a `$ref`
+/// are merged into the inlined schema (annotations such as `description` from the
+/// sibling win; for a conflicting constraint the target's value is kept, with a note).
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce_dialect::inline_refs;
+/// use serde_json::json;
+///
+/// let schema = json!({
+///     "type": "object",
+///     "properties": {"tree": {"$ref": "#/$defs/Node", "description": "The root."}},
+///     "$defs": {"Node": {
+///         "type": "object",
+///         "properties": {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}
+///     }}
+/// });
+/// let out = inline_refs(&schema);
+/// assert_eq!(out.schema["properties"]["tree"]["description"], "The root.");
+/// assert_eq!(
+///     out.schema["properties"]["tree"]["properties"]["children"]["items"],
+///     json!({"type": "object", "description": "Recursive: the same structure as #/$defs/Node."})
+/// );
+/// assert_eq!(out.schema.get("$defs"), None);
+/// ```
+pub fn inline_refs(schema: &Value) -> Rewritten {
+    let mut notes = Vec::new();
+    let schema = inline(schema, &mut notes);
+    Rewritten { schema, notes }
+}
 
 /// `schema` with every local `$ref` inlined and `$defs`/`definitions` removed.
 pub(super) fn inline(schema: &Value, notes: &mut Vec<Note>) -> Value {
@@ -17,7 +65,7 @@ pub(super) fn inline(schema: &Value, notes: &mut Vec<Note>) -> Value {
         budget: MAX_INLINED_NODES,
         jump_sites: Vec::new(),
     };
-    inliner.walk(schema, &Path::root(), &[], 0)
+    inliner.walk(schema, &Pointer::root(), &[], 0)
 }
 
 struct Inliner<'a, 'n> {
@@ -31,7 +79,7 @@ struct Inliner<'a, 'n> {
 
 impl Inliner<'_, '_> {
     /// `schema` (found at `origin` in the original document, shown at `path`) rewritten.
-    fn walk(&mut self, schema: &Value, path: &Path, origin: &[String], depth: usize) -> Value {
+    fn walk(&mut self, schema: &Value, path: &Pointer, origin: &[String], depth: usize) -> Value {
         let Value::Object(map) = schema else {
             return schema.clone();
         };
@@ -112,7 +160,7 @@ impl Inliner<'_, '_> {
         &mut self,
         map: &Map<String, Value>,
         reference: &str,
-        path: &Path,
+        path: &Pointer,
         origin: &[String],
         depth: usize,
     ) -> Value {
@@ -217,7 +265,7 @@ fn merge_cut(mut cut: Map<String, Value>, siblings: Map<String, Value>) -> Value
     }
     if let Some(Value::String(said)) = said {
         let own = cut.get("description").and_then(Value::as_str);
-        let text = super::keywords::append(own, &[said]);
+        let text = keywords::append(own, &[said]);
         cut.insert(
             "description".into(),
             text.map_or(Value::Null, Value::String),
@@ -249,7 +297,7 @@ fn annotation(keyword: &str) -> bool {
 pub(super) fn merge_over(
     mut base: Map<String, Value>,
     extra: Map<String, Value>,
-    path: &Path,
+    path: &Pointer,
     notes: &mut Vec<Note>,
 ) -> Value {
     for (key, value) in sorted(&extra) {
@@ -287,10 +335,7 @@ pub(super) fn merge_over(
                 path,
                 k,
                 NoteKind::Dropped,
-                format!(
-                    "conflicting value {} not merged",
-                    super::keywords::quote(value)
-                ),
+                format!("conflicting value {} not merged", keywords::quote(value)),
             )),
         }
     }

@@ -19,10 +19,10 @@ const MAX_REF_HOPS: usize = 32;
 /// Remove, from tool-call `arguments`, every object member whose value is `null` and whose
 /// property is optional in `canonical_schema`, so that the runtime check sees it absent.
 ///
-/// The [`openai-strict`](super::Dialect::OpenAiStrict) profile lists every property in
+/// The [`openai-strict`](crate::Dialect::OpenAiStrict) profile lists every property in
 /// `required` and makes the optional ones nullable, so a strict client sends `null` for a
 /// property it means to leave out. Call this on the arguments before the runtime check
-/// (or [`Dialect::normalize_arguments`](super::Dialect::normalize_arguments), which does it
+/// (or [`Dialect::normalize_arguments`](crate::Dialect::normalize_arguments), which does it
 /// for the strict profile only), with the canonical schema, not the rewritten one.
 ///
 /// The arguments and the schema are walked together: `properties` (and an
@@ -38,7 +38,7 @@ const MAX_REF_HOPS: usize = 32;
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::dialect::null_as_absent;
+/// use mcp_coerce_dialect::null_as_absent;
 /// use serde_json::json;
 ///
 /// let canonical = json!({
