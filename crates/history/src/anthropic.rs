@@ -19,8 +19,9 @@ use serde::ser::{self, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::check::{CallView, Kind, ResponseView, Skel, present};
-use super::{Format, Role};
+use crate::check::{CallView, Kind, ResponseView, Skel, present};
+use crate::repair::{FormatOps, Taken};
+use crate::{Format, Role};
 
 /// One message.
 ///
@@ -470,9 +471,145 @@ impl crate::wire::sealed::Sealed for Message {
             }
         }
     }
+}
 
-    fn repair_all(messages: Vec<Self>, policy: &super::RepairPolicy) -> super::Repaired<Self> {
-        super::repair::anthropic(messages, policy)
+/// Anthropic: calls as `tool_use` blocks, responses as `tool_result` blocks first in the
+/// user message after the turn.
+impl FormatOps for Message {
+    type Call = ToolUse;
+    type Response = ToolResult;
+    const ONE_CARRIER: bool = true;
+
+    fn remove_empty_calls(&mut self) -> bool {
+        false
+    }
+
+    fn each_call(&mut self, mut visit: impl FnMut(usize, &mut Self::Call)) {
+        let (Role::Assistant, Content::Blocks(blocks)) = (&self.role, &mut self.content) else {
+            return;
+        };
+        for (block, b) in blocks.iter_mut().enumerate() {
+            if let Block::ToolUse(call) = b {
+                visit(block, call);
+            }
+        }
+    }
+
+    fn call_id(call: &mut Self::Call) -> &mut Option<String> {
+        &mut call.id
+    }
+
+    fn call_name(call: &Self::Call) -> Option<&str> {
+        call.name.as_deref()
+    }
+
+    fn fix_arguments(call: &mut Self::Call) -> bool {
+        if matches!(call.input, Some(Value::Object(_))) {
+            return false;
+        }
+        call.input = Some(fixed_input(call.input.take()));
+        true
+    }
+
+    fn mergeable(&self, next: &Self) -> bool {
+        self.has_calls() && next.has_calls()
+    }
+
+    fn merge(&mut self, next: Self) -> usize {
+        let mut start = 0;
+        if let (Content::Blocks(blocks), Content::Blocks(more)) = (&mut self.content, next.content)
+        {
+            start = blocks.len();
+            blocks.extend(more);
+        }
+        for (key, value) in next.extra {
+            self.extra.entry(key).or_insert(value);
+        }
+        start
+    }
+
+    /// Results are read from user and assistant messages (where they never belong).
+    fn take_responses(mut self) -> (Option<Self>, Vec<Taken<ToolResult>>) {
+        let mut taken = Vec::new();
+        let holds_results = matches!(self.role, Role::User | Role::Assistant);
+        if let (true, Content::Blocks(blocks)) = (holds_results, &mut self.content) {
+            let mut after_other = false;
+            let mut rest = Vec::with_capacity(blocks.len());
+            for (block, b) in std::mem::take(blocks).into_iter().enumerate() {
+                match b {
+                    Block::ToolResult(response) => taken.push(Taken {
+                        block: Some(block),
+                        after_other,
+                        response,
+                    }),
+                    other => {
+                        after_other = true;
+                        rest.push(other);
+                    }
+                }
+            }
+            *blocks = rest;
+        }
+        (Some(self), taken)
+    }
+
+    fn response_id(response: &mut ToolResult) -> &mut Option<String> {
+        &mut response.tool_use_id
+    }
+
+    fn response_name(_: &mut ToolResult) -> Option<&mut Option<String>> {
+        None
+    }
+
+    fn has_calls(&self) -> bool {
+        Message::has_calls(self)
+    }
+
+    fn retain_calls(&mut self, mut keep: impl FnMut(usize, &mut Self::Call) -> bool) {
+        let Content::Blocks(blocks) = &mut self.content else {
+            return;
+        };
+        let all = std::mem::take(blocks);
+        let mut kept = Vec::with_capacity(all.len());
+        for (block, b) in all.into_iter().enumerate() {
+            match b {
+                Block::ToolUse(mut call) => {
+                    if keep(block, &mut call) {
+                        kept.push(Block::ToolUse(call));
+                    }
+                }
+                other => kept.push(other),
+            }
+        }
+        *blocks = kept;
+    }
+
+    fn is_empty(&self) -> bool {
+        matches!(&self.content, Content::Blocks(b) if b.is_empty())
+    }
+
+    fn cancelled(id: String, text: &str) -> ToolResult {
+        ToolResult::error(id, text)
+    }
+
+    /// A user message takes them first, before its own content.
+    fn absorb(&mut self, responses: Vec<ToolResult>) -> Option<Vec<ToolResult>> {
+        if self.role != Role::User {
+            return Some(responses);
+        }
+        let mut placed: Vec<Block> = responses.into_iter().map(Block::ToolResult).collect();
+        match std::mem::replace(&mut self.content, Content::Blocks(Vec::new())) {
+            Content::Blocks(rest) => placed.extend(rest),
+            Content::Text(text) if text.is_empty() => {}
+            Content::Text(text) => placed.push(Block::text(text)),
+        }
+        self.content = Content::Blocks(placed);
+        None
+    }
+
+    fn carry(responses: Vec<ToolResult>) -> Vec<Self> {
+        let blocks = responses.into_iter().map(Block::ToolResult);
+        vec![Message::blocks(Role::User, blocks)]
     }
 }
 

@@ -14,8 +14,9 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
-use super::check::{CallView, Kind, ResponseView, Skel, is_object_text, present};
-use super::{Format, Role};
+use crate::check::{CallView, Kind, ResponseView, Skel, is_object_text, present};
+use crate::repair::{FormatOps, Taken};
+use crate::{Format, Role};
 
 /// One chat message.
 ///
@@ -320,9 +321,124 @@ impl crate::wire::sealed::Sealed for Message {
             _ => {}
         }
     }
+}
 
-    fn repair_all(messages: Vec<Self>, policy: &super::RepairPolicy) -> super::Repaired<Self> {
-        super::repair::openai(messages, policy)
+/// OpenAI: calls in `tool_calls`, each response a `tool` message of its own.
+impl FormatOps for Message {
+    type Call = ToolCall;
+    type Response = Message;
+    const ONE_CARRIER: bool = false;
+
+    fn remove_empty_calls(&mut self) -> bool {
+        let empty =
+            self.role == Role::Assistant && self.tool_calls.as_ref().is_some_and(Vec::is_empty);
+        if empty {
+            self.tool_calls = None;
+        }
+        empty
+    }
+
+    fn each_call(&mut self, mut visit: impl FnMut(usize, &mut Self::Call)) {
+        if self.role != Role::Assistant {
+            return;
+        }
+        for (slot, call) in self.tool_calls.iter_mut().flatten().enumerate() {
+            visit(slot, call);
+        }
+    }
+
+    fn call_id(call: &mut Self::Call) -> &mut Option<String> {
+        &mut call.id
+    }
+
+    fn call_name(call: &Self::Call) -> Option<&str> {
+        call.name()
+    }
+
+    fn fix_arguments(call: &mut Self::Call) -> bool {
+        let Some(function) = &mut call.function else {
+            return false;
+        };
+        if arguments_ok(function.arguments.as_ref()) {
+            return false;
+        }
+        function.arguments = Some(Value::String(fixed_arguments(function.arguments.as_ref())));
+        true
+    }
+
+    /// No content is joined: at most one of the two has any.
+    fn mergeable(&self, next: &Self) -> bool {
+        self.has_calls() && next.has_calls() && (self.content_is_empty() || next.content_is_empty())
+    }
+
+    fn merge(&mut self, next: Self) -> usize {
+        let calls = self.tool_calls.get_or_insert_with(Vec::new);
+        let start = calls.len();
+        let has_content = !next.content_is_empty();
+        calls.extend(next.tool_calls.into_iter().flatten());
+        if self.content_is_empty() && has_content {
+            self.content = next.content;
+        }
+        if self.name.is_none() {
+            self.name = next.name;
+        }
+        for (key, value) in next.extra {
+            self.extra.entry(key).or_insert(value);
+        }
+        start
+    }
+
+    fn take_responses(self) -> (Option<Self>, Vec<Taken<Self>>) {
+        if self.role != Role::Tool {
+            return (Some(self), Vec::new());
+        }
+        let taken = Taken {
+            block: None,
+            after_other: false,
+            response: self,
+        };
+        (None, vec![taken])
+    }
+
+    fn response_id(response: &mut Self) -> &mut Option<String> {
+        &mut response.tool_call_id
+    }
+
+    fn response_name(response: &mut Self) -> Option<&mut Option<String>> {
+        Some(&mut response.name)
+    }
+
+    fn has_calls(&self) -> bool {
+        Message::has_calls(self)
+    }
+
+    fn retain_calls(&mut self, mut keep: impl FnMut(usize, &mut Self::Call) -> bool) {
+        let mut kept = Vec::new();
+        for (slot, mut call) in self.tool_calls.take().into_iter().flatten().enumerate() {
+            if keep(slot, &mut call) {
+                kept.push(call);
+            }
+        }
+        if !kept.is_empty() {
+            self.tool_calls = Some(kept);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.tool_calls.as_ref().is_none_or(Vec::is_empty) && self.content_is_empty()
+    }
+
+    fn cancelled(id: String, text: &str) -> Self {
+        Message::tool(id, text)
+    }
+
+    /// A `tool` message is a message of its own.
+    fn absorb(&mut self, responses: Vec<Self>) -> Option<Vec<Self>> {
+        Some(responses)
+    }
+
+    fn carry(responses: Vec<Self>) -> Vec<Self> {
+        responses
     }
 }
 

@@ -5,13 +5,11 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use serde::Serialize;
-use serde_json::Value;
 
-use super::check::{CallKey, Checker, Fate, Skel, present};
-use super::violation::ViolationCode;
-use super::{Role, WireMessage, anthropic, openai};
-use crate::violation::truncate;
+use crate::check::{CallKey, Checker, Fate, Skel, present};
+use crate::violation::{ViolationCode, truncate};
 use crate::wire::sealed::Sealed;
+use crate::{Format, WireMessage};
 
 /// The content of the synthetic result that answers a cancelled call, by default.
 ///
@@ -386,14 +384,375 @@ pub struct Repaired<M> {
 /// assert_eq!(repaired.messages[3], messages[2]);
 /// assert_eq!(repaired.actions[0].kind(), ActionKind::MovedResponse);
 /// ```
-pub fn repair<M: WireMessage>(messages: Vec<M>, policy: &RepairPolicy) -> Repaired<M> {
-    M::repair_all(messages, policy)
-}
-
-/// The repaired messages, with the actions in document order of the input.
-fn finish<M>(messages: Vec<M>, mut actions: Vec<Action>) -> Repaired<M> {
+pub fn repair<M: WireMessage>(mut messages: Vec<M>, policy: &RepairPolicy) -> Repaired<M> {
+    let mut run = Run {
+        policy,
+        actions: Vec::new(),
+        ids: Ids::new(&mut messages),
+        origins: Origins(Vec::with_capacity(messages.len())),
+    };
+    run.fix_each_message(&mut messages); // 1.
+    let merged = run.merge_split_calls(messages); // 2.
+    let plan = {
+        let skels: Vec<Skel<'_>> = merged.iter().map(Sealed::skel).collect();
+        plan(M::FORMAT, &skels, policy) // 3. and 4.: match, then decide
+    };
+    let taken = run.take_responses(merged, &plan);
+    let messages = run.emit(taken, &plan); // 3. to 6.
+    let mut actions = run.actions;
     actions.sort_by_key(|a| a.index);
     Repaired { messages, actions }
+}
+
+/// The state of one [`repair`]: the steps are its methods, written once for both formats;
+/// what differs between the formats is in [`FormatOps`].
+struct Run<'p> {
+    policy: &'p RepairPolicy,
+    actions: Vec<Action>,
+    ids: Ids,
+    origins: Origins,
+}
+
+/// A response taken out of its message, to be placed after its call.
+pub struct Taken<R> {
+    /// Its content block in its message (Anthropic); `None` for a whole message (OpenAI).
+    pub block: Option<usize>,
+    /// Another kind of block comes before it in its message.
+    pub after_other: bool,
+    /// The response itself.
+    pub response: R,
+}
+
+/// The merged messages with their responses taken out.
+struct TakenOut<M: FormatOps> {
+    /// What is left of each message (nothing of an OpenAI `tool` message).
+    rest: Vec<Option<M>>,
+    /// Whether responses were taken out of each.
+    held: Vec<bool>,
+    /// The responses to keep, by message and slot, until they are placed after their call.
+    kept: Vec<Vec<Option<Taken<M::Response>>>>,
+}
+
+/// A response to place after the call turn being emitted.
+struct Answer {
+    /// The response: number `slot` among those taken out of merged message `msg`.
+    msg: usize,
+    slot: usize,
+    /// The call's id, as emitted.
+    id: String,
+    /// The call's name.
+    name: Option<String>,
+    /// Separated from its call.
+    moved: bool,
+}
+
+impl Run<'_> {
+    fn act(
+        &mut self,
+        position: (usize, Option<usize>),
+        kind: ActionKind,
+        cause: Option<ViolationCode>,
+        id: Option<&str>,
+    ) {
+        self.actions.push(Action::new(position, kind, cause, id));
+    }
+
+    /// 1. In each message: remove an empty calls array, give calls without an id one, and
+    ///    make arguments JSON objects.
+    fn fix_each_message<M: FormatOps>(&mut self, messages: &mut [M]) {
+        for (index, message) in messages.iter_mut().enumerate() {
+            if message.remove_empty_calls() {
+                self.act(
+                    (index, None),
+                    ActionKind::RemovedEmptyToolCalls,
+                    Some(ViolationCode::EmptyToolCalls),
+                    None,
+                );
+            }
+            message.each_call(|block, call| {
+                let id = M::call_id(call);
+                if id.as_deref().is_none_or(str::is_empty) {
+                    let fresh = self.ids.fresh();
+                    self.actions.push(
+                        Action::new(
+                            (index, Some(block)),
+                            ActionKind::AssignedCallId,
+                            Some(ViolationCode::MissingCallId),
+                            None,
+                        )
+                        .with_replacement(&fresh),
+                    );
+                    *id = Some(fresh);
+                }
+                if M::fix_arguments(call) {
+                    self.act(
+                        (index, Some(block)),
+                        ActionKind::FixedArguments,
+                        Some(ViolationCode::InvalidArguments),
+                        M::call_id(call).as_deref(),
+                    );
+                }
+            });
+        }
+    }
+
+    /// 2. Merge each call turn into the call turn right before it (policy
+    ///    `merge_split_calls`), recording where the merged messages came from.
+    fn merge_split_calls<M: FormatOps>(&mut self, messages: Vec<M>) -> Vec<M> {
+        let mut merged: Vec<M> = Vec::with_capacity(messages.len());
+        for (index, message) in messages.into_iter().enumerate() {
+            let previous = merged
+                .last_mut()
+                .filter(|p| self.policy.merge_split_calls && p.mergeable(&message));
+            match (previous, self.origins.0.last_mut()) {
+                (Some(previous), Some(segments)) => {
+                    segments.push((index, previous.merge(message)));
+                    self.act((index, None), ActionKind::MergedSplitCalls, None, None);
+                }
+                _ => {
+                    merged.push(message);
+                    self.origins.0.push(vec![(index, 0)]);
+                }
+            }
+        }
+        merged
+    }
+
+    /// Take every response out of its message: those to keep wait to be placed after
+    /// their call (3.), the others are dropped.
+    fn take_responses<M: FormatOps>(&mut self, merged: Vec<M>, plan: &Plan) -> TakenOut<M> {
+        let mut out = TakenOut {
+            rest: Vec::with_capacity(merged.len()),
+            held: Vec::with_capacity(merged.len()),
+            kept: Vec::with_capacity(merged.len()),
+        };
+        for (at, message) in merged.into_iter().enumerate() {
+            let index = self.origins.message(at);
+            let (left, taken) = message.take_responses();
+            out.rest.push(left);
+            out.held.push(!taken.is_empty());
+            let mut slots = Vec::with_capacity(taken.len());
+            for (slot, mut taken) in taken.into_iter().enumerate() {
+                let position = (index, taken.block);
+                let id = M::response_id(&mut taken.response).as_deref();
+                match plan.responses.get(at).and_then(|r| r.get(slot)).copied() {
+                    Some(ResponseFate::Kept { moved }) => {
+                        if taken.after_other && !moved {
+                            self.act(
+                                position,
+                                ActionKind::MovedResultFirst,
+                                Some(ViolationCode::ResultNotFirst),
+                                id,
+                            );
+                        }
+                        slots.push(Some(taken));
+                    }
+                    fate => {
+                        let cause = match fate {
+                            Some(ResponseFate::Dropped(code)) => code,
+                            _ => ViolationCode::DanglingResponse,
+                        };
+                        self.act(
+                            position,
+                            ActionKind::DroppedResponse,
+                            Some(cause),
+                            present(id),
+                        );
+                        slots.push(None);
+                    }
+                }
+            }
+            out.kept.push(slots);
+        }
+        out
+    }
+
+    /// 3. to 6. Emit the messages: each call turn with its calls cancelled, dropped or
+    ///    renamed (4., 5.), then its responses (3.); messages left empty are dropped (6.).
+    fn emit<M: FormatOps>(&mut self, taken: TakenOut<M>, plan: &Plan) -> Vec<M> {
+        let TakenOut {
+            rest: mut slots,
+            held,
+            kept: mut responses,
+        } = taken;
+        let mut out = Vec::with_capacity(slots.len());
+        for at in 0..slots.len() {
+            let Some(mut message) = slots.get_mut(at).and_then(Option::take) else {
+                continue;
+            };
+            let index = self.origins.message(at);
+            if !message.has_calls() {
+                if held.get(at).copied().unwrap_or(false) && message.is_empty() {
+                    self.act((index, None), ActionKind::DroppedMessage, None, None);
+                } else {
+                    out.push(message);
+                }
+                continue;
+            }
+            let Some((answers, cancels)) = self.emit_calls(&mut message, at, plan) else {
+                self.act((index, None), ActionKind::DroppedMessage, None, None);
+                continue;
+            };
+            out.push(message);
+            let placed = self.responses::<M>(answers, cancels, &mut responses);
+            if placed.is_empty() {
+                continue;
+            }
+            let next = slots.get_mut(at + 1).and_then(Option::as_mut);
+            let placed = match next {
+                Some(next) => next.absorb(placed),
+                None => Some(placed),
+            };
+            if let Some(placed) = placed {
+                if M::ONE_CARRIER {
+                    self.act((index, None), ActionKind::InsertedResultMessage, None, None);
+                }
+                out.extend(M::carry(placed));
+            }
+        }
+        out
+    }
+
+    /// The responses to place after a call turn (3.): its answers, renamed after their
+    /// calls, then a synthetic result for each cancelled call.
+    fn responses<M: FormatOps>(
+        &mut self,
+        mut answers: Vec<Answer>,
+        cancels: Vec<String>,
+        responses: &mut [Vec<Option<Taken<M::Response>>>],
+    ) -> Vec<M::Response> {
+        answers.sort_by_key(|a| (a.msg, a.slot));
+        let mut placed = Vec::with_capacity(answers.len() + cancels.len());
+        for answer in answers {
+            let Some(Taken {
+                block,
+                mut response,
+                ..
+            }) = responses
+                .get_mut(answer.msg)
+                .and_then(|r| r.get_mut(answer.slot))
+                .and_then(Option::take)
+            else {
+                continue;
+            };
+            let from = (self.origins.message(answer.msg), block);
+            if answer.moved {
+                self.act(
+                    from,
+                    ActionKind::MovedResponse,
+                    Some(ViolationCode::SeparatedResponse),
+                    M::response_id(&mut response).as_deref(),
+                );
+            }
+            if let (Some(said), Some(called)) = (M::response_name(&mut response), &answer.name)
+                && said.as_ref().is_some_and(|said| said != called)
+            {
+                self.actions.push(
+                    Action::new(
+                        from,
+                        ActionKind::RenamedResponse,
+                        Some(ViolationCode::NameMismatch),
+                        Some(&answer.id),
+                    )
+                    .with_replacement(called),
+                );
+                *said = answer.name.clone();
+            }
+            *M::response_id(&mut response) = Some(answer.id);
+            placed.push(response);
+        }
+        for id in cancels {
+            placed.push(M::cancelled(id, &self.policy.cancelled_text));
+        }
+        placed
+    }
+
+    /// The calls of call turn `at`, answered, cancelled, dropped or renamed as planned:
+    /// the responses to place after it and the ids of the cancelled calls, or `None` when
+    /// the message is left empty.
+    fn emit_calls<M: FormatOps>(
+        &mut self,
+        message: &mut M,
+        at: usize,
+        plan: &Plan,
+    ) -> Option<(Vec<Answer>, Vec<String>)> {
+        let fates = plan.calls.get(at).map(Vec::as_slice).unwrap_or_default();
+        // Where one message holds every response, placing one closes the turn: its open
+        // calls are unanswered then.
+        let closes = M::ONE_CARRIER
+            && fates
+                .iter()
+                .any(|f| matches!(f, CallFate::Answered { .. } | CallFate::Cancel));
+        let unanswered = self.policy.unanswered_fate();
+        let mut answers = Vec::new();
+        let mut cancels = Vec::new();
+        let mut slot = 0;
+        message.retain_calls(|block, call| {
+            let position = self.origins.block(at, block);
+            let fate = match fates.get(slot).copied().unwrap_or(CallFate::Open) {
+                CallFate::Open if closes => unanswered,
+                fate => fate,
+            };
+            slot += 1;
+            let id = M::call_id(call).clone().unwrap_or_default();
+            if fate == CallFate::Drop {
+                self.act(
+                    position,
+                    ActionKind::DroppedCall,
+                    Some(ViolationCode::UnansweredCall),
+                    Some(&id),
+                );
+                return false;
+            }
+            let id = match self.ids.claim(&id) {
+                None => id,
+                Some(renamed) => {
+                    self.actions.push(
+                        Action::new(
+                            position,
+                            ActionKind::RenamedCallId,
+                            Some(ViolationCode::DuplicateCallId),
+                            Some(&id),
+                        )
+                        .with_replacement(&renamed),
+                    );
+                    *M::call_id(call) = Some(renamed.clone());
+                    renamed
+                }
+            };
+            match fate {
+                CallFate::Answered { msg, slot, moved } => answers.push(Answer {
+                    msg,
+                    slot,
+                    id,
+                    name: M::call_name(call).map(str::to_owned),
+                    moved,
+                }),
+                CallFate::Cancel => {
+                    self.act(
+                        position,
+                        ActionKind::CancelledCall,
+                        Some(ViolationCode::UnansweredCall),
+                        Some(&id),
+                    );
+                    cancels.push(id);
+                }
+                CallFate::Open | CallFate::Drop => {}
+            }
+            true
+        });
+        (!message.is_empty()).then_some((answers, cancels))
+    }
+}
+
+impl RepairPolicy {
+    /// What becomes of a call left without a response.
+    fn unanswered_fate(&self) -> CallFate {
+        match self.unanswered {
+            Unanswered::Cancel => CallFate::Cancel,
+            Unanswered::Drop => CallFate::Drop,
+        }
+    }
 }
 
 /// Where the messages of the merged list came from: per merged message, the input
@@ -451,7 +810,7 @@ struct Plan {
 }
 
 /// Match every response to a call, as `validate` does, and decide the fate of each.
-fn plan(format: super::Format, skels: &[Skel<'_>], policy: &RepairPolicy) -> Plan {
+fn plan(format: Format, skels: &[Skel<'_>], policy: &RepairPolicy) -> Plan {
     let mut calls: Vec<Vec<Option<CallFate>>> =
         skels.iter().map(|s| vec![None; s.calls.len()]).collect();
     let mut responses = Vec::with_capacity(skels.len());
@@ -495,10 +854,7 @@ fn plan(format: super::Format, skels: &[Skel<'_>], policy: &RepairPolicy) -> Pla
             }
         }
     }
-    let unanswered = match policy.unanswered {
-        Unanswered::Cancel => CallFate::Cancel,
-        Unanswered::Drop => CallFate::Drop,
-    };
+    let unanswered = policy.unanswered_fate();
     Plan {
         calls: calls
             .into_iter()
@@ -563,533 +919,49 @@ impl Ids {
     }
 }
 
-/// The result messages to place after a call turn: (position of the response, new id,
-/// expected name, moved).
-type Answers = Vec<(usize, usize, String, Option<String>, bool)>;
+/// What the repair steps need to know of a wire format: where its calls and responses sit
+/// in its messages. The steps themselves ([`Run`]) are written once.
+pub trait FormatOps: Sized {
+    /// A call, as its message holds it.
+    type Call;
+    /// A response, as it is placed after its call.
+    type Response;
+    /// Whether one message holds every response to a call turn (Anthropic's user message):
+    /// placing a response then closes the turn, and the responses go first into the message
+    /// after the turn, or into a message inserted for them.
+    const ONE_CARRIER: bool;
 
-pub(super) fn openai(
-    mut messages: Vec<openai::Message>,
-    policy: &RepairPolicy,
-) -> Repaired<openai::Message> {
-    let mut actions = Vec::new();
-    let mut ids = Ids::new(&mut messages);
-
-    // 1. Local fixes.
-    for (index, message) in messages.iter_mut().enumerate() {
-        if message.role != Role::Assistant {
-            continue;
-        }
-        if message.tool_calls.as_ref().is_some_and(Vec::is_empty) {
-            message.tool_calls = None;
-            actions.push(Action::new(
-                (index, None),
-                ActionKind::RemovedEmptyToolCalls,
-                Some(ViolationCode::EmptyToolCalls),
-                None,
-            ));
-        }
-        for (slot, call) in message.tool_calls.iter_mut().flatten().enumerate() {
-            if call.id.as_deref().is_none_or(str::is_empty) {
-                let id = ids.fresh();
-                actions.push(
-                    Action::new(
-                        (index, Some(slot)),
-                        ActionKind::AssignedCallId,
-                        Some(ViolationCode::MissingCallId),
-                        None,
-                    )
-                    .with_replacement(&id),
-                );
-                call.id = Some(id);
-            }
-            if let Some(function) = &mut call.function
-                && !openai::arguments_ok(function.arguments.as_ref())
-            {
-                function.arguments = Some(Value::String(openai::fixed_arguments(
-                    function.arguments.as_ref(),
-                )));
-                actions.push(Action::new(
-                    (index, Some(slot)),
-                    ActionKind::FixedArguments,
-                    Some(ViolationCode::InvalidArguments),
-                    call.id.as_deref(),
-                ));
-            }
-        }
-    }
-
-    // 2. Merge split call turns.
-    let mut merged: Vec<openai::Message> = Vec::with_capacity(messages.len());
-    let mut origins = Origins(Vec::with_capacity(messages.len()));
-    for (index, message) in messages.into_iter().enumerate() {
-        let previous = merged.last_mut().filter(|p| {
-            policy.merge_split_calls
-                && p.has_calls()
-                && message.has_calls()
-                && (p.content_is_empty() || message.content_is_empty())
-        });
-        match (previous, origins.0.last_mut()) {
-            (Some(previous), Some(segments)) => {
-                let calls = previous.tool_calls.get_or_insert_with(Vec::new);
-                segments.push((index, calls.len()));
-                let has_content = !message.content_is_empty();
-                calls.extend(message.tool_calls.into_iter().flatten());
-                if previous.content_is_empty() && has_content {
-                    previous.content = message.content;
-                }
-                if previous.name.is_none() {
-                    previous.name = message.name;
-                }
-                for (key, value) in message.extra {
-                    previous.extra.entry(key).or_insert(value);
-                }
-                actions.push(Action::new(
-                    (index, None),
-                    ActionKind::MergedSplitCalls,
-                    None,
-                    None,
-                ));
-            }
-            _ => {
-                merged.push(message);
-                origins.0.push(vec![(index, 0)]);
-            }
-        }
-    }
-
-    // 3. and 4. Match, then decide.
-    let plan = {
-        let skels: Vec<Skel<'_>> = merged.iter().map(Sealed::skel).collect();
-        plan(super::Format::OpenAi, &skels, policy)
-    };
-
-    // 5. and 6. Emit.
-    let mut slots: Vec<Option<openai::Message>> = merged.into_iter().map(Some).collect();
-    let mut out = Vec::with_capacity(slots.len());
-    for at in 0..slots.len() {
-        let Some(mut message) = slots.get_mut(at).and_then(Option::take) else {
-            continue;
-        };
-        let index = origins.message(at);
-        if message.role == Role::Tool {
-            // Kept responses were taken when their call was emitted.
-            let cause = match plan.responses.get(at).and_then(|r| r.first()) {
-                Some(ResponseFate::Dropped(code)) => *code,
-                _ => ViolationCode::DanglingResponse,
-            };
-            actions.push(Action::new(
-                (index, None),
-                ActionKind::DroppedResponse,
-                Some(cause),
-                present(message.tool_call_id.as_deref()),
-            ));
-            continue;
-        }
-        if !message.has_calls() {
-            out.push(message);
-            continue;
-        }
-        let fates = plan.calls.get(at).map(Vec::as_slice).unwrap_or_default();
-        let mut answers: Answers = Vec::new();
-        let mut cancels = Vec::new();
-        let mut kept = Vec::new();
-        for (slot, mut call) in message.tool_calls.take().into_iter().flatten().enumerate() {
-            let position = origins.block(at, slot);
-            let id = call.id.clone().unwrap_or_default();
-            let fate = fates.get(slot).copied().unwrap_or(CallFate::Open);
-            if fate == CallFate::Drop {
-                actions.push(Action::new(
-                    position,
-                    ActionKind::DroppedCall,
-                    Some(ViolationCode::UnansweredCall),
-                    Some(&id),
-                ));
-                continue;
-            }
-            let id = match ids.claim(&id) {
-                None => id,
-                Some(renamed) => {
-                    actions.push(
-                        Action::new(
-                            position,
-                            ActionKind::RenamedCallId,
-                            Some(ViolationCode::DuplicateCallId),
-                            Some(&id),
-                        )
-                        .with_replacement(&renamed),
-                    );
-                    call.id = Some(renamed.clone());
-                    renamed
-                }
-            };
-            match fate {
-                CallFate::Answered { msg, slot, moved } => {
-                    answers.push((msg, slot, id, call.name().map(str::to_owned), moved));
-                }
-                CallFate::Cancel => {
-                    actions.push(Action::new(
-                        position,
-                        ActionKind::CancelledCall,
-                        Some(ViolationCode::UnansweredCall),
-                        Some(&id),
-                    ));
-                    cancels.push(id);
-                }
-                CallFate::Open | CallFate::Drop => {}
-            }
-            kept.push(call);
-        }
-        if kept.is_empty() && message.content_is_empty() {
-            actions.push(Action::new(
-                (index, None),
-                ActionKind::DroppedMessage,
-                None,
-                None,
-            ));
-            continue;
-        }
-        if !kept.is_empty() {
-            message.tool_calls = Some(kept);
-        }
-        out.push(message);
-        answers.sort_by_key(|a| (a.0, a.1));
-        for (msg, _, id, name, moved) in answers {
-            let Some(mut response) = slots.get_mut(msg).and_then(Option::take) else {
-                continue;
-            };
-            let from = origins.message(msg);
-            if moved {
-                actions.push(Action::new(
-                    (from, None),
-                    ActionKind::MovedResponse,
-                    Some(ViolationCode::SeparatedResponse),
-                    response.tool_call_id.as_deref(),
-                ));
-            }
-            if let (Some(said), Some(called)) = (&response.name, &name)
-                && said != called
-            {
-                actions.push(
-                    Action::new(
-                        (from, None),
-                        ActionKind::RenamedResponse,
-                        Some(ViolationCode::NameMismatch),
-                        Some(&id),
-                    )
-                    .with_replacement(called),
-                );
-                response.name = name;
-            }
-            response.tool_call_id = Some(id);
-            out.push(response);
-        }
-        for id in cancels {
-            out.push(openai::Message::tool(id, policy.cancelled_text.clone()));
-        }
-    }
-    finish(out, actions)
-}
-
-pub(super) fn anthropic(
-    mut messages: Vec<anthropic::Message>,
-    policy: &RepairPolicy,
-) -> Repaired<anthropic::Message> {
-    use anthropic::{Block, Content, ToolResult};
-
-    let mut actions = Vec::new();
-    let mut ids = Ids::new(&mut messages);
-
-    // 1. Local fixes.
-    for (index, message) in messages.iter_mut().enumerate() {
-        let (Role::Assistant, Content::Blocks(blocks)) = (&message.role, &mut message.content)
-        else {
-            continue;
-        };
-        for (block, b) in blocks.iter_mut().enumerate() {
-            let Block::ToolUse(call) = b else { continue };
-            if call.id.as_deref().is_none_or(str::is_empty) {
-                let id = ids.fresh();
-                actions.push(
-                    Action::new(
-                        (index, Some(block)),
-                        ActionKind::AssignedCallId,
-                        Some(ViolationCode::MissingCallId),
-                        None,
-                    )
-                    .with_replacement(&id),
-                );
-                call.id = Some(id);
-            }
-            if !matches!(call.input, Some(Value::Object(_))) {
-                call.input = Some(anthropic::fixed_input(call.input.take()));
-                actions.push(Action::new(
-                    (index, Some(block)),
-                    ActionKind::FixedArguments,
-                    Some(ViolationCode::InvalidArguments),
-                    call.id.as_deref(),
-                ));
-            }
-        }
-    }
-
-    // 2. Merge split call turns.
-    let mut merged: Vec<anthropic::Message> = Vec::with_capacity(messages.len());
-    let mut origins = Origins(Vec::with_capacity(messages.len()));
-    for (index, message) in messages.into_iter().enumerate() {
-        let previous = merged
-            .last_mut()
-            .filter(|p| policy.merge_split_calls && p.has_calls() && message.has_calls());
-        match (previous, origins.0.last_mut(), message.content) {
-            (Some(previous), Some(segments), Content::Blocks(more)) => {
-                if let Content::Blocks(blocks) = &mut previous.content {
-                    segments.push((index, blocks.len()));
-                    blocks.extend(more);
-                }
-                for (key, value) in message.extra {
-                    previous.extra.entry(key).or_insert(value);
-                }
-                actions.push(Action::new(
-                    (index, None),
-                    ActionKind::MergedSplitCalls,
-                    None,
-                    None,
-                ));
-            }
-            (_, _, content) => {
-                merged.push(anthropic::Message {
-                    role: message.role,
-                    content,
-                    extra: message.extra,
-                });
-                origins.0.push(vec![(index, 0)]);
-            }
-        }
-    }
-
-    // 3. and 4. Match, then decide.
-    let plan = {
-        let skels: Vec<Skel<'_>> = merged.iter().map(Sealed::skel).collect();
-        plan(super::Format::Anthropic, &skels, policy)
-    };
-
-    // Take every result out of the user messages; kept ones go back after their call.
-    let mut results: Vec<Vec<Option<(usize, ToolResult)>>> = Vec::with_capacity(merged.len());
-    let mut held_results = Vec::with_capacity(merged.len());
-    for (at, message) in merged.iter_mut().enumerate() {
-        let mut taken = Vec::new();
-        let holds_results = matches!(message.role, Role::User | Role::Assistant);
-        if let (true, Content::Blocks(blocks)) = (holds_results, &mut message.content) {
-            let index = origins.message(at);
-            let mut other_before = false;
-            let mut rest = Vec::with_capacity(blocks.len());
-            for (block, b) in std::mem::take(blocks).into_iter().enumerate() {
-                let Block::ToolResult(result) = b else {
-                    other_before = true;
-                    rest.push(b);
-                    continue;
-                };
-                let slot = taken.len();
-                let fate = plan.responses.get(at).and_then(|r| r.get(slot)).copied();
-                match fate {
-                    Some(ResponseFate::Kept { moved }) => {
-                        if other_before && !moved {
-                            actions.push(Action::new(
-                                (index, Some(block)),
-                                ActionKind::MovedResultFirst,
-                                Some(ViolationCode::ResultNotFirst),
-                                result.tool_use_id.as_deref(),
-                            ));
-                        }
-                        taken.push(Some((block, result)));
-                    }
-                    fate => {
-                        let cause = match fate {
-                            Some(ResponseFate::Dropped(code)) => code,
-                            _ => ViolationCode::DanglingResponse,
-                        };
-                        actions.push(Action::new(
-                            (index, Some(block)),
-                            ActionKind::DroppedResponse,
-                            Some(cause),
-                            present(result.tool_use_id.as_deref()),
-                        ));
-                        taken.push(None);
-                    }
-                }
-            }
-            *blocks = rest;
-        }
-        held_results.push(!taken.is_empty());
-        results.push(taken);
-    }
-    // 5. and 6. Emit.
-    let carriers: Vec<bool> = merged.iter().map(|m| m.role == Role::User).collect();
-    let mut pending: Option<Vec<Block>> = None;
-    let mut out = Vec::with_capacity(merged.len());
-    for (at, mut message) in merged.into_iter().enumerate() {
-        let index = origins.message(at);
-        if message.role == Role::User {
-            let placed = pending.take();
-            let emptied = held_results.get(at).copied().unwrap_or(false);
-            if let Some(mut placed) = placed {
-                match std::mem::replace(&mut message.content, Content::Blocks(Vec::new())) {
-                    Content::Blocks(rest) => placed.extend(rest),
-                    Content::Text(text) if text.is_empty() => {}
-                    Content::Text(text) => placed.push(Block::text(text)),
-                }
-                message.content = Content::Blocks(placed);
-            } else if emptied && matches!(&message.content, Content::Blocks(b) if b.is_empty()) {
-                actions.push(Action::new(
-                    (index, None),
-                    ActionKind::DroppedMessage,
-                    None,
-                    None,
-                ));
-                continue;
-            }
-            out.push(message);
-            continue;
-        }
-        if !message.has_calls() {
-            let emptied = held_results.get(at).copied().unwrap_or(false);
-            if emptied && matches!(&message.content, Content::Blocks(b) if b.is_empty()) {
-                actions.push(Action::new(
-                    (index, None),
-                    ActionKind::DroppedMessage,
-                    None,
-                    None,
-                ));
-                continue;
-            }
-            out.push(message);
-            continue;
-        }
-        let fates = plan.calls.get(at).map(Vec::as_slice).unwrap_or_default();
-        let Content::Blocks(blocks) =
-            std::mem::replace(&mut message.content, Content::Blocks(Vec::new()))
-        else {
-            out.push(message);
-            continue;
-        };
-        let mut answers: Answers = Vec::new();
-        let mut cancels = Vec::new();
-        let mut kept = Vec::with_capacity(blocks.len());
-        let mut slot = 0;
-        // Placing a result after the turn closes it: its open calls are unanswered then.
-        let closes = fates
-            .iter()
-            .any(|f| matches!(f, CallFate::Answered { .. } | CallFate::Cancel));
-        let unanswered = match policy.unanswered {
-            Unanswered::Cancel => CallFate::Cancel,
-            Unanswered::Drop => CallFate::Drop,
-        };
-        for (block, b) in blocks.into_iter().enumerate() {
-            let Block::ToolUse(mut call) = b else {
-                kept.push(b);
-                continue;
-            };
-            let position = origins.block(at, block);
-            let fate = match fates.get(slot).copied().unwrap_or(CallFate::Open) {
-                CallFate::Open if closes => unanswered,
-                fate => fate,
-            };
-            slot += 1;
-            let id = call.id.clone().unwrap_or_default();
-            if fate == CallFate::Drop {
-                actions.push(Action::new(
-                    position,
-                    ActionKind::DroppedCall,
-                    Some(ViolationCode::UnansweredCall),
-                    Some(&id),
-                ));
-                continue;
-            }
-            let id = match ids.claim(&id) {
-                None => id,
-                Some(renamed) => {
-                    actions.push(
-                        Action::new(
-                            position,
-                            ActionKind::RenamedCallId,
-                            Some(ViolationCode::DuplicateCallId),
-                            Some(&id),
-                        )
-                        .with_replacement(&renamed),
-                    );
-                    call.id = Some(renamed.clone());
-                    renamed
-                }
-            };
-            match fate {
-                CallFate::Answered { msg, slot, moved } => {
-                    answers.push((msg, slot, id, None, moved))
-                }
-                CallFate::Cancel => {
-                    actions.push(Action::new(
-                        position,
-                        ActionKind::CancelledCall,
-                        Some(ViolationCode::UnansweredCall),
-                        Some(&id),
-                    ));
-                    cancels.push(id);
-                }
-                CallFate::Open | CallFate::Drop => {}
-            }
-            kept.push(Block::ToolUse(call));
-        }
-        if kept.is_empty() {
-            actions.push(Action::new(
-                (index, None),
-                ActionKind::DroppedMessage,
-                None,
-                None,
-            ));
-            continue;
-        }
-        message.content = Content::Blocks(kept);
-        out.push(message);
-
-        answers.sort_by_key(|a| (a.0, a.1));
-        let mut placed = Vec::with_capacity(answers.len() + cancels.len());
-        for (msg, slot, id, _, moved) in answers {
-            let Some((block, mut result)) = results
-                .get_mut(msg)
-                .and_then(|r| r.get_mut(slot))
-                .and_then(Option::take)
-            else {
-                continue;
-            };
-            if moved {
-                actions.push(Action::new(
-                    (origins.message(msg), Some(block)),
-                    ActionKind::MovedResponse,
-                    Some(ViolationCode::SeparatedResponse),
-                    result.tool_use_id.as_deref(),
-                ));
-            }
-            result.tool_use_id = Some(id);
-            placed.push(Block::ToolResult(result));
-        }
-        for id in cancels {
-            placed.push(Block::ToolResult(ToolResult::error(
-                id,
-                &policy.cancelled_text,
-            )));
-        }
-        if placed.is_empty() {
-            continue;
-        }
-        if carriers.get(at + 1).copied().unwrap_or(false) {
-            pending = Some(placed);
-        } else {
-            actions.push(Action::new(
-                (index, None),
-                ActionKind::InsertedResultMessage,
-                None,
-                None,
-            ));
-            out.push(anthropic::Message::blocks(Role::User, placed));
-        }
-    }
-    finish(out, actions)
+    /// Remove an empty calls array from an assistant message; whether there was one.
+    fn remove_empty_calls(&mut self) -> bool;
+    /// Visit each call of an assistant message, with its position in the message.
+    fn each_call(&mut self, visit: impl FnMut(usize, &mut Self::Call));
+    /// The call's id.
+    fn call_id(call: &mut Self::Call) -> &mut Option<String>;
+    /// The name of the tool called.
+    fn call_name(call: &Self::Call) -> Option<&str>;
+    /// Make the call's arguments a JSON object; whether they were not one.
+    fn fix_arguments(call: &mut Self::Call) -> bool;
+    /// Whether `next`, right after this message, is the rest of this call turn.
+    fn mergeable(&self, next: &Self) -> bool;
+    /// Append `next` to this call turn; the position its calls start at in this message.
+    fn merge(&mut self, next: Self) -> usize;
+    /// The responses the message holds, in order, taken out of it, and what is left of it.
+    fn take_responses(self) -> (Option<Self>, Vec<Taken<Self::Response>>);
+    /// The id of the call a response answers.
+    fn response_id(response: &mut Self::Response) -> &mut Option<String>;
+    /// The tool name a response gives, where the format has one.
+    fn response_name(response: &mut Self::Response) -> Option<&mut Option<String>>;
+    /// Whether it is an assistant message with at least one call.
+    fn has_calls(&self) -> bool;
+    /// Keep the calls for which `keep` (given each call and its position) says so.
+    fn retain_calls(&mut self, keep: impl FnMut(usize, &mut Self::Call) -> bool);
+    /// Whether nothing is left of the message: no call, no content.
+    fn is_empty(&self) -> bool;
+    /// The synthetic response to a cancelled call.
+    fn cancelled(id: String, text: &str) -> Self::Response;
+    /// Take the `responses` to the call turn right before this message first into it,
+    /// when the format puts them there; else give them back.
+    fn absorb(&mut self, responses: Vec<Self::Response>) -> Option<Vec<Self::Response>>;
+    /// The `responses` to a call turn as the messages that follow it.
+    fn carry(responses: Vec<Self::Response>) -> Vec<Self>;
 }

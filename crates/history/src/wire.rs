@@ -27,15 +27,16 @@ impl WireMessage for crate::openai::Message {}
 impl WireMessage for crate::anthropic::Message {}
 
 pub(crate) mod sealed {
+    use crate::Format;
     use crate::check::Skel;
-    use crate::{Format, RepairPolicy, Repaired};
+    use crate::repair::FormatOps;
 
-    pub trait Sealed: Sized {
+    /// What the pairing rules and the repair steps read of a message.
+    pub trait Sealed: FormatOps {
         const FORMAT: Format;
         /// The message, reduced to what the pairing rules look at.
         fn skel(&self) -> Skel<'_>;
         /// Visit every present, non-empty call id and response id.
         fn visit_ids(&mut self, visit: &mut dyn FnMut(&mut String));
-        fn repair_all(messages: Vec<Self>, policy: &RepairPolicy) -> Repaired<Self>;
     }
 }
