@@ -62,7 +62,7 @@ use crate::{Rewritten, null_as_absent, rewrite};
 /// | rule | source | failure it avoids |
 /// |---|---|---|
 /// | every object gets `additionalProperties: false` (a free-form object can then only be sent empty) | docs; [camel-ai/camel#2574](https://github.com/camel-ai/camel/issues/2574) | `'additionalProperties' is required to be supplied and to be false` |
-/// | every property is listed in `required`; a property that was optional becomes nullable: `"type": [T, "null"]` (and `null` joins its `enum`), or a `{"type": "null"}` branch in its `anyOf`; the runtime removes the `null` again ([`null_as_absent`](crate::null_as_absent)) | docs ("all fields must be required", optional fields as a union with `null`); [CherryHQ/cherry-studio#12415](https://github.com/CherryHQ/cherry-studio/pull/12415) | `'required' is required to be supplied and to be an array including every key in properties` |
+/// | every property is listed in `required`; a property that was optional becomes nullable: `"type": [T, "null"]` (and `null` joins its `enum`), or a `{"type": "null"}` branch in its `anyOf`; the runtime removes the `null` again ([`null_as_absent`]) | docs ("all fields must be required", optional fields as a union with `null`); [CherryHQ/cherry-studio#12415](https://github.com/CherryHQ/cherry-studio/pull/12415) | `'required' is required to be supplied and to be an array including every key in properties` |
 /// | every object has `properties` | [openai/openai-agents-python#454](https://github.com/openai/openai-agents-python/pull/454) | the API expects `properties` on the parameters object |
 /// | `format` is kept only as `date-time`, `time`, `date`, `duration`, `email`, `hostname`, `ipv4`, `ipv6`, `uuid` | docs; [posit-dev/chatlas#255](https://github.com/posit-dev/chatlas/pull/255) | `In context=('properties', 'url'), 'uri' is not a valid format.` |
 /// | kept constraints: `pattern`, `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `multipleOf`, `minItems`, `maxItems`; the others (`minLength`, `maxLength`, `uniqueItems`, `minProperties`, `patternProperties`, `not`, `if`, …) are described | docs (supported properties; composition keywords unsupported); [pydantic/pydantic-ai#7400](https://github.com/pydantic/pydantic-ai/pull/7400) | strict OpenAI-compatible validators refuse `minLength`/`maxLength` |
@@ -114,46 +114,166 @@ pub enum Dialect {
     Conservative,
 }
 
-const GEMINI_KEYWORDS: &[&str] = &[
-    "anyOf",
-    "description",
-    "enum",
-    "format",
-    "items",
-    "nullable",
-    "properties",
-    "required",
-    "type",
-];
+/// What a profile keeps, describes, converts and adds: the differences between the
+/// profiles, as data. The renderer ([`rewrite`]) reads nothing else of a dialect, and the
+/// rule tables above say the same in prose.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Profile {
+    /// The keywords a rewritten schema may use (sorted); the others are described, or
+    /// dropped when there is nothing to say.
+    pub keywords: &'static [&'static str],
+    /// The `format` values kept, by the JSON type they are on; the others are described.
+    pub formats: &'static [(&'static str, &'static [&'static str])],
+    /// How a schema says that `null` is allowed.
+    pub null: Null,
+    /// Whether `type` may list several names; where it may not, they become a union.
+    pub type_lists: bool,
+    /// How a union (`anyOf`, `oneOf`, several types) is said below the root (at the root,
+    /// the arguments object is kept and the other branches are described).
+    pub unions: Unions,
+    /// Which `enum` values are kept; a `const` becomes a one-value `enum` where that enum
+    /// can be kept.
+    pub enums: Enums,
+    /// What every object must say.
+    pub objects: Objects,
+}
 
-const OPENAI_STRICT_KEYWORDS: &[&str] = &[
-    "additionalProperties",
-    "anyOf",
-    "description",
-    "enum",
-    "exclusiveMaximum",
-    "exclusiveMinimum",
-    "format",
-    "items",
-    "maxItems",
-    "maximum",
-    "minItems",
-    "minimum",
-    "multipleOf",
-    "pattern",
-    "properties",
-    "required",
-    "type",
-];
+/// How a profile says that `null` is allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Null {
+    /// `"null"` in the `type` list, a `{"type": "null"}` branch of `anyOf`, `null` in
+    /// `enum`; a schema of only `null` is `{"type": "null"}`.
+    InType,
+    /// `nullable: true` (OpenAPI 3.0); a schema of only `null` is a string said "Must be
+    /// null.".
+    Keyword,
+    /// "May be null." in the description; a schema of only `null` is a string said "Must
+    /// be null.".
+    Described,
+}
 
-const CONSERVATIVE_KEYWORDS: &[&str] = &[
-    "description",
-    "enum",
-    "items",
-    "properties",
-    "required",
-    "type",
-];
+/// How a profile says a union below the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unions {
+    /// An `anyOf` of the rewritten branches.
+    AnyOf,
+    /// One branch (a string one if any, else a numeric one if all are numeric, else the
+    /// first), the others described ("Or: …").
+    OneBranch,
+}
+
+/// Which `enum` values a profile keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Enums {
+    /// The values of the schema's types.
+    OfItsType,
+    /// Non-empty strings, on a string schema; other enums are described.
+    NonEmptyStrings,
+}
+
+/// What a profile makes every object say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Objects {
+    /// Nothing more than it said.
+    AsGiven,
+    /// The root object has `properties`.
+    RootHasProperties,
+    /// Closed: `additionalProperties: false`, `properties`, and every property in
+    /// `required`, the optional ones made nullable.
+    Closed,
+}
+
+const GEMINI: Profile = Profile {
+    keywords: &[
+        "anyOf",
+        "description",
+        "enum",
+        "format",
+        "items",
+        "nullable",
+        "properties",
+        "required",
+        "type",
+    ],
+    formats: &[
+        ("string", &["date-time", "enum"]),
+        ("integer", &["int32", "int64"]),
+        ("number", &["double", "float"]),
+    ],
+    null: Null::Keyword,
+    type_lists: false,
+    unions: Unions::AnyOf,
+    enums: Enums::NonEmptyStrings,
+    objects: Objects::AsGiven,
+};
+
+const OPENAI_STRICT: Profile = Profile {
+    keywords: &[
+        "additionalProperties",
+        "anyOf",
+        "description",
+        "enum",
+        "exclusiveMaximum",
+        "exclusiveMinimum",
+        "format",
+        "items",
+        "maxItems",
+        "maximum",
+        "minItems",
+        "minimum",
+        "multipleOf",
+        "pattern",
+        "properties",
+        "required",
+        "type",
+    ],
+    formats: &[(
+        "string",
+        &[
+            "date",
+            "date-time",
+            "duration",
+            "email",
+            "hostname",
+            "ipv4",
+            "ipv6",
+            "time",
+            "uuid",
+        ],
+    )],
+    null: Null::InType,
+    type_lists: true,
+    unions: Unions::AnyOf,
+    enums: Enums::OfItsType,
+    objects: Objects::Closed,
+};
+
+const CONSERVATIVE: Profile = Profile {
+    keywords: &[
+        "description",
+        "enum",
+        "items",
+        "properties",
+        "required",
+        "type",
+    ],
+    formats: &[],
+    null: Null::Described,
+    type_lists: false,
+    unions: Unions::OneBranch,
+    enums: Enums::NonEmptyStrings,
+    objects: Objects::RootHasProperties,
+};
+
+impl Profile {
+    /// The `format` values kept on JSON type `ty`.
+    pub fn formats_on(&self, ty: &str) -> &'static [&'static str] {
+        self.formats
+            .iter()
+            .find(|(on, _)| *on == ty)
+            .map_or(&[], |(_, kept)| kept)
+    }
+}
 
 impl Dialect {
     /// Every dialect, canonical first.
@@ -189,34 +309,20 @@ impl Dialect {
     /// assert_eq!(Dialect::Canonical.keywords(), None);
     /// ```
     pub const fn keywords(self) -> Option<&'static [&'static str]> {
-        match self {
-            Dialect::Canonical => None,
-            Dialect::Gemini => Some(GEMINI_KEYWORDS),
-            Dialect::OpenAiStrict => Some(OPENAI_STRICT_KEYWORDS),
-            Dialect::Conservative => Some(CONSERVATIVE_KEYWORDS),
+        match self.profile() {
+            Some(profile) => Some(profile.keywords),
+            None => None,
         }
     }
 
-    /// The `format` values the profile keeps for JSON type `ty` (others are described), or
-    /// `None` when every format is kept (canonical).
-    pub(crate) fn formats(self, ty: &str) -> Option<&'static [&'static str]> {
-        match (self, ty) {
-            (Dialect::Canonical, _) => None,
-            (Dialect::Gemini, "string") => Some(&["date-time", "enum"]),
-            (Dialect::Gemini, "integer") => Some(&["int32", "int64"]),
-            (Dialect::Gemini, "number") => Some(&["double", "float"]),
-            (Dialect::OpenAiStrict, "string") => Some(&[
-                "date",
-                "date-time",
-                "duration",
-                "email",
-                "hostname",
-                "ipv4",
-                "ipv6",
-                "time",
-                "uuid",
-            ]),
-            _ => Some(&[]),
+    /// What the profile keeps, describes, converts and adds, or `None` for
+    /// [`Dialect::Canonical`], which changes nothing.
+    pub(crate) const fn profile(self) -> Option<&'static Profile> {
+        match self {
+            Dialect::Canonical => None,
+            Dialect::Gemini => Some(&GEMINI),
+            Dialect::OpenAiStrict => Some(&OPENAI_STRICT),
+            Dialect::Conservative => Some(&CONSERVATIVE),
         }
     }
 
@@ -254,7 +360,8 @@ impl Dialect {
     /// assert_eq!(arguments, json!({}));
     /// ```
     pub fn normalize_arguments(self, arguments: &mut Value, canonical_schema: &Value) {
-        if self == Dialect::OpenAiStrict {
+        // Only closed objects make optional properties nullable.
+        if self.profile().is_some_and(|p| p.objects == Objects::Closed) {
             null_as_absent(arguments, canonical_schema);
         }
     }

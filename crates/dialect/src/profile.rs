@@ -10,6 +10,7 @@ use super::keywords::{
     sentences, type_of, valid,
 };
 use super::refs::merge_over;
+use crate::dialect::{Enums, Null, Objects, Profile, Unions};
 use crate::{Dialect, MAX_SCHEMA_DEPTH, Note, NoteKind, Pointer, Rewritten};
 
 /// Rewrite a canonical JSON Schema into `dialect`.
@@ -75,15 +76,15 @@ use crate::{Dialect, MAX_SCHEMA_DEPTH, Note, NoteKind, Pointer, Rewritten};
 /// assert_eq!(dialect::rewrite(&canonical, Dialect::Canonical).schema, canonical);
 /// ```
 pub fn rewrite(schema: &Value, dialect: Dialect) -> Rewritten {
-    if dialect == Dialect::Canonical {
+    let Some(profile) = dialect.profile() else {
         return Rewritten {
             schema: schema.clone(),
             notes: Vec::new(),
         };
-    }
+    };
     let mut notes = Vec::new();
     let inlined = crate::refs::inline(schema, &mut notes);
-    let schema = apply(&inlined, dialect, &mut notes);
+    let schema = apply(&inlined, profile, &mut notes);
     Rewritten { schema, notes }
 }
 
@@ -97,9 +98,9 @@ const HARD_DEPTH: usize = 4 * MAX_SCHEMA_DEPTH;
 /// How many times a one-branch union or an `allOf` may be merged into one schema.
 const MERGE_ROUNDS: usize = 8;
 
-/// `schema` (with its `$ref`s inlined) rewritten by the rules of `dialect`.
-fn apply(schema: &Value, dialect: Dialect, notes: &mut Vec<Note>) -> Value {
-    let mut rewriter = Rewriter { dialect, notes };
+/// `schema` (with its `$ref`s inlined) rewritten by the rules of `profile`.
+fn apply(schema: &Value, profile: &'static Profile, notes: &mut Vec<Note>) -> Value {
+    let mut rewriter = Rewriter { profile, notes };
     into_value(rewriter.node(schema, &Pointer::root(), 0, true))
 }
 
@@ -162,18 +163,52 @@ fn is_null_schema(map: &Map<String, Value>) -> bool {
     }
 }
 
+/// A schema being rendered: the keywords kept, and what its description will say.
+#[derive(Default)]
+struct Draft {
+    /// The keywords kept.
+    out: Obj,
+    /// The keywords dropped, said in sentences (in a fixed order, see `sentences`).
+    said: Obj,
+    /// Sentences said before those.
+    before: Vec<String>,
+    /// Values said as alternatives, after them ("Or: …").
+    alternatives: Vec<Value>,
+}
+
+impl Draft {
+    /// The schema, with the sentences appended to `description`.
+    fn finish(mut self, description: Option<String>) -> Obj {
+        if !self.alternatives.is_empty() {
+            let alternatives = Value::Array(self.alternatives);
+            self.said.insert("alternatives".into(), alternatives);
+        }
+        let mut all = self.before;
+        all.extend(sentences(&self.said));
+        if let Some(text) = append(description.as_deref(), &all) {
+            self.out.insert("description".into(), Value::String(text));
+        }
+        self.out
+    }
+}
+
+/// The object keywords of a schema, gathered until every keyword has been read.
+#[derive(Default)]
+struct ObjectParts {
+    /// `properties`, each rewritten.
+    declared: Option<Obj>,
+    required: Option<Value>,
+    additional: Option<Value>,
+}
+
 struct Rewriter<'n> {
-    dialect: Dialect,
+    profile: &'static Profile,
     notes: &'n mut Vec<Note>,
 }
 
 impl Rewriter<'_> {
     fn note(&mut self, path: &Pointer, keyword: &str, kind: NoteKind, detail: impl Into<String>) {
         self.notes.push(Note::new(path, keyword, kind, detail));
-    }
-
-    fn strict(&self) -> bool {
-        self.dialect == Dialect::OpenAiStrict
     }
 
     /// The schema at `path`, rewritten.
@@ -248,7 +283,8 @@ impl Rewriter<'_> {
                 shape.types = vec!["object"];
             }
         }
-        let union = shape.branches.len() >= 2 || (shape.types.len() >= 2 && !self.strict());
+        let union =
+            shape.branches.len() >= 2 || (shape.types.len() >= 2 && !self.profile.type_lists);
         if union {
             let parent_types = std::mem::take(&mut shape.types);
             let keyword = if shape.branches.is_empty() {
@@ -265,7 +301,7 @@ impl Rewriter<'_> {
                 std::mem::take(&mut shape.branches)
             };
             self.push_down(&mut w, &mut branches, &parent_types);
-            if root || self.dialect == Dialect::Conservative {
+            if root || self.profile.unions == Unions::OneBranch {
                 return self.pick(keyword, w, branches, shape.nullable, path, depth, root);
             }
             return self.render_union(w, branches, shape.nullable, path, depth);
@@ -315,7 +351,7 @@ impl Rewriter<'_> {
         if let Some(ty) = w.remove("type") {
             let names: Vec<Value> = match ty {
                 Value::Array(names) => {
-                    if !self.strict() && names.len() > 1 {
+                    if !self.profile.type_lists && names.len() > 1 {
                         self.note(
                             path,
                             "type",
@@ -357,7 +393,7 @@ impl Rewriter<'_> {
         }
         match w.remove("nullable") {
             Some(Value::Bool(true)) => {
-                if self.dialect != Dialect::Gemini {
+                if self.profile.null != Null::Keyword {
                     self.note(path, "nullable", NoteKind::Converted, "null allowed");
                 }
                 shape.nullable = true;
@@ -411,7 +447,9 @@ impl Rewriter<'_> {
                 shape.typed = true;
             }
             Some(Value::String(s)) => self.const_to_enum(w, Value::String(s), path),
-            Some(value) if self.strict() => self.const_to_enum(w, value, path),
+            Some(value) if self.profile.enums == Enums::OfItsType => {
+                self.const_to_enum(w, value, path)
+            }
             Some(value) => {
                 w.insert("const".into(), value);
             }
@@ -515,7 +553,7 @@ impl Rewriter<'_> {
         }
     }
 
-    /// Conservative (and any root): keep one alternative, describe the others.
+    /// Keep one alternative, describe the others (a profile without unions, and any root).
     #[allow(clippy::too_many_arguments)]
     fn pick(
         &mut self,
@@ -563,7 +601,7 @@ impl Rewriter<'_> {
         out
     }
 
-    /// Gemini and strict: an `anyOf` of the rewritten alternatives.
+    /// An `anyOf` of the rewritten alternatives.
     fn render_union(
         &mut self,
         w: Obj,
@@ -586,19 +624,19 @@ impl Rewriter<'_> {
             })
             .collect();
         if nullable {
-            match self.dialect {
-                Dialect::Gemini => {
+            match self.profile.null {
+                Null::Keyword => {
                     out.insert("nullable".into(), Value::Bool(true));
                 }
-                _ => rendered.push(json!({"type": "null"})),
+                Null::InType | Null::Described => rendered.push(json!({"type": "null"})),
             }
         }
         out.insert("anyOf".into(), Value::Array(rendered));
         out
     }
 
-    /// A schema of one type (or, in strict mode, a `type` list); or, for a `union_parent`,
-    /// the keywords beside an `anyOf` (no type of its own).
+    /// A schema of one type (or, where the profile allows `type` lists, of several); or, for
+    /// a `union_parent`, the keywords beside an `anyOf` (no type of its own).
     fn render(
         &mut self,
         mut w: Obj,
@@ -608,30 +646,56 @@ impl Rewriter<'_> {
         root: bool,
         union_parent: bool,
     ) -> Obj {
-        let mut out = Obj::new();
-        let mut said = Obj::new();
-        let mut before: Vec<String> = Vec::new();
-        let mut alternatives: Vec<Value> = Vec::new();
-        let mut types: Vec<&'static str> = shape.types.clone();
-        if !union_parent {
-            if shape.null_only() {
-                if !self.strict() {
-                    before.push("Must be null.".to_owned());
-                    types = vec!["string"];
-                }
-            } else if types.is_empty() {
-                self.note(
-                    path,
-                    "type",
-                    NoteKind::Added,
-                    "\"string\": the schema allows any value",
-                );
-                before.push("Any JSON value.".to_owned());
-                types = vec!["string"];
-            }
+        let mut draft = Draft::default();
+        let types = if union_parent {
+            shape.types.clone()
+        } else {
+            self.own_types(shape, path, &mut draft)
+        };
+        let description = self.annotations(&mut w, path);
+        let object = self.keywords(w, &types, path, depth, &mut draft);
+        if types.contains(&"array") && !draft.out.contains_key("items") {
+            self.note(
+                path,
+                "items",
+                NoteKind::Added,
+                "every array needs an items schema",
+            );
+            let any = into_value(self.any_value("Any JSON value."));
+            draft.out.insert("items".into(), any);
         }
-        let allow: &[&str] = self.dialect.keywords().unwrap_or(&[]);
+        self.object(object, &types, root, path, &mut draft);
+        if !union_parent {
+            self.type_keyword(shape, &types, &mut draft);
+        }
+        draft.finish(description)
+    }
 
+    /// The types a schema of its own says: a schema that allows any value, or only `null`
+    /// where the profile cannot name that type, becomes a string with a sentence.
+    fn own_types(&mut self, shape: &Shape, path: &Pointer, draft: &mut Draft) -> Vec<&'static str> {
+        if shape.null_only() {
+            if self.profile.null == Null::InType {
+                return Vec::new();
+            }
+            draft.before.push("Must be null.".to_owned());
+            return vec!["string"];
+        }
+        if shape.types.is_empty() {
+            self.note(
+                path,
+                "type",
+                NoteKind::Added,
+                "\"string\": the schema allows any value",
+            );
+            draft.before.push("Any JSON value.".to_owned());
+            return vec!["string"];
+        }
+        shape.types.clone()
+    }
+
+    /// Take out the `description`, and drop `title` and a `null` default.
+    fn annotations(&mut self, w: &mut Obj, path: &Pointer) -> Option<String> {
         let description = match w.remove("description") {
             Some(Value::String(d)) => Some(d),
             Some(other) => {
@@ -652,13 +716,22 @@ impl Rewriter<'_> {
                 "null: the same as absent",
             );
         }
+        description
+    }
 
-        let mut declared: Option<Obj> = None;
-        let mut required: Option<Value> = None;
-        let mut additional: Option<Value> = None;
+    /// Every other keyword: kept, described or dropped by the profile, subschemas rewritten;
+    /// the object keywords are gathered for [`Rewriter::object`].
+    fn keywords(
+        &mut self,
+        w: Obj,
+        types: &[&'static str],
+        path: &Pointer,
+        depth: usize,
+        draft: &mut Draft,
+    ) -> ObjectParts {
+        let mut object = ObjectParts::default();
         let mut tuple: Vec<(String, Value)> = Vec::new();
-
-        for (keyword, value) in std::mem::take(&mut w) {
+        for (keyword, value) in w {
             let kw = keyword.as_str();
             if !known(kw) {
                 self.note(path, kw, NoteKind::Dropped, "unknown keyword");
@@ -686,84 +759,76 @@ impl Rewriter<'_> {
             }
             match kw {
                 "properties" => {
-                    let Value::Object(props) = value else {
-                        continue;
-                    };
-                    declared = Some(self.properties(&props, path, depth));
+                    if let Value::Object(props) = value {
+                        object.declared = Some(self.properties(&props, path, depth));
+                    }
                 }
-                "required" => required = Some(value),
-                "additionalProperties" => additional = Some(value),
+                "required" => object.required = Some(value),
+                "additionalProperties" => object.additional = Some(value),
                 "items" | "prefixItems" => match value {
                     Value::Array(_) => tuple.push((keyword, value)),
                     single if kw == "items" => {
                         let at = path.clone().join("items");
                         let child = self.node(&single, &at, depth + 1, false);
-                        out.insert("items".into(), into_value(child));
+                        draft.out.insert("items".into(), into_value(child));
                     }
                     _ => {}
                 },
                 "enum" => {
-                    let Value::Array(values) = value else {
-                        continue;
-                    };
-                    self.enumeration(values, &types, &mut out, &mut said, &mut alternatives, path);
+                    if let Value::Array(values) = value {
+                        self.enumeration(values, types, path, draft);
+                    }
                 }
                 "format" => {
                     let format = value.as_str().unwrap_or_default();
                     let kept = types.iter().any(|t| {
-                        self.dialect.formats(t).is_some_and(|f| f.contains(&format))
-                            && applies_to(kw, &value, t)
+                        self.profile.formats_on(t).contains(&format) && applies_to(kw, &value, t)
                     });
                     if kept {
-                        out.insert(keyword, value);
+                        draft.out.insert(keyword, value);
                     } else {
-                        self.describe(path, kw, value, &mut said);
+                        self.describe(path, kw, value, draft);
                     }
                 }
                 "$ref" | "$dynamicRef" | "$defs" | "definitions" => {
                     self.note(path, kw, NoteKind::Dropped, quote(&value));
                 }
-                _ if allow.contains(&kw) => {
-                    out.insert(keyword, value);
+                _ if self.profile.keywords.contains(&kw) => {
+                    draft.out.insert(keyword, value);
                 }
-                _ => self.describe(path, kw, value, &mut said),
+                _ => self.describe(path, kw, value, draft),
             }
         }
-
         // Tuples: no profile keeps them; the array gets one `items` schema.
-        if !tuple.is_empty() {
-            for (keyword, value) in tuple {
-                self.describe(path, &keyword, value, &mut said);
-            }
+        for (keyword, value) in tuple {
+            self.describe(path, &keyword, value, draft);
         }
+        object
+    }
 
+    /// `properties`, `required` and `additionalProperties`, as the profile wants objects.
+    fn object(
+        &mut self,
+        parts: ObjectParts,
+        types: &[&str],
+        root: bool,
+        path: &Pointer,
+        draft: &mut Draft,
+    ) {
         let object = types.contains(&"object");
-        let array = types.contains(&"array");
-        if array && !out.contains_key("items") {
-            self.note(
-                path,
-                "items",
-                NoteKind::Added,
-                "every array needs an items schema",
-            );
-            out.insert(
-                "items".into(),
-                into_value(self.any_value("Any JSON value.")),
-            );
-        }
-        let declared = match declared {
+        let objects = self.profile.objects;
+        let closed = object && objects == Objects::Closed;
+        let declared = match parts.declared {
             Some(d) => Some(d),
-            None if object
-                && (self.strict() || (root && self.dialect == Dialect::Conservative)) =>
-            {
+            None if closed || (object && root && objects == Objects::RootHasProperties) => {
                 self.note(path, "properties", NoteKind::Added, "{}");
                 Some(Obj::new())
             }
             None => None,
         };
-        let names = self.required(required, declared.as_ref(), path);
+        let names = self.required(parts.required, declared.as_ref(), path);
         if let Some(mut props) = declared {
-            if self.strict() && object {
+            if closed {
                 for (name, child) in props.iter_mut() {
                     if !names.contains(name) {
                         let mut c = to_obj(std::mem::take(child));
@@ -779,17 +844,15 @@ impl Rewriter<'_> {
                     }
                 }
                 let all: Vec<Value> = props.keys().map(|k| Value::String(k.clone())).collect();
-                out.insert("required".into(), Value::Array(all));
+                draft.out.insert("required".into(), Value::Array(all));
             } else if !names.is_empty() {
-                out.insert(
-                    "required".into(),
-                    Value::Array(names.into_iter().map(Value::String).collect()),
-                );
+                let names = names.into_iter().map(Value::String).collect();
+                draft.out.insert("required".into(), Value::Array(names));
             }
-            out.insert("properties".into(), into_value(props));
+            draft.out.insert("properties".into(), into_value(props));
         }
-        match additional {
-            _ if self.strict() && object => {
+        match parts.additional {
+            additional if closed => {
                 if additional != Some(Value::Bool(false)) {
                     let detail = match &additional {
                         None => "false: strict mode needs closed objects".to_owned(),
@@ -800,7 +863,9 @@ impl Rewriter<'_> {
                     };
                     self.note(path, "additionalProperties", NoteKind::Added, detail);
                 }
-                out.insert("additionalProperties".into(), Value::Bool(false));
+                draft
+                    .out
+                    .insert("additionalProperties".into(), Value::Bool(false));
             }
             Some(Value::Bool(true)) => {
                 self.note(
@@ -810,64 +875,54 @@ impl Rewriter<'_> {
                     "true is the default",
                 );
             }
-            Some(v) => self.describe(path, "additionalProperties", v, &mut said),
+            Some(v) => self.describe(path, "additionalProperties", v, draft),
             None => {}
         }
+    }
 
-        // The type.
-        if !union_parent {
-            let nullable = shape.nullable;
-            match self.dialect {
-                Dialect::OpenAiStrict if shape.null_only() => {
-                    out.insert("type".into(), json!("null"));
+    /// `type`, and `null` said as the profile says it.
+    fn type_keyword(&mut self, shape: &Shape, types: &[&str], draft: &mut Draft) {
+        let nullable = shape.nullable;
+        let first = json!(types.first().copied().unwrap_or("string"));
+        let out = &mut draft.out;
+        match self.profile.null {
+            Null::InType if shape.null_only() => {
+                out.insert("type".into(), json!("null"));
+            }
+            Null::InType => {
+                out.insert("type".into(), type_value(types, nullable));
+                if nullable {
+                    make_nullable(out);
                 }
-                Dialect::OpenAiStrict => {
-                    out.insert("type".into(), type_value(&types, nullable));
-                    if nullable {
-                        make_nullable(&mut out);
-                    }
+            }
+            Null::Keyword => {
+                out.insert("type".into(), first);
+                if nullable {
+                    out.insert("nullable".into(), Value::Bool(true));
                 }
-                Dialect::Gemini => {
-                    out.insert("type".into(), json!(types[0]));
-                    if nullable {
-                        out.insert("nullable".into(), Value::Bool(true));
-                    }
-                }
-                _ => {
-                    out.insert("type".into(), json!(types[0]));
-                    if nullable && !shape.null_only() {
-                        said.insert("nullable".into(), Value::Bool(true));
-                    }
+            }
+            Null::Described => {
+                out.insert("type".into(), first);
+                if nullable && !shape.null_only() {
+                    draft.said.insert("nullable".into(), Value::Bool(true));
                 }
             }
         }
-
-        if !alternatives.is_empty() {
-            said.insert("alternatives".into(), Value::Array(alternatives));
-        }
-        let mut all = before;
-        all.extend(sentences(&said));
-        if let Some(text) = append(description.as_deref(), &all) {
-            out.insert("description".into(), Value::String(text));
-        }
-        out
     }
 
-    fn describe(&mut self, path: &Pointer, keyword: &str, value: Value, said: &mut Obj) {
+    fn describe(&mut self, path: &Pointer, keyword: &str, value: Value, draft: &mut Draft) {
         self.note(path, keyword, NoteKind::Described, "");
-        said.insert(keyword.to_owned(), value);
+        draft.said.insert(keyword.to_owned(), value);
     }
 
-    /// `enum`: strict keeps it (the values of the schema's types); Gemini and conservative
-    /// keep string values on a string and describe the rest.
+    /// `enum`, with the values of the schema's types, kept as far as the profile keeps it;
+    /// the rest is described.
     fn enumeration(
         &mut self,
         values: Vec<Value>,
         types: &[&str],
-        out: &mut Obj,
-        said: &mut Obj,
-        alternatives: &mut Vec<Value>,
         path: &Pointer,
+        draft: &mut Draft,
     ) {
         let (fit, misfit): (Vec<Value>, Vec<Value>) = values
             .into_iter()
@@ -886,23 +941,23 @@ impl Rewriter<'_> {
         if fit.is_empty() {
             return;
         }
-        if self.strict() {
-            out.insert("enum".into(), Value::Array(fit));
-            return;
-        }
-        if types == ["string"] && fit.iter().all(Value::is_string) {
-            let (empty, kept): (Vec<Value>, Vec<Value>) =
-                fit.into_iter().partition(|v| v.as_str() == Some(""));
-            if !empty.is_empty() {
-                self.note(path, "enum", NoteKind::Described, "the empty string");
-                alternatives.push(Value::String(String::new()));
+        match self.profile.enums {
+            Enums::OfItsType => {
+                draft.out.insert("enum".into(), Value::Array(fit));
             }
-            if !kept.is_empty() {
-                out.insert("enum".into(), Value::Array(kept));
+            Enums::NonEmptyStrings if types == ["string"] && fit.iter().all(Value::is_string) => {
+                let (empty, kept): (Vec<Value>, Vec<Value>) =
+                    fit.into_iter().partition(|v| v.as_str() == Some(""));
+                if !empty.is_empty() {
+                    self.note(path, "enum", NoteKind::Described, "the empty string");
+                    draft.alternatives.push(Value::String(String::new()));
+                }
+                if !kept.is_empty() {
+                    draft.out.insert("enum".into(), Value::Array(kept));
+                }
             }
-            return;
+            Enums::NonEmptyStrings => self.describe(path, "enum", Value::Array(fit), draft),
         }
-        self.describe(path, "enum", Value::Array(fit), said);
     }
 
     /// `properties`, each rewritten; a property whose schema is `false` is removed.
