@@ -76,7 +76,7 @@ use crate::{Format, WireMessage};
 /// top-level `system` is not a message. `block` is, for Anthropic, the position of the
 /// content block in the message's `content` array; for OpenAI, the position in
 /// `tool_calls` for a violation about one call, and absent for a `tool` message. An
-/// [`Action`](crate::Action)'s `index` and `block` point into the history given to [`repair`](crate::repair).
+/// [`Action`](crate::Action)'s `index` and `block` point into the history given to [`repair`](fn@crate::repair).
 pub fn validate<M: WireMessage>(messages: &[M]) -> Vec<Violation> {
     check_all(M::FORMAT, messages.iter().map(Sealed::skel))
 }

@@ -218,7 +218,7 @@ impl fmt::Display for IdMap {
 /// - A response and its call use the same id before, so they use the same id after:
 ///   pairing, and with it what [`validate`](super::validate) reports, is unchanged.
 /// - Absent and empty ids are left alone: they are a violation for
-///   [`repair`](super::repair), not something to map.
+///   [`repair`](fn@crate::repair), not something to map.
 ///
 /// # Examples
 ///

@@ -7,7 +7,7 @@
 //!   [`WireMessage`].
 //! - Checking: [`validate`] (its docs state [the rules](validate#the-rules)), which
 //!   reports every [`Violation`] with a stable [`ViolationCode`].
-//! - Repairing: [`repair`] under a [`RepairPolicy`] ([`Unanswered`], [`Separated`]),
+//! - Repairing: [`repair`](fn@repair) under a [`RepairPolicy`] ([`Unanswered`], [`Separated`]),
 //!   giving [`Repaired`] messages and the [`Action`]s taken ([`ActionKind`]).
 //! - Keeping a history valid: [`Conversation`] (one checked append, whole-turn trimming),
 //!   [`Refused`].
