@@ -70,6 +70,14 @@ pub struct Pointer {
 
 impl Pointer {
     /// The empty pointer: the schema as a whole.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce_dialect::Pointer;
+    ///
+    /// assert_eq!(Pointer::root().to_string(), "");
+    /// ```
     pub const fn root() -> Self {
         Pointer {
             segments: Vec::new(),
@@ -77,6 +85,15 @@ impl Pointer {
     }
 
     /// A pointer made of the given segments, outermost first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce_dialect::{Pointer, PointerSegment};
+    ///
+    /// let at = Pointer::from_segments(["items".into(), PointerSegment::Index(0)]);
+    /// assert_eq!(at, Pointer::root().join("items").join(0));
+    /// ```
     pub fn from_segments(segments: impl IntoIterator<Item = PointerSegment>) -> Self {
         Pointer {
             segments: segments.into_iter().collect(),
@@ -84,16 +101,42 @@ impl Pointer {
     }
 
     /// The segments, outermost first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce_dialect::{Pointer, PointerSegment};
+    ///
+    /// let at = Pointer::root().join("anyOf").join(2);
+    /// assert_eq!(at.segments(), [PointerSegment::from("anyOf"), PointerSegment::Index(2)]);
+    /// ```
     pub fn segments(&self) -> &[PointerSegment] {
         &self.segments
     }
 
     /// Whether this is the root (`""`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce_dialect::Pointer;
+    ///
+    /// assert!(Pointer::root().is_root());
+    /// assert!(!Pointer::root().join("items").is_root());
+    /// ```
     pub fn is_root(&self) -> bool {
         self.segments.is_empty()
     }
 
     /// This pointer with `segment` appended (one level deeper).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce_dialect::Pointer;
+    ///
+    /// assert_eq!(Pointer::root().join("properties").join("ids").to_string(), "/properties/ids");
+    /// ```
     #[must_use]
     pub fn join(mut self, segment: impl Into<PointerSegment>) -> Self {
         self.segments.push(segment.into());

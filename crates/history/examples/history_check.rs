@@ -1,6 +1,7 @@
 //! Check a chat history file: print its tool-call violations and the repaired history.
 //!
 //! ```sh
+//! cargo run --example history_check -- crates/history/tests/data/requests/openai_chat.json
 //! cargo run --example history_check -- history.json
 //! cargo run --example history_check -- --json history.json   # one JSON object
 //! cat history.json | cargo run --example history_check -- --json -
