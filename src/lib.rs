@@ -97,6 +97,7 @@ pub mod url_policy;
 
 pub use boolean::{BoolLike, LaxBool};
 #[cfg(feature = "dialect")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dialect")))]
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
 pub use enums::{EnumLike, Lenient, OptionalEnumLike};
