@@ -14,9 +14,26 @@
 //!   [`Rejection`].
 //! - Renderings (`src/render/`): [`Envelope`] as an MCP [`ToolErrorResult`] or a
 //!   [`JsonRpcError`], [`HttpBody`], [`WriteOutcome`].
-//! - Tool-call history integrity (validate, repair, checked append, id mapping): [`history`].
-//! - Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI strict
-//!   mode, any client): [`dialect`] ([`Dialect::rewrite`], [`null_as_absent`]).
+#![cfg_attr(
+    feature = "history",
+    doc = "- Tool-call history integrity (validate, repair, checked append, id mapping; \
+           feature `history`): [`history`], the `mcp-coerce-history` crate."
+)]
+#![cfg_attr(
+    not(feature = "history"),
+    doc = "- Tool-call history integrity: module `history` (feature `history`)."
+)]
+#![cfg_attr(
+    feature = "dialect",
+    doc = "- Schema dialects for front ends that refuse parts of JSON Schema (Gemini, OpenAI \
+           strict mode, any client; feature `dialect`): [`dialect`] ([`Dialect::rewrite`], \
+           [`null_as_absent`]), the `mcp-coerce-dialect` crate."
+)]
+#![cfg_attr(
+    not(feature = "dialect"),
+    doc = "- Schema dialects for front ends that refuse parts of JSON Schema: module \
+           `dialect` (feature `dialect`)."
+)]
 #![cfg_attr(
     feature = "schemars",
     doc = "- JSON Schema from the same definitions (feature `schemars`): [`schema`] \
@@ -50,8 +67,12 @@ mod render;
 mod shape;
 mod words;
 
+#[cfg(feature = "dialect")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dialect")))]
 pub mod dialect;
-pub mod history;
+#[cfg(feature = "history")]
+#[cfg_attr(docsrs, doc(cfg(feature = "history")))]
+pub use mcp_coerce_history as history;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rmcp;
@@ -70,6 +91,8 @@ pub use adapters::{
 #[cfg(feature = "url")]
 pub use self::url::{HttpsOnly, Url, UrlLike, UrlPolicy};
 pub use boolean::{Bool, BoolLike};
+#[cfg(feature = "dialect")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dialect")))]
 pub use dialect::{Dialect, Rewritten, null_as_absent};
 pub use entry::{from_slice, from_str, from_value};
 pub use enums::{Enum, EnumLike};
