@@ -22,9 +22,9 @@ use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, Visitor};
 use serde::ser::{self, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{MapVisitor, Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::shell::IssueBuf;
+use crate::shell::{MapVisitor, Optional, Outcome, Settled, TextOnly, TextShape};
 
 /// Why an enum type cannot be read by [`EnumLike`].
 ///
@@ -188,7 +188,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     {
         return Ok(value);
     }
-    if crate::collect::issues_full() {
+    if crate::engine::issues_full() {
         // Only counted from here on: the allowed values and the suggestion would be
         // built for nothing, for every refused element of a long array.
         return Err(Issue::new(Code::EnumUnknown, "unknown value"));
@@ -210,7 +210,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
         Some((_, name)) => issue
             .with_hint(format!("did you mean \"{name}\"?"))
             .with_context("did_you_mean", name),
-        None => issue.with_hint(crate::collect::one_of_hint(&allowed)),
+        None => issue.with_hint(crate::engine::one_of_hint(&allowed)),
     };
     Err(issue)
 }
@@ -311,13 +311,13 @@ pub struct EnumLike;
 impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
         if !probe::<E>().1 {
-            return crate::collect::adapt(
+            return crate::shell::adapt(
                 deserializer,
                 Settled(TextOnly(EnumScalar::<E>(PhantomData))),
             );
         }
         // `E` is `Option<Enum>`: the optional rules, with `None` made through `E` itself.
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(MapVisitor {
                 inner: Optional {
@@ -370,7 +370,7 @@ pub struct OptionalEnumLike;
 
 impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, Option<E>> for OptionalEnumLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<E>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional {
                 inner: TextOnly(EnumScalar::<E>(PhantomData)),

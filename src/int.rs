@@ -25,10 +25,10 @@ use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::integer::{IntScalar, Integer};
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{Element, MapVisitor, Optional, Outcome, Settled};
+use crate::shell::IssueBuf;
+use crate::shell::{Element, MapVisitor, Optional, Outcome, Settled};
 
 /// A default value carried by an integer adapter's type; see [`DefaultTo`] and
 /// [`NoDefault`].
@@ -241,8 +241,8 @@ where
         map: check,
     };
     match Params::<I, MIN, MAX, Def>::default() {
-        None => crate::collect::adapt(deserializer, Settled(scalar)),
-        Some(default) => crate::collect::adapt(
+        None => crate::shell::adapt(deserializer, Settled(scalar)),
+        Some(default) => crate::shell::adapt(
             deserializer,
             Settled(MapVisitor {
                 inner: Optional::non_string(scalar),
@@ -275,7 +275,7 @@ where
             }
         },
     };
-    crate::collect::adapt(
+    crate::shell::adapt(
         deserializer,
         Settled(MapVisitor {
             inner: Optional::non_string(scalar),
@@ -429,7 +429,7 @@ pub struct IntLike;
 
 impl<'de, I: Integer> DeserializeAs<'de, I> for IntLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<I, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(MapVisitor {
                 inner: IntScalar::<I>::new(),
@@ -441,7 +441,7 @@ impl<'de, I: Integer> DeserializeAs<'de, I> for IntLike {
 
 impl<'de, I: Integer> DeserializeAs<'de, Option<I>> for IntLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<I>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(MapVisitor {
                 inner: IntScalar::<I>::new(),

@@ -23,10 +23,10 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::integer::{IntScalar, Integer, int_from_f64, int_from_str, int_issue};
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{
+use crate::shell::IssueBuf;
+use crate::shell::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
 };
 
@@ -513,7 +513,7 @@ impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deserializ
     for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<I>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(IntShape::<I>::new(MIN_ITEMS, MAX_ITEMS)),
         )
@@ -524,7 +524,7 @@ impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     DeserializeAs<'de, Option<Vec<I>>> for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<I>>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(IntShape::<I>::new(
                 MIN_ITEMS, MAX_ITEMS,

@@ -41,14 +41,14 @@
 #[macro_use]
 mod macros;
 
-mod collect;
+mod engine;
 mod entry;
 mod envelope;
 mod integer;
 mod issue;
 mod path;
 mod rejection;
-mod shape;
+mod shell;
 
 pub mod boolean;
 pub mod dialect;

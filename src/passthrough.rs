@@ -41,11 +41,11 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue, kind_of};
 use crate::path::{Path, Segment};
 use crate::rejection::Rejection;
-use crate::shape::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
+use crate::shell::IssueBuf;
+use crate::shell::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
 
 /// The nesting limit of [`SafeObjectLike`] and [`SafeObject`] when none is given.
 pub const DEFAULT_MAX_DEPTH: usize = 32;
@@ -633,7 +633,7 @@ impl<'de> Visitor<'de> for Bounded {
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, JsonMap> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(ObjectShape::<JsonMap, MAX_DEPTH>::new()),
         )
@@ -644,7 +644,7 @@ impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<JsonMap>>
     for SafeObjectLike<MAX_DEPTH>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<JsonMap>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(
                 ObjectShape::<JsonMap, MAX_DEPTH>::new(),
@@ -655,7 +655,7 @@ impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<JsonMap>>
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Value> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(ObjectShape::<Value, MAX_DEPTH>::new()),
         )
@@ -664,7 +664,7 @@ impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Value> for SafeObjectLike<M
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<Value>> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(ObjectShape::<Value, MAX_DEPTH>::new())),
         )

@@ -19,9 +19,9 @@ use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::shell::IssueBuf;
+use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 
 /// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
 /// caller, which has the value as it arrived (before trimming).
@@ -112,7 +112,7 @@ macro_rules! string_adapter {
             for $name<MIN_LENGTH, MAX_LENGTH>
         {
             fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-                crate::collect::adapt(deserializer, Settled(TextOnly(Self::SCALAR)))
+                crate::shell::adapt(deserializer, Settled(TextOnly(Self::SCALAR)))
             }
         }
 
@@ -122,7 +122,7 @@ macro_rules! string_adapter {
             fn deserialize_as<D: Deserializer<'de>>(
                 deserializer: D,
             ) -> Result<Option<String>, D::Error> {
-                crate::collect::adapt(deserializer, Settled(optional_string(Self::SCALAR)))
+                crate::shell::adapt(deserializer, Settled(optional_string(Self::SCALAR)))
             }
         }
 

@@ -19,10 +19,10 @@ use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::int_array::too_encoded;
 use crate::issue::Input;
-use crate::shape::{
+use crate::shell::IssueBuf;
+use crate::shell::{
     Element, Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
 };
 
@@ -190,7 +190,9 @@ impl<P: Separator> StringShape<P> {
                     }
                 }
             }
-            None => items.push(Ok(t.to_owned())),
+            None => {
+                items.push(Ok(t.to_owned()));
+            }
         }
         items.finish()
     }
@@ -318,7 +320,7 @@ impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     DeserializeAs<'de, Vec<String>> for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(StringShape::<P>::new(MIN_ITEMS, MAX_ITEMS)),
         )
@@ -331,7 +333,7 @@ impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     fn deserialize_as<D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<Vec<String>>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(StringShape::<P>::new(
                 MIN_ITEMS, MAX_ITEMS,

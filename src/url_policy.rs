@@ -44,9 +44,9 @@ use url::Host;
 /// re-exported so that your code names the same version.
 pub use url::Url;
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue, truncate};
-use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::shell::IssueBuf;
+use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 
 /// What URLs a field accepts: the schemes, the hosts, the maximum length, and an example
 /// for hints. Implement it on a unit struct and name it in [`UrlLike`] or [`PolicyUrl`].
@@ -657,7 +657,7 @@ fn optional<P: UrlPolicy, T: From<Url>>() -> Optional<TextOnly<UrlShape<P, T>>> 
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, Url> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Url, D::Error> {
-        let slot = crate::collect::adapt(
+        let slot = crate::shell::adapt(
             deserializer,
             Settled(TextOnly(UrlShape::<P, UrlSlot>::new())),
         )?;
@@ -667,7 +667,7 @@ impl<'de, P: UrlPolicy> DeserializeAs<'de, Url> for UrlLike<P> {
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, String> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(TextOnly(UrlShape::<P, String>::new())),
         )
@@ -676,14 +676,14 @@ impl<'de, P: UrlPolicy> DeserializeAs<'de, String> for UrlLike<P> {
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, Option<Url>> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Url>, D::Error> {
-        let slot = crate::collect::adapt(deserializer, Settled(optional::<P, UrlSlot>()))?;
+        let slot = crate::shell::adapt(deserializer, Settled(optional::<P, UrlSlot>()))?;
         Ok(slot.and_then(|slot| slot.0))
     }
 }
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, Option<String>> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-        crate::collect::adapt(deserializer, Settled(optional::<P, String>()))
+        crate::shell::adapt(deserializer, Settled(optional::<P, String>()))
     }
 }
 

@@ -1,11 +1,13 @@
 //! A deserializer that makes some value of whatever type asks, so that a struct can get
-//! past a field whose issue was already recorded. Run only under `suppressed`.
+//! past a field whose issue was already recorded (or that is missing). Run only with
+//! recording suppressed.
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
 };
 
-use super::{DIRECT_NAME, Error, drive_adapter};
+use super::plan::NONE;
+use super::{DIRECT_NAME, Drive, Error, OWNED_NAME};
 
 /// Recursive types would otherwise ask for placeholders forever.
 const MAX_DEPTH: u8 = 16;
@@ -83,7 +85,14 @@ impl<'de> Deserializer<'de> for Placeholder {
     ) -> Result<V::Value, Error> {
         if name == DIRECT_NAME {
             // An adapter: let it record (suppressed) and hand back its own placeholder.
-            return drive_adapter(0, || visitor.visit_unit());
+            let drive = Drive {
+                depth: 0,
+                node: NONE,
+            };
+            return super::with(|engine| engine.drive(drive, || visitor.visit_unit()));
+        }
+        if name == OWNED_NAME {
+            return self.deserialize_any(visitor);
         }
         let inner = self.deeper()?;
         visitor.visit_newtype_struct(inner)
