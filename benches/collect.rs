@@ -14,7 +14,11 @@ fn from_value(c: &mut Criterion) {
     for (name, strings) in [("collect_value", false), ("collect_value_strings", true)] {
         let mut group = c.benchmark_group(name);
         for n in SIZES {
-            let call = if strings { str_native_call(n) } else { native_call(n) };
+            let call = if strings {
+                str_native_call(n)
+            } else {
+                native_call(n)
+            };
             let value: Value = serde_json::from_slice(&call).unwrap_or_default();
             group.throughput(Throughput::Elements(n as u64));
             // What rmcp does: `from_value` takes the arguments (each iteration gets its own

@@ -87,18 +87,18 @@ impl<'a> ValueDe<'a> {
     /// Record that the value is not `expected`, with a hint.
     #[cold]
     fn mismatch(&self, expected: &'static str, hint: &'static str) {
-        self.engine.record(
+        self.engine.record_with(|| {
             Issue::new(
                 Code::InvalidType,
                 format!("expected {expected}, got {}", kind_of(self.value)),
             )
             .with_input(Input::from_value(self.value))
-            .with_hint(hint),
-        );
+            .with_hint(hint)
+        });
     }
 
-    /// Go on past a recorded issue with a stand-in value (`0`, `""`, …); a type that
-    /// refuses even that (`NonZeroU32` refuses `0`) stops the call without a second issue
+    /// Go on past a recorded issue with a stand-in value (`1`, `""`, …); a type that
+    /// refuses even that (an `IpAddr` refuses `""`) stops the call without a second issue
     /// about the stand-in, which the agent never sent.
     fn stand_in<T>(&self, call: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
         self.engine.suppressed(call).map_err(|_| Error::silent())
@@ -139,13 +139,13 @@ impl<'a> ValueDe<'a> {
                     min,
                     max,
                 ));
-                return self.stand_in(|| visitor.visit_u64(0));
+                return self.stand_in(|| visitor.visit_u64(1));
             }
             self.engine.record(out_of_range(n, name, min, max));
-            return self.stand_in(|| visitor.visit_u64(0));
+            return self.stand_in(|| visitor.visit_u64(1));
         }
         self.mismatch("an integer", "send a whole number, e.g. 10");
-        self.stand_in(|| visitor.visit_u64(0))
+        self.stand_in(|| visitor.visit_u64(1))
     }
 
     fn float<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -214,13 +214,14 @@ impl<'a> ValueDe<'a> {
     }
 
     /// `visit_map` over the object's members; for a struct the plan knows (`shape`), the
-    /// missing required fields follow as stand-ins, and are returned to be reported.
+    /// missing required fields follow as stand-ins, and are reported after the members'
+    /// own issues (also when reading stops early).
     fn object<'de, V: Visitor<'de>>(
         self,
         shape: Option<&'a StructNode>,
         fields: &'static [&'static str],
         visitor: V,
-    ) -> Result<(V::Value, Vec<&'a str>), Error> {
+    ) -> Result<V::Value, Error> {
         if self.depth >= MAX_NESTING {
             return Err(self.too_deep());
         }
@@ -248,11 +249,20 @@ impl<'a> ValueDe<'a> {
             fed: 0,
             value: None,
         };
-        let out = visitor.visit_map(&mut access)?;
-        if access.entries.len() == 0 {
-            Ok((out, access.missing.unwrap_or_default()))
-        } else {
-            Err(de::Error::invalid_length(len, &"fewer elements in map"))
+        let out = visitor.visit_map(&mut access);
+        // Found missing by the plan: reported where the struct is.
+        for field in access.missing.take().unwrap_or_default() {
+            engine.record_with(|| super::error::missing_issue(field));
+        }
+        match out {
+            Ok(out) if access.entries.len() == 0 => Ok(out),
+            Ok(_) => Err(de::Error::invalid_length(len, &"fewer elements in map")),
+            // serde's derived visitor refuses a field named twice (under its name and an
+            // alias) right after the second key: the key is where the issue is.
+            Err(e) => match (e.duplicate_field(), access.value.take()) {
+                (Some(_), Some((key, value, _))) => Err(e.prefixed(Segment::key(key), value)),
+                _ => Err(e),
+            },
         }
     }
 }
@@ -316,7 +326,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
             Value::Number(n) => visit_number(n, visitor),
             Value::String(s) => visitor.visit_str(s),
             Value::Array(_) => self.array(visitor),
-            Value::Object(_) => self.object(None, &[], visitor).map(|(out, _)| out),
+            Value::Object(_) => self.object(None, &[], visitor),
         }
     }
 
@@ -477,7 +487,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match &*self.value {
-            Value::Object(_) => self.object(None, &[], visitor).map(|(out, _)| out),
+            Value::Object(_) => self.object(None, &[], visitor),
             _ => {
                 self.mismatch("an object", "send a JSON object, e.g. {\"key\": \"value\"}");
                 self.stand_in(|| Placeholder::new().deserialize_map(visitor))
@@ -496,13 +506,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
                 let engine = self.engine;
                 let shape = self.plan.struct_for(self.node, name, fields);
                 match self.object(shape, fields, visitor) {
-                    Ok((out, missing)) => {
-                        // Found missing by the plan: reported where the struct is.
-                        for field in missing {
-                            engine.record(super::error::missing_issue(field));
-                        }
-                        Ok(out)
-                    }
+                    Ok(out) => Ok(out),
                     // A missing field the plan did not know of: serde stopped at it.
                     Err(e) => match e.missing_field() {
                         Some(field) if fields.contains(&field) => {

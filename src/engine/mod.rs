@@ -182,6 +182,20 @@ impl Engine {
         }
     }
 
+    /// Record the issue `make` builds; once the call keeps [`MAX_ISSUES`], only count it,
+    /// without building it.
+    #[cold]
+    pub(crate) fn record_with(&self, make: impl FnOnce() -> Issue) {
+        if self.suppress.get() > 0 {
+            return;
+        }
+        if self.stored.get() < MAX_ISSUES {
+            self.record(make());
+        } else {
+            self.dropped.set(self.dropped.get() + 1);
+        }
+    }
+
     /// Record every issue of `issues` (paths relative to the value being read).
     #[cold]
     pub(crate) fn record_all(&self, issues: IssueBuf) {

@@ -1,4 +1,6 @@
-//! A deserializer that makes some value of whatever type asks, so that a struct can get
+//! A deserializer that makes some value of whatever type asks (`1` for an integer, so
+//! that `NonZero*` types take it; `0.0`, `""`, `false`, an empty array or map, a struct of
+//! stand-ins, an enum's first variant), so that a struct can get
 //! past a field whose issue was already recorded (or that is missing). Run only with
 //! recording suppressed.
 
@@ -47,16 +49,16 @@ impl<'de> Deserializer<'de> for Placeholder {
     visit_with! {
         deserialize_any => visit_unit();
         deserialize_bool => visit_bool(false);
-        deserialize_i8 => visit_i64(0);
-        deserialize_i16 => visit_i64(0);
-        deserialize_i32 => visit_i64(0);
-        deserialize_i64 => visit_i64(0);
-        deserialize_i128 => visit_i64(0);
-        deserialize_u8 => visit_u64(0);
-        deserialize_u16 => visit_u64(0);
-        deserialize_u32 => visit_u64(0);
-        deserialize_u64 => visit_u64(0);
-        deserialize_u128 => visit_u64(0);
+        deserialize_i8 => visit_i64(1);
+        deserialize_i16 => visit_i64(1);
+        deserialize_i32 => visit_i64(1);
+        deserialize_i64 => visit_i64(1);
+        deserialize_i128 => visit_i64(1);
+        deserialize_u8 => visit_u64(1);
+        deserialize_u16 => visit_u64(1);
+        deserialize_u32 => visit_u64(1);
+        deserialize_u64 => visit_u64(1);
+        deserialize_u128 => visit_u64(1);
         deserialize_f32 => visit_f64(0.0);
         deserialize_f64 => visit_f64(0.0);
         deserialize_char => visit_char(' ');
