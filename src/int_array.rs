@@ -372,6 +372,28 @@ fn scan_json_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>
     (i == n && out.len() >= min).then_some(out)
 }
 
+/// A native array on its success path, in one pass: JSON integers only, between `min` and
+/// `max` of them, each in range for `I`. `None` for anything else: the general path reads
+/// it again and says what is wrong.
+#[inline]
+fn native_ints<I: Integer>(items: &[serde_json::Value], min: usize, max: usize) -> Option<Vec<I>> {
+    if items.len() < min || items.len() > max {
+        return None;
+    }
+    let mut out = Vec::with_capacity(items.len().min(MAX_PREALLOCATION));
+    for item in items {
+        let serde_json::Value::Number(n) = item else {
+            return None;
+        };
+        let int = match n.as_u64() {
+            Some(u) => I::from_u128(u128::from(u))?,
+            None => I::from_i128(i128::from(n.as_i64()?))?,
+        };
+        out.push(int);
+    }
+    Some(out)
+}
+
 /// The integer with this sign and magnitude, if `I` holds it (`-0` is `0`).
 #[inline]
 fn int_of<I: Integer>(negative: bool, magnitude: u64) -> Option<I> {
@@ -410,6 +432,14 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        // Driven by the engine on a native array: plain integers in a loop of our own.
+        if let Some(native) = crate::engine::take_native_array() {
+            let ints = native_ints::<I>(&native, self.min, self.max);
+            crate::engine::give_back_native_array(native);
+            if let Some(ints) = ints {
+                return Ok(Ok(ints));
+            }
+        }
         let mut items = self.items(seq.size_hint());
         while seq
             .next_element_seed(PushTo {

@@ -213,6 +213,43 @@ impl<'a> ValueDe<'a> {
         }
     }
 
+    /// `visit_seq` for an adapter driven on a native array: the elements go to the engine's
+    /// slot, where the adapter may take them for a loop of its own
+    /// (`engine::take_native_array`); if it reads the sequence instead, the sequence
+    /// takes them from there. Either way they come back into the arguments afterwards.
+    fn native_array<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        let items_node = self.plan.items(self.node);
+        let ValueDe {
+            value,
+            engine,
+            plan,
+            depth,
+            ..
+        } = self;
+        let Value::Array(items) = value else {
+            return Err(Error::silent());
+        };
+        *engine.native.borrow_mut() = Some(std::mem::take(items));
+        let mut seq = Slot {
+            items: None,
+            index: 0,
+            engine,
+            plan,
+            node: items_node,
+            depth: depth + 1,
+        };
+        let out = visitor.visit_seq(&mut seq);
+        let read = seq.index;
+        if let Some(back) = seq.items.take().or_else(|| engine.native.borrow_mut().take()) {
+            *items = back;
+        }
+        let out = out?;
+        if read > 0 && read < items.len() {
+            return Err(de::Error::invalid_length(items.len(), &"fewer elements in array"));
+        }
+        Ok(out)
+    }
+
     /// `visit_map` over the object's members; for a struct the plan knows (`shape`), the
     /// missing required fields follow as stand-ins, and are reported after the members'
     /// own issues (also when reading stops early).
@@ -433,6 +470,9 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
                 node: self.node,
             };
             let engine = self.engine;
+            if matches!(&*self.value, Value::Array(_)) && self.depth < MAX_NESTING {
+                return engine.drive(drive, || self.native_array(visitor));
+            }
             return engine.drive(drive, || self.deserialize_any(visitor));
         }
         if name == OWNED_NAME {
@@ -616,6 +656,56 @@ impl<'de> SeqAccess<'de> for &mut Seq<'_> {
 
     fn size_hint(&self) -> Option<usize> {
         Some(self.items.len())
+    }
+}
+
+/// The elements of a native array an adapter is driven on, read one by one from the
+/// engine's slot (see `ValueDe::native_array`), each one level down at its index.
+struct Slot<'a> {
+    /// Taken from the engine's slot at the first element.
+    items: Option<Vec<Value>>,
+    index: usize,
+    engine: &'a Engine,
+    plan: &'a Plan,
+    node: NodeId,
+    depth: u32,
+}
+
+impl<'de> SeqAccess<'de> for &mut Slot<'_> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        if self.items.is_none() {
+            self.items = self.engine.native.borrow_mut().take();
+        }
+        let index = self.index;
+        let Some(value) = self.items.as_mut().and_then(|items| items.get_mut(index)) else {
+            return Ok(None);
+        };
+        self.index += 1;
+        let before = self.engine.mark();
+        let out = seed.deserialize(ValueDe {
+            value: &mut *value,
+            engine: self.engine,
+            plan: self.plan,
+            node: self.node,
+            depth: self.depth,
+        });
+        self.engine
+            .prefix_since(before, || Segment::Index(index), value);
+        out.map(Some)
+            .map_err(|e| e.prefixed(Segment::Index(index), value))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        let len = match &self.items {
+            Some(items) => items.len(),
+            None => self.engine.native.borrow().as_ref().map_or(0, Vec::len),
+        };
+        Some(len.saturating_sub(self.index))
     }
 }
 

@@ -94,6 +94,10 @@ pub(crate) struct Engine {
     /// A value the call did not read (an unknown field's) is nested deeper than the engine
     /// reads: the arguments are then taken apart without recursion ([`drop_flat`]).
     deep: Cell<bool>,
+    /// The elements of the native array an adapter is driven on: the adapter may take
+    /// them and read them itself ([`take_native_array`]), or read them through the
+    /// sequence it is handed, which takes them from here.
+    native: RefCell<Option<Vec<Value>>>,
     /// Plans learned or built so far, by type (see [`plan_for`]).
     plans: RefCell<HashMap<usize, Rc<Plan>, BuildHasherDefault<AddressHasher>>>,
     /// Types whose plan is being learned right now (a type reached again while its own
@@ -129,6 +133,7 @@ thread_local! {
             silence: Cell::new(false),
             encoded_layers: Cell::new(0),
             deep: Cell::new(false),
+            native: RefCell::new(None),
             plans: RefCell::new(HashMap::with_hasher(BuildHasherDefault::new())),
             learning: RefCell::new(Vec::new()),
         }
@@ -510,6 +515,29 @@ pub(crate) fn adapt<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>
 #[inline]
 pub(crate) fn take_drive() -> Option<Drive> {
     with(|engine| engine.drive.take())
+}
+
+/// The elements of the native array the engine is driving the current adapter on, for an
+/// adapter that reads them in a loop of its own (faster than one `Deserializer` call per
+/// element); `None` under any other deserializer. Hand them back with
+/// [`give_back_native_array`], in the same order (strings taken from them put back where
+/// the adapter refuses the array), so that an issue about the array can echo it.
+#[inline]
+pub(crate) fn take_native_array() -> Option<Vec<Value>> {
+    with(|engine| engine.native.borrow_mut().take())
+}
+
+/// Whether the call being read lets adapters move strings out of the arguments (see
+/// [`Route::take_strings`]).
+#[inline]
+pub(crate) fn takes_strings() -> bool {
+    with(|engine| engine.route.get().take_strings)
+}
+
+/// Put back the elements [`take_native_array`] handed out.
+#[inline]
+pub(crate) fn give_back_native_array(items: Vec<Value>) {
+    with(|engine| *engine.native.borrow_mut() = Some(items));
 }
 
 /// Record an adapter's issues (driven by the engine: paths relative to its value).
