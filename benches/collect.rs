@@ -8,43 +8,56 @@ use std::hint::black_box;
 
 use common::*;
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use serde::Deserialize;
 use serde_json::Value;
 
 fn from_value(c: &mut Criterion) {
-    let mut group = c.benchmark_group("collect_value");
-    for n in SIZES {
-        let value: Value = serde_json::from_slice(&native_call(n)).unwrap_or_default();
-        assert!(mcp_coerce::from_value::<Coerced>(&value).is_ok());
-        group.throughput(Throughput::Elements(n as u64));
-        // What rmcp does today: `from_value` consumes the arguments (the clone is set up
-        // outside the timing).
-        group.bench_with_input(BenchmarkId::new("floor", n), &value, |b, value| {
-            b.iter_batched(
-                || value.clone(),
-                |v| serde_json::from_value::<Plain>(v).map(|p| p.ids.len()),
-                BatchSize::SmallInput,
-            )
-        });
-        // serde_json's deserializer over a borrowed `&Value`, as the crate reads it.
-        group.bench_with_input(BenchmarkId::new("floor_borrowed", n), &value, |b, value| {
-            b.iter(|| Plain::deserialize(black_box(value)).map(|p| p.ids.len()))
-        });
-        // The crate in rmcp's place (its `Parameters` extractor): the arguments are read by
-        // reference, then dropped, as `from_value` drops what it consumes.
-        group.bench_with_input(BenchmarkId::new("crate", n), &value, |b, value| {
-            b.iter_batched(
-                || value.clone(),
-                |v| mcp_coerce::from_value::<Coerced>(&v).map(|p| p.ids.len()),
-                BatchSize::SmallInput,
-            )
-        });
-        // Both borrowed, nothing dropped: the deserializers alone.
-        group.bench_with_input(BenchmarkId::new("crate_borrowed", n), &value, |b, value| {
-            b.iter(|| mcp_coerce::from_value::<Coerced>(black_box(value)).map(|p| p.ids.len()))
-        });
+    for (name, strings) in [("collect_value", false), ("collect_value_strings", true)] {
+        let mut group = c.benchmark_group(name);
+        for n in SIZES {
+            let call = if strings {
+                str_native_call(n)
+            } else {
+                native_call(n)
+            };
+            let value: Value = serde_json::from_slice(&call).unwrap_or_default();
+            group.throughput(Throughput::Elements(n as u64));
+            // What rmcp does: `from_value` takes the arguments (each iteration gets its own
+            // copy, made outside the timing).
+            group.bench_with_input(BenchmarkId::new("floor", n), &value, |b, value| {
+                b.iter_batched(
+                    || value.clone(),
+                    |v| {
+                        if strings {
+                            serde_json::from_value::<PlainStrings>(v).map(|p| p.ids.len())
+                        } else {
+                            serde_json::from_value::<Plain>(v).map(|p| p.ids.len())
+                        }
+                    },
+                    BatchSize::SmallInput,
+                )
+            });
+            // The crate in rmcp's place (its `Parameters` extractor), on the same value.
+            assert!(if strings {
+                mcp_coerce::from_value::<CoercedStrings>(value.clone()).is_ok()
+            } else {
+                mcp_coerce::from_value::<Coerced>(value.clone()).is_ok()
+            });
+            group.bench_with_input(BenchmarkId::new("crate", n), &value, |b, value| {
+                b.iter_batched(
+                    || value.clone(),
+                    |v| {
+                        if strings {
+                            mcp_coerce::from_value::<CoercedStrings>(v).map(|p| p.ids.len())
+                        } else {
+                            mcp_coerce::from_value::<Coerced>(v).map(|p| p.ids.len())
+                        }
+                    },
+                    BatchSize::SmallInput,
+                )
+            });
+        }
+        group.finish();
     }
-    group.finish();
 }
 
 fn from_bytes(c: &mut Criterion) {
@@ -65,7 +78,7 @@ fn from_bytes(c: &mut Criterion) {
             b.iter(|| {
                 serde_json::from_slice::<Value>(black_box(json))
                     .ok()
-                    .and_then(|v| mcp_coerce::from_value::<Coerced>(&v).ok())
+                    .and_then(|v| mcp_coerce::from_value::<Coerced>(v).ok())
                     .map(|p| p.ids.len())
             })
         });

@@ -24,14 +24,13 @@ row() { printf '| %s | %s | %s | %s | %s | %s |\n' "$1" "$2" "$3" "$4" "$(ratio 
 for g in "${groups[@]}"; do
     case $g in
     arrays)
-        echo "arrays (floor: serde_json::from_slice; value_crate: serde_json's deserializer over the same &Value)"
+        echo "arrays (floor: serde_json::from_slice)"
         header
         for n in 10 100 1000 10000; do
             it=$(iters_for "$n")
-            floor=$(ir floor "$n" "$it"); vfloor=$(ir value_floor "$n" "$it")
-            for r in native json_string comma comma_spaced value_crate bytes_crate; do
-                f=$floor; [ "$r" = value_crate ] && f=$vfloor
-                row "$r" "$n" "$(ir "$r" "$n" "$it")" "$f"
+            floor=$(ir floor "$n" "$it")
+            for r in native json_string comma comma_spaced bytes_crate; do
+                row "$r" "$n" "$(ir "$r" "$n" "$it")" "$floor"
             done
         done ;;
     strings)

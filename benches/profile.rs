@@ -7,8 +7,8 @@
 //!         target/release/deps/profile-HASH ROUTE N ITERATIONS
 //!
 //! Routes: floor, native, json_string, comma, comma_spaced, value_floor (borrowed),
-//! value_clone, value_floor_owned (clone + `from_value`), value_crate, value_crate_owned
-//! (clone + the crate's `from_value` + drop, as the rmcp extractor does), bytes_crate,
+//! value_clone, value_floor_owned (clone + `serde_json::from_value`), value_crate_owned
+//! (clone + the crate's `from_value`, as the rmcp extractor does), bytes_crate,
 //! str_floor, str_native, str_json_string, str_comma, str_value_clone,
 //! str_value_floor_owned, str_value_crate_owned, the scalar pairs (int_*, enum_*,
 //! pattern_*), and refused calls (refused_native_bytes / refused_native_collect: every id
@@ -91,23 +91,14 @@ fn main() {
                 })
             }
         }
-        "value_floor" | "value_crate" => {
+        "value_floor" => {
             let value: Value = serde_json::from_slice(&native_call(n)).unwrap_or_default();
-            if route == "value_floor" {
-                run_value(&value, iterations, |v| Plain::deserialize(v).is_ok())
-            } else {
-                run_value(&value, iterations, |v| {
-                    mcp_coerce::from_value::<Coerced>(v).is_ok()
-                })
-            }
+            run_value(&value, iterations, |v| Plain::deserialize(v).is_ok())
         }
         "value_crate_owned" => {
             let value: Value = serde_json::from_slice(&native_call(n)).unwrap_or_default();
             run_value(&value, iterations, |v| {
-                let owned = v.clone();
-                let ok = mcp_coerce::from_value::<Coerced>(&owned).is_ok();
-                drop(owned);
-                ok
+                mcp_coerce::from_value::<Coerced>(v.clone()).is_ok()
             })
         }
         "str_value_clone" | "str_value_floor_owned" | "str_value_crate_owned" => {
@@ -120,10 +111,7 @@ fn main() {
                     serde_json::from_value::<PlainStrings>(v.clone()).is_ok()
                 }),
                 _ => run_value(&value, iterations, |v| {
-                    let owned = v.clone();
-                    let ok = mcp_coerce::from_value::<CoercedStrings>(&owned).is_ok();
-                    drop(owned);
-                    ok
+                    mcp_coerce::from_value::<CoercedStrings>(v.clone()).is_ok()
                 }),
             }
         }
@@ -139,14 +127,14 @@ fn main() {
             let call = refused_call(route, n);
             run_bytes(&call, iterations, |j| {
                 let v: Value = serde_json::from_slice(j).ok()?;
-                mcp_coerce::from_value::<Coerced>(&v)
+                mcp_coerce::from_value::<Coerced>(v)
                     .err()
                     .map(|r| r.issues().len())
             })
         }
         "bytes_crate" => run_bytes(&native_call(n), iterations, |j| {
             let v: Value = serde_json::from_slice(j).ok()?;
-            mcp_coerce::from_value::<Coerced>(&v).ok()
+            mcp_coerce::from_value::<Coerced>(v).ok()
         }),
         "str_floor" => run_bytes(&str_native_call(n), iterations, |j| {
             serde_json::from_slice::<PlainStrings>(j).ok()

@@ -1,12 +1,9 @@
 //! The entry points: tool-call arguments in, the typed value or every issue out.
 
-use std::borrow::Cow;
-
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::collect::de::ValueDe;
-use crate::collect::{Session, record, take_pass, work_units};
+use crate::engine::{self, PlanSource, Route};
 use crate::issue::Rejection;
 use crate::issue::{Code, Input, Issue};
 
@@ -18,11 +15,12 @@ use crate::issue::{Code, Input, Issue};
 /// refused on its own with `invalid_type` at `""`. `null` stands for `{}` (no arguments).
 ///
 /// Valid calls take a fast path through `serde_json::from_slice`, and get exactly its
-/// value; a call it refuses is read a second time, through a `serde_json::Value`, to
-/// collect its issues (and to accept the lax shapes only the crate's adapters take). That
-/// reading follows `serde_json::from_str` where the two differ (an `f32` past its range
-/// is refused), except that a duplicated key, which `serde_json` refuses in a struct, is
-/// read as its last occurrence.
+/// value. That first attempt stops at the first issue without describing it; the call is
+/// then read into a `serde_json::Value` and by the engine, which reports every issue. So a
+/// refused call costs the collecting pass plus the part of the text read before its first
+/// issue. The engine's reading follows `serde_json::from_str` where it and `from_value`
+/// differ (an `f32` past its range is refused), except that a duplicated key, which
+/// `serde_json` refuses in a struct, is read as its last occurrence.
 ///
 /// # Errors
 ///
@@ -81,20 +79,29 @@ pub fn from_str<T: DeserializeOwned>(json: &str) -> Result<T, Rejection> {
 /// assert_eq!(paths, ["/limit", "/project"]);
 /// ```
 pub fn from_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
+    slice_with::<T>(json, PlanSource::Learned)
+}
+
+/// [`from_slice`], with the plan of required fields from `plan`.
+#[inline]
+pub(crate) fn slice_with<T: DeserializeOwned>(
+    json: &[u8],
+    plan: PlanSource,
+) -> Result<T, Rejection> {
     let first = first_key(json);
     if first != FirstKey::NotObject
-        && let Ok(value) = serde_json::from_slice::<T>(json)
+        && let Ok(value) = engine::quick_attempt(|| serde_json::from_slice::<T>(json))
         && (first == FirstKey::Plain || !key_encoded(json))
     {
         return Ok(value);
     }
-    collect_slice(json)
+    collect_slice(json, plan)
 }
 
-/// The `Value` route of [`from_slice`], for what the fast path refused or may not read.
+/// The engine's route of [`from_slice`], for what the fast path refused or may not read.
 #[cold]
 #[inline(never)]
-fn collect_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
+fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T, Rejection> {
     let value: Value = serde_json::from_slice(json).map_err(|e| {
         Rejection::new([Issue::new(
             Code::InvalidJson,
@@ -105,14 +112,23 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
         )))
         .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")])
     })?;
-    crate::collect::reading_text(|| from_value(&value))
+    let arguments = arguments(value)?;
+    // Presumed refused (the fast path refused it): strings are copied, so that every
+    // refused one can be echoed.
+    let route = Route {
+        from_text: true,
+        take_strings: false,
+        quick: false,
+    };
+    engine::read_call(arguments, route, plan)
 }
 
 /// Deserialize tool-call arguments from a `serde_json::Value` (rmcp hands tools a
 /// `JsonObject`: wrap it in `Value::Object`), reporting every issue.
 ///
-/// It borrows the value (unlike `serde_json::from_value`): the arguments stay with the
-/// caller, for logging or a second look, and strings are not moved out of them.
+/// Like `serde_json::from_value`, it takes the value and moves what it can into the
+/// result: a string read into a `String` is not copied. (A string that a `Deserialize` impl
+/// of your own took as a `String` and then refused is reported without its input.)
 ///
 /// The arguments rules are those of [`from_str`].
 ///
@@ -128,13 +144,13 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
 /// - at a missing or refused field whose type cannot be built from a stand-in value (`0`,
 ///   `""`, `false`, an empty object or array): `NonZeroU32`, `IpAddr`, internally tagged
 ///   or untagged enums; the field's own issue is reported, the ones after it are not;
-/// - past the missing fields that one more pass each can afford: in a small call, 64 at
-///   the top level and 64 more inside each object read by
-///   [`JsonObjectLike`](crate::JsonObjectLike); fewer in a large call, since all the
-///   extra passes of one call (nested ones and those of entry points called inside it
-///   included) re-read about a million work units in all (one per value, one per two
-///   bytes of strings and keys), so a call stays linear in its size; and none once 100
-///   issues are kept.
+/// - at a missing field of a struct the type's plan does not cover: inside enum variants
+///   and map values, and in structs whose `Deserialize` refuses every stand-in. Every
+///   other missing field is reported, at every depth, in one pass: the engine learns once
+///   per type (and thread) which fields each struct requires, by running the type's own
+///   `Deserialize` over made-up input, and the work depends on the type, never on the
+///   call. With the `schemars` feature, `schema::from_value` takes them from the type's
+///   JSON Schema instead.
 ///
 /// Object keys are unique in a `Value`, so a duplicated key in JSON text is read as its
 /// last occurrence.
@@ -158,7 +174,7 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
 ///     ids: Vec<i64>,
 ///     name: String,
 /// }
-/// let rejection = mcp_coerce::from_value::<Args>(&json!({"ids": [1, 2.5, "x"]})).unwrap_err();
+/// let rejection = mcp_coerce::from_value::<Args>(json!({"ids": [1, 2.5, "x"]})).unwrap_err();
 /// let found: Vec<_> = rejection.issues().iter().map(|i| (i.code(), i.path().to_string())).collect();
 /// assert_eq!(found, [
 ///     (Code::IntFromFloat, "/ids/1".to_string()),
@@ -166,42 +182,22 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
 ///     (Code::Missing, "/name".to_string()),
 /// ]);
 /// ```
-pub fn from_value<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
-    let arguments = arguments(value)?;
-    collect(&arguments)
+pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Rejection> {
+    value_with::<T>(value, PlanSource::Learned)
 }
 
-/// Run the collecting deserializer over `value`, one more pass for each missing field.
-fn collect<T: DeserializeOwned>(value: &Value) -> Result<T, Rejection> {
-    let session = Session::start();
-    let mut size = None;
-    loop {
-        match T::deserialize(ValueDe::new(value)) {
-            Ok(out) => {
-                return match session.rejection() {
-                    None => Ok(out),
-                    Some(rejection) => Err(rejection),
-                };
-            }
-            Err(e) => {
-                if let Some((ordinal, field)) = e.retry() {
-                    // Sized on the error path only: a valid call never counts its input.
-                    let units = *size.get_or_insert_with(|| work_units(value));
-                    if session.inject(ordinal, field) && take_pass(units) {
-                        session.new_pass();
-                        continue;
-                    }
-                }
-                if let Some(issue) = e.into_issue() {
-                    record(issue);
-                }
-                return Err(session.rejection().unwrap_or_else(|| {
-                    Rejection::new([Issue::new(Code::Custom, "invalid arguments")
-                        .with_hint("re-read the tool's inputSchema")])
-                }));
-            }
-        }
-    }
+/// [`from_value`], with the plan of required fields from `plan`.
+pub(crate) fn value_with<T: DeserializeOwned>(
+    value: Value,
+    plan: PlanSource,
+) -> Result<T, Rejection> {
+    let arguments = arguments(value)?;
+    let route = Route {
+        from_text: false,
+        take_strings: true,
+        quick: false,
+    };
+    engine::read_call(arguments, route, plan)
 }
 
 /// How the text of a call starts, for the fast path: arguments encoded into a key
@@ -256,18 +252,18 @@ fn key_encoded(json: &[u8]) -> bool {
 }
 
 /// The arguments object, with the "arguments as a whole" rules applied.
-fn arguments(value: &Value) -> Result<Cow<'_, Value>, Rejection> {
+fn arguments(value: Value) -> Result<Value, Rejection> {
     match value {
         Value::Object(map) => {
-            refuse_key_encoded(map)?;
-            Ok(Cow::Borrowed(value))
+            refuse_key_encoded(&map)?;
+            Ok(Value::Object(map))
         }
-        Value::Null => Ok(Cow::Owned(Value::Object(Map::new()))),
-        Value::String(text) => match decode_string_arguments(text, 1)? {
-            Some(object) => Ok(Cow::Owned(object)),
-            None => Err(not_an_object(value)),
+        Value::Null => Ok(Value::Object(Map::new())),
+        Value::String(text) => match decode_string_arguments(&text, 1)? {
+            Some(object) => Ok(object),
+            None => Err(not_an_object(&Value::String(text))),
         },
-        _ => Err(not_an_object(value)),
+        other => Err(not_an_object(&other)),
     }
 }
 

@@ -60,11 +60,11 @@
 mod macros;
 
 mod adapters;
-mod collect;
+mod engine;
 mod entry;
 mod issue;
 mod render;
-mod shape;
+mod shell;
 mod words;
 
 #[cfg(feature = "dialect")]

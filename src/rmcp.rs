@@ -91,10 +91,12 @@ pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid tool
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parameters<T>(pub T);
 
-impl<S, T: DeserializeOwned> FromContextPart<ToolCallContext<'_, S>> for Parameters<T> {
+impl<S, T: DeserializeOwned + schemars::JsonSchema> FromContextPart<ToolCallContext<'_, S>>
+    for Parameters<T>
+{
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         let arguments = context.arguments.take().map_or(Value::Null, Value::Object);
-        crate::from_value::<T>(&arguments)
+        crate::schema::from_value::<T>(arguments)
             .map(Parameters)
             .map_err(|rejection| rejection.to_envelope(context.name()).into())
     }

@@ -34,6 +34,19 @@
 //! exact value was lost in parsing); a pattern string's pattern must not require leading or
 //! trailing whitespace (the runtime trims before matching).
 //!
+//! # Entry points that take the required fields from the schema
+//!
+//! [`from_str`], [`from_slice`] and [`from_value`] are the crate's entry points for a type
+//! that also derives `JsonSchema`: the `required` and `properties` of each object of the
+//! type's [`input_schema`] tell the engine which fields each struct requires, so every
+//! missing field, at every depth, is reported in the one pass that reads the call, whatever
+//! its size (an object that is present lists its missing fields; an absent required object
+//! is one `missing` at its own path). Where the schema and serde may disagree, the struct
+//! reports its first missing field only: a struct whose schema requires a name serde does
+//! not know (a hand-written `JsonSchema`, `#[schemars]` overrides, `#[serde(flatten)]`), or
+//! an object that names a field by a serde `alias` the schema does not list. The rmcp
+//! extractor reads calls through these.
+//!
 //! # Optional fields
 //!
 //! A field written the crate's way (`#[serde_as(as = "X")] #[serde(default,
@@ -46,7 +59,97 @@
 //! schema; [`input_schema`] applies it.
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
+
+use crate::engine::PlanSource;
+use crate::engine::plan::{self, Plan};
+use crate::issue::Rejection;
+
+/// [`crate::from_str`] with the required fields taken from `T`'s JSON Schema (see the
+/// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
+///
+/// # Errors
+///
+/// A [`Rejection`] with every issue, as [`crate::from_str`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Code;
+/// use schemars::JsonSchema;
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, JsonSchema, Debug)]
+/// struct Filter { from: u32, to: u32 }
+///
+/// #[derive(Deserialize, JsonSchema, Debug)]
+/// struct Args { query: String, filter: Filter }
+///
+/// let refused = mcp_coerce::schema::from_str::<Args>(r#"{"filter": {}}"#).unwrap_err();
+/// let found: Vec<_> = refused.issues().iter().map(|i| (i.code(), i.path().to_string())).collect();
+/// assert_eq!(found, [
+///     (Code::Missing, "/filter/from".to_string()),
+///     (Code::Missing, "/filter/to".to_string()),
+///     (Code::Missing, "/query".to_string()),
+/// ]);
+/// ```
+pub fn from_str<T: DeserializeOwned + JsonSchema>(json: &str) -> Result<T, Rejection> {
+    from_slice(json.as_bytes())
+}
+
+/// [`crate::from_slice`] with the required fields taken from `T`'s JSON Schema (see the
+/// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
+///
+/// # Errors
+///
+/// A [`Rejection`] with every issue, as [`crate::from_slice`].
+///
+/// # Examples
+///
+/// ```
+/// use schemars::JsonSchema;
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, JsonSchema, Debug)]
+/// struct Args { a: u8, b: u8, c: u8 }
+///
+/// let refused = mcp_coerce::schema::from_slice::<Args>(br#"{"b": "x"}"#).unwrap_err();
+/// assert_eq!(refused.issues().len(), 3); // `/b` refused, `/a` and `/c` missing
+/// ```
+pub fn from_slice<T: DeserializeOwned + JsonSchema>(json: &[u8]) -> Result<T, Rejection> {
+    crate::entry::slice_with::<T>(json, PlanSource::Schema(plan_of::<T>))
+}
+
+/// [`crate::from_value`] with the required fields taken from `T`'s JSON Schema (see the
+/// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
+///
+/// # Errors
+///
+/// A [`Rejection`] with every issue, as [`crate::from_value`].
+///
+/// # Examples
+///
+/// ```
+/// use schemars::JsonSchema;
+/// use serde::Deserialize;
+/// use serde_json::json;
+///
+/// #[derive(Deserialize, JsonSchema, Debug)]
+/// struct Args { query: String, limit: Option<u32> }
+///
+/// let args: Args = mcp_coerce::schema::from_value(json!({"query": "rust"}))?;
+/// assert_eq!((args.query.as_str(), args.limit), ("rust", None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn from_value<T: DeserializeOwned + JsonSchema>(value: Value) -> Result<T, Rejection> {
+    crate::entry::value_with::<T>(value, PlanSource::Schema(plan_of::<T>))
+}
+
+/// The plan of required fields of `T`, from its input schema (built once per thread).
+fn plan_of<T: JsonSchema>() -> Plan {
+    plan::from_schema(&input_schema::<T>())
+}
 
 /// The inclusive range of integers a JSON number keeps exact through `serde_json`.
 const JSON_INT_MIN: i128 = i64::MIN as i128;

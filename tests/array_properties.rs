@@ -279,7 +279,7 @@ proptest! {
         ];
         for form in forms {
             let args = json!({ "ids": form });
-            let by_value = mcp_coerce::from_value::<Ids>(&args).map(|a| a.ids);
+            let by_value = mcp_coerce::from_value::<Ids>(args.clone()).map(|a| a.ids);
             prop_assert_eq!(by_value.as_ref().ok(), Some(&v), "from_value {} gave {:?}", args, by_value);
             let by_str = mcp_coerce::from_str::<Ids>(&args.to_string()).map(|a| a.ids);
             prop_assert_eq!(by_str.as_ref().ok(), Some(&v), "from_str {} gave {:?}", args, by_str);
@@ -296,7 +296,7 @@ proptest! {
         ];
         for form in forms {
             let args = json!({ "names": form });
-            let by_value = mcp_coerce::from_value::<Names>(&args).map(|a| a.names);
+            let by_value = mcp_coerce::from_value::<Names>(args.clone()).map(|a| a.names);
             prop_assert_eq!(by_value.as_ref().ok(), Some(&v), "from_value {} gave {:?}", args, by_value);
             let by_str = mcp_coerce::from_str::<Names>(&args.to_string()).map(|a| a.names);
             prop_assert_eq!(by_str.as_ref().ok(), Some(&v), "from_str {} gave {:?}", args, by_str);
@@ -304,12 +304,12 @@ proptest! {
         // NoSplit: the native and JSON forms, and one element as a plain string.
         for form in [json!(v), Value::String(serde_json::to_string(&v).unwrap())] {
             let args = json!({ "names": form });
-            let got = mcp_coerce::from_value::<Headings>(&args).map(|a| a.names);
+            let got = mcp_coerce::from_value::<Headings>(args.clone()).map(|a| a.names);
             prop_assert_eq!(got.as_ref().ok(), Some(&v), "NoSplit {} gave {:?}", args, got);
         }
         if let Some(first) = v.first() {
             let args = json!({ "names": first });
-            let got = mcp_coerce::from_value::<Headings>(&args).map(|a| a.names);
+            let got = mcp_coerce::from_value::<Headings>(args.clone()).map(|a| a.names);
             prop_assert_eq!(got.ok(), Some(vec![first.clone()]), "NoSplit {}", args);
         }
     }
@@ -319,10 +319,10 @@ proptest! {
         let args = json!({ "ids": ids });
         let names = json!({ "names": args["ids"] });
         for (input, r) in [
-            (&args, mcp_coerce::from_value::<Ids>(&args).err()),
+            (&args, mcp_coerce::from_value::<Ids>(args.clone()).err()),
             (&args, mcp_coerce::from_str::<Ids>(&args.to_string()).err()),
-            (&names, mcp_coerce::from_value::<Names>(&names).err()),
-            (&names, mcp_coerce::from_value::<Headings>(&names).err()),
+            (&names, mcp_coerce::from_value::<Names>(names.clone()).err()),
+            (&names, mcp_coerce::from_value::<Headings>(names.clone()).err()),
         ] {
             let Some(r) = r else { continue };
             prop_assert!(!r.issues().is_empty() && r.issues().len() <= 100, "{} issues", r.issues().len());
@@ -333,7 +333,7 @@ proptest! {
 
     #[test]
     fn any_arguments_never_panic_and_paths_resolve(args in any_arguments()) {
-        let by_value = mcp_coerce::from_value::<Many>(&args).err();
+        let by_value = mcp_coerce::from_value::<Many>(args.clone()).err();
         let by_str = mcp_coerce::from_str::<Many>(&args.to_string()).err();
         for r in [by_value, by_str].into_iter().flatten() {
             prop_assert!(!r.issues().is_empty() && r.issues().len() <= 100);
@@ -345,9 +345,9 @@ proptest! {
     #[test]
     fn any_json_as_the_whole_arguments_never_panics(args in any_json()) {
         let found = [
-            mcp_coerce::from_value::<Many>(&args).err(),
+            mcp_coerce::from_value::<Many>(args.clone()).err(),
             mcp_coerce::from_str::<Many>(&args.to_string()).err(),
-            mcp_coerce::from_value::<Ids>(&args).err(),
+            mcp_coerce::from_value::<Ids>(args.clone()).err(),
         ];
         for r in found.into_iter().flatten() {
             prop_assert!(!r.issues().is_empty() && r.issues().len() <= 100);
@@ -368,7 +368,7 @@ proptest! {
         let args = json!({ "ids": ids });
         let text = args.to_string();
         let by_str = mcp_coerce::from_str::<Ids>(&text).map(|a| a.ids).map_err(|r| pairs(&r));
-        let by_value = mcp_coerce::from_value::<Ids>(&args).map(|a| a.ids).map_err(|r| pairs(&r));
+        let by_value = mcp_coerce::from_value::<Ids>(args.clone()).map(|a| a.ids).map_err(|r| pairs(&r));
         prop_assert_eq!(&by_str, &by_value, "{}", text);
     }
 
@@ -378,7 +378,7 @@ proptest! {
         let _ = mcp_coerce::from_str::<Ids>(&text);
         let wrapped = format!("{{\"ids\": {text}}}");
         let _ = mcp_coerce::from_str::<Ids>(&wrapped);
-        let r = mcp_coerce::from_value::<Many>(&json!({ "ids": text, "names": text, "few": text }));
+        let r = mcp_coerce::from_value::<Many>(json!({ "ids": text, "names": text, "few": text }));
         if let Err(r) = r {
             let input = json!({ "ids": text, "names": text, "few": text });
             let bad = unresolved(&input, &r);
@@ -392,21 +392,21 @@ proptest! {
 fn deep_and_huge_inputs_are_refused_without_trouble() {
     let deep = format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000));
     // An element nested 100,000 deep is an array where an integer belongs (the `[[1]]` row).
-    let r = mcp_coerce::from_value::<Ids>(&json!({ "ids": deep })).unwrap_err();
+    let r = mcp_coerce::from_value::<Ids>(json!({ "ids": deep })).unwrap_err();
     let found: Vec<_> = r
         .issues()
         .iter()
         .map(|i| (i.code(), i.path().to_string()))
         .collect();
     assert_eq!(found, [(Code::InvalidType, "/ids/0".to_owned())]);
-    let r = mcp_coerce::from_value::<Ids>(&json!({ "ids": "[".repeat(100_000) })).unwrap_err();
+    let r = mcp_coerce::from_value::<Ids>(json!({ "ids": "[".repeat(100_000) })).unwrap_err();
     assert_eq!(r.issues()[0].code(), Code::InvalidJson);
     let nested = format!("{{\"ids\": {}1{}}}", "[".repeat(120), "]".repeat(120));
     let r = mcp_coerce::from_str::<Ids>(&nested).unwrap_err();
     assert!(unresolved(&serde_json::from_str(&nested).unwrap(), &r).is_empty());
     let commas = ",".repeat(1_000_000);
     assert_eq!(
-        mcp_coerce::from_value::<Ids>(&json!({ "ids": commas }))
+        mcp_coerce::from_value::<Ids>(json!({ "ids": commas }))
             .unwrap()
             .ids,
         Vec::<i64>::new()

@@ -85,7 +85,7 @@ fn a_strict_client_call_passes_the_runtime_check() {
     );
 
     let sent = json!({"ids": [1, 2], "limit": null, "project": null, "free_only": null});
-    let refused = mcp_coerce::from_value::<Args>(&sent).unwrap_err();
+    let refused = mcp_coerce::from_value::<Args>(sent.clone()).unwrap_err();
     assert!(
         !refused.issues().is_empty(),
         "null is not a string or a boolean"
@@ -93,7 +93,8 @@ fn a_strict_client_call_passes_the_runtime_check() {
 
     let mut arguments = sent;
     Dialect::OpenAiStrict.normalize_arguments(&mut arguments, &canonical);
-    let args: Args = mcp_coerce::from_value(&arguments).expect("accepted once the nulls are gone");
+    let args: Args =
+        mcp_coerce::from_value(arguments.clone()).expect("accepted once the nulls are gone");
     assert_eq!(
         args,
         Args {
@@ -108,5 +109,5 @@ fn a_strict_client_call_passes_the_runtime_check() {
     let mut arguments = json!({"ids": null});
     Dialect::OpenAiStrict.normalize_arguments(&mut arguments, &canonical);
     assert_eq!(arguments, json!({"ids": null}));
-    assert!(mcp_coerce::from_value::<Args>(&arguments).is_err());
+    assert!(mcp_coerce::from_value::<Args>(arguments.clone()).is_err());
 }

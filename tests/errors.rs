@@ -43,7 +43,7 @@ fn p(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
 }
 
 fn refuse<T: serde::de::DeserializeOwned + std::fmt::Debug>(args: &Value) -> Rejection {
-    match mcp_coerce::from_value::<T>(args) {
+    match mcp_coerce::from_value::<T>(args.clone()) {
         Ok(v) => panic!("{args} was accepted as {v:?}"),
         Err(r) => r,
     }
@@ -459,7 +459,7 @@ fn plain_serde_type_mismatches_across_fields_are_all_reported() {
         ])
     );
     // A plain String field is never touched.
-    let ok: Plain = mcp_coerce::from_value(&json!({
+    let ok: Plain = mcp_coerce::from_value(json!({
         "a": 1, "b": "{\"a\":1}", "c": true, "d": [], "e": {"x": 2}, "f": null, "g": 0.5
     }))
     .unwrap();
@@ -527,7 +527,7 @@ fn arguments_as_a_json_string_one_and_two_layers() {
         ("one layer, padded", json!(format!(" {object}\n"))),
         ("two layers", json!(enc(object))),
     ] {
-        let by_value = mcp_coerce::from_value::<Ids>(&args).map(|a| a.ids);
+        let by_value = mcp_coerce::from_value::<Ids>(args.clone()).map(|a| a.ids);
         let by_str = mcp_coerce::from_str::<Ids>(&args.to_string()).map(|a| a.ids);
         for (entry, got) in [("from_value", by_value), ("from_str", by_str)] {
             report.check(matches!(&got, Ok(ids) if *ids == [1, 2]), || {
@@ -564,7 +564,7 @@ fn arguments_that_are_not_an_object_are_refused_at_the_root() {
         json!(true),
         json!("ids=1"),
     ] {
-        let r = mcp_coerce::from_value::<Ids>(&args);
+        let r = mcp_coerce::from_value::<Ids>(args.clone());
         let got = r.as_ref().map_err(pairs);
         report.check(
             matches!(&got, Err(p) if *p == vec![("invalid_type".to_owned(), String::new())]),

@@ -66,7 +66,7 @@ struct Ticket {
 /// `Deserialize` impls are cut at 200 chars, not at the 64-char echo limit).
 #[test]
 fn custom_error_from_deserialize_with_echoes_at_most_64_chars() {
-    let rejection = mcp_coerce::from_value::<Ticket>(&json!({"id": "A".repeat(500)})).unwrap_err();
+    let rejection = mcp_coerce::from_value::<Ticket>(json!({"id": "A".repeat(500)})).unwrap_err();
     let envelope = envelope_without_paths(&rejection);
     let echoed = longest_run(&envelope, 'A');
     assert!(
@@ -102,7 +102,7 @@ struct Flattened {
 #[test]
 fn json_object_adapter_inside_flatten_echoes_at_most_64_chars() {
     let filter = json!({"limit": "B".repeat(500)}).to_string();
-    let rejection = mcp_coerce::from_value::<Flattened>(&json!({ "filter": filter })).unwrap_err();
+    let rejection = mcp_coerce::from_value::<Flattened>(json!({ "filter": filter })).unwrap_err();
     let envelope = envelope_without_paths(&rejection);
     let echoed = longest_run(&envelope, 'B');
     assert!(
@@ -165,7 +165,7 @@ fn assert_no_type_name(rejection: &Rejection, name: &str) {
 /// Observed message: "data did not match any variant of untagged enum InternalTargetKind".
 #[test]
 fn untagged_enum_refusal_names_no_rust_type() {
-    let rejection = mcp_coerce::from_value::<Untagged>(&json!({"target": true})).unwrap_err();
+    let rejection = mcp_coerce::from_value::<Untagged>(json!({"target": true})).unwrap_err();
     assert_no_type_name(&rejection, "InternalTargetKind");
 }
 
@@ -173,6 +173,6 @@ fn untagged_enum_refusal_names_no_rust_type() {
 /// hint "send internally tagged enum InternalShapeKind".
 #[test]
 fn internally_tagged_enum_refusal_names_no_rust_type() {
-    let rejection = mcp_coerce::from_value::<Tagged>(&json!({"shape": 5})).unwrap_err();
+    let rejection = mcp_coerce::from_value::<Tagged>(json!({"shape": 5})).unwrap_err();
     assert_no_type_name(&rejection, "InternalShapeKind");
 }

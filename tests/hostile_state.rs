@@ -75,7 +75,7 @@ fn an_entry_point_inside_a_visitor_refuses_as_it_does_on_its_own() {
     let alone = mcp_coerce::from_str::<Confirm>(r#"{"confirm": "maybe"}"#).unwrap_err();
     assert_eq!(found(&alone), [(Code::BoolParsing, "/confirm".to_owned())]);
 
-    let outer = mcp_coerce::from_value::<Outer>(&json!({"payload": r#"{"confirm": "maybe"}"#}));
+    let outer = mcp_coerce::from_value::<Outer>(json!({"payload": r#"{"confirm": "maybe"}"#}));
     let inner = INNER
         .with(|slot| slot.borrow_mut().take())
         .expect("the visitor ran");
@@ -108,7 +108,7 @@ struct Palette {
 #[test]
 fn a_bad_lenient_map_key_is_reported_at_its_key() {
     let rejection =
-        mcp_coerce::from_value::<Palette>(&json!({"weights": {"purple": 2}})).unwrap_err();
+        mcp_coerce::from_value::<Palette>(json!({"weights": {"purple": 2}})).unwrap_err();
     assert_eq!(
         found(&rejection),
         [(Code::EnumUnknown, "/weights/purple".to_owned())]
@@ -119,7 +119,7 @@ fn a_bad_lenient_map_key_is_reported_at_its_key() {
 /// at `/weights/purple`, since the good key used up the token.
 #[test]
 fn a_bad_lenient_map_key_after_a_good_one_keeps_its_code() {
-    let rejection = mcp_coerce::from_value::<Palette>(&json!({
+    let rejection = mcp_coerce::from_value::<Palette>(json!({
         "weights": {"dark-blue": 1, "purple": 2}
     }))
     .unwrap_err();

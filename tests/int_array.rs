@@ -691,7 +691,7 @@ fn wide_element_types() {
 fn inexact_float_hint_says_to_send_a_string() {
     let mut report = Report::new();
     for ids in [json!([1e20]), json!(1e20), json!("[9007199254740993.0]")] {
-        let r = mcp_coerce::from_value::<I64>(&json!({ "ids": ids })).unwrap_err();
+        let r = mcp_coerce::from_value::<I64>(json!({ "ids": ids })).unwrap_err();
         let hint = r.issues().first().map(|i| i.hint().to_owned());
         report.check(
             hint.as_deref().is_some_and(|h| h.contains("string")),
@@ -709,14 +709,14 @@ fn every_refusal_follows_the_issue_model() {
     for row in refused(i64_rows()) {
         let args = IDS.args(row.input.as_ref()).unwrap();
         let label = format!("row {}:{} {args}", row.at.file(), row.at.line());
-        if let Err(r) = mcp_coerce::from_value::<I64>(&args) {
+        if let Err(r) = mcp_coerce::from_value::<I64>(args.clone()) {
             check_issue_model(&mut report, &label, &r);
         }
     }
     for row in refused(bounded_rows()) {
         let args = IDS.args(row.input.as_ref()).unwrap();
         let label = format!("row {}:{} {args}", row.at.file(), row.at.line());
-        if let Err(r) = mcp_coerce::from_value::<Bounded>(&args) {
+        if let Err(r) = mcp_coerce::from_value::<Bounded>(args.clone()) {
             check_issue_model(&mut report, &label, &r);
         }
     }

@@ -40,7 +40,7 @@ enum Want {
 }
 
 fn describe<T: DeserializeOwned>(args: &Value, get: &impl Fn(T) -> Value) -> String {
-    match mcp_coerce::from_value::<T>(args) {
+    match mcp_coerce::from_value::<T>(args.clone()) {
         Ok(value) => format!("ok {}", get(value)),
         Err(rejection) => rejection
             .issues()
@@ -339,7 +339,7 @@ fn depth_limit() {
 #[test]
 fn too_deep_issue_carries_the_limit() {
     let rejection =
-        mcp_coerce::from_value::<Seg>(&json!({"options": nested(9, false, json!(1))})).unwrap_err();
+        mcp_coerce::from_value::<Seg>(json!({"options": nested(9, false, json!(1))})).unwrap_err();
     let issue = &rejection.issues()[0];
     assert_eq!(issue.code(), Code::TooDeep);
     assert_eq!(issue.context().unwrap()["maxDepth"], 8);
@@ -350,7 +350,7 @@ fn too_deep_issue_carries_the_limit() {
     );
 
     let rejection =
-        mcp_coerce::from_value::<Seg>(&json!({"options": {"__proto__": {}}})).unwrap_err();
+        mcp_coerce::from_value::<Seg>(json!({"options": {"__proto__": {}}})).unwrap_err();
     let issue = &rejection.issues()[0];
     assert_eq!(issue.code(), Code::ForbiddenKey);
     assert_eq!(issue.message(), "object key not allowed: __proto__");
@@ -364,9 +364,9 @@ fn too_deep_issue_carries_the_limit() {
 #[test]
 fn the_default_limit_is_32() {
     let ok = json!({"options": nested(32, true, json!(1))});
-    assert!(mcp_coerce::from_value::<AsValue>(&ok).is_ok());
+    assert!(mcp_coerce::from_value::<AsValue>(ok.clone()).is_ok());
     let deep = json!({"options": nested(33, true, json!(1))});
-    let rejection = mcp_coerce::from_value::<AsValue>(&deep).unwrap_err();
+    let rejection = mcp_coerce::from_value::<AsValue>(deep.clone()).unwrap_err();
     assert_eq!(rejection.issues()[0].code(), Code::TooDeep);
     assert_eq!(rejection.issues()[0].context().unwrap()["maxDepth"], 32);
 }
@@ -436,7 +436,7 @@ fn value_target() {
 #[test]
 fn every_forbidden_key_is_reported_up_to_the_cap() {
     let many: Vec<Value> = (0..150).map(|_| json!({"__proto__": 1})).collect();
-    let rejection = mcp_coerce::from_value::<Seg>(&json!({"options": {"list": many}})).unwrap_err();
+    let rejection = mcp_coerce::from_value::<Seg>(json!({"options": {"list": many}})).unwrap_err();
     assert_eq!(rejection.issues().len(), MAX_ISSUES);
     assert_eq!(rejection.total(), 150);
     assert_eq!(
@@ -507,7 +507,7 @@ fn with_functions() {
         serde_json::to_value(&args).unwrap(),
         json!({"options": {"a": 1}, "extra": null})
     );
-    let rejection = mcp_coerce::from_value::<Args>(&json!({
+    let rejection = mcp_coerce::from_value::<Args>(json!({
         "options": {"a": [{"__proto__": 1}]},
         "extra": nested(33, false, json!(1)),
     }))
@@ -543,7 +543,7 @@ fn wrapper_type() {
     assert_eq!(Value::Object(map), Value::from(args.options));
 
     let rejection =
-        mcp_coerce::from_value::<Args>(&json!({"options": {"x": {"prototype": 1}}})).unwrap_err();
+        mcp_coerce::from_value::<Args>(json!({"options": {"x": {"prototype": 1}}})).unwrap_err();
     assert_eq!(
         rejection.issues()[0].path().to_string(),
         "/options/x/prototype"
@@ -741,7 +741,7 @@ proptest! {
         } else {
             Value::Object(object.clone())
         };
-        let via_adapter = mcp_coerce::from_value::<Seg>(&json!({"options": sent.clone()}));
+        let via_adapter = mcp_coerce::from_value::<Seg>(json!({"options": sent.clone()}));
         match check_object(&object, 8) {
             Ok(()) => {
                 let args = via_adapter.map_err(|r| TestCaseError::fail(r.to_string()))?;

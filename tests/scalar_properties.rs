@@ -469,7 +469,7 @@ fn reject_mode_boundaries() {
     ] {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            let got = from_value::<Rejecting>(&args)
+            let got = from_value::<Rejecting>(args.clone())
                 .map(|a| a.n)
                 .map_err(|r| codes(&r));
             let want = want.map_err(|c| vec![(c, "/n".to_owned())]);
@@ -489,7 +489,7 @@ fn reject_mode_boundaries() {
     ] {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            let got = from_value::<RejectU8>(&args)
+            let got = from_value::<RejectU8>(args.clone())
                 .map(|a| a.n)
                 .map_err(|r| codes(&r));
             let want = want.map_err(|c| vec![(c, "/n".to_owned())]);
@@ -506,7 +506,7 @@ fn reject_mode_boundaries() {
         (json!("9223372036854775808"), Err(Code::IntOverflow)),
     ] {
         let args = json!({ "n": sent });
-        let got = from_value::<FullI64>(&args)
+        let got = from_value::<FullI64>(args.clone())
             .map(|a| a.n)
             .map_err(|r| codes(&r));
         let want = want.map_err(|c| vec![(c, "/n".to_owned())]);
@@ -524,10 +524,10 @@ proptest! {
     fn bounded_in_range_round_trips(v in MIN..=MAX) {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            prop_assert_eq!(from_value::<Rejecting>(&args).map(|a| a.n).ok(), Some(v), "{}", args);
-            prop_assert_eq!(from_value::<RejectWrap>(&args).map(|a| a.n.get()).ok(), Some(v), "{}", args);
-            prop_assert_eq!(from_value::<Clamping>(&args).map(|a| a.n).ok(), Some(v), "{}", args);
-            prop_assert_eq!(from_value::<ClampWrap>(&args).map(|a| a.n.get()).ok(), Some(v), "{}", args);
+            prop_assert_eq!(from_value::<Rejecting>(args.clone()).map(|a| a.n).ok(), Some(v), "{}", args);
+            prop_assert_eq!(from_value::<RejectWrap>(args.clone()).map(|a| a.n.get()).ok(), Some(v), "{}", args);
+            prop_assert_eq!(from_value::<Clamping>(args.clone()).map(|a| a.n).ok(), Some(v), "{}", args);
+            prop_assert_eq!(from_value::<ClampWrap>(args.clone()).map(|a| a.n.get()).ok(), Some(v), "{}", args);
         }
     }
 
@@ -536,7 +536,7 @@ proptest! {
     fn any_i64_round_trips(v in any::<i64>()) {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            prop_assert_eq!(from_value::<AnyI64>(&args).map(|a| a.n).ok(), Some(v), "{}", args);
+            prop_assert_eq!(from_value::<AnyI64>(args.clone()).map(|a| a.n).ok(), Some(v), "{}", args);
         }
     }
 
@@ -546,7 +546,7 @@ proptest! {
     fn reject_accepts_iff_in_range(v in around_bounds()) {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            let got = from_value::<Rejecting>(&args).map(|a| a.n).map_err(|r| codes(&r));
+            let got = from_value::<Rejecting>(args.clone()).map(|a| a.n).map_err(|r| codes(&r));
             let want = if v < MIN {
                 Err(vec![(Code::TooSmall, "/n".to_owned())])
             } else if v > MAX {
@@ -564,9 +564,9 @@ proptest! {
     fn clamp_never_leaves_the_range(v in around_bounds()) {
         for form in int_forms(v) {
             let args = json!({ "n": form });
-            let got = from_value::<Clamping>(&args).map(|a| a.n).map_err(|r| codes(&r));
+            let got = from_value::<Clamping>(args.clone()).map(|a| a.n).map_err(|r| codes(&r));
             prop_assert_eq!(&got, &Ok(v.clamp(MIN, MAX)), "{}", args);
-            let wrapped = from_value::<ClampWrap>(&args).map(|a| a.n.get()).map_err(|r| codes(&r));
+            let wrapped = from_value::<ClampWrap>(args.clone()).map(|a| a.n.get()).map_err(|r| codes(&r));
             prop_assert_eq!(wrapped, got, "{}", args);
         }
     }
@@ -577,7 +577,7 @@ proptest! {
     fn clamp_refuses_past_the_target_type(v in prop_oneof![any::<i64>(), -70_000i64..70_000]) {
         for form in [json!(v), json!(v.to_string())] {
             let args = json!({ "n": form });
-            let got = from_value::<ClampI32>(&args).map(|a| a.n).map_err(|r| codes(&r));
+            let got = from_value::<ClampI32>(args.clone()).map(|a| a.n).map_err(|r| codes(&r));
             let want = match i32::try_from(v) {
                 Ok(n) => Ok(n.clamp(-5, 5)),
                 Err(_) => Err(vec![(Code::IntOverflow, "/n".to_owned())]),
@@ -595,7 +595,7 @@ proptest! {
     fn finite_f64_round_trips(f in finite_f64()) {
         for form in [json!(f.to_string()), json!(f), json!(format!(" {f:e} "))] {
             let args = json!({ "x": form });
-            let got = from_value::<AnyNumber>(&args).map(|a| a.x);
+            let got = from_value::<AnyNumber>(args.clone()).map(|a| a.x);
             prop_assert!(
                 matches!(got, Ok(x) if x.to_bits() == f.to_bits() || (x == 0.0 && f == 0.0)),
                 "{}: got {:?}", args, got
@@ -607,7 +607,7 @@ proptest! {
     #[test]
     fn number_accepts_iff_in_range(f in prop_oneof![finite_f64(), -10.0..1010.0f64, Just(0.0), Just(1000.0)]) {
         let args = json!({ "x": f.to_string() });
-        let got = from_value::<PriceNumber>(&args).map(|a| a.x).map_err(|r| codes(&r));
+        let got = from_value::<PriceNumber>(args.clone()).map(|a| a.x).map_err(|r| codes(&r));
         let want = if f < 0.0 {
             Err(vec![(Code::TooSmall, "/x".to_owned())])
         } else if f > 1000.0 {
@@ -629,10 +629,10 @@ proptest! {
         (index, sent) in (0..CATEGORIES.len()).prop_flat_map(|i| (Just(i), scrambled(CATEGORIES[i].0)))
     ) {
         let (name, want) = CATEGORIES[index];
-        let exact = from_value::<CategoryArgs>(&json!({ "c": name })).map(|a| a.c).ok();
+        let exact = from_value::<CategoryArgs>(json!({ "c": name })).map(|a| a.c).ok();
         prop_assert_eq!(exact, Some(want), "{}", name);
         let args = json!({ "c": sent });
-        let got = from_value::<CategoryArgs>(&args).map(|a| a.c).map_err(|r| codes(&r));
+        let got = from_value::<CategoryArgs>(args.clone()).map(|a| a.c).map_err(|r| codes(&r));
         prop_assert_eq!(got, Ok(want), "{}", args);
     }
 
@@ -658,7 +658,7 @@ proptest! {
             .map(|(c, up)| if up { c.to_ascii_uppercase() } else { c })
             .collect();
         let args = json!({ "b": format!("{before}{cased}{after}") });
-        let got = from_value::<Flag>(&args).map(|a| a.b).map_err(|r| codes(&r));
+        let got = from_value::<Flag>(args.clone()).map(|a| a.b).map_err(|r| codes(&r));
         prop_assert_eq!(got, Ok(want), "{}", args);
     }
 
@@ -668,7 +668,7 @@ proptest! {
         let folded = text.trim().to_lowercase();
         prop_assume!(!["true", "1", "yes", "on", "false", "0", "no", "off"].contains(&folded.as_str()));
         let args = json!({ "b": text });
-        let got = from_value::<Flag>(&args).map(|a| a.b).map_err(|r| codes(&r));
+        let got = from_value::<Flag>(args.clone()).map(|a| a.b).map_err(|r| codes(&r));
         prop_assert_eq!(got, Err(vec![(Code::BoolParsing, "/b".to_owned())]), "{}", args);
     }
 
@@ -686,7 +686,7 @@ proptest! {
             args.insert(field.to_owned(), value.clone());
         }
         let args = Value::Object(args);
-        let collected = from_value::<Every>(&args);
+        let collected = from_value::<Every>(args.clone());
         if let Err(rejection) = &collected {
             prop_assert!(!rejection.issues().is_empty(), "an empty rejection for {}", args);
             for issue in rejection.issues() {
@@ -702,7 +702,7 @@ proptest! {
         let text = args.to_string();
         let reread: Value = serde_json::from_str(&text).expect("JSON text parses");
         let from_text = from_str::<Every>(&text);
-        let from_reread = from_value::<Every>(&reread);
+        let from_reread = from_value::<Every>(reread.clone());
         prop_assert_eq!(from_text.is_ok(), collected.is_ok(), "from_str and from_value disagree on {}", args);
         prop_assert_eq!(from_text.ok(), from_reread.ok(), "from_str and from_value disagree on {}", text);
         let _ = serde_json::from_value::<Every>(args.clone());
@@ -711,7 +711,7 @@ proptest! {
         // entry point and plain serde_json (from_str's fast path) agree on the answer
         for field in OPTIONAL_FIELDS {
             let one = json!({ field: value.clone() });
-            let collected = from_value::<Optionals>(&one);
+            let collected = from_value::<Optionals>(one.clone());
             let direct = serde_json::from_value::<Optionals>(one.clone());
             prop_assert_eq!(
                 collected.as_ref().ok(),
@@ -724,7 +724,7 @@ proptest! {
             let text = one.to_string();
             let reread: Value = serde_json::from_str(&text).expect("JSON text parses");
             let from_text = from_str::<Optionals>(&text);
-            let from_reread = from_value::<Optionals>(&reread);
+            let from_reread = from_value::<Optionals>(reread.clone());
             prop_assert_eq!(from_text.ok(), from_reread.ok(), "from_str and from_value disagree on {}", text);
         }
     }

@@ -443,21 +443,23 @@ struct ClampedWrap {
 /// Integers 1..=100 (or 1..=50) read by every integer adapter, as i64.
 fn int_readers() -> [(&'static str, Read<i64>); 6] {
     [
-        ("IntLike on i64", |a| from_value::<IntI64>(a).map(|a| a.n)),
+        ("IntLike on i64", |a| {
+            from_value::<IntI64>(a.clone()).map(|a| a.n)
+        }),
         ("IntLike on u32", |a| {
-            from_value::<IntU32>(a).map(|a| i64::from(a.n))
+            from_value::<IntU32>(a.clone()).map(|a| i64::from(a.n))
         }),
         ("IntLike<1, 100>", |a| {
-            from_value::<BoundedI64>(a).map(|a| a.n)
+            from_value::<BoundedI64>(a.clone()).map(|a| a.n)
         }),
         ("IntLike<1, 50, Clamp>", |a| {
-            from_value::<ClampedI64>(a).map(|a| a.n)
+            from_value::<ClampedI64>(a.clone()).map(|a| a.n)
         }),
         ("Int<i64, 1, 100>", |a| {
-            from_value::<BoundedWrap>(a).map(|a| a.n.get())
+            from_value::<BoundedWrap>(a.clone()).map(|a| a.n.get())
         }),
         ("Int<i64, 1, 50, Clamp>", |a| {
-            from_value::<ClampedWrap>(a).map(|a| a.n.get())
+            from_value::<ClampedWrap>(a.clone()).map(|a| a.n.get())
         }),
     ]
 }
@@ -534,7 +536,7 @@ fn integer_plain_or_bounded() {
 
     // Type ranges, exactly at the edges.
     let mut t = report.table("IntLike on i64", "n", |a| {
-        from_value::<IntI64>(a).map(|a| a.n)
+        from_value::<IntI64>(a.clone()).map(|a| a.n)
     });
     t.ok(json!(i64::MAX), i64::MAX);
     t.ok(json!(i64::MIN), i64::MIN);
@@ -546,7 +548,7 @@ fn integer_plain_or_bounded() {
     t.refuses(json!("9223372036854775808"), Code::IntOverflow);
     t.refuses(json!(u64::MAX), Code::IntOverflow);
     let mut t = report.table("IntLike on u32", "n", |a| {
-        from_value::<IntU32>(a).map(|a| a.n)
+        from_value::<IntU32>(a.clone()).map(|a| a.n)
     });
     t.ok(json!(u32::MAX), u32::MAX);
     t.ok(json!("4294967295"), u32::MAX);
@@ -556,7 +558,7 @@ fn integer_plain_or_bounded() {
     t.refuses(json!(4_294_967_296_u64), Code::IntOverflow);
     t.refuses(json!(-1.0), Code::IntOverflow);
     let mut t = report.table("IntLike on u8", "n", |a| {
-        from_value::<IntU8>(a).map(|a| a.n)
+        from_value::<IntU8>(a.clone()).map(|a| a.n)
     });
     t.ok(json!(255), 255);
     t.ok(json!(255.0), 255);
@@ -569,7 +571,7 @@ fn integer_plain_or_bounded() {
     // context (the contract names context keys only for bounds, patterns and enums); an
     // overflow carries the target type's range as its bounds.
     let mut t = report.table("IntLike on u32", "n", |a| {
-        from_value::<IntU32>(a).map(|a| a.n)
+        from_value::<IntU32>(a.clone()).map(|a| a.n)
     });
     t.context(json!("abc"), Code::IntParsing, Value::Null);
     t.context(json!(5.5), Code::IntFromFloat, Value::Null);
@@ -589,10 +591,10 @@ fn bounded_integer_reject_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
         ("IntLike<1, 100>", |a| {
-            from_value::<BoundedI64>(a).map(|a| a.n)
+            from_value::<BoundedI64>(a.clone()).map(|a| a.n)
         }),
         ("Int<i64, 1, 100>", |a| {
-            from_value::<BoundedWrap>(a).map(|a| a.n.get())
+            from_value::<BoundedWrap>(a.clone()).map(|a| a.n.get())
         }),
     ];
     for (name, read) in readers {
@@ -642,7 +644,7 @@ fn bounded_integer_reject_mode() {
         t.context(json!("500"), Code::TooBig, json!({"maximum": 100}));
     }
     let mut t = report.table("IntLike<-10, -1> on i8", "n", |a| {
-        from_value::<BoundedNegI8>(a).map(|a| a.n)
+        from_value::<BoundedNegI8>(a.clone()).map(|a| a.n)
     });
     t.ok(json!(-10), -10);
     t.ok(json!("-1"), -1);
@@ -661,10 +663,10 @@ fn bounded_integer_clamp_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
         ("IntLike<1, 50, Clamp>", |a| {
-            from_value::<ClampedI64>(a).map(|a| a.n)
+            from_value::<ClampedI64>(a.clone()).map(|a| a.n)
         }),
         ("Int<i64, 1, 50, Clamp>", |a| {
-            from_value::<ClampedWrap>(a).map(|a| a.n.get())
+            from_value::<ClampedWrap>(a.clone()).map(|a| a.n.get())
         }),
     ];
     for (name, read) in readers {
@@ -706,7 +708,7 @@ fn bounded_integer_clamp_mode() {
         t.refuses(json!([]), Code::InvalidType);
     }
     let mut t = report.table("IntLike<1, 50, Clamp> on u32", "n", |a| {
-        from_value::<ClampedU32>(a).map(|a| a.n)
+        from_value::<ClampedU32>(a.clone()).map(|a| a.n)
     });
     t.ok(json!(0), 1);
     t.ok(json!(u32::MAX), 50);
@@ -758,7 +760,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<u32, 1, 100, Reject, DefaultTo<20>> + serde(default)",
         "n",
-        |a| from_value::<BoundedDefault>(a).map(|a| a.n.get()),
+        |a| from_value::<BoundedDefault>(a.clone()).map(|a| a.n.get()),
     );
     t.ok_args(json!({}), 20);
     t.ok(json!(null), 20);
@@ -779,7 +781,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<i64, 1, 50, Clamp, DefaultTo<10>> + serde(default)",
         "n",
-        |a| from_value::<ClampedDefault>(a).map(|a| a.n.get()),
+        |a| from_value::<ClampedDefault>(a.clone()).map(|a| a.n.get()),
     );
     t.ok_args(json!({}), 10);
     t.ok_args(json!({"other": 1}), 10);
@@ -799,7 +801,7 @@ fn integer_default_in_the_type() {
     // absent field is not the adapter's to see (serde never calls it), so a required
     // field stays required (`missing`); the wrapper types above cover absence.
     let mut t = report.table("IntLike<1, 50, Clamp, DefaultTo<10>> on i64", "n", |a| {
-        from_value::<ClampedAdapterDefault>(a).map(|a| a.n)
+        from_value::<ClampedAdapterDefault>(a.clone()).map(|a| a.n)
     });
     t.ok(json!(null), 10);
     t.ok(json!(""), 10);
@@ -811,7 +813,7 @@ fn integer_default_in_the_type() {
     t.err_args(json!({}), &[(Code::Missing, "/n")]);
 
     let mut t = report.table("IntLike<1, 100, Reject, DefaultTo<20>> on u32", "n", |a| {
-        from_value::<BoundedAdapterDefault>(a).map(|a| a.n)
+        from_value::<BoundedAdapterDefault>(a.clone()).map(|a| a.n)
     });
     t.ok(json!(null), 20);
     t.ok(json!(""), 20);
@@ -860,12 +862,12 @@ struct NumUnitWrap {
 fn number_optionally_bounded() {
     let mut report = Report::default();
     let readers: [(&str, Read<f64>); 3] = [
-        ("NumberLike", |a| from_value::<Num>(a).map(|a| a.x)),
+        ("NumberLike", |a| from_value::<Num>(a.clone()).map(|a| a.x)),
         ("NumberLike<Price>", |a| {
-            from_value::<NumPrice>(a).map(|a| a.x)
+            from_value::<NumPrice>(a.clone()).map(|a| a.x)
         }),
         ("Number<Unit>", |a| {
-            from_value::<NumUnitWrap>(a).map(|a| a.x.get())
+            from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.get())
         }),
     ];
     for (name, read) in readers {
@@ -925,7 +927,9 @@ fn number_optionally_bounded() {
         t.context(json!(true), Code::InvalidType, Value::Null);
     }
 
-    let mut t = report.table("NumberLike", "x", |a| from_value::<Num>(a).map(|a| a.x));
+    let mut t = report.table("NumberLike", "x", |a| {
+        from_value::<Num>(a.clone()).map(|a| a.x)
+    });
     t.ok(json!("1e3"), 1000.0);
     t.ok(json!(-7), -7.0);
     t.ok(json!("-2.5e-3"), -0.0025);
@@ -937,7 +941,7 @@ fn number_optionally_bounded() {
 
     // bounds are inclusive, as for integers
     let mut t = report.table("NumberLike<Price> (0..=1000)", "x", |a| {
-        from_value::<NumPrice>(a).map(|a| a.x)
+        from_value::<NumPrice>(a.clone()).map(|a| a.x)
     });
     t.ok(json!(0), 0.0);
     t.ok(json!(0.0), 0.0);
@@ -957,7 +961,7 @@ fn number_optionally_bounded() {
     t.context(json!(1000.5), Code::TooBig, json!({"maximum": 1000.0}));
 
     let mut t = report.table("Number<Unit> (0..=1)", "x", |a| {
-        from_value::<NumUnitWrap>(a).map(|a| a.x.get())
+        from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.get())
     });
     t.ok(json!(1), 1.0);
     t.ok(json!("1.0"), 1.0);
@@ -967,7 +971,7 @@ fn number_optionally_bounded() {
     t.context(json!("1.5"), Code::TooBig, json!({"maximum": 1.0}));
 
     let mut t = report.table("NumberLike<Skewed> (-1.5..=2.5)", "x", |a| {
-        from_value::<NumSkewed>(a).map(|a| a.x)
+        from_value::<NumSkewed>(a.clone()).map(|a| a.x)
     });
     t.ok(json!(-1.5), -1.5);
     t.ok(json!("2.5"), 2.5);
@@ -999,8 +1003,8 @@ struct FlagWrap {
 fn boolean_token_table() {
     let mut report = Report::default();
     let readers: [(&str, Read<bool>); 2] = [
-        ("BoolLike", |a| from_value::<Flag>(a).map(|a| a.b)),
-        ("Bool", |a| from_value::<FlagWrap>(a).map(|a| a.b.0)),
+        ("BoolLike", |a| from_value::<Flag>(a.clone()).map(|a| a.b)),
+        ("Bool", |a| from_value::<FlagWrap>(a.clone()).map(|a| a.b.0)),
     ];
     for (name, read) in readers {
         let mut t = report.table(name, "b", read);
@@ -1136,10 +1140,10 @@ fn string_with_length_bounds() {
     let mut report = Report::default();
     let untrimmed: [(&str, Read<String>); 2] = [
         ("TextLike<3, 5>", |a| {
-            from_value::<Untrimmed>(a).map(|a| a.s)
+            from_value::<Untrimmed>(a.clone()).map(|a| a.s)
         }),
         ("Text<3, 5>", |a| {
-            from_value::<UntrimmedWrap>(a).map(|a| a.s.into_inner())
+            from_value::<UntrimmedWrap>(a.clone()).map(|a| a.s.into_inner())
         }),
     ];
     for (name, read) in untrimmed {
@@ -1195,10 +1199,10 @@ fn string_with_length_bounds() {
 
     let trimmed: [(&str, Read<String>); 2] = [
         ("TextLike<2, 4, Trim>", |a| {
-            from_value::<Trimmed>(a).map(|a| a.s)
+            from_value::<Trimmed>(a.clone()).map(|a| a.s)
         }),
         ("Text<2, 4, Trim>", |a| {
-            from_value::<TrimmedWrap>(a).map(|a| a.s.into_inner())
+            from_value::<TrimmedWrap>(a.clone()).map(|a| a.s.into_inner())
         }),
     ];
     for (name, read) in trimmed {
@@ -1228,7 +1232,7 @@ fn string_with_length_bounds() {
 
     // the non-empty case
     let mut t = report.table("TextLike<1, { usize::MAX }, Trim>", "s", |a| {
-        from_value::<NonEmpty>(a).map(|a| a.s)
+        from_value::<NonEmpty>(a.clone()).map(|a| a.s)
     });
     t.ok(json!(" x "), "x".to_owned());
     t.ok(json!("é"), "é".to_owned());
@@ -1286,10 +1290,10 @@ fn pattern_string() {
     let mut report = Report::default();
     let readers: [(&str, Read<String>); 2] = [
         ("PatternLike<CardId>", |a| {
-            from_value::<Card>(a).map(|a| a.card_id)
+            from_value::<Card>(a.clone()).map(|a| a.card_id)
         }),
         ("Pattern<CardId>", |a| {
-            from_value::<CardWrap>(a).map(|a| a.card_id.into_inner())
+            from_value::<CardWrap>(a.clone()).map(|a| a.card_id.into_inner())
         }),
     ];
     let longest_match = format!("ATC-2026-{}", "7".repeat(55)); // 64 chars
@@ -1358,7 +1362,7 @@ fn pattern_string() {
         );
     }
     let mut t = report.table("PatternLike<Word> (cap 4)", "w", |a| {
-        from_value::<WordArgs>(a).map(|a| a.w)
+        from_value::<WordArgs>(a.clone()).map(|a| a.w)
     });
     t.ok(json!("éééé"), "éééé".to_owned()); // 4 chars, 8 bytes: within the cap
     t.ok(json!(" café "), "café".to_owned());
@@ -1542,9 +1546,11 @@ struct WithDataArgs {
 fn lenient_enum() {
     let mut report = Report::default();
     let readers: [(&str, Read<Category>); 2] = [
-        ("EnumLike", |a| from_value::<CatArgs>(a).map(|a| a.category)),
+        ("EnumLike", |a| {
+            from_value::<CatArgs>(a.clone()).map(|a| a.category)
+        }),
         ("Enum<Category>", |a| {
-            from_value::<CatWrap>(a).map(|a| a.category.0)
+            from_value::<CatWrap>(a.clone()).map(|a| a.category.0)
         }),
     ];
     let allowed = json!(CATEGORY_NAMES);
@@ -1672,7 +1678,7 @@ fn lenient_enum() {
     }
 
     let mut t = report.table("EnumLike on OrderBy (rename_all)", "order_by", |a| {
-        from_value::<OrderArgs>(a).map(|a| a.order_by)
+        from_value::<OrderArgs>(a.clone()).map(|a| a.order_by)
     });
     for sent in [
         "date_desc",
@@ -1701,7 +1707,7 @@ fn lenient_enum() {
 
     // a folded form that two variants share matches neither (exact names still match)
     let mut t = report.table("EnumLike on Clash", "v", |a| {
-        from_value::<ClashArgs>(a).map(|a| a.v)
+        from_value::<ClashArgs>(a.clone()).map(|a| a.v)
     });
     t.ok(json!("a-b"), Clash::Dash);
     t.ok(json!("a_b"), Clash::Under);
@@ -1747,7 +1753,7 @@ fn enum_of_another_shape_is_refused_clearly() {
     // message that says why.
     let mut report = Report::default();
     let mut t = report.table("EnumLike on a data-carrying enum", "v", |a| {
-        from_value::<WithDataArgs>(a).map(|a| a.v)
+        from_value::<WithDataArgs>(a.clone()).map(|a| a.v)
     });
     t.refuses(json!("square"), Code::Custom);
     t.mentions(json!("square"), Code::Custom, "unit variant");
@@ -1759,12 +1765,12 @@ fn enum_of_another_shape_is_refused_clearly() {
         json!({"server_error": data.clone().unwrap_err()}),
     );
     let mut t = report.table("EnumLike on an untagged enum", "v", |a| {
-        from_value::<UntaggedArgs>(a).map(|a| a.v)
+        from_value::<UntaggedArgs>(a.clone()).map(|a| a.v)
     });
     t.refuses(json!("x"), Code::Custom);
     t.mentions(json!("x"), Code::Custom, "externally tagged");
     let mut t = report.table("EnumLike on an internally tagged enum", "v", |a| {
-        from_value::<InternalArgs>(a).map(|a| a.v)
+        from_value::<InternalArgs>(a.clone()).map(|a| a.v)
     });
     t.refuses(json!("alpha"), Code::Custom);
     t.mentions(json!("alpha"), Code::Custom, "externally tagged");
@@ -1824,10 +1830,10 @@ fn json_encoded_object() {
     let mut report = Report::default();
     let readers: [(&str, Read<Filter>); 2] = [
         ("JsonObjectLike<Filter>", |a| {
-            from_value::<ObjArgs>(a).map(|a| a.filter)
+            from_value::<ObjArgs>(a.clone()).map(|a| a.filter)
         }),
         ("JsonObject<Filter>", |a| {
-            from_value::<ObjWrap>(a).map(|a| a.filter.0)
+            from_value::<ObjWrap>(a.clone()).map(|a| a.filter.0)
         }),
     ];
     let good = r#"{"ids": [1, 2], "mode": "fast", "limit": 5}"#;
@@ -1912,7 +1918,7 @@ fn json_encoded_object() {
     }
 
     let mut t = report.table("JsonObjectLike<Map>", "filter", |a| {
-        from_value::<MapArgs>(a).map(|a| a.filter)
+        from_value::<MapArgs>(a.clone()).map(|a| a.filter)
     });
     let object = json!({"a": 1, "b": {"c": [1, "2"]}});
     let Value::Object(map) = object.clone() else {
@@ -2004,7 +2010,7 @@ fn optional_fields() {
 
     // numbers, booleans: not strings, so "" and "null" are None
     let mut t = report.table("IntLike on Option<i64>", "o", |a| {
-        from_value::<OptInt>(a).map(|a| a.o)
+        from_value::<OptInt>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2018,7 +2024,7 @@ fn optional_fields() {
     t.refuses(json!([]), Code::InvalidType);
 
     let mut t = report.table("IntLike<1, 100> on Option<u32>", "o", |a| {
-        from_value::<OptBounded>(a).map(|a| a.o)
+        from_value::<OptBounded>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2031,7 +2037,7 @@ fn optional_fields() {
     t.context(json!("0"), Code::TooSmall, json!({"minimum": 1}));
 
     let mut t = report.table("IntLike<1, 50, Clamp> on Option<i64>", "o", |a| {
-        from_value::<OptClamped>(a).map(|a| a.o)
+        from_value::<OptClamped>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2044,7 +2050,7 @@ fn optional_fields() {
     let mut t = report.table(
         "IntLike<1, 50, Clamp, DefaultTo<10>> on Option<i64>",
         "o",
-        |a| from_value::<OptClampedDefault>(a).map(|a| a.o),
+        |a| from_value::<OptClampedDefault>(a.clone()).map(|a| a.o),
     );
     t.ok(json!(null), Some(10));
     t.ok(json!(""), Some(10));
@@ -2053,7 +2059,7 @@ fn optional_fields() {
     t.refuses(json!("x"), Code::IntParsing);
 
     let mut t = report.table("NumberLike<Price> on Option<f64>", "o", |a| {
-        from_value::<OptNumber>(a).map(|a| a.o)
+        from_value::<OptNumber>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2066,7 +2072,7 @@ fn optional_fields() {
     t.refuses(json!({}), Code::InvalidType);
 
     let mut t = report.table("BoolLike on Option<bool>", "o", |a| {
-        from_value::<OptBool>(a).map(|a| a.o)
+        from_value::<OptBool>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2083,7 +2089,7 @@ fn optional_fields() {
     // free strings (minLength 0): "" and whitespace are the inner type's own answer, and
     // the text "null" is text
     let mut t = report.table("TextLike<0, 10> on Option<String>", "o", |a| {
-        from_value::<OptFree>(a).map(|a| a.o)
+        from_value::<OptFree>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.ok(json!(""), Some(String::new()));
@@ -2094,7 +2100,7 @@ fn optional_fields() {
     t.refuses(json!(5), Code::InvalidType);
 
     let mut t = report.table("TextLike<0, 10, Trim> on Option<String>", "o", |a| {
-        from_value::<OptFreeTrimmed>(a).map(|a| a.o)
+        from_value::<OptFreeTrimmed>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.ok(json!(""), Some(String::new()));
@@ -2103,7 +2109,7 @@ fn optional_fields() {
 
     // strings with minLength >= 1: "" and whitespace are None; "null" is text
     let mut t = report.table("TextLike<3, 300> on Option<String>", "o", |a| {
-        from_value::<OptMin3>(a).map(|a| a.o)
+        from_value::<OptMin3>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2113,7 +2119,7 @@ fn optional_fields() {
     t.refuses(json!(42), Code::InvalidType);
 
     let mut t = report.table("TextLike<1, 100, Trim> on Option<String>", "o", |a| {
-        from_value::<OptTrimmed>(a).map(|a| a.o)
+        from_value::<OptTrimmed>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2124,7 +2130,7 @@ fn optional_fields() {
     let mut t = report.table(
         "TextLike<1, { usize::MAX }, Trim> on Option<String>",
         "o",
-        |a| from_value::<OptNonEmpty>(a).map(|a| a.o),
+        |a| from_value::<OptNonEmpty>(a.clone()).map(|a| a.o),
     );
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2132,7 +2138,7 @@ fn optional_fields() {
 
     // pattern strings: "" is None; the text "null" is matched like any other text
     let mut t = report.table("PatternLike<CardId> on Option<String>", "o", |a| {
-        from_value::<OptCard>(a).map(|a| a.o)
+        from_value::<OptCard>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2147,7 +2153,7 @@ fn optional_fields() {
 
     // enums: "" is None; an enum's JSON type is string, so "null" is matched as text
     let mut t = report.table("EnumLike<Optional> on Option<Category>", "o", |a| {
-        from_value::<OptCategory>(a).map(|a| a.o)
+        from_value::<OptCategory>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2163,7 +2169,7 @@ fn optional_fields() {
         json!({"allowed": CATEGORY_NAMES}),
     );
     let mut t = report.table("EnumLike<Optional> on Option<Nullish>", "o", |a| {
-        from_value::<OptNullish>(a).map(|a| a.o)
+        from_value::<OptNullish>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.ok(json!("null"), Some(Nullish::Null));
@@ -2172,7 +2178,7 @@ fn optional_fields() {
 
     // objects: not strings, so "" and "null" are None
     let mut t = report.table("JsonObjectLike<Optional> on Option<Filter>", "o", |a| {
-        from_value::<OptFilter>(a).map(|a| a.o)
+        from_value::<OptFilter>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2203,7 +2209,7 @@ fn optional_fields() {
     );
 
     let mut t = report.table("JsonObjectLike<Optional> on Option<Map>", "o", |a| {
-        from_value::<OptMap>(a).map(|a| a.o)
+        from_value::<OptMap>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2214,7 +2220,7 @@ fn optional_fields() {
     // serde_with's generic Option<Adapter>: serde's own rules (absent and null give None,
     // anything else is the inner type's answer)
     let mut t = report.table("Option<IntLike> (generic)", "o", |a| {
-        from_value::<GenericOptInt>(a).map(|a| a.o)
+        from_value::<GenericOptInt>(a.clone()).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.ok(json!("5"), Some(5));
@@ -2233,28 +2239,32 @@ fn optional_fields() {
 fn scalars_take_their_value_from_one_string_layer() {
     let mut report = Report::default();
     let mut t = report.table("IntLike on i64", "n", |a| {
-        from_value::<IntI64>(a).map(|a| a.n)
+        from_value::<IntI64>(a.clone()).map(|a| a.n)
     });
     t.refuses(json!("\"5\""), Code::IntParsing);
     let mut t = report.table("IntLike<1, 100>", "n", |a| {
-        from_value::<BoundedI64>(a).map(|a| a.n)
+        from_value::<BoundedI64>(a.clone()).map(|a| a.n)
     });
     t.refuses(json!("\"50\""), Code::IntParsing);
-    let mut t = report.table("NumberLike", "x", |a| from_value::<Num>(a).map(|a| a.x));
+    let mut t = report.table("NumberLike", "x", |a| {
+        from_value::<Num>(a.clone()).map(|a| a.x)
+    });
     t.refuses(json!("\"0.5\""), Code::FloatParsing);
-    let mut t = report.table("BoolLike", "b", |a| from_value::<Flag>(a).map(|a| a.b));
+    let mut t = report.table("BoolLike", "b", |a| {
+        from_value::<Flag>(a.clone()).map(|a| a.b)
+    });
     t.refuses(json!("\"true\""), Code::BoolParsing);
     t.refuses(json!("\"false\""), Code::BoolParsing);
     let mut t = report.table("EnumLike", "category", |a| {
-        from_value::<CatArgs>(a).map(|a| a.category)
+        from_value::<CatArgs>(a.clone()).map(|a| a.category)
     });
     t.refuses(json!("\"AI/ML\""), Code::EnumUnknown);
     let mut t = report.table("PatternLike<CardId>", "card_id", |a| {
-        from_value::<Card>(a).map(|a| a.card_id)
+        from_value::<Card>(a.clone()).map(|a| a.card_id)
     });
     t.refuses(json!("\"ATC-2026-7777670\""), Code::PatternMismatch);
     let mut t = report.table("TextLike<3, 5>", "s", |a| {
-        from_value::<Untrimmed>(a).map(|a| a.s)
+        from_value::<Untrimmed>(a.clone()).map(|a| a.s)
     });
     t.ok(json!("\"ab\""), "\"ab\"".to_owned()); // text, kept as sent
     report.finish();
@@ -2304,7 +2314,7 @@ struct Plain {
 fn coercion_only_moves_toward_the_declared_type() {
     let mut report = Report::default();
     let mut t = report.table("plain String", "s", |a| {
-        from_value::<PlainString>(a).map(|a| a.s)
+        from_value::<PlainString>(a.clone()).map(|a| a.s)
     });
     for text in [
         "12345",
@@ -2323,7 +2333,9 @@ fn coercion_only_moves_toward_the_declared_type() {
     t.refuses(json!(null), Code::InvalidType);
     t.err_args(json!({}), &[(Code::Missing, "/s")]);
 
-    let mut t = report.table("plain u32", "n", |a| from_value::<PlainU32>(a).map(|a| a.n));
+    let mut t = report.table("plain u32", "n", |a| {
+        from_value::<PlainU32>(a.clone()).map(|a| a.n)
+    });
     t.ok(json!(10), 10);
     t.refuses(json!("10"), Code::InvalidType);
     t.refuses(json!(" 10 "), Code::InvalidType);
@@ -2332,13 +2344,13 @@ fn coercion_only_moves_toward_the_declared_type() {
 
     // "a serde field-level `default` covers only an absent field"
     let mut t = report.table("plain u32 + serde(default)", "n", |a| {
-        from_value::<SerdeDefault>(a).map(|a| a.n)
+        from_value::<SerdeDefault>(a.clone()).map(|a| a.n)
     });
     t.ok_args(json!({}), 0);
     t.refuses(json!(null), Code::InvalidType);
     t.refuses(json!(""), Code::InvalidType);
     let mut t = report.table("IntLike on u32 + serde(default)", "n", |a| {
-        from_value::<SerdeDefaultAdapter>(a).map(|a| a.n)
+        from_value::<SerdeDefaultAdapter>(a.clone()).map(|a| a.n)
     });
     t.ok_args(json!({}), 0);
     t.ok(json!("7"), 7);
@@ -2347,7 +2359,9 @@ fn coercion_only_moves_toward_the_declared_type() {
     t.refuses(json!("null"), Code::IntParsing);
 
     // every mismatch of plain fields, collected together
-    let mut t = report.table("plain struct", "s", |a| from_value::<Plain>(a).map(|a| a.s));
+    let mut t = report.table("plain struct", "s", |a| {
+        from_value::<Plain>(a.clone()).map(|a| a.s)
+    });
     t.err_args(
         json!({"s": 5, "n": "10", "b": "true", "f": "0.5", "v": "[1,2]"}),
         &[
@@ -2407,7 +2421,7 @@ struct AllScalars {
 fn every_scalar_issue_is_reported_at_once() {
     let mut report = Report::default();
     let mut t = report.table("all scalars", "int", |a| {
-        from_value::<AllScalars>(a).map(|a| a.int)
+        from_value::<AllScalars>(a.clone()).map(|a| a.int)
     });
     t.err_args(
         json!({
@@ -2446,7 +2460,7 @@ fn every_scalar_issue_is_reported_at_once() {
 fn issue_input_is_the_value_as_it_arrived() {
     let mut report = Report::default();
     let mut t = report.table("IntLike<1, 100>", "n", |a| {
-        from_value::<BoundedI64>(a).map(|a| a.n)
+        from_value::<BoundedI64>(a.clone()).map(|a| a.n)
     });
     t.input(json!("abc"), Code::IntParsing, Some(json!("abc")));
     t.input(json!(" 1e3 "), Code::IntParsing, Some(json!(" 1e3 ")));
@@ -2466,24 +2480,26 @@ fn issue_input_is_the_value_as_it_arrived() {
     );
 
     let mut t = report.table("NumberLike<Unit>", "x", |a| {
-        from_value::<NumUnitWrap>(a).map(|a| a.x.get())
+        from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.get())
     });
     t.input(json!(1.5), Code::TooBig, Some(json!(1.5)));
     t.input(json!("1.5"), Code::TooBig, Some(json!("1.5")));
     t.input(json!("NaN"), Code::NotFinite, Some(json!("NaN")));
 
-    let mut t = report.table("BoolLike", "b", |a| from_value::<Flag>(a).map(|a| a.b));
+    let mut t = report.table("BoolLike", "b", |a| {
+        from_value::<Flag>(a.clone()).map(|a| a.b)
+    });
     t.input(json!("maybe"), Code::BoolParsing, Some(json!("maybe")));
     t.input(json!(2), Code::BoolParsing, Some(json!(2)));
 
     let mut t = report.table("TextLike<2, 4, Trim>", "s", |a| {
-        from_value::<Trimmed>(a).map(|a| a.s)
+        from_value::<Trimmed>(a.clone()).map(|a| a.s)
     });
     t.input(json!("  a  "), Code::TooShort, Some(json!("  a  ")));
     t.input(json!(" abcde "), Code::TooLong, Some(json!(" abcde ")));
 
     let mut t = report.table("PatternLike<CardId>", "card_id", |a| {
-        from_value::<Card>(a).map(|a| a.card_id)
+        from_value::<Card>(a.clone()).map(|a| a.card_id)
     });
     t.input(
         json!(" nope "),
@@ -2497,12 +2513,12 @@ fn issue_input_is_the_value_as_it_arrived() {
     );
 
     let mut t = report.table("EnumLike", "category", |a| {
-        from_value::<CatArgs>(a).map(|a| a.category)
+        from_value::<CatArgs>(a.clone()).map(|a| a.category)
     });
     t.input(json!("devop"), Code::EnumUnknown, Some(json!("devop")));
 
     let mut t = report.table("JsonObjectLike", "filter", |a| {
-        from_value::<ObjArgs>(a).map(|a| a.filter)
+        from_value::<ObjArgs>(a.clone()).map(|a| a.filter)
     });
     t.input(json!("{"), Code::InvalidJson, Some(json!("{")));
     t.with_issue(json!("{}"), Code::Missing, "/filter/mode", |issue| {

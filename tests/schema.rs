@@ -241,7 +241,7 @@ fn check_sound<T: JsonSchema + DeserializeOwned + Serialize>(
             validator.is_valid(&instance),
             "generator bug: {instance} is not valid against {schema}"
         );
-        let value = match mcp_coerce::from_value::<T>(&instance) {
+        let value = match mcp_coerce::from_value::<T>(instance.clone()) {
             Ok(value) => value,
             Err(r) => return Err(TestCaseError::fail(format!("{instance} refused: {r}"))),
         };

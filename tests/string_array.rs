@@ -418,7 +418,7 @@ fn every_refusal_follows_the_issue_model() {
     let mut report = Report::new();
     for row in comma_rows().into_iter().filter(Row::refused) {
         let args = IDS.args(row.input.as_ref()).unwrap();
-        if let Err(r) = mcp_coerce::from_value::<Comma>(&args) {
+        if let Err(r) = mcp_coerce::from_value::<Comma>(args.clone()) {
             let label = format!("row {}:{} {args}", row.at.file(), row.at.line());
             check_issue_model(&mut report, &label, &r);
         }

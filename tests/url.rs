@@ -86,7 +86,7 @@ enum Want {
 use Want::{Err as E, Ok as K};
 
 fn outcome<T: DeserializeOwned>(args: &Value, get: impl Fn(&T) -> String) -> String {
-    match mcp_coerce::from_value::<T>(args) {
+    match mcp_coerce::from_value::<T>(args.clone()) {
         Ok(value) => format!("ok {}", get(&value)),
         Err(rejection) => rejection
             .issues()
@@ -744,7 +744,7 @@ fn every_field_is_reported() {
         callback: String,
         threshold: f64,
     }
-    let rejection = mcp_coerce::from_value::<Two>(&json!({
+    let rejection = mcp_coerce::from_value::<Two>(json!({
         "image_url": "https://cdn.example.com/x",
         "callback": "http://example.com/",
     }))

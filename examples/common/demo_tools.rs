@@ -190,7 +190,7 @@ fn coerce<T: DeserializeOwned + Serialize>(
     tool: &str,
     arguments: &Value,
 ) -> Result<Value, Envelope> {
-    let args: T = mcp_coerce::from_value(arguments).map_err(|r| r.to_envelope(tool))?;
+    let args: T = mcp_coerce::from_value(arguments.clone()).map_err(|r| r.to_envelope(tool))?;
     serde_json::to_value(&args).map_err(|e| {
         Envelope::new(
             mcp_coerce::Category::InternalError,

@@ -20,9 +20,9 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{MapVisitor, Optional, Settled, drain_map, drain_seq, invalid_type};
+use crate::shell::IssueBuf;
+use crate::shell::{MapVisitor, Optional, Settled, drain_map, drain_seq, invalid_type};
 
 /// The boolean a token stands for, if it is one (compared case-insensitively, trimmed).
 pub(crate) fn bool_from_str(text: &str) -> Option<bool> {
@@ -152,7 +152,7 @@ pub struct BoolLike;
 
 impl<'de> DeserializeAs<'de, bool> for BoolLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<bool, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(MapVisitor {
                 inner: BoolScalar,
@@ -164,7 +164,7 @@ impl<'de> DeserializeAs<'de, bool> for BoolLike {
 
 impl<'de> DeserializeAs<'de, Option<bool>> for BoolLike {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(MapVisitor {
                 inner: BoolScalar,

@@ -25,10 +25,10 @@ use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, Visitor};
 use serde::ser::{self, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
 use crate::optional::{Optional, Required};
-use crate::shape::{MapVisitor, Optional as OptionalRules, Outcome, Settled, TextOnly, TextShape};
+use crate::shell::IssueBuf;
+use crate::shell::{MapVisitor, Optional as OptionalRules, Outcome, Settled, TextOnly, TextShape};
 
 /// Why an enum type cannot be read by [`EnumLike`].
 ///
@@ -192,7 +192,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     {
         return Ok(value);
     }
-    if crate::collect::issues_full() {
+    if crate::engine::issues_full() {
         // Only counted from here on: the allowed values and the suggestion would be
         // built for nothing, for every refused element of a long array.
         return Err(Issue::new(Code::EnumUnknown, "unknown value"));
@@ -318,13 +318,13 @@ pub struct EnumLike<F = Required>(PhantomData<F>);
 impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike<Required> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
         if !probe::<E>().1 {
-            return crate::collect::adapt(
+            return crate::shell::adapt(
                 deserializer,
                 Settled(TextOnly(EnumScalar::<E>(PhantomData))),
             );
         }
         // `E` is `Option<Enum>`: the optional rules, with `None` made through `E` itself.
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(MapVisitor {
                 inner: OptionalRules {
@@ -348,7 +348,7 @@ impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, E> for EnumLike<Re
 
 impl<'de, E: DeserializeOwned + Serialize> DeserializeAs<'de, Option<E>> for EnumLike<Optional> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<E>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(OptionalRules {
                 inner: TextOnly(EnumScalar::<E>(PhantomData)),

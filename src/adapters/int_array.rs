@@ -23,10 +23,10 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::int::{IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_issue};
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{
+use crate::shell::IssueBuf;
+use crate::shell::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
 };
 
@@ -372,6 +372,28 @@ fn scan_json_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>
     (i == n && out.len() >= min).then_some(out)
 }
 
+/// A native array on its success path, in one pass: JSON integers only, between `min` and
+/// `max` of them, each in range for `I`. `None` for anything else: the general path reads
+/// it again and says what is wrong.
+#[inline]
+fn native_ints<I: Integer>(items: &[serde_json::Value], min: usize, max: usize) -> Option<Vec<I>> {
+    if items.len() < min || items.len() > max {
+        return None;
+    }
+    let mut out = Vec::with_capacity(items.len().min(MAX_PREALLOCATION));
+    for item in items {
+        let serde_json::Value::Number(n) = item else {
+            return None;
+        };
+        let int = match n.as_u64() {
+            Some(u) => I::from_u128(u128::from(u))?,
+            None => I::from_i128(i128::from(n.as_i64()?))?,
+        };
+        out.push(int);
+    }
+    Some(out)
+}
+
 /// The integer with this sign and magnitude, if `I` holds it (`-0` is `0`).
 #[inline]
 fn int_of<I: Integer>(negative: bool, magnitude: u64) -> Option<I> {
@@ -410,6 +432,14 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        // Driven by the engine on a native array: plain integers in a loop of our own.
+        if let Some(native) = crate::engine::take_native_array() {
+            let ints = native_ints::<I>(&native, self.min, self.max);
+            crate::engine::give_back_native_array(native);
+            if let Some(ints) = ints {
+                return Ok(Ok(ints));
+            }
+        }
         let mut items = self.items(seq.size_hint());
         while seq
             .next_element_seed(PushTo {
@@ -509,7 +539,7 @@ impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deserializ
     for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<I>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(IntShape::<I>::new(MIN_ITEMS, MAX_ITEMS)),
         )
@@ -520,7 +550,7 @@ impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     DeserializeAs<'de, Option<Vec<I>>> for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<I>>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(IntShape::<I>::new(
                 MIN_ITEMS, MAX_ITEMS,

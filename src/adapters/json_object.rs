@@ -27,10 +27,11 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::{IssueBuf, nested, placeholder, record_all, take_direct};
+use crate::engine::{self, Drive, EncodedLayer};
 use crate::issue::{Code, Input, Issue};
 use crate::optional::{Optional, Required};
-use crate::shape::invalid_type;
+use crate::shell::IssueBuf;
+use crate::shell::invalid_type;
 
 const HINT: &str = "send a JSON object, e.g. {\"key\": \"value\"}";
 
@@ -79,38 +80,7 @@ fn not_object(arrived: &str) -> Issue {
         .with_input(Input::from_text(arrived))
 }
 
-/// JSON-encoded objects read inside one another, at most: a recursive type whose
-/// objects may arrive as strings would otherwise nest without end, since each string is
-/// parsed afresh (serde_json's 128 levels count within one text only) and a few hundred
-/// kilobytes overflow a 2 MiB thread stack.
-pub const MAX_ENCODED_LAYERS: u32 = 4;
-
-thread_local! {
-    /// JSON-encoded objects being read on this thread, one inside the other.
-    static ENCODED_LAYERS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-/// One JSON-encoded object being read; leaving it (however: return, error or panic)
-/// counts it out.
-struct EncodedLayer;
-
-impl EncodedLayer {
-    fn enter() -> Option<EncodedLayer> {
-        ENCODED_LAYERS.with(|n| {
-            let now = n.get();
-            (now < MAX_ENCODED_LAYERS).then(|| {
-                n.set(now + 1);
-                EncodedLayer
-            })
-        })
-    }
-}
-
-impl Drop for EncodedLayer {
-    fn drop(&mut self) {
-        ENCODED_LAYERS.with(|n| n.set(n.get().saturating_sub(1)));
-    }
-}
+pub use crate::engine::MAX_ENCODED_LAYERS;
 
 #[cold]
 fn too_many_layers(arrived: &str) -> Issue {
@@ -139,40 +109,45 @@ impl<T: DeserializeOwned> ObjectVisitor<T> {
         if self.optional {
             Ok(None)
         } else {
-            placeholder::<T, E>().map(Some)
+            engine::placeholder::<T>()
+                .map(Some)
+                .ok_or_else(engine::silent)
         }
     }
 
-    /// Refuse the value: recorded (driven by the crate) or one error of the format.
-    fn refuse<E: de::Error>(&self, direct: bool, issue: Issue) -> Result<Option<T>, E> {
-        if direct {
-            record_all(IssueBuf::one(issue));
+    /// Refuse the value: recorded (driven by the engine) or one error of the format.
+    fn refuse<E: de::Error>(&self, drive: Option<Drive>, issue: Issue) -> Result<Option<T>, E> {
+        if drive.is_some() {
+            engine::record(IssueBuf::one(issue));
             self.stand_in()
         } else {
-            Err(crate::collect::fail_fast(IssueBuf::one(issue)))
+            Err(crate::shell::fail_fast(IssueBuf::one(issue)))
         }
     }
 
-    fn read_object<E: de::Error>(&self, direct: bool, value: &Value) -> Result<Option<T>, E> {
-        if direct {
-            match nested::<T>(value) {
+    fn read_object<E: de::Error>(
+        &self,
+        drive: Option<Drive>,
+        value: Value,
+    ) -> Result<Option<T>, E> {
+        match drive {
+            Some(at) => match engine::read_object::<T>(value, at) {
                 Some(t) => Ok(Some(t)),
                 None => self.stand_in(),
-            }
-        } else {
-            T::deserialize(value).map(Some).map_err(E::custom)
+            },
+            None => T::deserialize(value).map(Some).map_err(E::custom),
         }
     }
 
     fn not<E: de::Error>(
         &self,
-        direct: bool,
+        drive: Option<Drive>,
         got: &str,
         input: Option<Input>,
     ) -> Result<Option<T>, E> {
         let issue = invalid_type("an object", got, HINT);
         self.refuse(
-            direct,
+            drive,
             match input {
                 Some(input) => issue.with_input(input),
                 None => issue,
@@ -189,37 +164,37 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        let direct = take_direct();
-        if direct {
-            let access = de::value::MapAccessDeserializer::new(map);
-            let object = Value::Object(Map::deserialize(access)?);
-            self.read_object(true, &object)
-        } else {
-            T::deserialize(ObjectDe(map)).map(Some)
+        match engine::take_drive() {
+            Some(at) => {
+                let access = de::value::MapAccessDeserializer::new(map);
+                let object = Value::Object(Map::deserialize(access)?);
+                self.read_object(Some(at), object)
+            }
+            None => T::deserialize(ObjectDe(map)).map(Some),
         }
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        let direct = take_direct();
+        let drive = engine::take_drive();
         let t = v.trim();
         if self.optional && (t.is_empty() || t == "null") {
             return Ok(None);
         }
         let Some(_layer) = EncodedLayer::enter() else {
-            return self.refuse(direct, too_many_layers(v));
+            return self.refuse(drive, too_many_layers(v));
         };
         match decode_object(v, v, 1) {
-            Ok(map) => self.read_object(direct, &Value::Object(map)),
-            Err(issue) => self.refuse(direct, issue),
+            Ok(map) => self.read_object(drive, Value::Object(map)),
+            Err(issue) => self.refuse(drive, issue),
         }
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        let direct = take_direct();
+        let drive = engine::take_drive();
         if self.optional {
             return Ok(None);
         }
-        self.not(direct, "null", Some(Input::Null))
+        self.not(drive, "null", Some(Input::Null))
     }
 
     fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
@@ -230,40 +205,40 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
         d.deserialize_any(self)
     }
 
-    /// Any deserializer but the crate's answers `collect::adapt`'s request with this.
+    /// Any deserializer but the engine answers `engine::adapt`'s request with this.
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_any(self)
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        let direct = take_direct();
-        self.not(direct, "a boolean", Some(Input::Bool(v)))
+        let drive = engine::take_drive();
+        self.not(drive, "a boolean", Some(Input::Bool(v)))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        let direct = take_direct();
-        self.not(direct, "a number", Some(Input::from_i128(v.into())))
+        let drive = engine::take_drive();
+        self.not(drive, "a number", Some(Input::from_i128(v.into())))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        let direct = take_direct();
-        self.not(direct, "a number", Some(Input::from_u128(v.into())))
+        let drive = engine::take_drive();
+        self.not(drive, "a number", Some(Input::from_u128(v.into())))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        let direct = take_direct();
-        self.not(direct, "a number", Some(Input::from_f64(v)))
+        let drive = engine::take_drive();
+        self.not(drive, "a number", Some(Input::from_f64(v)))
     }
 
     fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        let direct = take_direct();
-        self.not(direct, "bytes", None)
+        let drive = engine::take_drive();
+        self.not(drive, "bytes", None)
     }
 
     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        let direct = take_direct();
-        crate::shape::drain_seq(seq)?;
-        self.not(direct, "an array", None)
+        let drive = engine::take_drive();
+        crate::shell::drain_seq(seq)?;
+        self.not(drive, "an array", None)
     }
 }
 
@@ -371,7 +346,7 @@ pub struct JsonObjectLike<F = Required>(PhantomData<F>);
 
 impl<'de, T: DeserializeOwned> DeserializeAs<'de, T> for JsonObjectLike<Required> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<T, D::Error> {
-        let read = crate::collect::adapt(
+        let read = crate::shell::adapt(
             deserializer,
             ObjectVisitor::<T> {
                 optional: false,
@@ -388,7 +363,7 @@ impl<'de, T: DeserializeOwned> DeserializeAs<'de, T> for JsonObjectLike<Required
 
 impl<'de, T: DeserializeOwned> DeserializeAs<'de, Option<T>> for JsonObjectLike<Optional> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<T>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             ObjectVisitor::<T> {
                 optional: true,

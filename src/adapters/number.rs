@@ -19,9 +19,9 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+use crate::shell::IssueBuf;
+use crate::shell::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
 
 /// Inclusive bounds for [`NumberLike`], as associated consts.
 ///
@@ -265,7 +265,7 @@ pub struct NumberLike<R = AnyFinite>(PhantomData<R>);
 
 impl<'de, R: NumberRange> DeserializeAs<'de, f64> for NumberLike<R> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(MapVisitor {
                 inner: NumberScalar,
@@ -277,7 +277,7 @@ impl<'de, R: NumberRange> DeserializeAs<'de, f64> for NumberLike<R> {
 
 impl<'de, R: NumberRange> DeserializeAs<'de, Option<f64>> for NumberLike<R> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<f64>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(MapVisitor {
                 inner: NumberScalar,

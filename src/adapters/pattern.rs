@@ -39,9 +39,9 @@ use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::shell::IssueBuf;
+use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 
 #[doc(hidden)]
 pub mod __private {
@@ -469,7 +469,7 @@ pub struct PatternLike<P>(PhantomData<P>);
 
 impl<'de, P: PatternDef> DeserializeAs<'de, String> for PatternLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(TextOnly(PatternScalar::<P>(PhantomData))),
         )
@@ -478,7 +478,7 @@ impl<'de, P: PatternDef> DeserializeAs<'de, String> for PatternLike<P> {
 
 impl<'de, P: PatternDef> DeserializeAs<'de, Option<String>> for PatternLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional {
                 inner: TextOnly(PatternScalar::<P>(PhantomData)),

@@ -41,9 +41,9 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue, Path, Rejection, Segment, kind_of};
-use crate::shape::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
+use crate::shell::IssueBuf;
+use crate::shell::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
 
 /// The nesting limit of [`SafeObjectLike`] and [`SafeObject`] when none is given.
 pub const DEFAULT_MAX_DEPTH: usize = 32;
@@ -631,7 +631,7 @@ impl<'de> Visitor<'de> for Bounded {
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, JsonMap> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(ObjectShape::<JsonMap, MAX_DEPTH>::new()),
         )
@@ -642,7 +642,7 @@ impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<JsonMap>>
     for SafeObjectLike<MAX_DEPTH>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<JsonMap>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(
                 ObjectShape::<JsonMap, MAX_DEPTH>::new(),
@@ -653,7 +653,7 @@ impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<JsonMap>>
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Value> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(ObjectShape::<Value, MAX_DEPTH>::new()),
         )
@@ -662,7 +662,7 @@ impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Value> for SafeObjectLike<M
 
 impl<'de, const MAX_DEPTH: usize> DeserializeAs<'de, Option<Value>> for SafeObjectLike<MAX_DEPTH> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(ObjectShape::<Value, MAX_DEPTH>::new())),
         )

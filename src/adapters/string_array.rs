@@ -19,10 +19,10 @@ use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::int_array::too_encoded;
 use crate::issue::Input;
-use crate::shape::{
+use crate::shell::IssueBuf;
+use crate::shell::{
     Element, Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
 };
 
@@ -190,7 +190,9 @@ impl<P: Separator> StringShape<P> {
                     }
                 }
             }
-            None => items.push(Ok(t.to_owned())),
+            None => {
+                items.push(Ok(t.to_owned()));
+            }
         }
         items.finish()
     }
@@ -204,6 +206,15 @@ impl<'de, P: Separator> Visitor<'de> for StringShape<P> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        // Driven by the engine on a native array: strings in a loop of our own, moved out
+        // of the arguments where the route allows.
+        if let Some(mut native) = crate::engine::take_native_array() {
+            let strings = native_strings(&mut native, self.min, self.max);
+            crate::engine::give_back_native_array(native);
+            if let Some(strings) = strings {
+                return Ok(Ok(strings));
+            }
+        }
         let mut items = Items::new(self.min, self.max, seq.size_hint());
         while let Some(element) = seq.next_element_seed(StringElement)? {
             items.push(element);
@@ -221,6 +232,24 @@ impl<'de, P: Separator> Visitor<'de> for StringShape<P> {
         drain_map(map)?;
         Ok(Self::refuse("an object", None))
     }
+}
+
+/// A native array on its success path: strings only, between `min` and `max` of them,
+/// kept verbatim (moved out of `items` where the route allows, which leaves `""` behind).
+/// `None` for anything else, with `items` as it was: the general path reads it again and
+/// says what is wrong.
+fn native_strings(items: &mut [serde_json::Value], min: usize, max: usize) -> Option<Vec<String>> {
+    if items.len() < min || items.len() > max || !items.iter().all(serde_json::Value::is_string) {
+        return None;
+    }
+    let take = crate::engine::takes_strings();
+    let mut out = Vec::with_capacity(items.len().min(crate::shell::MAX_PREALLOCATION));
+    for item in items.iter_mut() {
+        if let serde_json::Value::String(s) = item {
+            out.push(if take { std::mem::take(s) } else { s.clone() });
+        }
+    }
+    Some(out)
 }
 
 /// One element of a native or JSON-decoded array: a string, verbatim.
@@ -318,7 +347,7 @@ impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     DeserializeAs<'de, Vec<String>> for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(StringShape::<P>::new(MIN_ITEMS, MAX_ITEMS)),
         )
@@ -331,7 +360,7 @@ impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     fn deserialize_as<D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<Vec<String>>, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(Optional::non_string(StringShape::<P>::new(
                 MIN_ITEMS, MAX_ITEMS,

@@ -26,9 +26,9 @@ use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::shell::IssueBuf;
+use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 use crate::words;
 
 mod sealed {
@@ -235,7 +235,7 @@ impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
     DeserializeAs<'de, String> for TextLike<MIN_LENGTH, MAX_LENGTH, T>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        crate::collect::adapt(deserializer, Settled(TextOnly(Self::SCALAR)))
+        crate::shell::adapt(deserializer, Settled(TextOnly(Self::SCALAR)))
     }
 }
 
@@ -243,7 +243,7 @@ impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
     DeserializeAs<'de, Option<String>> for TextLike<MIN_LENGTH, MAX_LENGTH, T>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-        crate::collect::adapt(deserializer, Settled(optional_string(Self::SCALAR)))
+        crate::shell::adapt(deserializer, Settled(optional_string(Self::SCALAR)))
     }
 }
 

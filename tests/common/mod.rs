@@ -215,7 +215,7 @@ impl Report {
                 .input
                 .as_ref()
                 .map_or_else(|| "<absent>".to_owned(), Value::to_string);
-            let by_value = mcp_coerce::from_value::<S>(&args).map(Field::out);
+            let by_value = mcp_coerce::from_value::<S>(args.clone()).map(Field::out);
             let by_str = mcp_coerce::from_str::<S>(&args.to_string()).map(Field::out);
             for (entry, got) in [("from_value", by_value), ("from_str", by_str)] {
                 let same = match (&want, &got) {

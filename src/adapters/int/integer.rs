@@ -8,7 +8,7 @@ use std::marker::PhantomData;
 use serde::de::{self, Visitor};
 
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{Element, invalid_type, map_input, seq_input};
+use crate::shell::{Element, invalid_type, map_input, seq_input};
 
 mod sealed {
     pub trait Sealed {}

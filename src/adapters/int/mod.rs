@@ -54,9 +54,9 @@ pub(crate) use integer::{
     IntFailure, IntScalar, int_from_f64, int_from_str, int_issue, int_issue_for_float,
 };
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{Element, MapVisitor, Optional, Outcome, Settled};
+use crate::shell::IssueBuf;
+use crate::shell::{Element, MapVisitor, Optional, Outcome, Settled};
 
 mod sealed {
     pub trait Sealed {}
@@ -457,8 +457,8 @@ where
         map: Params::<I, MIN, MAX, D>::check::<O>,
     };
     match Params::<I, MIN, MAX, D>::default() {
-        None => crate::collect::adapt(deserializer, Settled(scalar)),
-        Some(default) => crate::collect::adapt(
+        None => crate::shell::adapt(deserializer, Settled(scalar)),
+        Some(default) => crate::shell::adapt(
             deserializer,
             Settled(MapVisitor {
                 inner: Optional::non_string(scalar),
@@ -487,9 +487,9 @@ where
         map: Params::<I, MIN, MAX, D>::check::<O>,
     };
     if default.is_none() {
-        return crate::collect::adapt(deserializer, Settled(Optional::non_string(scalar)));
+        return crate::shell::adapt(deserializer, Settled(Optional::non_string(scalar)));
     }
-    crate::collect::adapt(
+    crate::shell::adapt(
         deserializer,
         Settled(MapVisitor {
             inner: Optional::non_string(scalar),

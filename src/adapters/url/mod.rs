@@ -59,9 +59,9 @@ mod internal;
 
 use internal::{internal_name, internal_v4, internal_v6, opaque_host_is_internal};
 
-use crate::collect::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shape::{Optional, Outcome, Settled, TextOnly, TextShape};
+use crate::shell::IssueBuf;
+use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 use crate::words::truncate;
 
 /// What URLs a field accepts: the schemes, the hosts, the maximum length, and an example
@@ -588,7 +588,7 @@ fn optional<P: UrlPolicy, T: From<WhatwgUrl>>() -> Optional<TextOnly<UrlShape<P,
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, WhatwgUrl> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<WhatwgUrl, D::Error> {
-        let slot = crate::collect::adapt(
+        let slot = crate::shell::adapt(
             deserializer,
             Settled(TextOnly(UrlShape::<P, UrlSlot>::new())),
         )?;
@@ -598,7 +598,7 @@ impl<'de, P: UrlPolicy> DeserializeAs<'de, WhatwgUrl> for UrlLike<P> {
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, String> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
-        crate::collect::adapt(
+        crate::shell::adapt(
             deserializer,
             Settled(TextOnly(UrlShape::<P, String>::new())),
         )
@@ -609,14 +609,14 @@ impl<'de, P: UrlPolicy> DeserializeAs<'de, Option<WhatwgUrl>> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<WhatwgUrl>, D::Error> {
-        let slot = crate::collect::adapt(deserializer, Settled(optional::<P, UrlSlot>()))?;
+        let slot = crate::shell::adapt(deserializer, Settled(optional::<P, UrlSlot>()))?;
         Ok(slot.and_then(|slot| slot.0))
     }
 }
 
 impl<'de, P: UrlPolicy> DeserializeAs<'de, Option<String>> for UrlLike<P> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-        crate::collect::adapt(deserializer, Settled(optional::<P, String>()))
+        crate::shell::adapt(deserializer, Settled(optional::<P, String>()))
     }
 }
 

@@ -1,11 +1,15 @@
-//! A deserializer that makes some value of whatever type asks, so that a struct can get
-//! past a field whose issue was already recorded. Run only under `suppressed`.
+//! A deserializer that makes some value of whatever type asks (`1` for an integer, so
+//! that `NonZero*` types take it; `0.0`, `""`, `false`, an empty array or map, a struct of
+//! stand-ins, an enum's first variant), so that a struct can get
+//! past a field whose issue was already recorded (or that is missing). Run only with
+//! recording suppressed.
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
 };
 
-use super::{DIRECT_NAME, Error, drive_adapter};
+use super::plan::NONE;
+use super::{DIRECT_NAME, Drive, Error, OWNED_NAME};
 
 /// Recursive types would otherwise ask for placeholders forever.
 const MAX_DEPTH: u8 = 16;
@@ -45,16 +49,16 @@ impl<'de> Deserializer<'de> for Placeholder {
     visit_with! {
         deserialize_any => visit_unit();
         deserialize_bool => visit_bool(false);
-        deserialize_i8 => visit_i64(0);
-        deserialize_i16 => visit_i64(0);
-        deserialize_i32 => visit_i64(0);
-        deserialize_i64 => visit_i64(0);
-        deserialize_i128 => visit_i64(0);
-        deserialize_u8 => visit_u64(0);
-        deserialize_u16 => visit_u64(0);
-        deserialize_u32 => visit_u64(0);
-        deserialize_u64 => visit_u64(0);
-        deserialize_u128 => visit_u64(0);
+        deserialize_i8 => visit_i64(1);
+        deserialize_i16 => visit_i64(1);
+        deserialize_i32 => visit_i64(1);
+        deserialize_i64 => visit_i64(1);
+        deserialize_i128 => visit_i64(1);
+        deserialize_u8 => visit_u64(1);
+        deserialize_u16 => visit_u64(1);
+        deserialize_u32 => visit_u64(1);
+        deserialize_u64 => visit_u64(1);
+        deserialize_u128 => visit_u64(1);
         deserialize_f32 => visit_f64(0.0);
         deserialize_f64 => visit_f64(0.0);
         deserialize_char => visit_char(' ');
@@ -83,7 +87,14 @@ impl<'de> Deserializer<'de> for Placeholder {
     ) -> Result<V::Value, Error> {
         if name == DIRECT_NAME {
             // An adapter: let it record (suppressed) and hand back its own placeholder.
-            return drive_adapter(0, || visitor.visit_unit());
+            let drive = Drive {
+                depth: 0,
+                node: NONE,
+            };
+            return super::with(|engine| engine.drive(drive, || visitor.visit_unit()));
+        }
+        if name == OWNED_NAME {
+            return self.deserialize_any(visitor);
         }
         let inner = self.deeper()?;
         visitor.visit_newtype_struct(inner)

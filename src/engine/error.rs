@@ -1,5 +1,4 @@
-//! The error type of the collecting deserializer: one issue on its way up, gaining path
-//! segments as it goes.
+//! The engine's error type: one issue on its way up, gaining path segments as it goes.
 
 use std::fmt;
 
@@ -14,8 +13,6 @@ pub(crate) struct Error(Box<Inner>);
 
 struct Inner {
     kind: Kind,
-    /// Set when a struct stopped at a missing field: the struct's ordinal and the field.
-    retry: Option<(u32, &'static str)>,
 }
 
 enum Kind {
@@ -23,13 +20,17 @@ enum Kind {
     /// serde's derived visitor reports a missing field through `de::Error::missing_field`;
     /// the struct turns it into an issue.
     Missing(&'static str),
+    /// serde's derived visitor met a field a second time (`de::Error::duplicate_field`).
+    Duplicate(&'static str),
     /// Stop without a further issue: the cause was recorded already.
     Silent,
+    /// A run of the plan's probe that taught it something (see `probe`).
+    Learned,
 }
 
 impl Error {
     fn new(kind: Kind) -> Self {
-        Error(Box::new(Inner { kind, retry: None }))
+        Error(Box::new(Inner { kind }))
     }
 
     #[cold]
@@ -50,23 +51,30 @@ impl Error {
         }
     }
 
-    #[cold]
-    pub(crate) fn missing_in_struct(ordinal: u32, field: &'static str) -> Self {
-        let mut e = Error::issue(missing_issue(field));
-        e.0.retry = Some((ordinal, field));
-        e
+    /// The field this error says came twice, if that is what it says.
+    pub(crate) fn duplicate_field(&self) -> Option<&'static str> {
+        match self.0.kind {
+            Kind::Duplicate(field) => Some(field),
+            _ => None,
+        }
     }
 
-    /// The struct and field to inject a placeholder for, if another pass could get further.
-    pub(crate) fn retry(&self) -> Option<(u32, &'static str)> {
-        self.0.retry
+    #[cold]
+    pub(crate) fn learned() -> Self {
+        Error::new(Kind::Learned)
+    }
+
+    pub(crate) fn is_learned(&self) -> bool {
+        matches!(self.0.kind, Kind::Learned)
     }
 
     /// This error, one level up: about the member `segment` whose value is `value`.
     #[cold]
     pub(crate) fn prefixed(mut self, segment: Segment, value: &Value) -> Self {
-        if let Kind::Missing(field) = self.0.kind {
-            self.0.kind = Kind::Issue(missing_issue(field));
+        match self.0.kind {
+            Kind::Missing(field) => self.0.kind = Kind::Issue(missing_issue(field)),
+            Kind::Duplicate(field) => self.0.kind = Kind::Issue(duplicate_issue(field)),
+            _ => {}
         }
         if let Kind::Issue(issue) = &mut self.0.kind {
             if issue.path().is_root() && !issue.has_input() {
@@ -82,9 +90,19 @@ impl Error {
         match self.0.kind {
             Kind::Issue(issue) => Some(issue),
             Kind::Missing(field) => Some(missing_issue(field)),
-            Kind::Silent => None,
+            Kind::Duplicate(field) => Some(duplicate_issue(field)),
+            Kind::Silent | Kind::Learned => None,
         }
     }
+}
+
+#[cold]
+fn duplicate_issue(field: &str) -> Issue {
+    Issue::new(
+        Code::Custom,
+        format!("duplicate field `{}`", truncate(field)),
+    )
+    .with_hint("send each field once")
 }
 
 #[cold]
@@ -196,10 +214,7 @@ impl de::Error for Error {
 
     #[cold]
     fn duplicate_field(field: &'static str) -> Self {
-        Error::issue(
-            Issue::new(Code::Custom, format!("duplicate field `{field}`"))
-                .with_hint("send each field once"),
-        )
+        Error::new(Kind::Duplicate(field))
     }
 }
 
@@ -246,7 +261,8 @@ impl fmt::Display for Error {
         match &self.0.kind {
             Kind::Issue(issue) => write!(f, "{issue}"),
             Kind::Missing(field) => write!(f, "missing field `{field}`"),
-            Kind::Silent => f.write_str("stopped after an earlier issue"),
+            Kind::Duplicate(field) => write!(f, "duplicate field `{field}`"),
+            Kind::Silent | Kind::Learned => f.write_str("stopped after an earlier issue"),
         }
     }
 }

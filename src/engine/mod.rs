@@ -1,0 +1,668 @@
+//! The collecting engine: one call's arguments in, the typed value or every issue out.
+//!
+//! **State.** Everything the engine knows about the call being read lives in one value,
+//! [`Engine`], one per thread: the issues found so far (relative to the value being read:
+//! each level puts its own path segment in front of them on the way back up, so no path is
+//! built on the success path), how many were dropped past the cap, whether recording is
+//! suppressed (while a stand-in value is built), the token that tells an adapter it is
+//! driven by the engine (and at which depth and plan node), the flags of the route (a call
+//! read from text, strings moved or copied, a quick first attempt), the plan of required
+//! fields of the type being read, and the plans already learned. A call nested in another
+//! (an entry point called inside a `Deserialize` impl) sets the enclosing call's state
+//! aside and puts it back when it ends, panics included; an object decoded from a string
+//! inside a call keeps the call's issues and swaps only the plan it reads by.
+//!
+//! **One pass.** [`de::ValueDe`] reads the arguments (an owned `serde_json::Value`) for the
+//! type. It sees each value before the type's visitor does: a type mismatch is recorded
+//! and the visitor is fed a stand-in, so reading goes on to the next field. serde's derived
+//! visitors stop at the first missing field, so the engine knows beforehand which fields
+//! each struct requires: a [`plan::Plan`], taken from the type's JSON Schema (the
+//! `schema::from_*` entry points) or learned once per type and thread by running the type's
+//! own `Deserialize` over stand-in input ([`probe`]). Where the plan says a required field
+//! is absent, the engine reports it and feeds the struct a stand-in for it, so every missing
+//! field of every object is found in the one pass. A struct the plan does not cover (see
+//! [`plan`]) reports its first missing field only.
+//!
+//! **Adapters.** The crate's adapters ask for the engine through [`adapt`]; driven by it,
+//! they record their issues ([`record`]) and return a stand-in ([`placeholder`]); under any
+//! other deserializer they fail fast with all of their own issues in one error (the adapter
+//! shell, `crate::shell`). An adapter that decodes an object from a string reads it through
+//! [`read_object`], inside the same call.
+
+pub(crate) mod de;
+mod error;
+mod placeholder;
+pub(crate) mod plan;
+mod probe;
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::issue::{Code, Issue};
+use crate::issue::{MAX_ISSUES, Rejection};
+use crate::shell::IssueBuf;
+use plan::{NodeId, Plan};
+
+pub(crate) use error::Error;
+
+/// The newtype-struct name through which an adapter asks to be driven by the engine.
+/// [`de::ValueDe`] answers it by setting the drive token and reading the value; every other
+/// deserializer sees an ordinary newtype struct and calls the adapter's
+/// `visit_newtype_struct`, which reads on without the token. (serde_json asks for its
+/// `RawValue` the same way.)
+pub(crate) const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
+
+/// The newtype-struct name through which an adapter asks for a string as an owned
+/// `String` (`visit_string`) where the engine may move it out of the arguments; any other
+/// value, and every other deserializer, answers as `deserialize_any` does.
+pub(crate) const OWNED_NAME: &str = "$mcp_coerce::private::Owned";
+
+/// What an adapter driven by the engine is told: how deep its value is (an object it
+/// decodes counts its levels on from there) and the plan node of its value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Drive {
+    pub(crate) depth: u32,
+    pub(crate) node: NodeId,
+}
+
+/// The state of the engine on one thread; see the [module docs](self).
+pub(crate) struct Engine {
+    /// Issues kept in this call (mirrors `issues.len()`, read on every value).
+    stored: Cell<usize>,
+    /// Non-zero while a stand-in is being built: nothing recorded then is real.
+    suppress: Cell<u32>,
+    /// Set right before the engine calls an adapter's visitor; taken by that visitor.
+    drive: Cell<Option<Drive>>,
+    issues: RefCell<Vec<Issue>>,
+    /// Issues found past [`MAX_ISSUES`]: counted, not kept.
+    dropped: Cell<usize>,
+    /// The route of the call being read.
+    route: Cell<Route>,
+    /// The plan of the object being read, for the nodes handed to adapters.
+    plan: RefCell<Option<Rc<Plan>>>,
+    /// The issues of one `E::custom` call made by the adapter shell's `fail_fast`.
+    stash: RefCell<Option<IssueBuf>>,
+    /// Set for the duration of one `E::custom` call made by [`silent`].
+    silence: Cell<bool>,
+    /// JSON-encoded objects being read inside one another (see `read_object`'s caller).
+    encoded_layers: Cell<u32>,
+    /// A value the call did not read (an unknown field's) is nested deeper than the engine
+    /// reads: the arguments are then taken apart without recursion ([`drop_flat`]).
+    deep: Cell<bool>,
+    /// The elements of the native array an adapter is driven on: the adapter may take
+    /// them and read them itself ([`take_native_array`]), or read them through the
+    /// sequence it is handed, which takes them from here.
+    native: RefCell<Option<Vec<Value>>>,
+    /// Plans learned or built so far, by type (see [`plan_for`]).
+    plans: RefCell<HashMap<usize, Rc<Plan>, BuildHasherDefault<AddressHasher>>>,
+    /// Types whose plan is being learned right now (a type reached again while its own
+    /// plan is learned gets none).
+    learning: RefCell<Vec<usize>>,
+}
+
+/// How the call being read arrived, and how it is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Route {
+    /// Parsed from text by `from_str`/`from_slice`: the reading follows
+    /// `serde_json::from_str` where it and `serde_json::from_value` differ.
+    pub(crate) from_text: bool,
+    /// Strings may be moved out of the arguments into the value (the caller handed them
+    /// over); otherwise they are copied, and every refused string can still be echoed.
+    pub(crate) take_strings: bool,
+    /// A first attempt whose refusal is thrown away (the call is then read again by the
+    /// engine): adapters stop at their first issue without describing the rest.
+    pub(crate) quick: bool,
+}
+
+thread_local! {
+    static ENGINE: Engine = const {
+        Engine {
+            stored: Cell::new(0),
+            suppress: Cell::new(0),
+            drive: Cell::new(None),
+            issues: RefCell::new(Vec::new()),
+            dropped: Cell::new(0),
+            route: Cell::new(Route { from_text: false, take_strings: false, quick: false }),
+            plan: RefCell::new(None),
+            stash: RefCell::new(None),
+            silence: Cell::new(false),
+            encoded_layers: Cell::new(0),
+            deep: Cell::new(false),
+            native: RefCell::new(None),
+            plans: RefCell::new(HashMap::with_hasher(BuildHasherDefault::new())),
+            learning: RefCell::new(Vec::new()),
+        }
+    };
+}
+
+/// Plans are keyed by a function's address (see [`plan_for`]): a multiply-shift of the
+/// address is as good a hash as any, and far cheaper than SipHash.
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// Where a type's plan comes from.
+#[derive(Clone, Copy)]
+pub(crate) enum PlanSource {
+    /// Learned from the type's own `Deserialize`.
+    Learned,
+    /// Built from the type's JSON Schema, by this function (called once per thread).
+    #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
+    Schema(fn() -> Plan),
+}
+
+impl Engine {
+    /// Record one issue, its path relative to the value being read.
+    #[cold]
+    pub(crate) fn record(&self, issue: Issue) {
+        if self.suppress.get() > 0 {
+            return;
+        }
+        let stored = self.stored.get();
+        if stored < MAX_ISSUES {
+            self.issues.borrow_mut().push(issue);
+            self.stored.set(stored + 1);
+        } else {
+            self.dropped.set(self.dropped.get() + 1);
+        }
+    }
+
+    /// Record the issue `make` builds; once the call keeps [`MAX_ISSUES`], only count it,
+    /// without building it.
+    #[cold]
+    pub(crate) fn record_with(&self, make: impl FnOnce() -> Issue) {
+        if self.suppress.get() > 0 {
+            return;
+        }
+        if self.stored.get() < MAX_ISSUES {
+            self.record(make());
+        } else {
+            self.dropped.set(self.dropped.get() + 1);
+        }
+    }
+
+    /// Record every issue of `issues` (paths relative to the value being read).
+    #[cold]
+    pub(crate) fn record_all(&self, issues: IssueBuf) {
+        if self.suppress.get() > 0 {
+            return;
+        }
+        let (issues, dropped) = issues.into_parts();
+        for issue in issues {
+            self.record(issue);
+        }
+        self.dropped.set(self.dropped.get() + dropped);
+    }
+
+    /// How many issues are kept now; compare later with [`Engine::prefix_since`].
+    #[inline]
+    pub(crate) fn mark(&self) -> usize {
+        self.stored.get()
+    }
+
+    /// Put the segment `segment` makes in front of the issues kept since `mark`; those
+    /// about `value` itself that do not say what arrived get `value` as their input.
+    #[inline]
+    pub(crate) fn prefix_since(
+        &self,
+        mark: usize,
+        segment: impl FnOnce() -> crate::issue::Segment,
+        value: &Value,
+    ) {
+        if self.stored.get() > mark {
+            self.prefix_slow(mark, segment(), value);
+        }
+    }
+
+    #[cold]
+    fn prefix_slow(&self, mark: usize, segment: crate::issue::Segment, value: &Value) {
+        for issue in self.issues.borrow_mut().iter_mut().skip(mark) {
+            if issue.path().is_root() && !issue.has_input() {
+                issue.set_input(crate::issue::Input::from_value(value));
+            }
+            issue.prepend(segment.clone());
+        }
+    }
+
+    /// Run `call` with recording switched off (building a stand-in), and back on after it
+    /// however it ends.
+    pub(crate) fn suppressed<R>(&self, call: impl FnOnce() -> R) -> R {
+        struct Restore<'e>(&'e Cell<u32>);
+        impl Drop for Restore<'_> {
+            fn drop(&mut self) {
+                self.0.set(self.0.get().saturating_sub(1));
+            }
+        }
+        self.suppress.set(self.suppress.get() + 1);
+        let _restore = Restore(&self.suppress);
+        call()
+    }
+
+    /// Run the adapter visitor call `call` with the drive token set (only the visitor
+    /// asked for through [`adapt`] sees it: it takes it on entry), cleared afterwards.
+    #[inline]
+    pub(crate) fn drive<R>(&self, drive: Drive, call: impl FnOnce() -> R) -> R {
+        self.drive.set(Some(drive));
+        let out = call();
+        self.drive.set(None);
+        out
+    }
+
+    pub(crate) fn route(&self) -> Route {
+        self.route.get()
+    }
+
+    /// An error of the caller's type that adds no issue (its cause was recorded).
+    #[cold]
+    pub(crate) fn silent<E: serde::de::Error>(&self) -> E {
+        self.silence.set(true);
+        let e = E::custom("stopped after an earlier issue");
+        self.silence.set(false);
+        e
+    }
+
+    /// The plan of `T` from `source`, built once per thread.
+    fn plan_for<T: DeserializeOwned>(&self, source: PlanSource) -> Rc<Plan> {
+        // A function's address stands for the code that computes the plan: two types
+        // whose plan functions share an address share the code, and so the plan.
+        let key = match source {
+            PlanSource::Learned => probe::learn::<T> as fn(&Engine) -> Plan as usize,
+            PlanSource::Schema(build) => build as usize,
+        };
+        if let Some(plan) = self.plans.borrow().get(&key) {
+            return Rc::clone(plan);
+        }
+        self.plan_slow::<T>(source, key)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn plan_slow<T: DeserializeOwned>(&self, source: PlanSource, key: usize) -> Rc<Plan> {
+        if self.learning.borrow().contains(&key) {
+            return Rc::new(Plan::opaque());
+        }
+        self.learning.borrow_mut().push(key);
+        struct Done<'e>(&'e RefCell<Vec<usize>>, usize);
+        impl Drop for Done<'_> {
+            fn drop(&mut self) {
+                if let Ok(mut learning) = self.0.try_borrow_mut() {
+                    learning.retain(|k| *k != self.1);
+                }
+            }
+        }
+        let _done = Done(&self.learning, key);
+        let plan = Rc::new(match source {
+            PlanSource::Learned => probe::learn::<T>(self),
+            PlanSource::Schema(build) => build(),
+        });
+        let mut plans = self.plans.borrow_mut();
+        // Types are finite in a program; the cap is for the unforeseen.
+        if plans.len() >= MAX_PLANS {
+            plans.clear();
+        }
+        plans.insert(key, Rc::clone(&plan));
+        plan
+    }
+}
+
+/// Plans kept per thread, at most.
+const MAX_PLANS: usize = 4096;
+
+/// Run `f` with this thread's engine.
+#[inline]
+pub(crate) fn with<R>(f: impl FnOnce(&Engine) -> R) -> R {
+    ENGINE.with(f)
+}
+
+/// Read `value` as a `T`: one call, reporting every issue. `route` says how the value
+/// arrived; `plan` where its required fields come from.
+pub(crate) fn read_call<T: DeserializeOwned>(
+    mut value: Value,
+    route: Route,
+    plan: PlanSource,
+) -> Result<T, Rejection> {
+    with(|engine| {
+        let plan = engine.plan_for::<T>(plan);
+        let _call = Call::enter(engine, route, Rc::clone(&plan));
+        let out = T::deserialize(de::ValueDe::root(&mut value, engine, &plan));
+        let out = finish(engine, out);
+        // Every value the engine read is at most `MAX_NESTING` deep, and dropping it
+        // recurses that far at most; what it did not read may be deeper.
+        if engine.deep.replace(false) || out.is_err() {
+            drop_flat(value);
+        }
+        out
+    })
+}
+
+/// Take `value` apart without recursion (a `Value` built in code may be nested deeper
+/// than a thread's stack allows `Value`'s own drop to go).
+pub(crate) fn drop_flat(value: Value) {
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::Array(items) => stack.extend(items.into_iter().filter(is_container)),
+            Value::Object(map) => {
+                stack.extend(map.into_iter().map(|(_, v)| v).filter(is_container))
+            }
+            _ => {}
+        }
+    }
+}
+
+fn is_container(value: &Value) -> bool {
+    matches!(value, Value::Array(_) | Value::Object(_))
+}
+
+/// Whether `value` holds containers more than `levels` deep (counted without recursion).
+pub(crate) fn deeper_than(value: &Value, levels: u32) -> bool {
+    let mut stack = vec![(value, 1u32)];
+    while let Some((value, depth)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match value {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(map) => Box::new(map.values()),
+            _ => continue,
+        };
+        if depth > levels {
+            return true;
+        }
+        stack.extend(children.filter(|c| is_container(c)).map(|c| (c, depth + 1)));
+    }
+    false
+}
+
+/// The issues of the call, or its value.
+fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Result<T, Rejection> {
+    let out = match out {
+        Ok(value) => Some(value),
+        Err(e) => {
+            if let Some(issue) = e.into_issue() {
+                engine.record(issue);
+            }
+            None
+        }
+    };
+    let stored = engine.stored.replace(0);
+    let dropped = engine.dropped.replace(0);
+    let issues = std::mem::take(&mut *engine.issues.borrow_mut());
+    match out {
+        Some(value) if stored == 0 && dropped == 0 => Ok(value),
+        _ if stored == 0 && dropped == 0 => Err(Rejection::new([Issue::new(
+            Code::Custom,
+            "invalid arguments",
+        )
+        .with_hint("re-read the tool's inputSchema")])),
+        _ => Err(Rejection::from_parts(issues, dropped)),
+    }
+}
+
+/// One call's state on this thread; the enclosing call's (if any) is put back on drop.
+struct Call<'e> {
+    engine: &'e Engine,
+    saved: Saved,
+}
+
+/// The state of a call, set aside while a nested one runs.
+struct Saved {
+    stored: usize,
+    suppress: u32,
+    drive: Option<Drive>,
+    issues: Vec<Issue>,
+    dropped: usize,
+    route: Route,
+    plan: Option<Rc<Plan>>,
+    encoded_layers: u32,
+    deep: bool,
+}
+
+impl<'e> Call<'e> {
+    fn enter(engine: &'e Engine, route: Route, plan: Rc<Plan>) -> Self {
+        let saved = Saved {
+            stored: engine.stored.replace(0),
+            suppress: engine.suppress.replace(0),
+            drive: engine.drive.replace(None),
+            issues: std::mem::take(&mut *engine.issues.borrow_mut()),
+            dropped: engine.dropped.replace(0),
+            route: engine.route.replace(route),
+            plan: engine.plan.replace(Some(plan)),
+            encoded_layers: engine.encoded_layers.replace(0),
+            deep: engine.deep.replace(false),
+        };
+        Call { engine, saved }
+    }
+}
+
+impl Drop for Call<'_> {
+    fn drop(&mut self) {
+        let e = self.engine;
+        let s = &mut self.saved;
+        e.stored.set(s.stored);
+        e.suppress.set(s.suppress);
+        e.drive.set(s.drive);
+        if let Ok(mut issues) = e.issues.try_borrow_mut() {
+            *issues = std::mem::take(&mut s.issues);
+        }
+        e.dropped.set(s.dropped);
+        e.route.set(s.route);
+        if let Ok(mut plan) = e.plan.try_borrow_mut() {
+            *plan = s.plan.take();
+        }
+        e.encoded_layers.set(s.encoded_layers);
+        e.deep.set(s.deep);
+    }
+}
+
+/// Run `attempt` as a quick first attempt (see [`Route::quick`]), restored afterwards.
+pub(crate) fn quick_attempt<R>(attempt: impl FnOnce() -> R) -> R {
+    with(|engine| {
+        struct Restore<'e>(&'e Engine, Route);
+        impl Drop for Restore<'_> {
+            fn drop(&mut self) {
+                self.0.route.set(self.1);
+            }
+        }
+        let before = engine.route.get();
+        engine.route.set(Route {
+            quick: true,
+            ..before
+        });
+        let _restore = Restore(engine, before);
+        attempt()
+    })
+}
+
+/// Whether the adapter now refusing a value runs in a quick first attempt, whose issues
+/// nobody reads: it may stop at the first one and say nothing of it.
+#[cold]
+pub(crate) fn quick() -> bool {
+    with(|engine| engine.route.get().quick)
+}
+
+// The interface the adapter shell uses.
+
+/// Run an adapter's visitor on `deserializer`: driven by the engine when `deserializer` is
+/// the engine's, failing fast under any other.
+#[inline]
+pub(crate) fn adapt<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>>(
+    deserializer: D,
+    visitor: V,
+) -> Result<V::Value, D::Error> {
+    deserializer.deserialize_newtype_struct(DIRECT_NAME, visitor)
+}
+
+/// The drive token, if the adapter visitor now running was asked for through [`adapt`] by
+/// the engine; resets it.
+#[inline]
+pub(crate) fn take_drive() -> Option<Drive> {
+    with(|engine| engine.drive.take())
+}
+
+/// The elements of the native array the engine is driving the current adapter on, for an
+/// adapter that reads them in a loop of its own (faster than one `Deserializer` call per
+/// element); `None` under any other deserializer. Hand them back with
+/// [`give_back_native_array`], in the same order (strings taken from them put back where
+/// the adapter refuses the array), so that an issue about the array can echo it.
+#[inline]
+pub(crate) fn take_native_array() -> Option<Vec<Value>> {
+    with(|engine| engine.native.borrow_mut().take())
+}
+
+/// Whether the call being read lets adapters move strings out of the arguments (see
+/// [`Route::take_strings`]).
+#[inline]
+pub(crate) fn takes_strings() -> bool {
+    with(|engine| engine.route.get().take_strings)
+}
+
+/// Put back the elements [`take_native_array`] handed out.
+#[inline]
+pub(crate) fn give_back_native_array(items: Vec<Value>) {
+    with(|engine| *engine.native.borrow_mut() = Some(items));
+}
+
+/// Record an adapter's issues (driven by the engine: paths relative to its value).
+#[cold]
+pub(crate) fn record(issues: IssueBuf) {
+    with(|engine| engine.record_all(issues));
+}
+
+/// Whether the call being read keeps no more issues (it only counts them): a caller may
+/// then skip the work of describing one. False outside a call.
+#[inline]
+pub(crate) fn issues_full() -> bool {
+    with(|engine| engine.stored.get() >= MAX_ISSUES)
+}
+
+/// Some value of type `T` to stand in for a refused one, so the caller can go on; `None`
+/// if `T` cannot be built from stand-in values (the caller then stops without a further
+/// issue).
+#[cold]
+pub(crate) fn placeholder<T: DeserializeOwned>() -> Option<T> {
+    with(|engine| {
+        engine
+            .suppressed(|| T::deserialize(placeholder::Placeholder::new()))
+            .ok()
+    })
+}
+
+/// An error of the caller's type that adds no issue (its cause was recorded).
+#[cold]
+pub(crate) fn silent<E: serde::de::Error>() -> E {
+    with(|engine| engine.silent())
+}
+
+/// Read `T` from `value`, an object an adapter decoded (or copied) inside the call being
+/// read: its issues are recorded relative to `value` (the adapter's caller puts the path in
+/// front), its missing fields found by the node `at.node` of the call's plan when that
+/// node describes a struct, by `T`'s own plan otherwise. `None` when `T` could not be built
+/// (its issues are recorded).
+pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> Option<T> {
+    with(|engine| {
+        let outer = engine.plan.borrow().clone();
+        let plan = match &outer {
+            Some(plan) if plan.is_struct(at.node) => Rc::clone(plan),
+            _ => engine.plan_for::<T>(PlanSource::Learned),
+        };
+        let node = if outer.as_ref().is_some_and(|p| Rc::ptr_eq(p, &plan)) {
+            at.node
+        } else {
+            plan::ROOT
+        };
+        struct Restore<'e>(&'e Engine, Option<Rc<Plan>>);
+        impl Drop for Restore<'_> {
+            fn drop(&mut self) {
+                if let Ok(mut plan) = self.0.plan.try_borrow_mut() {
+                    *plan = self.1.take();
+                }
+            }
+        }
+        let _restore = Restore(engine, engine.plan.replace(Some(Rc::clone(&plan))));
+        let out = T::deserialize(de::ValueDe::nested(
+            &mut value, engine, &plan, node, at.depth,
+        ));
+        if engine.deep.get() || out.is_err() {
+            drop_flat(value);
+        }
+        match out {
+            Ok(out) => Some(out),
+            Err(e) => {
+                if let Some(issue) = e.into_issue() {
+                    engine.record(issue);
+                }
+                None
+            }
+        }
+    })
+}
+
+/// JSON-encoded objects read inside one another, at most: a recursive type whose objects
+/// may arrive as strings would otherwise nest without end, since each string is parsed
+/// afresh (serde_json's 128 levels count within one text only) and a few hundred kilobytes
+/// overflow a 2 MiB thread stack.
+pub const MAX_ENCODED_LAYERS: u32 = 4;
+
+/// One JSON-encoded object being read; leaving it (return, error or panic) counts it out.
+pub(crate) struct EncodedLayer(());
+
+impl EncodedLayer {
+    /// `None` when [`MAX_ENCODED_LAYERS`] are being read already.
+    pub(crate) fn enter() -> Option<EncodedLayer> {
+        with(|engine| {
+            let now = engine.encoded_layers.get();
+            (now < MAX_ENCODED_LAYERS).then(|| {
+                engine.encoded_layers.set(now + 1);
+                EncodedLayer(())
+            })
+        })
+    }
+}
+
+impl Drop for EncodedLayer {
+    fn drop(&mut self) {
+        with(|engine| {
+            let now = engine.encoded_layers.get();
+            engine.encoded_layers.set(now.saturating_sub(1));
+        });
+    }
+}
+
+/// The issues of the adapter whose error is being made, if the shell's `fail_fast` is
+/// making it (taken by the engine's own error type).
+pub(crate) fn take_stashed() -> Option<IssueBuf> {
+    with(|engine| engine.stash.borrow_mut().take())
+}
+
+/// Hand `issues` to the error that `make` builds, if that error is the engine's own.
+pub(crate) fn with_stashed<R>(issues: IssueBuf, make: impl FnOnce() -> R) -> R {
+    with(|engine| {
+        *engine.stash.borrow_mut() = Some(issues);
+        let out = make();
+        engine.stash.borrow_mut().take();
+        out
+    })
+}
+
+/// Whether the next `custom` error is [`silent`]'s (taken by the engine's error type).
+pub(crate) fn take_silence() -> bool {
+    with(|engine| engine.silence.replace(false))
+}

@@ -1,0 +1,299 @@
+//! Plans: which fields each struct of a type requires, so that the engine can report every
+//! missing field in one pass.
+//!
+//! A plan is a tree of nodes matched to the arguments as they are read: a struct node
+//! lists the struct's properties (each with the names serde accepts for it, whether it is
+//! required, and the node of its value), an array node the node of its elements. A plan
+//! comes from one of two sources:
+//!
+//! - **learned** ([`super::probe`]): the type's own `Deserialize` run over stand-in input,
+//!   once per type and thread; it knows exactly what serde requires (aliases and `default`
+//!   included) for structs reached through struct fields, `Option`, newtypes, sequences and
+//!   tuples;
+//! - **from the JSON Schema** ([`from_schema`], feature `schemars`): `required` and
+//!   `properties` of each object schema, through `items` and nullable `anyOf`s.
+//!
+//! Each struct node says how it recognises its struct, and the engine checks it when it
+//! reads one: a learned node is the struct serde named with the same name and field list;
+//! a schema node's required names must all be fields serde knows. Where that check fails,
+//! or where nothing is known (enum variants, map values, `#[serde(flatten)]`, types whose
+//! `Deserialize` refuses every stand-in), the struct reports its first missing field only
+//! (serde's derived visitors stop there) and the objects around it stop there too.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+/// The index of a node in its plan.
+pub(crate) type NodeId = u32;
+
+/// No node: nothing is known of the value.
+pub(crate) const NONE: NodeId = u32::MAX;
+
+/// The node of the arguments themselves.
+pub(crate) const ROOT: NodeId = 0;
+
+/// A plan of required fields; see the [module docs](self).
+#[derive(Debug, Default)]
+pub(crate) struct Plan {
+    nodes: Vec<Node>,
+}
+
+#[derive(Debug)]
+pub(crate) enum Node {
+    /// Nothing known.
+    Opaque,
+    Struct(StructNode),
+    /// An array (or tuple), and the node of its elements.
+    Seq(NodeId),
+}
+
+/// What a struct requires.
+#[derive(Debug)]
+pub(crate) struct StructNode {
+    /// How the engine recognises the struct.
+    pub(crate) check: Check,
+    /// Every property known, in declaration order (required first for learned nodes).
+    pub(crate) props: Vec<Prop>,
+    /// Whether every property serde knows is in `props` (so that a key serde knows but no
+    /// prop names cannot be an alias of a required one).
+    pub(crate) complete: bool,
+}
+
+#[derive(Debug)]
+pub(crate) enum Check {
+    /// Learned: serde named the struct `name` with exactly these fields.
+    Serde {
+        name: &'static str,
+        fields: &'static [&'static str],
+    },
+    /// From a schema: every required name must be one of serde's fields.
+    RequiredAreFields,
+}
+
+/// One property of a struct.
+#[derive(Debug)]
+pub(crate) struct Prop {
+    /// The name serde reports it by, then its aliases.
+    pub(crate) names: Vec<Cow<'static, str>>,
+    pub(crate) required: bool,
+    pub(crate) child: NodeId,
+}
+
+impl Prop {
+    pub(crate) fn name(&self) -> &str {
+        self.names.first().map_or("", |n| n)
+    }
+
+    #[inline]
+    fn answers(&self, key: &str) -> bool {
+        self.names.iter().any(|n| n == key)
+    }
+}
+
+impl Plan {
+    /// A plan that knows nothing.
+    pub(crate) fn opaque() -> Plan {
+        Plan {
+            nodes: vec![Node::Opaque],
+        }
+    }
+
+    pub(crate) fn from_nodes(nodes: Vec<Node>) -> Plan {
+        if nodes.is_empty() {
+            Plan::opaque()
+        } else {
+            Plan { nodes }
+        }
+    }
+
+    fn node(&self, id: NodeId) -> Option<&Node> {
+        self.nodes.get(id as usize)
+    }
+
+    /// Whether `id` is a struct node.
+    pub(crate) fn is_struct(&self, id: NodeId) -> bool {
+        matches!(self.node(id), Some(Node::Struct(_)))
+    }
+
+    /// The struct node `id`, if it is one and it recognises the struct serde is asking for.
+    #[inline]
+    pub(crate) fn struct_for(
+        &self,
+        id: NodeId,
+        name: &'static str,
+        fields: &'static [&'static str],
+    ) -> Option<&StructNode> {
+        match self.node(id) {
+            Some(Node::Struct(s)) if s.recognises(name, fields) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The node of the elements of the array at `id`.
+    #[inline]
+    pub(crate) fn items(&self, id: NodeId) -> NodeId {
+        match self.node(id) {
+            Some(Node::Seq(items)) => *items,
+            _ => NONE,
+        }
+    }
+}
+
+impl StructNode {
+    fn recognises(&self, name: &'static str, fields: &'static [&'static str]) -> bool {
+        match self.check {
+            Check::Serde { name: n, fields: f } => {
+                (std::ptr::eq(f, fields) || f == fields) && n == name
+            }
+            Check::RequiredAreFields => self
+                .props
+                .iter()
+                .filter(|p| p.required)
+                .all(|p| fields.contains(&p.name())),
+        }
+    }
+
+    /// The index of the property `key` names, if any.
+    #[inline]
+    pub(crate) fn find(&self, key: &str) -> Option<usize> {
+        self.props.iter().position(|p| p.answers(key))
+    }
+}
+
+/// Which properties of a struct node the object being read has, by index.
+#[derive(Debug, Default)]
+pub(crate) struct Present {
+    bits: u64,
+    more: Vec<u64>,
+}
+
+impl Present {
+    #[inline]
+    pub(crate) fn set(&mut self, index: usize) {
+        if index < 64 {
+            self.bits |= 1 << index;
+        } else {
+            self.set_more(index);
+        }
+    }
+
+    #[cold]
+    fn set_more(&mut self, index: usize) {
+        let word = index / 64 - 1;
+        if self.more.len() <= word {
+            self.more.resize(word + 1, 0);
+        }
+        self.more[word] |= 1 << (index % 64);
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, index: usize) -> bool {
+        if index < 64 {
+            self.bits & (1 << index) != 0
+        } else {
+            self.more
+                .get(index / 64 - 1)
+                .is_some_and(|w| w & (1 << (index % 64)) != 0)
+        }
+    }
+}
+
+/// A plan from a JSON Schema (inline, without `$ref`): the node of each object schema
+/// lists its `properties`, `required` ones marked; `items` gives array nodes; an `anyOf`
+/// or `oneOf` with a single branch that is not `{"type": "null"}` is that branch (an
+/// `Option`). Objects nested deeper than 128 levels are left opaque.
+#[cfg_attr(not(feature = "schemars"), allow(dead_code))]
+pub(crate) fn from_schema(schema: &Value) -> Plan {
+    let mut nodes = Vec::new();
+    nodes.push(Node::Opaque);
+    let root = schema_node(schema, &mut nodes, 0);
+    if let Some(n) = nodes.get_mut(ROOT as usize) {
+        *n = root;
+    }
+    Plan::from_nodes(nodes)
+}
+
+fn schema_node(schema: &Value, nodes: &mut Vec<Node>, depth: u32) -> Node {
+    let Some(map) = schema.as_object() else {
+        return Node::Opaque;
+    };
+    if depth > 128 {
+        return Node::Opaque;
+    }
+    if let Some(props) = map.get("properties").and_then(Value::as_object) {
+        return struct_node(map, props, nodes, depth);
+    }
+    if let Some(items) = map.get("items") {
+        let child = push(schema_node(items, nodes, depth + 1), nodes);
+        return Node::Seq(child);
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(branches) = map.get(key).and_then(Value::as_array) {
+            let mut real = branches.iter().filter(|b| !is_null_schema(b));
+            if let (Some(only), None) = (real.next(), real.next()) {
+                return schema_node(only, nodes, depth + 1);
+            }
+            return Node::Opaque;
+        }
+    }
+    Node::Opaque
+}
+
+fn struct_node(
+    map: &Map<String, Value>,
+    props: &Map<String, Value>,
+    nodes: &mut Vec<Node>,
+    depth: u32,
+) -> Node {
+    let required: Vec<&str> = map
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let mut out = Vec::with_capacity(props.len());
+    // Required properties in `required`'s order (the struct's declaration order), then
+    // the others.
+    for name in &required {
+        if let Some(schema) = props.get(*name) {
+            let child = push(schema_node(schema, nodes, depth + 1), nodes);
+            out.push(Prop {
+                names: vec![Cow::Owned((*name).to_owned())],
+                required: true,
+                child,
+            });
+        }
+    }
+    for (name, schema) in props {
+        if required.contains(&name.as_str()) {
+            continue;
+        }
+        let child = push(schema_node(schema, nodes, depth + 1), nodes);
+        out.push(Prop {
+            names: vec![Cow::Owned(name.clone())],
+            required: false,
+            child,
+        });
+    }
+    Node::Struct(StructNode {
+        check: Check::RequiredAreFields,
+        props: out,
+        // Aliases are not in a schema.
+        complete: false,
+    })
+}
+
+fn push(node: Node, nodes: &mut Vec<Node>) -> NodeId {
+    if matches!(node, Node::Opaque) {
+        return NONE;
+    }
+    let id = NodeId::try_from(nodes.len()).unwrap_or(NONE);
+    if id != NONE {
+        nodes.push(node);
+    }
+    id
+}
+
+fn is_null_schema(schema: &Value) -> bool {
+    schema.get("type").and_then(Value::as_str) == Some("null")
+}

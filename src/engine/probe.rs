@@ -1,0 +1,570 @@
+//! Learning a type's plan from its own `Deserialize`.
+//!
+//! The type is deserialized, again and again, from a deserializer that makes up its input
+//! ([`ProbeDe`]) and learns from what serde answers. At each struct it offers the fields it
+//! knows to be required; serde's derived visitor names the first required field it lacks
+//! (`missing_field`), which is learned, and the next run offers it too. Once a struct asks
+//! for nothing more it is explored: every other field serde knows is offered as well (so
+//! that structs inside optional fields are learned in turn), the fields known by their
+//! serde name first; a name serde answers with `duplicate_field` is an alias of the field
+//! it names. Each run that fails teaches one fact; the runs end when one succeeds with
+//! nothing left to explore, or when a run fails without teaching anything (a field whose
+//! type refuses every stand-in, say), which leaves the structs it stopped in incomplete.
+//!
+//! The input is made up, never the arguments, so the work depends on the type alone (and
+//! is done once per type and thread): at most [`MAX_RUNS`] runs over at most [`MAX_NODES`]
+//! nodes, [`MAX_DEPTH`] levels deep (a recursive type is learned down to there).
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+
+use serde::de::{
+    self, DeserializeOwned, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor,
+};
+
+use super::error::Error;
+use super::placeholder::Placeholder;
+use super::plan::{Check, NONE, Node, NodeId, Plan, Prop, StructNode};
+use super::{DIRECT_NAME, Drive, Engine, OWNED_NAME};
+
+/// Runs of the type's `Deserialize`, at most.
+const MAX_RUNS: usize = 2048;
+/// Nodes of a plan, at most.
+const MAX_NODES: usize = 4096;
+/// Levels of a plan, at most.
+const MAX_DEPTH: u32 = 32;
+
+/// The plan of `T`, learned from `T`'s `Deserialize`.
+pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
+    let builder = RefCell::new(Builder::default());
+    builder.borrow_mut().node(None, "");
+    for _ in 0..MAX_RUNS {
+        builder.borrow_mut().reached.clear();
+        let run = engine.suppressed(|| {
+            T::deserialize(ProbeDe {
+                builder: &builder,
+                node: 0,
+                depth: 0,
+                engine,
+            })
+        });
+        let mut b = builder.borrow_mut();
+        match run {
+            Ok(_) => {
+                if !b.advance() {
+                    break;
+                }
+            }
+            Err(e) if e.is_learned() => {}
+            Err(_) => break,
+        }
+    }
+    builder.into_inner().into_plan()
+}
+
+#[derive(Default)]
+struct Builder {
+    nodes: Vec<BNode>,
+    /// Struct nodes reached in this run.
+    reached: Vec<NodeId>,
+}
+
+#[derive(Default)]
+enum BNode {
+    #[default]
+    Unseen,
+    Struct(Box<BStruct>),
+    Seq(NodeId),
+    /// Reached as two different kinds of value, or not worth knowing.
+    Opaque,
+}
+
+struct BStruct {
+    name: &'static str,
+    fields: &'static [&'static str],
+    /// Learned from `missing_field`, in the order serde names them (declaration order).
+    required: Vec<&'static str>,
+    /// Names serde reports in `duplicate_field`: each is a field's own name.
+    canonical: Vec<&'static str>,
+    /// Alias -> the field it stands for.
+    aliases: Vec<(&'static str, &'static str)>,
+    /// Optional names whose made-up value the type refused: not offered again.
+    skipped: Vec<&'static str>,
+    phase: Phase,
+    /// The node of each field's value, by the name it was offered under.
+    children: Vec<(&'static str, NodeId)>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Phase {
+    /// Offering only the required fields known, to learn the others.
+    Discover,
+    /// Offering every field, to learn aliases and what lies inside optional fields.
+    Explore,
+    Done,
+    /// A run failed inside it without teaching anything: what is known stands, the rest
+    /// is unknown.
+    Broken,
+}
+
+impl Builder {
+    /// The node of the value offered under `key` in `parent` (created on first use).
+    fn node(&mut self, parent: Option<NodeId>, key: &'static str) -> NodeId {
+        if let Some(p) = parent
+            && let Some(BNode::Struct(s)) = self.nodes.get(p as usize)
+            && let Some(&(_, id)) = s.children.iter().find(|(k, _)| *k == key)
+        {
+            return id;
+        }
+        if self.nodes.len() >= MAX_NODES {
+            return NONE;
+        }
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(BNode::Unseen);
+        if let Some(p) = parent
+            && let Some(BNode::Struct(s)) = self.nodes.get_mut(p as usize)
+        {
+            s.children.push((key, id));
+        }
+        id
+    }
+
+    /// The node of the elements of the array at `id`.
+    fn items(&mut self, id: NodeId) -> NodeId {
+        match self.nodes.get(id as usize) {
+            Some(BNode::Seq(items)) => return *items,
+            Some(BNode::Unseen) => {}
+            _ => return NONE,
+        }
+        if self.nodes.len() >= MAX_NODES {
+            return NONE;
+        }
+        let items = self.nodes.len() as NodeId;
+        self.nodes.push(BNode::Unseen);
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            *n = BNode::Seq(items);
+        }
+        items
+    }
+
+    fn mark_opaque(&mut self, id: NodeId) {
+        if let Some(n) = self.nodes.get_mut(id as usize) {
+            *n = BNode::Opaque;
+        }
+    }
+
+    /// After a run that succeeded: every struct reached moves on a phase. Whether another
+    /// run can teach more.
+    fn advance(&mut self) -> bool {
+        let mut more = false;
+        for id in std::mem::take(&mut self.reached) {
+            if let Some(BNode::Struct(s)) = self.nodes.get_mut(id as usize) {
+                match s.phase {
+                    Phase::Discover => {
+                        s.phase = Phase::Explore;
+                        more = true;
+                    }
+                    Phase::Explore => s.phase = Phase::Done,
+                    Phase::Done | Phase::Broken => {}
+                }
+            }
+        }
+        more
+    }
+
+    fn into_plan(self) -> Plan {
+        let nodes = self
+            .nodes
+            .into_iter()
+            .map(|n| match n {
+                BNode::Struct(s) => Node::Struct(s.into_node()),
+                BNode::Seq(items) => Node::Seq(items),
+                BNode::Unseen | BNode::Opaque => Node::Opaque,
+            })
+            .collect();
+        Plan::from_nodes(nodes)
+    }
+}
+
+impl BStruct {
+    fn new(name: &'static str, fields: &'static [&'static str]) -> Self {
+        BStruct {
+            name,
+            fields,
+            required: Vec::new(),
+            canonical: Vec::new(),
+            aliases: Vec::new(),
+            skipped: Vec::new(),
+            phase: Phase::Discover,
+            children: Vec::new(),
+        }
+    }
+
+    fn is_alias(&self, name: &str) -> bool {
+        self.aliases.iter().any(|(a, _)| *a == name)
+    }
+
+    /// The names to offer in this run, in order.
+    fn offers(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = self.required.clone();
+        if self.phase == Phase::Discover {
+            return out;
+        }
+        for name in self.canonical.iter().chain(self.fields) {
+            if !out.contains(name) && !self.is_alias(name) && !self.skipped.contains(name) {
+                out.push(name);
+            }
+        }
+        out
+    }
+
+    fn child(&self, key: &str) -> NodeId {
+        self.children
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(NONE, |(_, id)| *id)
+    }
+
+    fn into_node(self) -> StructNode {
+        let mut props: Vec<Prop> = Vec::with_capacity(self.fields.len());
+        for field in &self.required {
+            let mut names = vec![Cow::Borrowed(*field)];
+            names.extend(
+                self.aliases
+                    .iter()
+                    .filter(|(_, of)| of == field)
+                    .map(|(alias, _)| Cow::Borrowed(*alias)),
+            );
+            props.push(Prop {
+                names,
+                required: true,
+                child: self.child(field),
+            });
+        }
+        // Every other name serde knows, each its own property: an alias of an optional
+        // field is as good a name for its value as the field's own.
+        for name in self.fields {
+            if props.iter().any(|p| p.names.iter().any(|n| n == name)) {
+                continue;
+            }
+            props.push(Prop {
+                names: vec![Cow::Borrowed(*name)],
+                required: false,
+                child: self.child(name),
+            });
+        }
+        StructNode {
+            check: Check::Serde {
+                name: self.name,
+                fields: self.fields,
+            },
+            props,
+            complete: self.phase == Phase::Done,
+        }
+    }
+}
+
+/// The made-up input of one run, at one node of the plan being learned.
+struct ProbeDe<'b, 'e> {
+    builder: &'b RefCell<Builder>,
+    node: NodeId,
+    depth: u32,
+    engine: &'e Engine,
+}
+
+impl<'b, 'e> ProbeDe<'b, 'e> {
+    fn at(&self, node: NodeId) -> ProbeDe<'b, 'e> {
+        ProbeDe {
+            builder: self.builder,
+            node,
+            depth: self.depth + 1,
+            engine: self.engine,
+        }
+    }
+
+    /// Nothing more to learn below here: answer as a stand-in does.
+    fn done(&self) -> bool {
+        self.node == NONE || self.depth >= MAX_DEPTH
+    }
+}
+
+macro_rules! like_placeholder {
+    ($($method:ident),*) => {
+        $(fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+            Placeholder::new().$method(visitor)
+        })*
+    };
+}
+
+impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
+    type Error = Error;
+
+    like_placeholder!(
+        deserialize_any,
+        deserialize_bool,
+        deserialize_i8,
+        deserialize_i16,
+        deserialize_i32,
+        deserialize_i64,
+        deserialize_i128,
+        deserialize_u8,
+        deserialize_u16,
+        deserialize_u32,
+        deserialize_u64,
+        deserialize_u128,
+        deserialize_f32,
+        deserialize_f64,
+        deserialize_char,
+        deserialize_str,
+        deserialize_string,
+        deserialize_identifier,
+        deserialize_bytes,
+        deserialize_byte_buf,
+        deserialize_unit,
+        deserialize_ignored_any,
+        deserialize_map
+    );
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.done() {
+            return visitor.visit_none();
+        }
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if name == DIRECT_NAME {
+            // One of the crate's adapters: it answers with its own stand-in.
+            let drive = Drive {
+                depth: self.depth,
+                node: NONE,
+            };
+            return self.engine.drive(drive, || visitor.visit_unit());
+        }
+        if name == OWNED_NAME {
+            return Placeholder::new().deserialize_any(visitor);
+        }
+        if self.depth >= MAX_DEPTH {
+            return Placeholder::new().deserialize_newtype_struct(name, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.done() {
+            return Placeholder::new().deserialize_seq(visitor);
+        }
+        let items = self.builder.borrow_mut().items(self.node);
+        visitor.visit_seq(Items {
+            left: 1,
+            of: self.at(items),
+        })
+    }
+
+    fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
+        if self.done() {
+            return Placeholder::new().deserialize_tuple(len, visitor);
+        }
+        let items = self.builder.borrow_mut().items(self.node);
+        visitor.visit_seq(Items {
+            left: len,
+            of: self.at(items),
+        })
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        self.deserialize_tuple(len, visitor)
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        if self.done() {
+            return Placeholder::new().deserialize_struct(name, fields, visitor);
+        }
+        let offers = {
+            let mut b = self.builder.borrow_mut();
+            let node = self.node;
+            match b.nodes.get_mut(node as usize) {
+                Some(slot @ BNode::Unseen) => {
+                    *slot = BNode::Struct(Box::new(BStruct::new(name, fields)))
+                }
+                Some(BNode::Struct(s)) if s.name == name && s.fields == fields => {}
+                _ => {
+                    b.mark_opaque(node);
+                    drop(b);
+                    return Placeholder::new().deserialize_struct(name, fields, visitor);
+                }
+            }
+            b.reached.push(node);
+            match b.nodes.get(node as usize) {
+                Some(BNode::Struct(s)) => s.offers(),
+                _ => Vec::new(),
+            }
+        };
+        let mut access = Offers {
+            probe: &self,
+            names: offers.into_iter(),
+            current: None,
+        };
+        match visitor.visit_map(&mut access) {
+            Ok(out) => Ok(out),
+            Err(e) => Err(self.learn_from(e, access.current, fields)),
+        }
+    }
+
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        // Variants are not learned: their content is read as a stand-in.
+        Placeholder::new().deserialize_enum(name, variants, visitor)
+    }
+}
+
+impl ProbeDe<'_, '_> {
+    /// What the failure `e` of the struct at this node teaches; the error to go on with.
+    fn learn_from(
+        &self,
+        e: Error,
+        current: Option<&'static str>,
+        fields: &'static [&'static str],
+    ) -> Error {
+        if e.is_learned() {
+            return e;
+        }
+        let mut b = self.builder.borrow_mut();
+        let Some(BNode::Struct(s)) = b.nodes.get_mut(self.node as usize) else {
+            return e;
+        };
+        if let Some(field) = e.missing_field()
+            && fields.contains(&field)
+            && !s.required.contains(&field)
+            && s.phase != Phase::Broken
+        {
+            s.required.push(field);
+            // A newly required field is learned from the start.
+            s.phase = Phase::Discover;
+            return Error::learned();
+        }
+        if let Some(field) = e.duplicate_field()
+            && let Some(key) = current
+        {
+            if key != field && !s.is_alias(key) {
+                s.aliases.push((key, field));
+                if !s.canonical.contains(&field) {
+                    s.canonical.push(field);
+                }
+                return Error::learned();
+            }
+            if key == field && !s.canonical.contains(&field) {
+                s.canonical.push(field);
+                return Error::learned();
+            }
+        }
+        if s.phase != Phase::Broken {
+            s.phase = Phase::Broken;
+            return Error::learned();
+        }
+        e
+    }
+}
+
+/// One element (or `left` of them) at the node of the elements.
+struct Items<'b, 'e> {
+    left: usize,
+    of: ProbeDe<'b, 'e>,
+}
+
+impl<'de> SeqAccess<'de> for Items<'_, '_> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.left -= 1;
+        seed.deserialize(self.of.at(self.of.node)).map(Some)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.left)
+    }
+}
+
+/// The fields offered to a struct in this run.
+struct Offers<'p, 'b, 'e> {
+    probe: &'p ProbeDe<'b, 'e>,
+    names: std::vec::IntoIter<&'static str>,
+    /// The name whose value comes next (or was the last offered).
+    current: Option<&'static str>,
+}
+
+impl<'de> MapAccess<'de> for Offers<'_, '_, '_> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        let Some(name) = self.names.next() else {
+            return Ok(None);
+        };
+        self.current = Some(name);
+        seed.deserialize(de::value::StrDeserializer::<Error>::new(name))
+            .map(Some)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let name = self.current.unwrap_or("");
+        let (child, required) = {
+            let mut b = self.probe.builder.borrow_mut();
+            let required = match b.nodes.get(self.probe.node as usize) {
+                Some(BNode::Struct(s)) => s.required.contains(&name),
+                _ => true,
+            };
+            (b.node(Some(self.probe.node), name), required)
+        };
+        match seed.deserialize(self.probe.at(child)) {
+            Ok(v) => Ok(v),
+            Err(e) if e.is_learned() || required => Err(e),
+            Err(_) => {
+                // An optional field whose made-up value the type refuses: leave it out.
+                let mut b = self.probe.builder.borrow_mut();
+                if let Some(BNode::Struct(s)) = b.nodes.get_mut(self.probe.node as usize) {
+                    s.skipped.push(name);
+                }
+                Err(Error::learned())
+            }
+        }
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.names.len())
+    }
+}

@@ -1,0 +1,140 @@
+//! Collecting the elements of an array: kept up to its `maxItems`, each refused element's
+//! issue at its index, the length bounds checked at the end.
+
+use serde::de::{DeserializeSeed, Deserializer, Visitor};
+
+use super::{Element, IssueBuf, MAX_PREALLOCATION, MapVisitor, Outcome};
+use crate::issue::Path;
+use crate::issue::{Code, Issue};
+use crate::words::count;
+
+/// Elements as they are collected: kept up to `max` (further ones are only checked and
+/// counted, so a hostile array costs no memory), with the issues of the bad ones at their
+/// index.
+pub(crate) struct Items<T> {
+    items: Vec<T>,
+    count: usize,
+    min: usize,
+    max: usize,
+    pub(crate) issues: IssueBuf,
+}
+
+impl<T> Items<T> {
+    pub(crate) fn new(min: usize, max: usize, size_hint: Option<usize>) -> Self {
+        let capacity = size_hint.unwrap_or(0).min(MAX_PREALLOCATION).min(max);
+        Items {
+            items: Vec::with_capacity(capacity),
+            count: 0,
+            min,
+            max,
+            issues: IssueBuf::default(),
+        }
+    }
+
+    /// The next element's outcome; an issue is placed at the element's index. Whether to
+    /// read on: in a quick first attempt (whose issues nobody reads) the first refused
+    /// element ends the array.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, element: Element<T>) -> bool {
+        match element {
+            Ok(value) => {
+                if self.items.len() < self.max {
+                    self.items.push(value);
+                }
+                self.count += 1;
+                true
+            }
+            Err(issue) => self.refuse(issue),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refuse(&mut self, issue: Box<Issue>) -> bool {
+        let index = self.count;
+        self.issues
+            .push_with(|| (*issue).at(Path::root().join(index)));
+        self.count += 1;
+        !crate::engine::quick()
+    }
+
+    /// The elements, or every issue: the length bounds first, then each bad element.
+    #[inline]
+    pub(crate) fn finish(self) -> Outcome<Vec<T>> {
+        if self.count <= self.max && self.count >= self.min && self.issues.is_empty() {
+            Ok(self.items)
+        } else {
+            self.refused()
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn refused(self) -> Outcome<Vec<T>> {
+        let length = if self.count > self.max {
+            Some(
+                Issue::new(
+                    Code::TooLong,
+                    format!(
+                        "expected at most {}, got {}",
+                        count(self.max, "item"),
+                        self.count
+                    ),
+                )
+                .with_hint(format!("send at most {}", count(self.max, "item")))
+                .with_context("maxItems", self.max),
+            )
+        } else if self.count < self.min {
+            Some(
+                Issue::new(
+                    Code::TooShort,
+                    format!(
+                        "expected at least {}, got {}",
+                        count(self.min, "item"),
+                        self.count
+                    ),
+                )
+                .with_hint(format!("send at least {}", count(self.min, "item")))
+                .with_context("minItems", self.min),
+            )
+        } else {
+            None
+        };
+        match length {
+            None => Err(self.issues),
+            Some(issue) => {
+                let mut all = IssueBuf::one(issue);
+                all.append(self.issues);
+                Err(all)
+            }
+        }
+    }
+}
+
+/// An element seed that pushes the element's outcome straight into `items`, so that the
+/// sequence hands back only whether there was an element.
+pub(crate) struct PushTo<'a, V, T> {
+    pub(crate) element: V,
+    pub(crate) items: &'a mut Items<T>,
+}
+
+impl<'de, V, T> DeserializeSeed<'de> for PushTo<'_, V, T>
+where
+    V: Visitor<'de, Value = Element<T>>,
+{
+    type Value = ();
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        let items = self.items;
+        let read_on = d.deserialize_any(MapVisitor {
+            inner: self.element,
+            map: move |element| items.push(element),
+        })?;
+        if read_on {
+            Ok(())
+        } else {
+            Err(serde::de::Error::custom(""))
+        }
+    }
+}

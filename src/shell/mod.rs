@@ -1,0 +1,345 @@
+//! The adapter shell: what every adapter of the crate shares around its own checks.
+//!
+//! An adapter's shape visitor dispatches on the input's shape and returns an *outcome*
+//! (`Result<T, IssueBuf>`, the value or every issue found in it); it never fails at the
+//! serde level. [`Settled`] turns the outcome into the adapter's answer: driven by the
+//! engine, the issues are recorded and a stand-in goes on in the value's place; under any
+//! other deserializer they become one error of that format ([`fail_fast`]). [`Optional`]
+//! applies the optional-field rules in front of a shape visitor, [`Items`] collects array
+//! elements, [`TextOnly`] reads string-only shapes, and [`echo`] drains or echoes what an
+//! adapter refuses.
+
+pub(crate) mod echo;
+mod items;
+mod optional;
+mod text;
+
+use std::fmt;
+
+use serde::de::{self, DeserializeOwned, Deserializer, EnumAccess, MapAccess, SeqAccess, Visitor};
+
+use crate::engine;
+use crate::issue::{Code, Issue};
+use crate::issue::{MAX_ISSUES, Rejection};
+
+pub(crate) use echo::{drain_map, drain_seq, map_input, seq_input};
+pub(crate) use engine::adapt;
+pub(crate) use items::{Items, PushTo};
+pub(crate) use optional::Optional;
+pub(crate) use text::{TextOnly, TextShape};
+
+/// Issues found by one adapter call, with paths relative to the adapter's value; capped
+/// like a [`Rejection`], and counted past the cap without being built.
+#[derive(Debug, Default)]
+pub(crate) struct IssueBuf {
+    issues: Vec<Issue>,
+    dropped: usize,
+}
+
+impl IssueBuf {
+    pub(crate) fn one(issue: Issue) -> Self {
+        IssueBuf {
+            issues: vec![issue],
+            dropped: 0,
+        }
+    }
+
+    /// Add the issue `make` builds, unless the cap is reached (then only count it).
+    #[inline]
+    pub(crate) fn push_with(&mut self, make: impl FnOnce() -> Issue) {
+        if self.issues.len() < MAX_ISSUES {
+            self.issues.push(make());
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    pub(crate) fn push(&mut self, issue: Issue) {
+        self.push_with(|| issue);
+    }
+
+    /// These issues as one, located where the error that carries them will be (a map key,
+    /// or a value serde replays from a buffer, whose own path is unknown here): the first
+    /// issue's code, with its relative path, if any, and the count of the others in its
+    /// message.
+    pub(crate) fn into_located_here(self) -> Issue {
+        let more = self.issues.len().saturating_sub(1) + self.dropped;
+        let mut issues = self.issues.into_iter();
+        let Some(first) = issues.next() else {
+            return Issue::new(Code::Custom, "invalid value");
+        };
+        first.relocated_here(more)
+    }
+
+    /// Add `other`'s issues after these.
+    pub(crate) fn append(&mut self, other: IssueBuf) {
+        for issue in other.issues {
+            self.push(issue);
+        }
+        self.dropped += other.dropped;
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.issues.is_empty() && self.dropped == 0
+    }
+
+    /// The issues kept, and how many more were counted.
+    pub(crate) fn into_parts(self) -> (Vec<Issue>, usize) {
+        (self.issues, self.dropped)
+    }
+
+    /// These issues as a [`Rejection`], for checks used without a deserializer.
+    pub(crate) fn into_rejection(self) -> Rejection {
+        Rejection::from_parts(self.issues, self.dropped)
+    }
+}
+
+/// Every issue kept (up to `MAX_ISSUES`), then how many more were found.
+impl fmt::Display for IssueBuf {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, issue) in self.issues.iter().enumerate() {
+            if n > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{issue}")?;
+        }
+        if self.dropped > 0 {
+            write!(f, "; and {} more", self.dropped)?;
+        }
+        Ok(())
+    }
+}
+
+/// The end of every adapter call: the value, or the issues. Driven by the engine
+/// (`drive`), the issues are recorded and a stand-in goes on in the value's place;
+/// otherwise they become one error of the caller's format.
+#[inline]
+pub(crate) fn settle<T: DeserializeOwned, E: de::Error>(
+    drive: Option<engine::Drive>,
+    outcome: Result<T, IssueBuf>,
+) -> Result<T, E> {
+    match outcome {
+        Ok(value) => Ok(value),
+        Err(issues) => settle_err(drive, issues),
+    }
+}
+
+#[cold]
+fn settle_err<T: DeserializeOwned, E: de::Error>(
+    drive: Option<engine::Drive>,
+    issues: IssueBuf,
+) -> Result<T, E> {
+    if drive.is_some() {
+        refused(issues)
+    } else {
+        Err(fail_fast(issues))
+    }
+}
+
+/// An adapter driven by the engine refused its value: record `issues`, and go on with a
+/// stand-in (or stop without a further issue if `T` has none).
+#[cold]
+pub(crate) fn refused<T: DeserializeOwned, E: de::Error>(issues: IssueBuf) -> Result<T, E> {
+    engine::record(issues);
+    engine::placeholder::<T>().ok_or_else(engine::silent)
+}
+
+/// One error of the caller's format for an adapter's issues. If that format is the
+/// engine's own (a map key, or serde's replay of a buffered `flatten` or untagged value),
+/// the issues travel with it structured. In a quick first attempt (whose error nobody
+/// reads) the issues are not even described.
+#[cold]
+pub(crate) fn fail_fast<E: de::Error>(issues: IssueBuf) -> E {
+    if engine::quick() {
+        return E::custom("");
+    }
+    let message = issues.to_string();
+    engine::with_stashed(issues, || E::custom(message))
+}
+
+/// What a shape visitor produces: the value, or every issue found in it.
+pub(crate) type Outcome<T> = Result<T, IssueBuf>;
+
+/// What an element (or scalar) visitor produces: the value, or its issue. The issue is
+/// boxed so that the success path moves a word or two per element, not a whole `Issue`.
+pub(crate) type Element<T> = Result<T, Box<Issue>>;
+
+/// Preallocate no more than this many elements whatever a format's `size_hint` claims.
+pub(crate) const MAX_PREALLOCATION: usize = 4096;
+
+/// An issue for a value of the wrong JSON type, at the value itself.
+#[cold]
+pub(crate) fn invalid_type(expected: &str, got: &str, hint: &'static str) -> Issue {
+    Issue::new(Code::InvalidType, format!("expected {expected}, got {got}")).with_hint(hint)
+}
+
+/// Turns a shape visitor's outcome into the adapter's answer; a placeholder `T` stands in
+/// for a refused value while the issues are recorded.
+pub(crate) struct Settled<V>(pub(crate) V);
+
+macro_rules! settle_scalar {
+    ($($method:ident($ty:ty)),* $(,)?) => {
+        $(#[inline]
+        fn $method<E: de::Error>(self, v: $ty) -> Result<T, E> {
+            let drive = engine::take_drive();
+            let outcome = self.0.$method::<E>(v)?;
+            settle(drive, outcome)
+        })*
+    };
+}
+
+impl<'de, V, T> Visitor<'de> for Settled<V>
+where
+    V: Visitor<'de, Value = Outcome<T>>,
+    T: DeserializeOwned,
+{
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.expecting(f)
+    }
+
+    settle_scalar!(
+        visit_bool(bool),
+        visit_i8(i8),
+        visit_i16(i16),
+        visit_i32(i32),
+        visit_i64(i64),
+        visit_i128(i128),
+        visit_u8(u8),
+        visit_u16(u16),
+        visit_u32(u32),
+        visit_u64(u64),
+        visit_u128(u128),
+        visit_f32(f32),
+        visit_f64(f64),
+        visit_char(char),
+        visit_str(&str),
+        visit_borrowed_str(&'de str),
+        visit_string(String),
+        visit_bytes(&[u8]),
+        visit_borrowed_bytes(&'de [u8]),
+        visit_byte_buf(Vec<u8>),
+    );
+
+    fn visit_none<E: de::Error>(self) -> Result<T, E> {
+        let drive = engine::take_drive();
+        let outcome = self.0.visit_none::<E>()?;
+        settle(drive, outcome)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<T, E> {
+        let drive = engine::take_drive();
+        let outcome = self.0.visit_unit::<E>()?;
+        settle(drive, outcome)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        let drive = engine::take_drive();
+        let outcome = self.0.visit_some(d)?;
+        settle(drive, outcome)
+    }
+
+    /// Any deserializer but the engine answers `engine::adapt`'s request with this:
+    /// read on, failing fast.
+    #[inline]
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        let drive = engine::take_drive();
+        let outcome = self.0.visit_seq(seq)?;
+        settle(drive, outcome)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        let drive = engine::take_drive();
+        let outcome = self.0.visit_map(map)?;
+        settle(drive, outcome)
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<T, A::Error> {
+        let drive = engine::take_drive();
+        let outcome = self.0.visit_enum(data)?;
+        settle(drive, outcome)
+    }
+}
+
+/// A visitor that answers like `V`, then maps the answer with `F`.
+pub(crate) struct MapVisitor<V, F> {
+    pub(crate) inner: V,
+    pub(crate) map: F,
+}
+
+macro_rules! forward_mapped {
+    ($($method:ident($ty:ty)),* $(,)?) => {
+        $(#[inline]
+        fn $method<E: de::Error>(self, v: $ty) -> Result<U, E> {
+            Ok((self.map)(self.inner.$method::<E>(v)?))
+        })*
+    };
+}
+
+impl<'de, V, F, U> Visitor<'de> for MapVisitor<V, F>
+where
+    V: Visitor<'de>,
+    F: FnOnce(V::Value) -> U,
+{
+    type Value = U;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.expecting(f)
+    }
+
+    forward_mapped!(
+        visit_bool(bool),
+        visit_i8(i8),
+        visit_i16(i16),
+        visit_i32(i32),
+        visit_i64(i64),
+        visit_i128(i128),
+        visit_u8(u8),
+        visit_u16(u16),
+        visit_u32(u32),
+        visit_u64(u64),
+        visit_u128(u128),
+        visit_f32(f32),
+        visit_f64(f64),
+        visit_char(char),
+        visit_str(&str),
+        visit_borrowed_str(&'de str),
+        visit_string(String),
+        visit_bytes(&[u8]),
+        visit_borrowed_bytes(&'de [u8]),
+        visit_byte_buf(Vec<u8>),
+    );
+
+    fn visit_none<E: de::Error>(self) -> Result<U, E> {
+        Ok((self.map)(self.inner.visit_none::<E>()?))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<U, E> {
+        Ok((self.map)(self.inner.visit_unit::<E>()?))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<U, D::Error> {
+        Ok((self.map)(self.inner.visit_some(d)?))
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<U, D::Error> {
+        Ok((self.map)(self.inner.visit_newtype_struct(d)?))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<U, A::Error> {
+        Ok((self.map)(self.inner.visit_seq(seq)?))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<U, A::Error> {
+        Ok((self.map)(self.inner.visit_map(map)?))
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<U, A::Error> {
+        Ok((self.map)(self.inner.visit_enum(data)?))
+    }
+}

@@ -1,0 +1,126 @@
+//! The optional-field rules of the crate's optional spelling, in front of any shape
+//! visitor.
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, EnumAccess, MapAccess, SeqAccess, Visitor};
+
+use super::Outcome;
+
+/// The optional-field rules of the crate's optional spelling, in front of a shape visitor:
+/// `null` (and an absent value) is `None`; `""`/whitespace is `None` unless the inner type
+/// is a free string; `"null"` is `None` unless the inner type's JSON type is string;
+/// anything else is the inner visitor's answer, and a refusal is never turned into `None`.
+pub(crate) struct Optional<V> {
+    pub(crate) inner: V,
+    /// `""` and whitespace mean "absent".
+    pub(crate) empty_is_none: bool,
+    /// The text `null` means "absent".
+    pub(crate) null_text_is_none: bool,
+}
+
+impl<V> Optional<V> {
+    /// The rules for inner types whose JSON type is not string (arrays, numbers, ...).
+    pub(crate) fn non_string(inner: V) -> Self {
+        Optional {
+            inner,
+            empty_is_none: true,
+            null_text_is_none: true,
+        }
+    }
+
+    fn absent(&self, s: &str) -> bool {
+        let t = s.trim();
+        (self.empty_is_none && t.is_empty()) || (self.null_text_is_none && t == "null")
+    }
+}
+
+macro_rules! forward_some {
+    ($($method:ident($ty:ty)),* $(,)?) => {
+        $(#[inline]
+        fn $method<E: de::Error>(self, v: $ty) -> Result<Outcome<Option<T>>, E> {
+            Ok(self.inner.$method::<E>(v)?.map(Some))
+        })*
+    };
+}
+
+impl<'de, V, T> Visitor<'de> for Optional<V>
+where
+    V: Visitor<'de, Value = Outcome<T>>,
+{
+    type Value = Outcome<Option<T>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.inner.expecting(f)?;
+        f.write_str(", or null")
+    }
+
+    forward_some!(
+        visit_bool(bool),
+        visit_i8(i8),
+        visit_i16(i16),
+        visit_i32(i32),
+        visit_i64(i64),
+        visit_i128(i128),
+        visit_u8(u8),
+        visit_u16(u16),
+        visit_u32(u32),
+        visit_u64(u64),
+        visit_u128(u128),
+        visit_f32(f32),
+        visit_f64(f64),
+        visit_char(char),
+        visit_bytes(&[u8]),
+        visit_borrowed_bytes(&'de [u8]),
+        visit_byte_buf(Vec<u8>),
+    );
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        if self.absent(v) {
+            return Ok(Ok(None));
+        }
+        Ok(self.inner.visit_str::<E>(v)?.map(Some))
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        if self.absent(v) {
+            return Ok(Ok(None));
+        }
+        Ok(self.inner.visit_borrowed_str::<E>(v)?.map(Some))
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        if self.absent(&v) {
+            return Ok(Ok(None));
+        }
+        Ok(self.inner.visit_string::<E>(v)?.map(Some))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Ok(None))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Ok(None))
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        Ok(self.inner.visit_newtype_struct(d)?.map(Some))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        Ok(self.inner.visit_seq(seq)?.map(Some))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+        Ok(self.inner.visit_map(map)?.map(Some))
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
+        Ok(self.inner.visit_enum(data)?.map(Some))
+    }
+}

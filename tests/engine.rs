@@ -1,0 +1,333 @@
+//! The engine's one pass: every missing field of every object listed at once, by the plan
+//! learned from the type's own `Deserialize` and by the one taken from its JSON Schema,
+//! with no false `missing` (aliases, defaults, optional fields) and the limits the docs
+//! state.
+
+use std::num::NonZeroU32;
+
+use mcp_coerce::{Code, IntArrayLike, Rejection};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use serde_with::serde_as;
+
+/// `(code, path)` of every issue, in order.
+fn found(rejection: &Rejection) -> Vec<(Code, String)> {
+    rejection
+        .issues()
+        .iter()
+        .map(|i| (i.code(), i.path().to_string()))
+        .collect()
+}
+
+fn missing(paths: &[&str]) -> Vec<(Code, String)> {
+    paths
+        .iter()
+        .map(|p| (Code::Missing, (*p).to_owned()))
+        .collect()
+}
+
+/// Both plans: learned (`from_value`, `from_slice`) and from the schema
+/// (`schema::from_value`, `schema::from_slice`), on the value and on its text.
+#[track_caller]
+fn refuse_all_routes<T>(arguments: Value) -> Vec<Vec<(Code, String)>>
+where
+    T: serde::de::DeserializeOwned + JsonSchema + std::fmt::Debug,
+{
+    let text = arguments.to_string();
+    vec![
+        found(&mcp_coerce::from_value::<T>(arguments.clone()).unwrap_err()),
+        found(&mcp_coerce::from_slice::<T>(text.as_bytes()).unwrap_err()),
+        found(&mcp_coerce::schema::from_value::<T>(arguments).unwrap_err()),
+        found(&mcp_coerce::schema::from_slice::<T>(text.as_bytes()).unwrap_err()),
+    ]
+}
+
+macro_rules! fields {
+    ($(#[$meta:meta])* struct $name:ident { $($extra:tt)* } $t:ty: $($f:ident)*) => {
+        $(#[$meta])*
+        #[allow(dead_code, reason = "only the refusals are looked at")]
+        struct $name {
+            $($extra)*
+            $($f: $t,)*
+        }
+    };
+}
+
+fields!(
+    #[derive(Deserialize, JsonSchema, Debug)]
+    struct Leaf {} u8: l00 l01 l02 l03 l04 l05 l06 l07 l08 l09 l10 l11 l12 l13 l14 l15 l16 l17
+        l18 l19 l20 l21 l22 l23
+);
+
+fields!(
+    #[derive(Deserialize, JsonSchema, Debug)]
+    struct Mid { leaf: Leaf, } u8: m00 m01 m02 m03 m04 m05 m06 m07 m08 m09 m10 m11 m12 m13 m14
+        m15 m16 m17 m18 m19
+);
+
+fields!(
+    #[derive(Deserialize, JsonSchema, Debug)]
+    struct Top { mid: Mid, } u8: t00 t01 t02 t03 t04 t05 t06 t07 t08 t09 t10 t11 t12 t13 t14 t15
+        t16 t17 t18 t19
+);
+
+/// 64 required fields missing over three levels (the objects that hold them are sent),
+/// beside a 4 MB field the type does not know: all 64 in one rejection, on every route.
+#[test]
+fn every_missing_field_at_three_depths_beside_a_4_mb_unknown_field() {
+    let arguments = json!({"mid": {"leaf": {}}, "junk": "x".repeat(4 << 20)});
+    let leaf = (0..24).map(|i| format!("/mid/leaf/l{i:02}"));
+    let mid = (0..20).map(|i| format!("/mid/m{i:02}"));
+    let top = (0..20).map(|i| format!("/t{i:02}"));
+    let want: Vec<(Code, String)> = leaf
+        .chain(mid)
+        .chain(top)
+        .map(|p| (Code::Missing, p))
+        .collect();
+    assert_eq!(want.len(), 64);
+    for (route, got) in refuse_all_routes::<Top>(arguments).into_iter().enumerate() {
+        assert_eq!(got, want, "route {route}");
+    }
+}
+
+/// An absent required object is one `missing` at its own path; its fields are not listed.
+#[test]
+fn an_absent_object_is_one_missing_issue() {
+    let want = missing(&["/mid"])
+        .into_iter()
+        .chain((0..20).map(|i| (Code::Missing, format!("/t{i:02}"))));
+    let want: Vec<_> = want.collect();
+    for got in refuse_all_routes::<Top>(json!({})) {
+        assert_eq!(got, want);
+    }
+}
+
+#[derive(Deserialize, JsonSchema, Debug)]
+#[allow(dead_code)]
+struct Item {
+    id: u32,
+    #[serde(default)]
+    note: String,
+    tags: Option<Vec<String>>,
+}
+
+#[derive(Deserialize, JsonSchema, Debug)]
+#[allow(dead_code)]
+struct Batch {
+    items: Vec<Item>,
+    filter: Option<Item>,
+    #[serde(alias = "q", alias = "search")]
+    query: String,
+    #[serde(default)]
+    page: u32,
+}
+
+/// Elements of arrays and values of optional fields are structs of the plan too; a field
+/// with a serde `default`, an `Option` field and a field sent under an alias are never
+/// reported.
+#[test]
+fn missing_fields_inside_arrays_and_optional_fields() {
+    let arguments = json!({"items": [{}, {"id": 1}, {"note": "n"}], "filter": {}, "q": "x"});
+    for got in refuse_all_routes::<Batch>(arguments) {
+        assert_eq!(got, missing(&["/filter/id", "/items/0/id", "/items/2/id"]));
+    }
+}
+
+#[test]
+fn no_false_missing_for_aliases_defaults_and_options() {
+    for arguments in [
+        json!({"items": [], "q": "rust"}),
+        json!({"items": [], "search": "rust"}),
+        json!({"items": [], "query": "rust"}),
+        json!({"items": [{"id": 1}], "query": "rust", "filter": null}),
+    ] {
+        let text = arguments.to_string();
+        assert!(
+            mcp_coerce::from_value::<Batch>(arguments.clone()).is_ok(),
+            "{arguments}"
+        );
+        assert!(mcp_coerce::from_str::<Batch>(&text).is_ok(), "{arguments}");
+        assert!(
+            mcp_coerce::schema::from_value::<Batch>(arguments.clone()).is_ok(),
+            "{arguments}"
+        );
+        assert!(
+            mcp_coerce::schema::from_str::<Batch>(&text).is_ok(),
+            "{arguments}"
+        );
+    }
+}
+
+/// The same field under two names is serde's `duplicate_field`, reported once, and the
+/// missing ones beside it still listed.
+#[test]
+fn a_field_under_its_name_and_an_alias() {
+    let arguments = json!({"items": [{}], "q": "a", "query": "b"});
+    let got = found(&mcp_coerce::from_value::<Batch>(arguments).unwrap_err());
+    assert_eq!(
+        got,
+        [
+            (Code::Missing, "/items/0/id".to_owned()),
+            (Code::Custom, "/query".to_owned()),
+        ]
+    );
+}
+
+#[serde_as]
+#[derive(Deserialize, JsonSchema, Debug)]
+#[allow(dead_code)]
+struct Filter {
+    #[serde_as(as = "IntArrayLike")]
+    ids: Vec<i64>,
+    from: u32,
+    to: u32,
+}
+
+#[serde_as]
+#[derive(Deserialize, JsonSchema, Debug)]
+#[allow(dead_code)]
+struct WithObject {
+    #[serde_as(as = "mcp_coerce::JsonObjectLike")]
+    filter: Filter,
+    name: String,
+}
+
+/// An object decoded from a string (or read natively) by the JSON-object adapter lists
+/// its missing fields too, in the same pass.
+#[test]
+fn an_object_sent_as_a_string_lists_its_missing_fields() {
+    for filter in [json!({"ids": "1,x"}), json!(r#"{"ids": "1,x"}"#)] {
+        let arguments = json!({ "filter": filter });
+        for got in refuse_all_routes::<WithObject>(arguments) {
+            assert_eq!(
+                got,
+                [
+                    (Code::IntParsing, "/filter/ids/1".to_owned()),
+                    (Code::Missing, "/filter/from".to_owned()),
+                    (Code::Missing, "/filter/to".to_owned()),
+                    (Code::Missing, "/name".to_owned()),
+                ]
+            );
+        }
+    }
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Strict {
+    id: NonZeroU32,
+    a: u8,
+    b: u8,
+}
+
+/// Stand-in integers are `1`, which `NonZero*` types take.
+#[test]
+fn a_non_zero_field_takes_the_stand_in() {
+    let got = found(&mcp_coerce::from_value::<Strict>(json!({})).unwrap_err());
+    assert_eq!(got, missing(&["/id", "/a", "/b"]));
+    // `0` refused by `NonZeroU32` itself is an error of a foreign `Deserialize`: the
+    // struct stops there (the documented limit).
+    let got = found(&mcp_coerce::from_value::<Strict>(json!({"id": 0})).unwrap_err());
+    assert_eq!(got, [(Code::Custom, "/id".to_owned())]);
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Host {
+    addr: std::net::IpAddr,
+    a: u8,
+    b: u8,
+}
+
+/// A required field whose type refuses every stand-in (an `IpAddr` refuses `""`): the
+/// plan cannot be learned past it, so the struct reports its first missing field only
+/// (the documented limit).
+#[test]
+fn a_field_no_stand_in_can_fill_is_the_last_one_reported() {
+    let got = found(&mcp_coerce::from_value::<Host>(json!({})).unwrap_err());
+    assert_eq!(got, missing(&["/addr"]));
+    let got = found(&mcp_coerce::from_value::<Host>(json!({"addr": "::1"})).unwrap_err());
+    assert_eq!(got, missing(&["/a"]));
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+enum Shape {
+    Circle { r: u32 },
+    Square { side: u32, unit: String },
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Draw {
+    shape: Shape,
+    color: String,
+}
+
+/// Inside an enum variant the plan knows nothing: the variant's first missing field is
+/// reported and reading stops there (the documented limit).
+#[test]
+fn inside_an_enum_variant_the_first_missing_field_ends_the_reading() {
+    let got = found(&mcp_coerce::from_value::<Draw>(json!({"shape": {"Square": {}}})).unwrap_err());
+    assert_eq!(got, missing(&["/shape/Square/side"]));
+}
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code)]
+struct Node {
+    name: String,
+    children: Vec<Node>,
+}
+
+/// A recursive type: its plan is learned to a bounded depth, and every missing field is
+/// listed within it.
+#[test]
+fn a_recursive_type_lists_missing_fields_at_every_level() {
+    let arguments = json!({"children": [{"children": [{"name": "x"}]}]});
+    let got = found(&mcp_coerce::from_value::<Node>(arguments).unwrap_err());
+    assert_eq!(
+        got,
+        missing(&[
+            "/children/0/children/0/children",
+            "/children/0/name",
+            "/name"
+        ])
+    );
+}
+
+/// A call inside a `Deserialize` impl (an entry point on a value it read) is a call of
+/// its own: its issues stay apart. The impl's error is a foreign one, after which the
+/// enclosing struct stops (the documented limit): `/a` is not listed.
+#[test]
+fn a_call_inside_a_deserialize_impl_keeps_its_issues_apart() {
+    #[derive(Debug)]
+    struct Inner;
+    impl<'de> Deserialize<'de> for Inner {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let value = Value::deserialize(d)?;
+            match mcp_coerce::from_value::<Item>(value) {
+                Ok(_) => Ok(Inner),
+                Err(rejection) => Err(serde::de::Error::custom(format!(
+                    "{} issues inside",
+                    rejection.total()
+                ))),
+            }
+        }
+    }
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Outer {
+        inner: Inner,
+        a: u8,
+        b: u8,
+    }
+    let got = found(&mcp_coerce::from_value::<Outer>(json!({"inner": {}, "b": "x"})).unwrap_err());
+    assert_eq!(
+        got,
+        [
+            (Code::InvalidType, "/b".to_owned()),
+            (Code::Custom, "/inner".to_owned()),
+        ]
+    );
+}
