@@ -222,7 +222,7 @@ pub(crate) fn string(min_length: usize, max_length: usize) -> Map<String, Value>
 /// (not trimmed, so accepted by the adapter), which keeps it sound: what it accepts, the
 /// adapter accepts unchanged. `[\s\S]` is any char, line terminators included (`.` is
 /// not, in ECMA-262 without the `s` flag). 66 chars, where listing White_Space as escape
-/// ranges took 600 in every trimmed field of `tools/list`.
+/// ranges would take 600 in every trimmed field of `tools/list`.
 pub(crate) fn trimmed_pattern() -> &'static str {
     r"^(?:[^\s\u0085\ufeff]|[^\s\u0085\ufeff][\s\S]*[^\s\u0085\ufeff])?$"
 }

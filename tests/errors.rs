@@ -53,7 +53,7 @@ fn issue_json(issue: &Issue) -> Value {
     serde_json::to_value(issue).unwrap()
 }
 
-/// The issue's JSON with `message` and `hint` (free text, not fixed by the contract)
+/// The issue's JSON with `message` and `hint` (free text, not fixed by `docs/contract.md`)
 /// checked for presence and replaced by `"<message>"` and `"<hint>"`.
 fn issue_json_masked(issue: &Issue) -> Value {
     let mut v = issue_json(issue);
@@ -134,7 +134,7 @@ fn every_code_serializes_snake_case() {
 }
 
 /// Issues from the adapters: code, path and input exact; message and hint present;
-/// context where the contract names one.
+/// context where `docs/contract.md` (section "Issues") names one.
 #[test]
 fn adapter_issue_json() {
     let mut report = Report::new();

@@ -62,8 +62,9 @@ struct Ticket {
     id: String,
 }
 
-/// Observed: the `custom` issue's `message` carries 189 'A's (messages from foreign
-/// `Deserialize` impls are cut at 200 chars, not at the 64-char echo limit).
+/// A foreign `Deserialize` impl quotes the input it refuses in its message; the `custom`
+/// issue built from that message is held to the 64-char echo limit like any input (a cut
+/// at 200 chars of message would still let 189 'A's of this input through).
 #[test]
 fn custom_error_from_deserialize_with_echoes_at_most_64_chars() {
     let rejection = mcp_coerce::from_value::<Ticket>(json!({"id": "A".repeat(500)})).unwrap_err();
@@ -98,7 +99,8 @@ struct Flattened {
 
 /// The crate's own adapter: `JsonObjectLike` under serde's flatten buffer reads the
 /// decoded object with `serde_json`, whose error quotes the offending string in full
-/// ("invalid type: string \"BBBB…\", expected u32"); the envelope then carries ~170 'B's.
+/// ("invalid type: string \"BBBB…\", expected u32"); the envelope must cut that quote to
+/// the echo limit too.
 #[test]
 fn json_object_adapter_inside_flatten_echoes_at_most_64_chars() {
     let filter = json!({"limit": "B".repeat(500)}).to_string();
@@ -111,10 +113,10 @@ fn json_object_adapter_inside_flatten_echoes_at_most_64_chars() {
     );
 }
 
-/// The name of an unknown tool comes from the client. Observed: `Envelope::unknown_tool`
-/// (what `rmcp::coerce` answers) keeps the whole name in the envelope's `tool` member,
-/// so a 100,000-char name comes back twice in the tool result (content text and
-/// `structuredContent`).
+/// The name of an unknown tool comes from the client, so `Envelope::unknown_tool` (what
+/// `rmcp::coerce` answers) cuts it to the echo limit: whole, a 100,000-char name would come
+/// back twice in the tool result (content text and `structuredContent`), in `tool` and in
+/// `message` each time.
 #[test]
 fn unknown_tool_envelope_echoes_at_most_64_chars_of_the_name() {
     let envelope = Envelope::unknown_tool("T".repeat(100_000), "Call tools/list.");
@@ -162,15 +164,16 @@ fn assert_no_type_name(rejection: &Rejection, name: &str) {
     );
 }
 
-/// Observed message: "data did not match any variant of untagged enum InternalTargetKind".
+/// serde's own message for this refusal names the Rust type ("data did not match any
+/// variant of untagged enum InternalTargetKind"); the envelope must not.
 #[test]
 fn untagged_enum_refusal_names_no_rust_type() {
     let rejection = mcp_coerce::from_value::<Untagged>(json!({"target": true})).unwrap_err();
     assert_no_type_name(&rejection, "InternalTargetKind");
 }
 
-/// Observed message "expected internally tagged enum InternalShapeKind, got a number" and
-/// hint "send internally tagged enum InternalShapeKind".
+/// serde's own words for this refusal name the Rust type ("expected internally tagged
+/// enum InternalShapeKind"); neither the envelope's message nor its hint may.
 #[test]
 fn internally_tagged_enum_refusal_names_no_rust_type() {
     let rejection = mcp_coerce::from_value::<Tagged>(json!({"shape": 5})).unwrap_err();

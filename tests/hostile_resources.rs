@@ -34,10 +34,10 @@ struct Labels {
     by_name: HashMap<String, Vec<u32>>,
 }
 
-/// One 256 KiB key whose value holds 150 bad elements: every one of the 100 issues kept
-/// carries its own copy of the key in its path, so a 256 KiB request builds (and renders)
-/// a 25 MiB envelope; with 1 MiB it is 100 MiB. The envelope must stay within a small
-/// multiple of the request.
+/// One 256 KiB key whose value holds 150 bad elements: each of the 100 issues kept has
+/// the key in its path, and with the key copied whole into every path a 256 KiB request
+/// would build (and render) a 25 MiB envelope, 100 MiB for a 1 MiB key. Keys in paths are
+/// cut to the echo limit, so the envelope stays within twice the request.
 #[test]
 fn a_huge_key_is_not_copied_into_every_issue_path() {
     let key = "k".repeat(256 * 1024);
@@ -141,10 +141,11 @@ fn deep_child() {
 }
 
 /// `from_value` is the rmcp entry point and takes an already built `Value`, whose depth
-/// no `serde_json` recursion limit has bounded. Observed: the crate's collecting
-/// deserializer copies the object recursively before the (iterative) depth check, and a
-/// 2 MiB stack overflows at a depth of about 2,000 in a debug build: the process aborts
-/// instead of answering `too_deep` at `/options/a/a/a/a/a/a/a/a`.
+/// no `serde_json` recursion limit has bounded. The collecting deserializer reads a value
+/// 100,000 levels deep on a 2 MiB stack without recursing as deep as the value, and
+/// answers `too_deep` at `/options/a/a/a/a/a/a/a/a`: a recursive copy before the
+/// (iterative) depth check would overflow that stack at a depth of about 2,000 in a debug
+/// build and abort the process.
 #[test]
 fn a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow() {
     if std::env::var_os(CHILD).is_some() {
@@ -216,13 +217,14 @@ struct Import {
     b_points: Vec<Point>,
 }
 
-/// Each missing field costs one more pass over the whole call, up to 64 of them, and a
-/// pass re-reads every refused element before it (building a placeholder for each).
-/// 2,000 refused profiles followed by 70 empty points: observed 130,000 reads of a
-/// profile, i.e. the array is read 65 times, although the issue cap (100) was reached in
-/// the first pass and later passes can only add to `truncated`. In a release build a
-/// 1 MB call of this shape (`{"items": [1, 1, ...], "z": [{}, ...]}` into a struct of 20
-/// fields) takes about 13 s of CPU where serde_json parses it in 15 ms.
+/// 2,000 refused profiles followed by 70 empty points, each point missing its fields: at
+/// most 8,000 reads of a profile in all (4 per profile). Were each missing field to cost
+/// one more pass over the whole call (up to 64 of them), re-reading every refused element
+/// before it and building a placeholder for each, the array would be read 65 times
+/// (130,000 reads of a profile), although the issue cap (100) is reached in the first
+/// pass and later passes can only add to `truncated`; a 1 MB call of this shape
+/// (`{"items": [1, 1, ...], "z": [{}, ...]}` into a struct of 20 fields) would take about
+/// 13 s of CPU in a release build, where serde_json parses it in 15 ms.
 #[test]
 fn refused_elements_are_not_reread_once_per_missing_field() {
     const N: usize = 2_000;
@@ -240,10 +242,11 @@ fn refused_elements_are_not_reread_once_per_missing_field() {
     );
 }
 
-/// Keys are cut to 64 chars, but 60 levels of 64-char keys (`/`, rendered `~1`) still
-/// made every one of the 100 issues carry a 7,700-char path: a 6.5 KB request gave an
-/// 800 KB envelope and a 1.6 MB tool result. Paths are now cut to their ancestor within
-/// `MAX_PATH_CHARS`, saying how many levels were left out.
+/// Keys are cut to 64 chars, but 60 levels of 64-char keys (`/`, rendered `~1`) would
+/// still give every one of the 100 issues a 7,700-char path: an 800 KB envelope and a
+/// 1.6 MB tool result for a 6.5 KB request. So paths are cut to their ancestor within
+/// `MAX_PATH_CHARS`, saying how many levels were left out, and the envelope stays within
+/// 64 KiB.
 #[test]
 fn a_deep_path_of_long_keys_is_cut_to_an_ancestor() {
     let mut value = json!({"l": (0..150).map(|_| json!({"__proto__": 1})).collect::<Vec<_>>()});

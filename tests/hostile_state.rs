@@ -65,11 +65,11 @@ struct Outer {
     payload: Encoded,
 }
 
-/// Observed: the inner `from_str` answers `Ok(Confirm { confirm: false })` for `"maybe"`
-/// (its fast path through serde_json takes the outer call's token, so the `BoolLike`
-/// adapter records its issue into the *outer* call and returns a placeholder `false`),
-/// and the outer call is refused with that `bool_parsing` issue at `/payload`, although
-/// every value of the outer call was accepted.
+/// The inner `from_str` refuses `"maybe"` with `bool_parsing` at `/confirm`, as it does on
+/// its own, and the outer call, every value of which is acceptable, is accepted. The risk:
+/// the inner fast path through serde_json taking the outer call's token, so that the
+/// `BoolLike` adapter records its issue into the *outer* call (at `/payload`) and hands the
+/// inner call a placeholder `false`, which it would accept.
 #[test]
 fn an_entry_point_inside_a_visitor_refuses_as_it_does_on_its_own() {
     let alone = mcp_coerce::from_str::<Confirm>(r#"{"confirm": "maybe"}"#).unwrap_err();
@@ -102,9 +102,9 @@ struct Palette {
     weights: HashMap<Enum<Color>, u32>,
 }
 
-/// A bad key alone: observed `enum_unknown` at `/weights` (the key's segment is missing:
-/// the adapter took the token set for the map's visitor and recorded its issue as if it
-/// were the map's own).
+/// A bad key alone is `enum_unknown` at the key's own path, `/weights/purple`: the key's
+/// adapter must not take the token set for the map's visitor and record its issue as the
+/// map's own (at `/weights`, without the key's segment).
 #[test]
 fn a_bad_lenient_map_key_is_reported_at_its_key() {
     let rejection =
@@ -115,8 +115,9 @@ fn a_bad_lenient_map_key_is_reported_at_its_key() {
     );
 }
 
-/// A good key first, then a bad one: observed `custom` ("unknown value (enum_unknown)")
-/// at `/weights/purple`, since the good key used up the token.
+/// A good key first, then a bad one: the bad key keeps its code, `enum_unknown` at
+/// `/weights/purple`, although the good key ran an adapter before it (a token used up by
+/// the good key would leave the bad one a `custom` "unknown value (enum_unknown)").
 #[test]
 fn a_bad_lenient_map_key_after_a_good_one_keeps_its_code() {
     let rejection = mcp_coerce::from_value::<Palette>(json!({
@@ -140,11 +141,11 @@ struct Ledger {
 
 /// `from_str` accepts a plain `u128` past `u64::MAX` exactly (serde_json reads it as an
 /// integer), but once another field is refused the call is read again through a `Value`,
-/// where the number is an `f64` and its exact value is gone. Found here as a false
-/// `invalid_type` at `/total`. Decision (documented on `from_slice`): the second reading
-/// cannot know the exact value, so it reports `int_overflow` with the hint to send large
-/// integers as strings (which `IntLike` reads exactly) rather than pretend the number was
-/// fine or call it the wrong type.
+/// where the number is an `f64` and its exact value is gone. The rule (documented on
+/// `from_slice`): the second reading cannot know the exact value, so it reports
+/// `int_overflow` with the hint to send large integers as strings (which `IntLike` reads
+/// exactly), rather than pretend the number was fine or call it the wrong type
+/// (`invalid_type`).
 #[test]
 fn a_u128_past_u64_in_a_refused_call_is_reported_as_inexact() {
     let ok: Ledger = mcp_coerce::from_str(r#"{"total": 18446744073709551616, "page": 1}"#).unwrap();

@@ -314,7 +314,8 @@ fn i64_rows() -> Vec<Row<Vec<i64>>> {
         ),
         ok(json!("[9007199254740991.0]"), vec![9_007_199_254_740_991]), // 2^53 - 1, as JSON text
         ok(json!("9007199254740991.0"), vec![9_007_199_254_740_991]),
-        // found by array_properties::from_str_and_from_value_agree (shrunk)
+        // an integral float between 2^52 and 2^53, which needs every bit of the mantissa
+        // (a shrunk case of array_properties::from_str_and_from_value_agree)
         ok(
             json!([7_378_027_758_642_401.0_f64]),
             vec![7_378_027_758_642_401],

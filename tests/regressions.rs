@@ -1,4 +1,5 @@
-//! Named regression cases: each one a defect found once, kept so it stays fixed.
+//! Named regression cases: each test pins one rule, with an input that a plausible
+//! implementation gets wrong.
 
 use mcp_coerce::{Clamp, Code, EnumLike, IntLike, Reject, TextLike, Trim};
 use serde::{Deserialize, Serialize};

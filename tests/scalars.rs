@@ -4,9 +4,10 @@
 //! module), and the rule that coercion only moves toward the declared type.
 //!
 //! Each table collects every failing row and fails once at the end with the full list.
-//! A failing row here is a contract violation: each row states the documented outcome, not
-//! whatever the implementation does (see the comments marked "Interpretation" where the
-//! docs are silent).
+//! A failing row here is a contract violation: each row states the documented outcome
+//! (`docs/contract.md`, section "Scalars", and the adapters' module docs), not whatever the
+//! implementation does (see the comments marked "Interpretation" where the docs are
+//! silent).
 //!
 //! URLs with a policy and pass-through objects have tests of their own (`tests/url.rs`,
 //! `tests/safe_object.rs`).
@@ -568,7 +569,8 @@ fn integer_plain_or_bounded() {
     t.refuses(json!(300.0), Code::IntOverflow);
 
     // Representative contexts. Interpretation: codes about the shape of the value carry no
-    // context (the contract names context keys only for bounds, patterns and enums); an
+    // context (`docs/contract.md`, section "Issues", names context keys only for bounds,
+    // patterns, enums, URL reasons, forbidden keys and depths); an
     // overflow carries the target type's range as its bounds.
     let mut t = report.table("IntLike on u32", "n", |a| {
         from_value::<IntU32>(a.clone()).map(|a| a.n)

@@ -184,8 +184,8 @@ impl<I: Integer> IntShape<I> {
     }
 }
 
-/// The issue of a refused comma piece; kept out of line, so that the readers of the
-/// success path stay as small as they were before it had a separator hint.
+/// The issue of a refused comma piece; kept out of line, so that the separator hint adds
+/// no code to the readers of the success path.
 #[cold]
 #[inline(never)]
 fn piece_issue<I: Integer>(failure: IntFailure, piece: &str) -> Box<Issue> {

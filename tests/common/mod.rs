@@ -1,11 +1,11 @@
 //! Table-test helpers shared by the integration tests (each test file includes this module).
 //!
 //! A table is a list of [`Row`]s: the value of one field as it arrives (or `None` for an
-//! absent field) and what the contract says comes out: the exact value, or the exact
-//! multiset of `(code, JSON Pointer path)` pairs. Each row remembers the line it was
-//! written on (`#[track_caller]`), every row is run before anything fails, and the failure
-//! lists every failing row with that line (garde's `check_ok`, serde_json's
-//! `test_parse_ok`).
+//! absent field) and what the contract (`docs/contract.md`) says comes out: the exact
+//! value, or the exact multiset of `(code, JSON Pointer path)` pairs. Each row remembers
+//! the line it was written on (`#[track_caller]`), every row is run before anything
+//! fails, and the failure lists every failing row with that line (garde's `check_ok`,
+//! serde_json's `test_parse_ok`).
 #![allow(
     dead_code,
     reason = "each test crate uses a different part of this module"
