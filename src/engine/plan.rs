@@ -74,21 +74,40 @@ pub(crate) enum Check {
 /// One property of a struct.
 #[derive(Debug)]
 pub(crate) struct Prop {
-    /// The name serde reports it by, then its aliases.
-    pub(crate) names: Vec<Cow<'static, str>>,
+    /// The name serde reports it by.
+    pub(crate) name: Cow<'static, str>,
+    /// The other names serde accepts for it.
+    pub(crate) aliases: Vec<Cow<'static, str>>,
     pub(crate) required: bool,
     pub(crate) child: NodeId,
 }
 
 impl Prop {
+    pub(crate) fn new(name: Cow<'static, str>, required: bool, child: NodeId) -> Self {
+        Prop {
+            name,
+            aliases: Vec::new(),
+            required,
+            child,
+        }
+    }
+
     pub(crate) fn name(&self) -> &str {
-        self.names.first().map_or("", |n| n)
+        &self.name
     }
 
     #[inline]
     fn answers(&self, key: &str) -> bool {
-        self.names.iter().any(|n| n == key)
+        same(&self.name, key)
+            || (!self.aliases.is_empty() && self.aliases.iter().any(|a| same(a, key)))
     }
+}
+
+/// String equality, the length and first byte compared before the rest (most keys differ
+/// there, and most are short).
+#[inline(always)]
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
 }
 
 impl Plan {
@@ -257,11 +276,7 @@ fn struct_node(
     for name in &required {
         if let Some(schema) = props.get(*name) {
             let child = push(schema_node(schema, nodes, depth + 1), nodes);
-            out.push(Prop {
-                names: vec![Cow::Owned((*name).to_owned())],
-                required: true,
-                child,
-            });
+            out.push(Prop::new(Cow::Owned((*name).to_owned()), true, child));
         }
     }
     for (name, schema) in props {
@@ -269,11 +284,7 @@ fn struct_node(
             continue;
         }
         let child = push(schema_node(schema, nodes, depth + 1), nodes);
-        out.push(Prop {
-            names: vec![Cow::Owned(name.clone())],
-            required: false,
-            child,
-        });
+        out.push(Prop::new(Cow::Owned(name.clone()), false, child));
     }
     Node::Struct(StructNode {
         check: Check::RequiredAreFields,
