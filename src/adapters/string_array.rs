@@ -235,18 +235,38 @@ impl<'de, P: Separator> Visitor<'de> for StringShape<P> {
 }
 
 /// A native array on its success path: strings only, between `min` and `max` of them,
-/// kept verbatim (moved out of `items` where the route allows, which leaves `""` behind).
-/// `None` for anything else, with `items` as it was: the general path reads it again and
-/// says what is wrong.
-fn native_strings(items: &mut [serde_json::Value], min: usize, max: usize) -> Option<Vec<String>> {
-    if items.len() < min || items.len() > max || !items.iter().all(serde_json::Value::is_string) {
+/// kept verbatim. Where the route allows strings to be moved, the elements are moved out
+/// of `items` (which is left empty); otherwise they are copied. `None` for anything else,
+/// with `items` as it was: the general path reads it again and says what is wrong.
+fn native_strings(
+    items: &mut Vec<serde_json::Value>,
+    min: usize,
+    max: usize,
+) -> Option<Vec<String>> {
+    if items.len() < min || items.len() > max {
         return None;
     }
-    let take = crate::engine::takes_strings();
+    if !crate::engine::takes_strings() {
+        return items
+            .iter()
+            .map(|item| item.as_str().map(str::to_owned))
+            .collect();
+    }
     let mut out = Vec::with_capacity(items.len().min(crate::shell::MAX_PREALLOCATION));
-    for item in items.iter_mut() {
-        if let serde_json::Value::String(s) = item {
-            out.push(if take { std::mem::take(s) } else { s.clone() });
+    let mut rest = std::mem::take(items).into_iter();
+    for item in rest.by_ref() {
+        match item {
+            serde_json::Value::String(s) => out.push(s),
+            other => {
+                // Not ours to read here: put everything back as it arrived.
+                *items = out
+                    .into_iter()
+                    .map(serde_json::Value::String)
+                    .chain(std::iter::once(other))
+                    .chain(rest)
+                    .collect();
+                return None;
+            }
         }
     }
     Some(out)

@@ -248,14 +248,14 @@ impl BStruct {
             }
             props.push(Prop::new(Cow::Borrowed(*name), false, self.child(name)));
         }
-        StructNode {
-            check: Check::Serde {
+        StructNode::new(
+            Check::Serde {
                 name: self.name,
                 fields: self.fields,
             },
             props,
-            complete: self.phase == Phase::Done,
-        }
+            self.phase == Phase::Done,
+        )
     }
 }
 
