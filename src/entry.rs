@@ -253,11 +253,11 @@ fn key_encoded(json: &[u8]) -> bool {
 
 /// The arguments object, with the "arguments as a whole" rules applied.
 fn arguments(value: Value) -> Result<Value, Rejection> {
+    if let Value::Object(map) = &value {
+        refuse_key_encoded(map)?;
+        return Ok(value);
+    }
     match value {
-        Value::Object(map) => {
-            refuse_key_encoded(&map)?;
-            Ok(Value::Object(map))
-        }
         Value::Null => Ok(Value::Object(Map::new())),
         Value::String(text) => match decode_string_arguments(&text, 1)? {
             Some(object) => Ok(object),

@@ -173,11 +173,18 @@ impl<I: Integer> IntShape<I> {
     #[cold]
     #[inline(never)]
     fn comma_text(&self, t: &str) -> Outcome<Vec<I>> {
+        // In a quick first attempt (whose issues nobody reads) the first bad piece is
+        // enough to refuse.
+        let quick = crate::engine::quick();
         let mut items = self.items(None);
         for piece in t.split(',') {
             let piece = piece.trim();
             if !piece.is_empty() {
-                items.push(int_from_str::<I>(piece).map_err(|f| piece_issue::<I>(f, piece)));
+                match int_from_str::<I>(piece) {
+                    Ok(int) => items.push(Ok(int)),
+                    Err(_) if quick => return Err(IssueBuf::default()),
+                    Err(f) => items.push(Err(piece_issue::<I>(f, piece))),
+                }
             }
         }
         items.finish()

@@ -162,13 +162,17 @@ impl<P: Separator> StringShape<P> {
                 ..StringShape::new(self.min, self.max)
             };
             let mut reader = serde_json::Deserializer::from_str(t);
-            if let Ok(outcome) = reader
+            match reader
                 .deserialize_seq(inner)
                 .and_then(|outcome| reader.end().map(|()| outcome))
             {
-                return outcome;
+                Ok(outcome) => return outcome,
+                // A refused element ended a quick first attempt (see `shell::bad_element`):
+                // the text is JSON, and refused; it is not to be split.
+                Err(e) if e.is_data() => return Err(IssueBuf::default()),
+                // JSON-shaped but not JSON ("[abc]"): a plain string after all.
+                Err(_) => {}
             }
-            // JSON-shaped but not JSON ("[abc]"): a plain string after all.
         } else if t.starts_with('"')
             && let Ok(inner) = serde_json::from_str::<String>(t)
         {
@@ -235,18 +239,38 @@ impl<'de, P: Separator> Visitor<'de> for StringShape<P> {
 }
 
 /// A native array on its success path: strings only, between `min` and `max` of them,
-/// kept verbatim (moved out of `items` where the route allows, which leaves `""` behind).
-/// `None` for anything else, with `items` as it was: the general path reads it again and
-/// says what is wrong.
-fn native_strings(items: &mut [serde_json::Value], min: usize, max: usize) -> Option<Vec<String>> {
-    if items.len() < min || items.len() > max || !items.iter().all(serde_json::Value::is_string) {
+/// kept verbatim. Where the route allows strings to be moved, the elements are moved out
+/// of `items` (which is left empty); otherwise they are copied. `None` for anything else,
+/// with `items` as it was: the general path reads it again and says what is wrong.
+fn native_strings(
+    items: &mut Vec<serde_json::Value>,
+    min: usize,
+    max: usize,
+) -> Option<Vec<String>> {
+    if items.len() < min || items.len() > max {
         return None;
     }
-    let take = crate::engine::takes_strings();
+    if !crate::engine::takes_strings() {
+        return items
+            .iter()
+            .map(|item| item.as_str().map(str::to_owned))
+            .collect();
+    }
     let mut out = Vec::with_capacity(items.len().min(crate::shell::MAX_PREALLOCATION));
-    for item in items.iter_mut() {
-        if let serde_json::Value::String(s) = item {
-            out.push(if take { std::mem::take(s) } else { s.clone() });
+    let mut rest = std::mem::take(items).into_iter();
+    for item in rest.by_ref() {
+        match item {
+            serde_json::Value::String(s) => out.push(s),
+            other => {
+                // Not ours to read here: put everything back as it arrived.
+                *items = out
+                    .into_iter()
+                    .map(serde_json::Value::String)
+                    .chain(std::iter::once(other))
+                    .chain(rest)
+                    .collect();
+                return None;
+            }
         }
     }
     Some(out)
@@ -273,35 +297,35 @@ impl<'de> Visitor<'de> for StringElement {
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(Err(Box::new(
-            invalid_type("a string", "a boolean", ELEMENT_HINT).with_input(Input::Bool(v)),
-        )))
+        crate::shell::bad_element(|| {
+            invalid_type("a string", "a boolean", ELEMENT_HINT).with_input(Input::Bool(v))
+        })
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(Err(Box::new(
+        crate::shell::bad_element(|| {
             invalid_type("a string", "a number", ELEMENT_HINT)
-                .with_input(Input::from_i128(v.into())),
-        )))
+                .with_input(Input::from_i128(v.into()))
+        })
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        Ok(Err(Box::new(
+        crate::shell::bad_element(|| {
             invalid_type("a string", "a number", ELEMENT_HINT)
-                .with_input(Input::from_u128(v.into())),
-        )))
+                .with_input(Input::from_u128(v.into()))
+        })
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(Err(Box::new(
-            invalid_type("a string", "a number", ELEMENT_HINT).with_input(Input::from_f64(v)),
-        )))
+        crate::shell::bad_element(|| {
+            invalid_type("a string", "a number", ELEMENT_HINT).with_input(Input::from_f64(v))
+        })
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(Box::new(
-            invalid_type("a string", "null", ELEMENT_HINT).with_input(Input::Null),
-        )))
+        crate::shell::bad_element(|| {
+            invalid_type("a string", "null", ELEMENT_HINT).with_input(Input::Null)
+        })
     }
 
     fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
@@ -313,25 +337,21 @@ impl<'de> Visitor<'de> for StringElement {
     }
 
     fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Err(Box::new(invalid_type(
-            "a string",
-            "bytes",
-            ELEMENT_HINT,
-        ))))
+        crate::shell::bad_element(|| invalid_type("a string", "bytes", ELEMENT_HINT))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
         let input = seq_input(seq)?;
-        Ok(Err(Box::new(
-            invalid_type("a string", "an array", ELEMENT_HINT).with_input(input),
-        )))
+        crate::shell::bad_element(|| {
+            invalid_type("a string", "an array", ELEMENT_HINT).with_input(input)
+        })
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         let input = map_input(map)?;
-        Ok(Err(Box::new(
-            invalid_type("a string", "an object", ELEMENT_HINT).with_input(input),
-        )))
+        crate::shell::bad_element(|| {
+            invalid_type("a string", "an object", ELEMENT_HINT).with_input(input)
+        })
     }
 }
 

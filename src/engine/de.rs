@@ -766,7 +766,7 @@ impl<'a> Entries<'a> {
         let Some(shape) = self.shape else {
             return Vec::new();
         };
-        if self.blocked {
+        if self.blocked || shape.all_present(&self.present) {
             return Vec::new();
         }
         shape

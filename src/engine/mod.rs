@@ -100,6 +100,8 @@ pub(crate) struct Engine {
     native: RefCell<Option<Vec<Value>>>,
     /// Plans learned or built so far, by type (see [`plan_for`]).
     plans: RefCell<HashMap<usize, Rc<Plan>, BuildHasherDefault<AddressHasher>>>,
+    /// Calls being read on this thread, one inside the other.
+    calls: Cell<u32>,
     /// Types whose plan is being learned right now (a type reached again while its own
     /// plan is learned gets none).
     learning: RefCell<Vec<usize>>,
@@ -135,6 +137,7 @@ thread_local! {
             deep: Cell::new(false),
             native: RefCell::new(None),
             plans: RefCell::new(HashMap::with_hasher(BuildHasherDefault::new())),
+            calls: Cell::new(0),
             learning: RefCell::new(Vec::new()),
         }
     };
@@ -404,9 +407,14 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Result<T, Rejection> {
     };
     let stored = engine.stored.replace(0);
     let dropped = engine.dropped.replace(0);
+    if stored == 0
+        && dropped == 0
+        && let Some(value) = out
+    {
+        return Ok(value);
+    }
     let issues = std::mem::take(&mut *engine.issues.borrow_mut());
     match out {
-        Some(value) if stored == 0 && dropped == 0 => Ok(value),
         _ if stored == 0 && dropped == 0 => Err(Rejection::new([Issue::new(
             Code::Custom,
             "invalid arguments",
@@ -417,9 +425,12 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Result<T, Rejection> {
 }
 
 /// One call's state on this thread; the enclosing call's (if any) is put back on drop.
+///
+/// Every call leaves the state fresh when it ends, so the outermost one (the common case)
+/// starts on fresh state and sets nothing aside; only a call inside another does.
 struct Call<'e> {
     engine: &'e Engine,
-    saved: Saved,
+    saved: Option<Saved>,
 }
 
 /// The state of a call, set aside while a nested one runs.
@@ -436,18 +447,23 @@ struct Saved {
 }
 
 impl<'e> Call<'e> {
+    #[inline]
     fn enter(engine: &'e Engine, route: Route, plan: Rc<Plan>) -> Self {
-        let saved = Saved {
+        let outer = engine.calls.get();
+        engine.calls.set(outer + 1);
+        let saved = (outer > 0).then(|| Saved {
             stored: engine.stored.replace(0),
             suppress: engine.suppress.replace(0),
             drive: engine.drive.replace(None),
             issues: std::mem::take(&mut *engine.issues.borrow_mut()),
             dropped: engine.dropped.replace(0),
-            route: engine.route.replace(route),
-            plan: engine.plan.replace(Some(plan)),
+            route: engine.route.get(),
+            plan: engine.plan.borrow_mut().take(),
             encoded_layers: engine.encoded_layers.replace(0),
             deep: engine.deep.replace(false),
-        };
+        });
+        engine.route.set(route);
+        *engine.plan.borrow_mut() = Some(plan);
         Call { engine, saved }
     }
 }
@@ -455,20 +471,40 @@ impl<'e> Call<'e> {
 impl Drop for Call<'_> {
     fn drop(&mut self) {
         let e = self.engine;
-        let s = &mut self.saved;
-        e.stored.set(s.stored);
-        e.suppress.set(s.suppress);
-        e.drive.set(s.drive);
-        if let Ok(mut issues) = e.issues.try_borrow_mut() {
-            *issues = std::mem::take(&mut s.issues);
+        e.calls.set(e.calls.get().saturating_sub(1));
+        match self.saved.take() {
+            Some(s) => {
+                e.stored.set(s.stored);
+                e.suppress.set(s.suppress);
+                e.drive.set(s.drive);
+                if let Ok(mut issues) = e.issues.try_borrow_mut() {
+                    *issues = s.issues;
+                }
+                e.dropped.set(s.dropped);
+                e.route.set(s.route);
+                if let Ok(mut plan) = e.plan.try_borrow_mut() {
+                    *plan = s.plan;
+                }
+                e.encoded_layers.set(s.encoded_layers);
+                e.deep.set(s.deep);
+            }
+            None => {
+                // Fresh again (most of it already is, unless a panic cut the call short).
+                e.stored.set(0);
+                e.suppress.set(0);
+                e.drive.set(None);
+                if let Ok(mut issues) = e.issues.try_borrow_mut() {
+                    issues.clear();
+                }
+                e.dropped.set(0);
+                e.route.set(Route::default());
+                if let Ok(mut plan) = e.plan.try_borrow_mut() {
+                    *plan = None;
+                }
+                e.encoded_layers.set(0);
+                e.deep.set(false);
+            }
         }
-        e.dropped.set(s.dropped);
-        e.route.set(s.route);
-        if let Ok(mut plan) = e.plan.try_borrow_mut() {
-            *plan = s.plan.take();
-        }
-        e.encoded_layers.set(s.encoded_layers);
-        e.deep.set(s.deep);
     }
 }
 

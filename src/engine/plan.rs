@@ -58,6 +58,9 @@ pub(crate) struct StructNode {
     /// Whether every property serde knows is in `props` (so that a key serde knows but no
     /// prop names cannot be an alias of a required one).
     pub(crate) complete: bool,
+    /// The required properties among the first 64, as bits (the quick test that nothing is
+    /// missing); 0 when there are more than 64 properties.
+    pub(crate) required_bits: u64,
 }
 
 #[derive(Debug)]
@@ -74,21 +77,72 @@ pub(crate) enum Check {
 /// One property of a struct.
 #[derive(Debug)]
 pub(crate) struct Prop {
-    /// The name serde reports it by, then its aliases.
-    pub(crate) names: Vec<Cow<'static, str>>,
+    /// The name serde reports it by.
+    pub(crate) name: Cow<'static, str>,
+    /// The other names serde accepts for it.
+    pub(crate) aliases: Vec<Cow<'static, str>>,
     pub(crate) required: bool,
     pub(crate) child: NodeId,
+    /// `name`'s [`Signature`], for the quick comparison.
+    sig: Signature,
+}
+
+/// A name's length and first 8 bytes: two names with different signatures differ, and two
+/// of at most 8 bytes with the same signature are the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Signature(usize, u64);
+
+impl Signature {
+    #[inline]
+    pub(crate) fn of(name: &str) -> Signature {
+        let bytes = name.as_bytes();
+        let mut head = [0u8; 8];
+        let n = bytes.len().min(8);
+        head[..n].copy_from_slice(&bytes[..n]);
+        Signature(bytes.len(), u64::from_le_bytes(head))
+    }
 }
 
 impl Prop {
-    pub(crate) fn name(&self) -> &str {
-        self.names.first().map_or("", |n| n)
+    pub(crate) fn new(name: Cow<'static, str>, required: bool, child: NodeId) -> Self {
+        let sig = Signature::of(&name);
+        Prop {
+            name,
+            aliases: Vec::new(),
+            required,
+            child,
+            sig,
+        }
     }
 
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Whether `key` (whose signature is `sig`) names this property.
+    #[inline]
+    fn answers_to(&self, key: &str, sig: Signature) -> bool {
+        (self.sig == sig && (sig.0 <= 8 || self.name.as_bytes()[8..] == key.as_bytes()[8..]))
+            || (!self.aliases.is_empty() && self.aliases.iter().any(|a| same(a, key)))
+    }
+
+    #[allow(
+        dead_code,
+        reason = "the plain comparison, for the tests of `answers_to`"
+    )]
     #[inline]
     fn answers(&self, key: &str) -> bool {
-        self.names.iter().any(|n| n == key)
+        same(&self.name, key)
+            || (!self.aliases.is_empty() && self.aliases.iter().any(|a| same(a, key)))
     }
+}
+
+/// String equality for field names: the length first, then byte by byte (field names are
+/// short: a loop is cheaper than a call to `memcmp`).
+#[inline(always)]
+fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
 }
 
 impl Plan {
@@ -141,10 +195,35 @@ impl Plan {
 }
 
 impl StructNode {
+    /// A node of `props` (their required bits computed).
+    pub(crate) fn new(check: Check, props: Vec<Prop>, complete: bool) -> Self {
+        let required_bits = if props.len() <= 64 {
+            props
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.required)
+                .fold(0u64, |bits, (i, _)| bits | 1 << i)
+        } else {
+            0
+        };
+        StructNode {
+            check,
+            props,
+            complete,
+            required_bits,
+        }
+    }
+
+    /// Whether every required property is among those `present` marks.
+    #[inline]
+    pub(crate) fn all_present(&self, present: &Present) -> bool {
+        self.props.len() <= 64 && present.bits & self.required_bits == self.required_bits
+    }
+
     fn recognises(&self, name: &'static str, fields: &'static [&'static str]) -> bool {
         match self.check {
             Check::Serde { name: n, fields: f } => {
-                (std::ptr::eq(f, fields) || f == fields) && n == name
+                (std::ptr::eq(f, fields) || f == fields) && (std::ptr::eq(n, name) || n == name)
             }
             Check::RequiredAreFields => self
                 .props
@@ -157,7 +236,8 @@ impl StructNode {
     /// The index of the property `key` names, if any.
     #[inline]
     pub(crate) fn find(&self, key: &str) -> Option<usize> {
-        self.props.iter().position(|p| p.answers(key))
+        let sig = Signature::of(key);
+        self.props.iter().position(|p| p.answers_to(key, sig))
     }
 }
 
@@ -257,11 +337,7 @@ fn struct_node(
     for name in &required {
         if let Some(schema) = props.get(*name) {
             let child = push(schema_node(schema, nodes, depth + 1), nodes);
-            out.push(Prop {
-                names: vec![Cow::Owned((*name).to_owned())],
-                required: true,
-                child,
-            });
+            out.push(Prop::new(Cow::Owned((*name).to_owned()), true, child));
         }
     }
     for (name, schema) in props {
@@ -269,18 +345,10 @@ fn struct_node(
             continue;
         }
         let child = push(schema_node(schema, nodes, depth + 1), nodes);
-        out.push(Prop {
-            names: vec![Cow::Owned(name.clone())],
-            required: false,
-            child,
-        });
+        out.push(Prop::new(Cow::Owned(name.clone()), false, child));
     }
-    Node::Struct(StructNode {
-        check: Check::RequiredAreFields,
-        props: out,
-        // Aliases are not in a schema.
-        complete: false,
-    })
+    // Aliases are not in a schema: the node is not complete.
+    Node::Struct(StructNode::new(Check::RequiredAreFields, out, false))
 }
 
 fn push(node: Node, nodes: &mut Vec<Node>) -> NodeId {
@@ -296,4 +364,42 @@ fn push(node: Node, nodes: &mut Vec<Node>) -> NodeId {
 
 fn is_null_schema(schema: &Value) -> bool {
     schema.get("type").and_then(Value::as_str) == Some("null")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The quick comparison agrees with plain string equality, on both sides of 8 bytes.
+    #[test]
+    fn signatures_compare_as_strings_do() {
+        let names = [
+            "",
+            "a",
+            "ids",
+            "idx",
+            "limit",
+            "project",
+            "projects",
+            "12345678",
+            "123456789",
+            "1234567890",
+            "12345678x",
+            "memory_session_ids",
+            "memory_session_idz",
+            "é",
+            "ée",
+        ];
+        for name in names {
+            let prop = Prop::new(Cow::Borrowed(name), true, NONE);
+            for key in names {
+                assert_eq!(
+                    prop.answers_to(key, Signature::of(key)),
+                    name == key,
+                    "{name} / {key}"
+                );
+                assert_eq!(prop.answers(key), name == key, "{name} / {key}");
+            }
+        }
+    }
 }

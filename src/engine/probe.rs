@@ -228,39 +228,34 @@ impl BStruct {
     fn into_node(self) -> StructNode {
         let mut props: Vec<Prop> = Vec::with_capacity(self.fields.len());
         for field in &self.required {
-            let mut names = vec![Cow::Borrowed(*field)];
-            names.extend(
+            let mut prop = Prop::new(Cow::Borrowed(*field), true, self.child(field));
+            prop.aliases.extend(
                 self.aliases
                     .iter()
                     .filter(|(_, of)| of == field)
                     .map(|(alias, _)| Cow::Borrowed(*alias)),
             );
-            props.push(Prop {
-                names,
-                required: true,
-                child: self.child(field),
-            });
+            props.push(prop);
         }
         // Every other name serde knows, each its own property: an alias of an optional
         // field is as good a name for its value as the field's own.
         for name in self.fields {
-            if props.iter().any(|p| p.names.iter().any(|n| n == name)) {
+            if props
+                .iter()
+                .any(|p| p.name == *name || p.aliases.iter().any(|a| a == name))
+            {
                 continue;
             }
-            props.push(Prop {
-                names: vec![Cow::Borrowed(*name)],
-                required: false,
-                child: self.child(name),
-            });
+            props.push(Prop::new(Cow::Borrowed(*name), false, self.child(name)));
         }
-        StructNode {
-            check: Check::Serde {
+        StructNode::new(
+            Check::Serde {
                 name: self.name,
                 fields: self.fields,
             },
             props,
-            complete: self.phase == Phase::Done,
-        }
+            self.phase == Phase::Done,
+        )
     }
 }
 

@@ -31,18 +31,15 @@ impl<T> Items<T> {
         }
     }
 
-    /// The next element's outcome; an issue is placed at the element's index. Whether to
-    /// read on: in a quick first attempt (whose issues nobody reads) the first refused
-    /// element ends the array.
+    /// The next element's outcome; an issue is placed at the element's index.
     #[inline(always)]
-    pub(crate) fn push(&mut self, element: Element<T>) -> bool {
+    pub(crate) fn push(&mut self, element: Element<T>) {
         match element {
             Ok(value) => {
                 if self.items.len() < self.max {
                     self.items.push(value);
                 }
                 self.count += 1;
-                true
             }
             Err(issue) => self.refuse(issue),
         }
@@ -50,12 +47,11 @@ impl<T> Items<T> {
 
     #[cold]
     #[inline(never)]
-    fn refuse(&mut self, issue: Box<Issue>) -> bool {
+    fn refuse(&mut self, issue: Box<Issue>) {
         let index = self.count;
         self.issues
             .push_with(|| (*issue).at(Path::root().join(index)));
         self.count += 1;
-        !crate::engine::quick()
     }
 
     /// The elements, or every issue: the length bounds first, then each bad element.
@@ -127,14 +123,11 @@ where
     #[inline]
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
         let items = self.items;
-        let read_on = d.deserialize_any(MapVisitor {
+        d.deserialize_any(MapVisitor {
             inner: self.element,
-            map: move |element| items.push(element),
-        })?;
-        if read_on {
-            Ok(())
-        } else {
-            Err(serde::de::Error::custom(""))
-        }
+            map: move |element| {
+                items.push(element);
+            },
+        })
     }
 }

@@ -164,6 +164,19 @@ pub(crate) type Outcome<T> = Result<T, IssueBuf>;
 /// boxed so that the success path moves a word or two per element, not a whole `Issue`.
 pub(crate) type Element<T> = Result<T, Box<Issue>>;
 
+/// An element (or scalar) the visitor refuses, with the issue `make` builds. In a quick
+/// first attempt (whose issues nobody reads, see `engine::quick`) the issue is not built:
+/// the error ends the attempt at once, so a refused array is not read to its end twice.
+#[cold]
+#[inline(never)]
+pub(crate) fn bad_element<T, E: de::Error>(make: impl FnOnce() -> Issue) -> Result<Element<T>, E> {
+    if engine::quick() {
+        Err(E::custom(""))
+    } else {
+        Ok(Err(Box::new(make())))
+    }
+}
+
 /// Preallocate no more than this many elements whatever a format's `size_hint` claims.
 pub(crate) const MAX_PREALLOCATION: usize = 4096;
 

@@ -284,23 +284,29 @@ impl<'de, I: Integer> Visitor<'de> for IntScalar<I> {
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(int_from_f64::<I>(v).map_err(|f| Box::new(int_issue::<I>(f, Input::from_f64(v)))))
+        match int_from_f64::<I>(v) {
+            Ok(int) => Ok(Ok(int)),
+            Err(f) => crate::shell::bad_element(|| int_issue::<I>(f, Input::from_f64(v))),
+        }
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(int_from_str::<I>(v).map_err(|f| Box::new(int_issue::<I>(f, Input::from_text(v)))))
+        match int_from_str::<I>(v) {
+            Ok(int) => Ok(Ok(int)),
+            Err(f) => crate::shell::bad_element(|| int_issue::<I>(f, Input::from_text(v))),
+        }
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(Err(Box::new(
-            invalid_type(EXPECTING_INT, "a boolean", INT_HINT).with_input(Input::Bool(v)),
-        )))
+        crate::shell::bad_element(|| {
+            invalid_type(EXPECTING_INT, "a boolean", INT_HINT).with_input(Input::Bool(v))
+        })
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(Box::new(
-            invalid_type(EXPECTING_INT, "null", INT_HINT).with_input(Input::Null),
-        )))
+        crate::shell::bad_element(|| {
+            invalid_type(EXPECTING_INT, "null", INT_HINT).with_input(Input::Null)
+        })
     }
 
     fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
@@ -312,25 +318,21 @@ impl<'de, I: Integer> Visitor<'de> for IntScalar<I> {
     }
 
     fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Err(Box::new(invalid_type(
-            EXPECTING_INT,
-            "bytes",
-            INT_HINT,
-        ))))
+        crate::shell::bad_element(|| invalid_type(EXPECTING_INT, "bytes", INT_HINT))
     }
 
     fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
         let input = seq_input(seq)?;
-        Ok(Err(Box::new(
-            invalid_type(EXPECTING_INT, "an array", INT_HINT).with_input(input),
-        )))
+        crate::shell::bad_element(|| {
+            invalid_type(EXPECTING_INT, "an array", INT_HINT).with_input(input)
+        })
     }
 
     fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         let input = map_input(map)?;
-        Ok(Err(Box::new(
-            invalid_type(EXPECTING_INT, "an object", INT_HINT).with_input(input),
-        )))
+        crate::shell::bad_element(|| {
+            invalid_type(EXPECTING_INT, "an object", INT_HINT).with_input(input)
+        })
     }
 }
 
