@@ -331,3 +331,182 @@ fn a_call_inside_a_deserialize_impl_keeps_its_issues_apart() {
         ]
     );
 }
+
+mod every_adapter {
+    //! schemars' `required` and serde's missing fields agree for every adapter and wrapper
+    //! in every spelling the docs give (required, the crate's optional spelling, serde_with's
+    //! generic `Option<X>`, a type default, a wrapper with `#[serde(default)]`): the
+    //! schema's `required` list, the missing fields found by the schema's plan and those
+    //! found by the plan learned from `Deserialize` are the same.
+
+    use mcp_coerce::{
+        BoolLike, Clamp, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
+        JsonObject, JsonObjectLike, Number, NumberLike, Optional, Pattern, PatternLike, SafeObject,
+        SafeObjectLike, StringArray, StringArrayLike, Text, TextLike, Trim, Url, UrlLike,
+    };
+    use schemars::JsonSchema;
+    use serde::{Deserialize, Serialize};
+    use serde_json::{Map, Value, json};
+    use serde_with::serde_as;
+
+    mcp_coerce::pattern! {
+        pub CardId { name: "card_id", source: r"^ATC-[0-9]{4}$", example: "ATC-2026" }
+    }
+
+    #[derive(Deserialize, Serialize, JsonSchema, Clone, Copy, Debug, PartialEq)]
+    enum Mode {
+        Fast,
+        Slow,
+    }
+
+    #[derive(Deserialize, Serialize, JsonSchema, Debug, Default, PartialEq)]
+    struct Inner {
+        x: u8,
+    }
+
+    #[serde_as]
+    #[derive(Deserialize, Serialize, JsonSchema, Debug)]
+    #[allow(dead_code)]
+    struct Required {
+        #[serde_as(as = "IntArrayLike<0, 10>")]
+        int_array: Vec<i64>,
+        #[serde_as(as = "StringArrayLike")]
+        string_array: Vec<String>,
+        #[serde_as(as = "IntLike<1, 100>")]
+        int: u32,
+        #[serde_as(as = "IntLike<1, 50, Clamp>")]
+        clamped: u32,
+        #[serde_as(as = "NumberLike")]
+        number: f64,
+        #[serde_as(as = "BoolLike")]
+        boolean: bool,
+        #[serde_as(as = "TextLike<1, 10, Trim>")]
+        text: String,
+        #[serde_as(as = "PatternLike<CardId>")]
+        pattern: String,
+        #[serde_as(as = "EnumLike")]
+        enumeration: Mode,
+        #[serde_as(as = "JsonObjectLike")]
+        object: Inner,
+        #[serde_as(as = "UrlLike")]
+        url: String,
+        #[serde_as(as = "SafeObjectLike")]
+        safe: Map<String, Value>,
+        w_int_array: IntArray<i64>,
+        w_string_array: StringArray,
+        w_int: Int<u32, 1, 100>,
+        w_number: Number,
+        w_bool: mcp_coerce::Bool,
+        w_text: Text<1, 10>,
+        w_pattern: Pattern<CardId>,
+        w_enum: Enum<Mode>,
+        w_object: JsonObject<Inner>,
+        w_url: Url,
+        w_safe: SafeObject,
+    }
+
+    #[serde_as]
+    #[derive(Deserialize, Serialize, JsonSchema, Debug)]
+    #[allow(dead_code)]
+    struct Optionals {
+        #[serde_as(as = "IntArrayLike")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        int_array: Option<Vec<i64>>,
+        #[serde_as(as = "StringArrayLike")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        string_array: Option<Vec<String>>,
+        #[serde_as(as = "IntLike<1, 100>")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        int: Option<u32>,
+        #[serde_as(as = "NumberLike")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        number: Option<f64>,
+        #[serde_as(as = "BoolLike")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        boolean: Option<bool>,
+        #[serde_as(as = "TextLike<1, 10>")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+        #[serde_as(as = "PatternLike<CardId>")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pattern: Option<String>,
+        #[serde_as(as = "EnumLike<Optional>")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        enumeration: Option<Mode>,
+        #[serde_as(as = "JsonObjectLike<Optional>")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        object: Option<Inner>,
+        #[serde_as(as = "UrlLike")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        url: Option<String>,
+        #[serde_as(as = "SafeObjectLike")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        safe: Option<Value>,
+        #[serde_as(as = "Option<IntLike>")]
+        generic_option: Option<u32>,
+        w_int: Option<Int<u32, 1, 100>>,
+        w_text: Option<Text<1, 10>>,
+        w_enum: Option<Enum<Mode>>,
+        #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<20>>")]
+        #[serde(default = "DefaultTo::<20>::value")]
+        type_default: u32,
+        #[serde(default)]
+        w_type_default: Int<u32, 1, 50, Clamp, DefaultTo<20>>,
+        #[serde(default)]
+        serde_default: Vec<u8>,
+        plain_option: Option<String>,
+        // One required field, so the struct is not all optional.
+        anchor: u8,
+    }
+
+    /// The missing paths on `{}`, by route.
+    fn missing_on_empty<T>() -> [Vec<String>; 3]
+    where
+        T: serde::de::DeserializeOwned + JsonSchema + std::fmt::Debug,
+    {
+        let paths = |r: mcp_coerce::Rejection| -> Vec<String> {
+            let mut p: Vec<String> = r
+                .issues()
+                .iter()
+                .map(|i| {
+                    assert_eq!(i.code(), mcp_coerce::Code::Missing, "{i}");
+                    i.path().to_string()
+                })
+                .collect();
+            p.sort();
+            p
+        };
+        let schema = mcp_coerce::schema::input_schema::<T>();
+        let mut required: Vec<String> = schema["required"]
+            .as_array()
+            .map(|r| {
+                r.iter()
+                    .filter_map(|v| v.as_str())
+                    .map(|s| format!("/{s}"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        required.sort();
+        [
+            required,
+            paths(mcp_coerce::schema::from_value::<T>(json!({})).unwrap_err()),
+            paths(mcp_coerce::from_value::<T>(json!({})).unwrap_err()),
+        ]
+    }
+
+    #[test]
+    fn required_forms_are_required_by_schema_and_serde_alike() {
+        let [schema, by_schema, by_serde] = missing_on_empty::<Required>();
+        assert_eq!(schema.len(), 23);
+        assert_eq!(by_schema, schema);
+        assert_eq!(by_serde, schema);
+    }
+
+    #[test]
+    fn optional_and_default_forms_are_required_by_neither() {
+        let [schema, by_schema, by_serde] = missing_on_empty::<Optionals>();
+        assert_eq!(schema, ["/anchor"]);
+        assert_eq!(by_schema, schema);
+        assert_eq!(by_serde, schema);
+    }
+}
