@@ -3,6 +3,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use crate::decode::{self, Held};
 use crate::engine::{self, PlanSource, Route};
 use crate::issue::Rejection;
 use crate::issue::{Code, Input, Issue};
@@ -270,28 +271,31 @@ fn arguments(value: Value) -> Result<Value, Rejection> {
 /// A string that holds the arguments object, peeled one `layer` at a time (two at most).
 /// `None` when the string does not look like encoded JSON at all.
 fn decode_string_arguments(text: &str, layer: u8) -> Result<Option<Value>, Rejection> {
-    let t = text.trim();
-    if !(t.starts_with('{') || t.starts_with('"')) {
-        return Ok(None);
-    }
-    let decoded: Value = serde_json::from_str(t).map_err(|e| {
+    let invalid = |e: serde_json::Error| {
         Rejection::new([Issue::new(
             Code::InvalidJson,
             format!("arguments string is not valid JSON: {e}"),
         )
         .with_input(Input::from_text(text))
         .with_hint("send the arguments as a JSON object, not a string")])
-    })?;
-    match decoded {
-        Value::Object(map) => {
-            refuse_key_encoded(&map)?;
-            Ok(Some(Value::Object(map)))
-        }
-        Value::String(inner) if layer < 2 => match decode_string_arguments(&inner, layer + 1)? {
-            Some(object) => Ok(Some(object)),
-            None => Err(not_an_object(&Value::String(text.to_owned()))),
+    };
+    match decode::held(text, b'{') {
+        Held::Json(t) => match serde_json::from_str::<Value>(t).map_err(invalid)? {
+            Value::Object(map) => {
+                refuse_key_encoded(&map)?;
+                Ok(Some(Value::Object(map)))
+            }
+            _ => Err(not_an_object(&Value::String(text.to_owned()))),
         },
-        _ => Err(not_an_object(&Value::String(text.to_owned()))),
+        Held::Layer(Ok(inner)) if layer < decode::MAX_LAYERS => {
+            match decode_string_arguments(&inner, layer + 1)? {
+                Some(object) => Ok(Some(object)),
+                None => Err(not_an_object(&Value::String(text.to_owned()))),
+            }
+        }
+        Held::Layer(Ok(_)) => Err(not_an_object(&Value::String(text.to_owned()))),
+        Held::Layer(Err(e)) => Err(invalid(e)),
+        Held::Plain(_) => Ok(None),
     }
 }
 

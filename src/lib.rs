@@ -60,6 +60,7 @@
 mod macros;
 
 mod adapters;
+mod decode;
 mod engine;
 mod entry;
 mod issue;

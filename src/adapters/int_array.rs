@@ -23,8 +23,9 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
+use crate::decode::{self, ARRAY, Held};
 use crate::int::{IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_issue};
-use crate::issue::{Code, Input, Issue};
+use crate::issue::{Input, Issue};
 use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
@@ -119,32 +120,22 @@ impl<I: Integer> IntShape<I> {
     /// inside the JSON, bad pieces, a count outside the bounds) is read again by the general
     /// path, which also builds the issues.
     fn text(&self, s: &str, arrived: &str) -> Outcome<Vec<I>> {
-        let t = s.trim();
-        match t.as_bytes().first() {
-            None => self.items(None).finish(),
-            Some(b'[') => match scan_json_ints(t.as_bytes(), self.min, self.max) {
+        match decode::held(s, b'[') {
+            Held::Json(t) => match scan_json_ints(t.as_bytes(), self.min, self.max) {
                 Some(ints) => Ok(ints),
                 None => self.json_text(t, arrived),
             },
-            Some(b'"') => {
-                if self.layer >= 1 {
-                    return Err(IssueBuf::one(too_encoded(arrived)));
-                }
-                let inner = IntShape::<I> {
-                    layer: self.layer + 1,
-                    ..IntShape::new(self.min, self.max)
-                };
-                // Borrowed when the inner text has no escapes, decoded into a `String`
-                // otherwise.
-                if let Ok(text) = serde_json::from_str::<&str>(t) {
-                    return inner.text(text, arrived);
-                }
-                match serde_json::from_str::<String>(t) {
-                    Ok(text) => inner.text(&text, arrived),
-                    Err(e) => Err(IssueBuf::one(invalid_json(&e, arrived))),
-                }
+            Held::Layer(_) if self.layer + 1 >= decode::MAX_LAYERS => {
+                Err(IssueBuf::one(decode::too_encoded(&ARRAY, arrived)))
             }
-            Some(_) => match scan_comma_ints(t.as_bytes(), self.min, self.max) {
+            Held::Layer(Ok(text)) => IntShape::<I> {
+                layer: self.layer + 1,
+                ..IntShape::new(self.min, self.max)
+            }
+            .text(&text, arrived),
+            Held::Layer(Err(e)) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, arrived))),
+            Held::Plain("") => self.items(None).finish(),
+            Held::Plain(t) => match scan_comma_ints(t.as_bytes(), self.min, self.max) {
                 Some(ints) => Ok(ints),
                 None => self.comma_text(t),
             },
@@ -165,7 +156,7 @@ impl<I: Integer> IntShape<I> {
             .and_then(|outcome| reader.end().map(|()| outcome))
         {
             Ok(outcome) => outcome,
-            Err(e) => Err(IssueBuf::one(invalid_json(&e, arrived))),
+            Err(e) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, arrived))),
         }
     }
 
@@ -409,23 +400,6 @@ fn int_of<I: Integer>(negative: bool, magnitude: u64) -> Option<I> {
     } else {
         I::from_u128(u128::from(magnitude))
     }
-}
-
-#[cold]
-pub(crate) fn invalid_json(e: &serde_json::Error, input: &str) -> Issue {
-    Issue::new(Code::InvalidJson, format!("invalid JSON text: {e}"))
-        .with_input(Input::from_text(input))
-        .with_hint("send a native JSON array, e.g. [1, 2, 3]")
-}
-
-#[cold]
-pub(crate) fn too_encoded(input: &str) -> Issue {
-    Issue::new(
-        Code::InvalidType,
-        "expected an array, got a string encoded more than twice",
-    )
-    .with_input(Input::from_text(input))
-    .with_hint("send a native JSON array, e.g. [1, 2, 3], not a string")
 }
 
 const EXPECTING: &str = "an array of integers, a JSON array string, or a comma-separated string";

@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
+use crate::decode::{self, Held, OBJECT};
 use crate::engine::{self, Drive, EncodedLayer};
 use crate::issue::{Code, Input, Issue};
 use crate::optional::{Optional, Required};
@@ -41,37 +42,17 @@ pub(crate) fn decode_object(
     arrived: &str,
     layer: u8,
 ) -> Result<Map<String, Value>, Issue> {
-    let t = text.trim();
-    if t.starts_with('{') {
-        return match serde_json::from_str::<Value>(t) {
+    match decode::held(text, b'{') {
+        Held::Json(t) => match serde_json::from_str::<Value>(t) {
             Ok(Value::Object(map)) => Ok(map),
             Ok(_) => Err(not_object(arrived)),
-            Err(e) => Err(
-                Issue::new(Code::InvalidJson, format!("invalid JSON text: {e}"))
-                    .with_input(Input::from_text(arrived))
-                    .with_hint(HINT),
-            ),
-        };
+            Err(e) => Err(decode::invalid_json(&OBJECT, &e, arrived)),
+        },
+        Held::Layer(_) if layer >= decode::MAX_LAYERS => Err(decode::too_encoded(&OBJECT, arrived)),
+        Held::Layer(Ok(inner)) => decode_object(&inner, arrived, layer + 1),
+        Held::Layer(Err(e)) => Err(decode::invalid_json(&OBJECT, &e, arrived)),
+        Held::Plain(_) => Err(not_object(arrived)),
     }
-    if t.starts_with('"') {
-        if layer >= 2 {
-            return Err(Issue::new(
-                Code::InvalidType,
-                "expected an object, got a string encoded more than twice",
-            )
-            .with_input(Input::from_text(arrived))
-            .with_hint(HINT));
-        }
-        return match serde_json::from_str::<String>(t) {
-            Ok(inner) => decode_object(&inner, arrived, layer + 1),
-            Err(e) => Err(
-                Issue::new(Code::InvalidJson, format!("invalid JSON text: {e}"))
-                    .with_input(Input::from_text(arrived))
-                    .with_hint(HINT),
-            ),
-        };
-    }
-    Err(not_object(arrived))
 }
 
 #[cold]

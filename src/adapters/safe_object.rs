@@ -41,6 +41,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
+use crate::decode::{self, Held, SAFE_OBJECT};
 use crate::issue::{Code, Input, Issue, Path, Rejection, Segment, kind_of};
 use crate::shell::IssueBuf;
 use crate::shell::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
@@ -225,16 +226,6 @@ fn too_deep(path: Path, max_depth: usize, input: Option<Input>) -> Issue {
     }
 }
 
-#[cold]
-fn too_encoded(input: &str) -> Issue {
-    Issue::new(
-        Code::InvalidType,
-        "expected an object, got a string encoded more than twice",
-    )
-    .with_input(Input::from_text(input))
-    .with_hint("send a native JSON object, e.g. {\"key\": \"value\"}, not a string")
-}
-
 const EXPECTED: &str = "a JSON object";
 const HINT: &str = "send a JSON object, e.g. {\"key\": \"value\"}";
 
@@ -323,22 +314,38 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
     /// as it arrived (before any layer was peeled), for messages.
     fn text(&self, s: &str, arrived: &str) -> Outcome<T> {
         let refuse = |issue: Issue| Err(IssueBuf::one(issue.with_input(Input::from_text(arrived))));
-        match serde_json::from_str::<Value>(s.trim()) {
-            Ok(Value::Object(object)) => Self::checked(object),
-            Ok(Value::String(inner)) if self.layer == 0 => ObjectShape::<T, MAX_DEPTH> {
-                layer: self.layer + 1,
-                _out: PhantomData,
+        let t = match decode::held(s, b'{') {
+            Held::Layer(_) if self.layer + 1 >= decode::MAX_LAYERS => {
+                return Err(IssueBuf::one(decode::too_encoded(&SAFE_OBJECT, arrived)));
             }
-            .text(&inner, arrived),
-            Ok(Value::String(_)) => Err(IssueBuf::one(too_encoded(arrived))),
+            Held::Layer(Ok(inner)) => {
+                return ObjectShape::<T, MAX_DEPTH> {
+                    layer: self.layer + 1,
+                    _out: PhantomData,
+                }
+                .text(&inner, arrived);
+            }
+            Held::Layer(Err(e)) => {
+                return Err(IssueBuf::one(decode::invalid_json(
+                    &SAFE_OBJECT,
+                    &e,
+                    arrived,
+                )));
+            }
+            Held::Json(t) | Held::Plain(t) => t,
+        };
+        match serde_json::from_str::<Value>(t) {
+            Ok(Value::Object(object)) => Self::checked(object),
             Ok(other) => refuse(invalid_type(
                 EXPECTED,
                 &format!("{} in a string", kind_of(&other)),
                 HINT,
             )),
-            Err(e) => refuse(
-                Issue::new(Code::InvalidJson, format!("invalid JSON text: {e}")).with_hint(HINT),
-            ),
+            Err(e) => Err(IssueBuf::one(decode::invalid_json(
+                &SAFE_OBJECT,
+                &e,
+                arrived,
+            ))),
         }
     }
 }

@@ -19,7 +19,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::int_array::too_encoded;
+use crate::decode::{self, Held};
 use crate::issue::Input;
 use crate::shell::IssueBuf;
 use crate::shell::{
@@ -151,40 +151,42 @@ impl<P: Separator> StringShape<P> {
 
     /// `arrived` is the string as it arrived (before any layer was peeled), for messages.
     fn text(&self, s: &str, arrived: &str) -> Outcome<Vec<String>> {
-        let t = s.trim();
         let mut items = Items::new(self.min, self.max, None);
-        if t.is_empty() {
-            return items.finish();
-        }
-        if t.starts_with('[') && t.ends_with(']') {
-            let inner = StringShape::<P> {
-                layer: self.layer + 1,
-                ..StringShape::new(self.min, self.max)
-            };
-            let mut reader = serde_json::Deserializer::from_str(t);
-            match reader
-                .deserialize_seq(inner)
-                .and_then(|outcome| reader.end().map(|()| outcome))
-            {
-                Ok(outcome) => return outcome,
-                // A refused element ended a quick first attempt (see `shell::bad_element`):
-                // the text is JSON, and refused; it is not to be split.
-                Err(e) if e.is_data() => return Err(IssueBuf::default()),
-                // JSON-shaped but not JSON ("[abc]"): a plain string after all.
-                Err(_) => {}
+        let t = match decode::held(s, b'[') {
+            Held::Plain("") => return items.finish(),
+            Held::Json(t) if t.ends_with(']') => {
+                let inner = StringShape::<P> {
+                    layer: self.layer + 1,
+                    ..StringShape::new(self.min, self.max)
+                };
+                let mut reader = serde_json::Deserializer::from_str(t);
+                match reader
+                    .deserialize_seq(inner)
+                    .and_then(|outcome| reader.end().map(|()| outcome))
+                {
+                    Ok(outcome) => return outcome,
+                    // A refused element ended a quick first attempt (see
+                    // `shell::bad_element`): the text is JSON, and refused; it is not to be
+                    // split.
+                    Err(e) if e.is_data() => return Err(IssueBuf::default()),
+                    // JSON-shaped but not JSON ("[abc]"): a plain string after all.
+                    Err(_) => t,
+                }
             }
-        } else if t.starts_with('"')
-            && let Ok(inner) = serde_json::from_str::<String>(t)
-        {
-            if self.layer >= 1 {
-                return Err(IssueBuf::one(too_encoded(arrived)));
+            Held::Layer(Ok(_)) if self.layer + 1 >= decode::MAX_LAYERS => {
+                return Err(IssueBuf::one(decode::too_encoded(&decode::ARRAY, arrived)));
             }
-            return StringShape::<P> {
-                layer: self.layer + 1,
-                ..StringShape::new(self.min, self.max)
+            Held::Layer(Ok(inner)) => {
+                return StringShape::<P> {
+                    layer: self.layer + 1,
+                    ..StringShape::new(self.min, self.max)
+                }
+                .text(&inner, arrived);
             }
-            .text(&inner, arrived);
-        }
+            // A quote that starts no valid JSON string: plain text.
+            Held::Layer(Err(_)) => s.trim(),
+            Held::Json(t) | Held::Plain(t) => t,
+        };
         match P::SEPARATOR {
             Some(separator) => {
                 for piece in t.split(separator) {
