@@ -624,6 +624,22 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
     }
 }
 
+/// Read `value`, one level down at the segment `at` makes, with `read`: the issues found
+/// in it get that segment in front of their paths, and those about `value` itself that do
+/// not say what arrived get `value` as their input.
+#[inline]
+fn read_member<R>(
+    engine: &Engine,
+    value: &mut Value,
+    at: impl Fn() -> Segment,
+    read: impl FnOnce(&mut Value) -> Result<R, Error>,
+) -> Result<R, Error> {
+    let before = engine.mark();
+    let out = read(value);
+    engine.prefix_since(before, &at, value);
+    out.map_err(|e| e.prefixed(at(), value))
+}
+
 /// Array elements, each one level down at its index.
 struct Seq<'a> {
     items: std::slice::IterMut<'a, Value>,
@@ -647,18 +663,22 @@ impl<'de> SeqAccess<'de> for &mut Seq<'_> {
         };
         let index = self.index;
         self.index += 1;
-        let before = self.engine.mark();
-        let out = seed.deserialize(ValueDe {
-            value: &mut *value,
-            engine: self.engine,
-            plan: self.plan,
-            node: self.node,
-            depth: self.depth,
-        });
-        self.engine
-            .prefix_since(before, || Segment::Index(index), value);
-        out.map(Some)
-            .map_err(|e| e.prefixed(Segment::Index(index), value))
+        let (engine, plan, node, depth) = (self.engine, self.plan, self.node, self.depth);
+        read_member(
+            engine,
+            value,
+            || Segment::Index(index),
+            |value| {
+                seed.deserialize(ValueDe {
+                    value,
+                    engine,
+                    plan,
+                    node,
+                    depth,
+                })
+            },
+        )
+        .map(Some)
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -693,18 +713,22 @@ impl<'de> SeqAccess<'de> for &mut Slot<'_> {
             return Ok(None);
         };
         self.index += 1;
-        let before = self.engine.mark();
-        let out = seed.deserialize(ValueDe {
-            value: &mut *value,
-            engine: self.engine,
-            plan: self.plan,
-            node: self.node,
-            depth: self.depth,
-        });
-        self.engine
-            .prefix_since(before, || Segment::Index(index), value);
-        out.map(Some)
-            .map_err(|e| e.prefixed(Segment::Index(index), value))
+        let (engine, plan, node, depth) = (self.engine, self.plan, self.node, self.depth);
+        read_member(
+            engine,
+            value,
+            || Segment::Index(index),
+            |value| {
+                seed.deserialize(ValueDe {
+                    value,
+                    engine,
+                    plan,
+                    node,
+                    depth,
+                })
+            },
+        )
+        .map(Some)
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -810,17 +834,21 @@ impl<'de> MapAccess<'de> for &mut Entries<'_> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         match self.value.take() {
             Some((key, value, node)) => {
-                let before = self.engine.mark();
-                let out = seed.deserialize(ValueDe {
-                    value: &mut *value,
-                    engine: self.engine,
-                    plan: self.plan,
-                    node,
-                    depth: self.depth,
-                });
-                self.engine
-                    .prefix_since(before, || Segment::key(key), value);
-                out.map_err(|e| e.prefixed(Segment::key(key), value))
+                let (engine, plan, depth) = (self.engine, self.plan, self.depth);
+                read_member(
+                    engine,
+                    value,
+                    || Segment::key(key),
+                    |value| {
+                        seed.deserialize(ValueDe {
+                            value,
+                            engine,
+                            plan,
+                            node,
+                            depth,
+                        })
+                    },
+                )
             }
             None => self
                 .engine
@@ -876,16 +904,20 @@ impl<'a> Variant<'a> {
             node,
             depth,
         } = self.value;
-        let before = engine.mark();
-        let out = read(ValueDe {
-            value: &mut *value,
+        read_member(
             engine,
-            plan,
-            node,
-            depth,
-        });
-        engine.prefix_since(before, || Segment::key(self.name), value);
-        out.map_err(|e| e.prefixed(Segment::key(self.name), value))
+            value,
+            || Segment::key(self.name),
+            |value| {
+                read(ValueDe {
+                    value,
+                    engine,
+                    plan,
+                    node,
+                    depth,
+                })
+            },
+        )
     }
 }
 
