@@ -119,7 +119,6 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T
     let route = Route {
         from_text: true,
         take_strings: false,
-        quick: false,
     };
     engine::read_call(arguments, route, plan)
 }
@@ -196,7 +195,6 @@ pub(crate) fn value_with<T: DeserializeOwned>(
     let route = Route {
         from_text: false,
         take_strings: true,
-        quick: false,
     };
     engine::read_call(arguments, route, plan)
 }

@@ -253,6 +253,7 @@ fn with_capacity<T>(count: usize, max: usize) -> Vec<T> {
 /// optional sign and an all-zero fraction, ASCII whitespace around them, empty pieces
 /// skipped, between `min` and `max` of them, each in range for `I`. `None` for anything
 /// else: the general path reads it again and says what is wrong.
+#[inline(never)]
 fn scan_comma_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>> {
     let pieces = t.iter().filter(|&&b| b == b',').count() + 1;
     let mut out = with_capacity(pieces, max);
@@ -317,6 +318,7 @@ fn scan_comma_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I
 /// JSON array text on its success path, in one pass: `[`, integers in JSON notation (no
 /// fraction or exponent, at most 18 digits), `]`, between `min` and `max` of them, each in
 /// range for `I`. `None` for anything else: serde_json reads it again.
+#[inline(never)]
 fn scan_json_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>> {
     let pieces = t.iter().filter(|&&b| b == b',').count() + 1;
     let mut out = with_capacity(pieces, max);

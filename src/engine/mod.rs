@@ -70,6 +70,14 @@ pub(crate) struct Drive {
     pub(crate) node: NodeId,
 }
 
+impl Drive {
+    /// No token: in the engine's state, where no adapter is being driven.
+    const NONE: Drive = Drive {
+        depth: u32::MAX,
+        node: plan::NONE,
+    };
+}
+
 /// The state of the engine on one thread; see the [module docs](self).
 pub(crate) struct Engine {
     /// Issues kept in this call (mirrors `issues.len()`, read on every value).
@@ -77,12 +85,16 @@ pub(crate) struct Engine {
     /// Non-zero while a stand-in is being built: nothing recorded then is real.
     suppress: Cell<u32>,
     /// Set right before the engine calls an adapter's visitor; taken by that visitor.
-    drive: Cell<Option<Drive>>,
+    drive: Cell<Drive>,
     issues: RefCell<Vec<Issue>>,
     /// Issues found past [`MAX_ISSUES`]: counted, not kept.
     dropped: Cell<usize>,
     /// The route of the call being read.
     route: Cell<Route>,
+    /// Set during a quick first attempt: `from_slice`'s first try, whose refusal is thrown
+    /// away (the call is then read again by the engine), so adapters stop at their first
+    /// issue without describing the rest ([`quick`]).
+    quick: Cell<bool>,
     /// The plan of the object being read, for the nodes handed to adapters.
     plan: RefCell<Option<Rc<Plan>>>,
     /// The issues of one `E::custom` call made by the adapter shell's `fail_fast`.
@@ -116,9 +128,6 @@ pub(crate) struct Route {
     /// Strings may be moved out of the arguments into the value (the caller handed them
     /// over); otherwise they are copied, and every refused string can still be echoed.
     pub(crate) take_strings: bool,
-    /// A first attempt whose refusal is thrown away (the call is then read again by the
-    /// engine): adapters stop at their first issue without describing the rest.
-    pub(crate) quick: bool,
 }
 
 thread_local! {
@@ -126,10 +135,11 @@ thread_local! {
         Engine {
             stored: Cell::new(0),
             suppress: Cell::new(0),
-            drive: Cell::new(None),
+            drive: Cell::new(Drive::NONE),
             issues: RefCell::new(Vec::new()),
             dropped: Cell::new(0),
-            route: Cell::new(Route { from_text: false, take_strings: false, quick: false }),
+            route: Cell::new(Route { from_text: false, take_strings: false }),
+            quick: Cell::new(false),
             plan: RefCell::new(None),
             stash: RefCell::new(None),
             silence: Cell::new(false),
@@ -265,9 +275,9 @@ impl Engine {
     /// asked for through [`adapt`] sees it: it takes it on entry), cleared afterwards.
     #[inline]
     pub(crate) fn drive<R>(&self, drive: Drive, call: impl FnOnce() -> R) -> R {
-        self.drive.set(Some(drive));
+        self.drive.set(drive);
         let out = call();
-        self.drive.set(None);
+        self.drive.set(Drive::NONE);
         out
     }
 
@@ -431,13 +441,15 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Result<T, Rejection> {
 struct Call<'e> {
     engine: &'e Engine,
     saved: Option<Saved>,
+    /// Whether the call runs inside a quick attempt (put back when it ends).
+    quick: bool,
 }
 
 /// The state of a call, set aside while a nested one runs.
 struct Saved {
     stored: usize,
     suppress: u32,
-    drive: Option<Drive>,
+    drive: Drive,
     issues: Vec<Issue>,
     dropped: usize,
     route: Route,
@@ -454,7 +466,7 @@ impl<'e> Call<'e> {
         let saved = (outer > 0).then(|| Saved {
             stored: engine.stored.replace(0),
             suppress: engine.suppress.replace(0),
-            drive: engine.drive.replace(None),
+            drive: engine.drive.replace(Drive::NONE),
             issues: std::mem::take(&mut *engine.issues.borrow_mut()),
             dropped: engine.dropped.replace(0),
             route: engine.route.get(),
@@ -462,9 +474,16 @@ impl<'e> Call<'e> {
             encoded_layers: engine.encoded_layers.replace(0),
             deep: engine.deep.replace(false),
         });
+        // A call is never a quick attempt itself (one may run inside a quick attempt, from
+        // a `Deserialize` impl): its adapters record their issues.
+        let quick = engine.quick.replace(false);
         engine.route.set(route);
         *engine.plan.borrow_mut() = Some(plan);
-        Call { engine, saved }
+        Call {
+            engine,
+            saved,
+            quick,
+        }
     }
 }
 
@@ -472,6 +491,7 @@ impl Drop for Call<'_> {
     fn drop(&mut self) {
         let e = self.engine;
         e.calls.set(e.calls.get().saturating_sub(1));
+        e.quick.set(self.quick);
         match self.saved.take() {
             Some(s) => {
                 e.stored.set(s.stored);
@@ -492,7 +512,7 @@ impl Drop for Call<'_> {
                 // Fresh again (most of it already is, unless a panic cut the call short).
                 e.stored.set(0);
                 e.suppress.set(0);
-                e.drive.set(None);
+                e.drive.set(Drive::NONE);
                 if let Ok(mut issues) = e.issues.try_borrow_mut() {
                     issues.clear();
                 }
@@ -508,30 +528,26 @@ impl Drop for Call<'_> {
     }
 }
 
-/// Run `attempt` as a quick first attempt (see [`Route::quick`]), restored afterwards.
+/// Run `attempt` as a quick first attempt (see [`quick`]), restored afterwards.
+#[inline(always)]
 pub(crate) fn quick_attempt<R>(attempt: impl FnOnce() -> R) -> R {
-    with(|engine| {
-        struct Restore<'e>(&'e Engine, Route);
-        impl Drop for Restore<'_> {
-            fn drop(&mut self) {
-                self.0.route.set(self.1);
-            }
+    struct Restore(bool);
+    impl Drop for Restore {
+        #[inline(always)]
+        fn drop(&mut self) {
+            let before = self.0;
+            with(|engine| engine.quick.set(before));
         }
-        let before = engine.route.get();
-        engine.route.set(Route {
-            quick: true,
-            ..before
-        });
-        let _restore = Restore(engine, before);
-        attempt()
-    })
+    }
+    let _restore = Restore(with(|engine| engine.quick.replace(true)));
+    attempt()
 }
 
 /// Whether the adapter now refusing a value runs in a quick first attempt, whose issues
 /// nobody reads: it may stop at the first one and say nothing of it.
 #[cold]
 pub(crate) fn quick() -> bool {
-    with(|engine| engine.route.get().quick)
+    with(|engine| engine.quick.get())
 }
 
 // The interface the adapter shell uses.
@@ -550,7 +566,8 @@ pub(crate) fn adapt<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>
 /// the engine; resets it.
 #[inline]
 pub(crate) fn take_drive() -> Option<Drive> {
-    with(|engine| engine.drive.take())
+    let drive = with(|engine| engine.drive.replace(Drive::NONE));
+    (drive.depth != u32::MAX).then_some(drive)
 }
 
 /// The elements of the native array the engine is driving the current adapter on, for an
