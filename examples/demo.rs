@@ -11,6 +11,8 @@
 //!   `{"tool", "ok": true, "value"}` or `{"tool", "ok": false, "error": <envelope>}`.
 //!   A refused call is an answer, not a crash: the status is 0 unless FILE is unreadable.
 
+#[path = "common/demo_corpus.rs"]
+mod demo_corpus;
 #[path = "common/demo_tools.rs"]
 mod demo_tools;
 
@@ -43,7 +45,7 @@ const USAGE: &str = "usage: demo [--jsonl FILE]
                   objects, or one such object per line), one JSON line per call";
 
 fn run_corpus() -> ExitCode {
-    let cases = match demo_tools::corpus() {
+    let cases = match demo_corpus::corpus() {
         Ok(cases) => cases,
         Err(e) => {
             eprintln!("demo: the bundled corpus is not readable: {e}");

@@ -1,10 +1,13 @@
 //! The bundled corpus of real client calls (`tests/data/cases.json`, one case per client
 //! behaviour) through the demo tool set: every case must get exactly its expected outcome.
 
+#[path = "../examples/common/demo_corpus.rs"]
+mod demo_corpus;
 #[path = "../examples/common/demo_tools.rs"]
 mod demo_tools;
 
-use demo_tools::{call, corpus, outcome_matches, summary};
+use demo_corpus::corpus;
+use demo_tools::{call, outcome_matches, summary};
 
 #[test]
 fn every_case_gets_its_expected_outcome() {

@@ -9,8 +9,8 @@
 //! implementation does (see the comments marked "Interpretation" where the docs are
 //! silent).
 //!
-//! URLs with a policy and pass-through objects have tests of their own (`tests/url.rs`,
-//! `tests/safe_object.rs`).
+//! URLs with a policy and pass-through objects have tests of their own, with properties
+//! (`crates/testsuite/tests/url.rs`, `crates/testsuite/tests/safe_object.rs`).
 
 use std::fmt::Debug;
 use std::panic::Location;

@@ -1,5 +1,6 @@
 //! The demo tool set: five tools whose arguments are defined once with the crate's
-//! adapters, shared by the `demo` example, the demo MCP server and the tests.
+//! adapters, shared by the `demo` example, the demo MCP server and the tests, and the rules
+//! that compare an outcome with a case of the corpus (the corpus itself is `demo_corpus`).
 //!
 //! On success a tool's result is its arguments after coercion, serialized canonically
 //! (absent optionals omitted, defaults filled in); on failure it is the crate's envelope.
@@ -220,35 +221,6 @@ pub fn call(tool: &str, arguments: &Value) -> Result<Value, Envelope> {
             UNKNOWN_TOOL_HINT,
         )),
     }
-}
-
-/// One case of the corpus (`tests/data/cases.json`).
-#[derive(Debug, Deserialize)]
-pub struct Case {
-    /// A short name.
-    pub id: String,
-    /// What client behaviour it shows.
-    #[serde(default)]
-    pub about: String,
-    /// The tool called.
-    pub tool: String,
-    /// The arguments exactly as they arrive on the wire.
-    #[serde(default)]
-    pub arguments: Value,
-    /// The expected outcome: `{"value": ...}`, `{"issues": [...]}` or `{"category": ...}`.
-    pub expect: Value,
-}
-
-/// The bundled corpus of real client calls.
-pub const CORPUS: &str = include_str!("../../tests/data/cases.json");
-
-/// Parse the bundled corpus.
-///
-/// # Errors
-///
-/// When the bundled file is not a JSON array of cases.
-pub fn corpus() -> Result<Vec<Case>, serde_json::Error> {
-    serde_json::from_str(CORPUS)
 }
 
 /// Whether an outcome is what `expect` says, by the rules of the corpus: values compare

@@ -1,12 +1,14 @@
-//! MCP conformance in process: the demo server of `examples/demo_server.rs`, served over an
-//! in-memory transport, called through rmcp's own client with the whole case corpus.
-//! Outcomes are compared exactly as `tests/data/cases.json` defines them: the accepted
-//! value (`structuredContent`) by JSON equality with numbers by value, refusals by the set
-//! of (code, path) pairs of the envelope, other failures by category.
+//! MCP conformance in process: the demo server of `crates/examples/examples/demo_server.rs`,
+//! served over an in-memory transport, called through rmcp's own client with the whole case
+//! corpus. Outcomes are compared exactly as `tests/data/cases.json` defines them: the
+//! accepted value (`structuredContent`) by JSON equality with numbers by value, refusals by
+//! the set of (code, path) pairs of the envelope, other failures by category.
 
-#[path = "../examples/common/demo_mcp.rs"]
+#[path = "../../../examples/common/demo_corpus.rs"]
+mod demo_corpus;
+#[path = "../../examples/examples/common/demo_mcp.rs"]
 mod demo_mcp;
-#[path = "../examples/common/demo_tools.rs"]
+#[path = "../../../examples/common/demo_tools.rs"]
 mod demo_tools;
 
 use rmcp::ServiceExt;
@@ -29,7 +31,7 @@ async fn connect() -> RunningService<RoleClient, ()> {
 #[tokio::test]
 async fn every_object_case_gets_its_expected_outcome_through_tools_call() {
     let client = connect().await;
-    let cases = demo_tools::corpus().expect("the corpus parses");
+    let cases = demo_corpus::corpus().expect("the corpus parses");
     let mut failures = Vec::new();
     let mut called = 0;
     for case in &cases {
@@ -161,7 +163,7 @@ async fn tools_list_matches_the_golden_snapshot() {
 /// at the protocol layer. Sent here as raw JSON-RPC, since rmcp's client cannot send them.
 #[tokio::test]
 async fn non_object_arguments_are_refused_by_the_protocol_layer() {
-    let cases = demo_tools::corpus().expect("the corpus parses");
+    let cases = demo_corpus::corpus().expect("the corpus parses");
     let strays: Vec<_> = cases.iter().filter(|c| !c.arguments.is_object()).collect();
     assert_eq!(
         strays.len(),

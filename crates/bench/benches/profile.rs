@@ -2,7 +2,7 @@
 //! that `valgrind --tool=callgrind` (instruction counts, stable on a noisy machine) or
 //! `perf` can attribute the cost. See BENCHMARKS.md.
 //!
-//!     cargo bench --bench profile --no-run
+//!     cargo bench -p mcp-coerce-bench --bench profile --no-run
 //!     valgrind --tool=callgrind --toggle-collect='profile::run*' \
 //!         target/release/deps/profile-HASH ROUTE N ITERATIONS
 //!

@@ -1,7 +1,7 @@
 //! Allocations per call for each route of the benches, counted by a global allocator (per
 //! thread, so tests running beside each other do not mix). The exact counts on the success
 //! path are asserted: they are deterministic for a given input. The table BENCHMARKS.md
-//! shows is printed by `cargo test --test allocations -- --nocapture`.
+//! shows is printed by `cargo test -p mcp-coerce-bench --test allocations -- --nocapture`.
 
 #[path = "../benches/common/mod.rs"]
 mod common;

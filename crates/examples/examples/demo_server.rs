@@ -8,7 +8,8 @@
 
 #[path = "common/demo_mcp.rs"]
 mod demo_mcp;
-#[path = "common/demo_tools.rs"]
+// The demo tool set of the root package, shared with its `demo` example.
+#[path = "../../../examples/common/demo_tools.rs"]
 mod demo_tools;
 
 use rmcp::ServiceExt;

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Instructions per call under callgrind (deterministic, unlike time on a shared machine),
 # for each route of the profile driver next to its floor.
-#   bash benches/instructions.sh [GROUP ...]
+#   bash crates/bench/benches/instructions.sh [GROUP ...]
 # Groups: arrays (the default: integer array shapes and the collecting routes), strings,
 # scalars, owned (the rmcp route on an owned `Value`), refused.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-cargo bench --all-features --bench profile --no-run 2>/dev/null
+# From the repository root, whose target directory holds the driver.
+cd "$(dirname "$0")/../../.."
+cargo bench -p mcp-coerce-bench --bench profile --no-run 2>/dev/null
 bin=$(ls -t target/release/deps/profile-* | grep -v '\.d$' | head -1)
 groups=("$@")
 [ ${#groups[@]} -gt 0 ] || groups=(arrays)

@@ -4,9 +4,9 @@
 Usage: ratios.py RUN_DIR [RUN_DIR ...]
 
 Each RUN_DIR is a copy of target/criterion from one run of the benches (see
-benches/run.sh). Within each run, every route's median time is divided by the median of the
-`floor` route of the same group and size (the ratio-in-one-run approach: both were measured
-minutes apart on the same machine state). The table shows, per group, size and route, the
+crates/bench/benches/run.sh). Within each run, every route's median time is divided by the
+median of the `floor` route of the same group and size (the ratio-in-one-run approach: both
+were measured minutes apart on the same machine state). The table shows, per group, size and route, the
 median over the runs of the median time and of that ratio, plus the time per element.
 """
 import json

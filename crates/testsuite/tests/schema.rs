@@ -4,10 +4,11 @@
 //!   just inside every bound) the runtime accepts, and returns in canonical form;
 //! - every value the runtime produces, serialized, validates against the schema;
 //! - each demo tool's full `inputSchema` is pinned as a golden file
-//!   (`tests/data/schemas/`; regenerate with `UPDATE_GOLDEN=1 cargo test --all-features`).
+//!   (`tests/data/schemas/`; regenerate with
+//!   `UPDATE_GOLDEN=1 cargo test -p mcp-coerce-testsuite --all-features`).
 #![cfg(feature = "schemars")]
 
-#[path = "../examples/common/demo_tools.rs"]
+#[path = "../../../examples/common/demo_tools.rs"]
 mod demo_tools;
 
 use std::collections::BTreeMap;
