@@ -372,6 +372,43 @@ fn scan_json_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>
     (i == n && out.len() >= min).then_some(out)
 }
 
+impl<I: Integer> IntShape<I> {
+    /// The elements of a native array the engine hands over: plain integers in one pass
+    /// ([`native_ints`]); anything else element by element, each through the integer
+    /// rules, every issue at its index.
+    #[inline]
+    fn native(&self, items: &[serde_json::Value]) -> Outcome<Vec<I>> {
+        match native_ints::<I>(items, self.min, self.max) {
+            Some(ints) => Ok(ints),
+            None => self.native_elements(items),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn native_elements(&self, items: &[serde_json::Value]) -> Outcome<Vec<I>> {
+        let mut out = self.items(Some(items.len()));
+        for item in items {
+            out.push(
+                de::DeserializeSeed::deserialize(IntScalar::<I>::new(), item)
+                    .unwrap_or_else(|e| Err(Box::new(element_error(&e)))),
+            );
+        }
+        out.finish()
+    }
+}
+
+/// An element visitor's own error (none is expected outside a quick first attempt).
+#[cold]
+fn element_error(e: &serde_json::Error) -> Issue {
+    crate::shell::invalid_type(
+        "an integer",
+        "another kind of value",
+        "send a whole number, e.g. 42",
+    )
+    .with_input(Input::from_text(&e.to_string()))
+}
+
 /// A native array on its success path, in one pass: JSON integers only, between `min` and
 /// `max` of them, each in range for `I`. `None` for anything else: the general path reads
 /// it again and says what is wrong.
@@ -415,13 +452,11 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        // Driven by the engine on a native array: plain integers in a loop of our own.
+        // Driven by the engine on a native array: the elements in a loop of our own.
         if let Some(native) = crate::engine::take_native_array() {
-            let ints = native_ints::<I>(&native, self.min, self.max);
+            let outcome = self.native(&native);
             crate::engine::give_back_native_array(native);
-            if let Some(ints) = ints {
-                return Ok(Ok(ints));
-            }
+            return Ok(outcome);
         }
         let mut items = self.items(seq.size_hint());
         while seq

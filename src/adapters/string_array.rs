@@ -215,11 +215,12 @@ impl<'de, P: Separator> Visitor<'de> for StringShape<P> {
         // Driven by the engine on a native array: strings in a loop of our own, moved out
         // of the arguments where the route allows.
         if let Some(mut native) = crate::engine::take_native_array() {
-            let strings = native_strings(&mut native, self.min, self.max);
+            let outcome = match native_strings(&mut native, self.min, self.max) {
+                Some(strings) => Ok(strings),
+                None => native_elements(&native, self.min, self.max),
+            };
             crate::engine::give_back_native_array(native);
-            if let Some(strings) = strings {
-                return Ok(Ok(strings));
-            }
+            return Ok(outcome);
         }
         let mut items = Items::new(self.min, self.max, seq.size_hint());
         while let Some(element) = seq.next_element_seed(StringElement)? {
@@ -276,6 +277,23 @@ fn native_strings(
         }
     }
     Some(out)
+}
+
+/// The elements of a native array that is not all strings within the bounds: each read
+/// as an element (copied), every issue at its index.
+#[cold]
+#[inline(never)]
+fn native_elements(items: &[serde_json::Value], min: usize, max: usize) -> Outcome<Vec<String>> {
+    let mut out = Items::new(min, max, Some(items.len()));
+    for item in items {
+        out.push(StringElement.deserialize(item).unwrap_or_else(|e| {
+            Err(Box::new(
+                invalid_type("a string", "another kind of value", ELEMENT_HINT)
+                    .with_input(Input::from_text(&e.to_string())),
+            ))
+        }));
+    }
+    out.finish()
 }
 
 /// One element of a native or JSON-decoded array: a string, verbatim.
