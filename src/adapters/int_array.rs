@@ -10,6 +10,8 @@
 //! | `["1", 2, 3.0]`, `"1.0, 2"` | `[1,2,3]`, `[1,2]` (each element follows the integer rules) |
 //! | `"\"[1,2]\""` | `[1,2]` (two layers of string encoding at most) |
 //! | `[1, 2.5]` / `"foo,bar"` / `"[1,2"` | `int_from_float` at `/1` / `int_parsing` at `/0` and `/1` / `invalid_json` |
+//! | `"1,000"`, `"12,050"` | `int_parsing` at `/1`: in a comma string of two or more pieces, a piece with a leading zero (`^[+-]?0[0-9]`) is part of a number written with thousands separators, and the hint says so (`"007"` alone is `[7]`) |
+//! | `"1 2 3"`, `"1\n2\n3"`, `"1;2"` | `int_parsing` at `/0`, with a hint to separate the integers with commas |
 //! | `true`, `{"a":1}`, `[[1]]`, `null` | `invalid_type` (at the value, or at the element) |
 //!
 //! Paths index the elements that remain after empty pieces are skipped. Every bad element
@@ -25,7 +27,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, ARRAY, Held};
 use crate::int::{IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_issue};
-use crate::issue::{Input, Issue};
+use crate::issue::{Code, Input, Issue};
 use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
@@ -167,19 +169,70 @@ impl<I: Integer> IntShape<I> {
         // In a quick first attempt (whose issues nobody reads) the first bad piece is
         // enough to refuse.
         let quick = crate::engine::quick();
+        // A leading zero in a string of two or more pieces (`"1,000"`) is a number
+        // written with thousands separators, not several integers.
+        let several = pieces(t).nth(1).is_some();
         let mut items = self.items(None);
-        for piece in t.split(',') {
-            let piece = piece.trim();
-            if !piece.is_empty() {
-                match int_from_str::<I>(piece) {
-                    Ok(int) => items.push(Ok(int)),
-                    Err(_) if quick => return Err(IssueBuf::default()),
-                    Err(f) => items.push(Err(piece_issue::<I>(f, piece))),
+        for piece in pieces(t) {
+            if several && leading_zero(piece) {
+                if quick {
+                    return Err(IssueBuf::default());
                 }
+                items.push(Err(thousands_issue(piece, t)));
+                continue;
+            }
+            match int_from_str::<I>(piece) {
+                Ok(int) => items.push(Ok(int)),
+                Err(_) if quick => return Err(IssueBuf::default()),
+                Err(f) => items.push(Err(piece_issue::<I>(f, piece))),
             }
         }
         items.finish()
     }
+}
+
+/// The pieces of a comma string, trimmed, empty ones dropped.
+fn pieces(t: &str) -> impl Iterator<Item = &str> {
+    t.split(',').map(str::trim).filter(|p| !p.is_empty())
+}
+
+/// Whether a (trimmed) piece starts with a leading zero: `^[+-]?0[0-9]`. `"0"` and
+/// `"0.0"` do not.
+fn leading_zero(piece: &str) -> bool {
+    let digits = piece.strip_prefix(['+', '-']).unwrap_or(piece).as_bytes();
+    digits.len() > 1 && digits[0] == b'0' && digits[1].is_ascii_digit()
+}
+
+/// The issue of a piece with a leading zero in the comma string `text`: the hint names
+/// the number the string spells without its separators, when it spells one.
+#[cold]
+#[inline(never)]
+fn thousands_issue(piece: &str, text: &str) -> Box<Issue> {
+    let joined: String = pieces(text).collect();
+    let digits = joined.strip_prefix(['+', '-']).unwrap_or(&joined);
+    let hint = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        format!(
+            "{} looks like one number written with thousands separators: send {} as a \
+             number, or the ids as a JSON array",
+            quoted(text),
+            crate::words::truncate(&joined)
+        )
+    } else {
+        "a piece with a leading zero looks like part of a number written with thousands \
+         separators: send the number without separators, e.g. 1000, or the ids as a JSON \
+         array, e.g. [1, 2]"
+            .to_owned()
+    };
+    Box::new(
+        Issue::new(Code::IntParsing, "expected an integer without a leading zero")
+            .with_input(Input::from_text(piece))
+            .with_hint(hint),
+    )
+}
+
+/// `text` in double quotes, cut to the echo limit.
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", crate::words::truncate(text))
 }
 
 /// The issue of a refused comma piece; kept out of line, so that the separator hint adds
@@ -252,34 +305,39 @@ fn with_capacity<T>(count: usize, max: usize) -> Vec<T> {
 /// The comma shape on its success path, in one pass: pieces of ASCII digits with an
 /// optional sign and an all-zero fraction, ASCII whitespace around them, empty pieces
 /// skipped, between `min` and `max` of them, each in range for `I`. `None` for anything
-/// else: the general path reads it again and says what is wrong.
+/// else, a piece with a leading zero (`"1,000"`) included: the general path reads it
+/// again and says what is wrong.
 #[inline(never)]
 fn scan_comma_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>> {
     let pieces = t.iter().filter(|&&b| b == b',').count() + 1;
     let mut out = with_capacity(pieces, max);
     let n = t.len();
     let mut i = 0;
-    loop {
-        while i < n && is_trimmed_ws(t[i]) {
-            i += 1;
-        }
-        if i == n {
-            break;
-        }
-        if t[i] == b',' {
+    while i < n {
+        let b = t[i];
+        let negative = if b.wrapping_sub(b'1') < 9 {
+            // The piece clients send: a digit from 1 to 9 right at its start.
+            false
+        } else if is_trimmed_ws(b) || b == b',' {
+            // Whitespace around a piece, or an empty piece.
             i += 1;
             continue;
-        }
-        let negative = match t[i] {
-            b'-' => {
-                i += 1;
-                true
+        } else {
+            let negative = match b {
+                b'-' => {
+                    i += 1;
+                    true
+                }
+                b'+' => {
+                    i += 1;
+                    false
+                }
+                _ => false,
+            };
+            if i + 1 < n && t[i] == b'0' && t[i + 1].is_ascii_digit() {
+                return None;
             }
-            b'+' => {
-                i += 1;
-                false
-            }
-            _ => false,
+            negative
         };
         let start = i;
         // At most 19 digits (checked below) always fit in a u64.
@@ -288,24 +346,29 @@ fn scan_comma_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I
         if i == start || i - start > 19 {
             return None;
         }
-        if i < n && t[i] == b'.' {
+        if i < n && t[i] == b',' {
+            // The piece ends where clients end it: at the next comma.
             i += 1;
-            let zeros = i;
-            while i < n && t[i] == b'0' {
+        } else {
+            if i < n && t[i] == b'.' {
+                i += 1;
+                let zeros = i;
+                while i < n && t[i] == b'0' {
+                    i += 1;
+                }
+                if i == zeros || (i < n && t[i].is_ascii_digit()) {
+                    return None;
+                }
+            }
+            while i < n && is_trimmed_ws(t[i]) {
                 i += 1;
             }
-            if i == zeros || (i < n && t[i].is_ascii_digit()) {
-                return None;
+            if i < n {
+                if t[i] != b',' {
+                    return None;
+                }
+                i += 1;
             }
-        }
-        while i < n && is_trimmed_ws(t[i]) {
-            i += 1;
-        }
-        if i < n {
-            if t[i] != b',' {
-                return None;
-            }
-            i += 1;
         }
         if out.len() == max {
             return None;
@@ -824,6 +887,8 @@ mod tests {
             (" 1 , 2 ,3 ", &[1, 2, 3]),
             ("1,,2,", &[1, 2]),
             ("+5,-0,-7", &[5, 0, -7]),
+            ("0,0.0,-0.00", &[0, 0, 0]),
+            (",,10,  ,20,", &[10, 20]),
             ("5.0, 6.000", &[5, 6]),
             ("\t1\n,\r2\x0b,\x0c3", &[1, 2, 3]),
             (
@@ -868,6 +933,12 @@ mod tests {
             "\u{ff11}",
             "1\u{a0}",
             "99999999999999999999",
+            // A leading zero: the general path judges it by the number of pieces.
+            "1,000",
+            "007",
+            "-01",
+            "+00,1",
+            "1, 0 7",
         ] {
             let got = scan_comma_ints::<i64>(text.as_bytes(), 0, usize::MAX);
             assert_eq!(got, None, "{text:?}");

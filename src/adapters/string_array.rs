@@ -8,7 +8,9 @@
 //! | `"abc"` | `["abc"]` | same |
 //! | `""`, `","`, `"  "` | `[]`, `[]`, `[]` | `[]`, `[","]`, `[]` |
 //! | `"[draft] notes"` | `["[draft] notes"]` (not JSON-shaped: does not end with `]`) | same |
-//! | `"[abc]"` | `["[abc]"]` (JSON-shaped but not JSON) | same |
+//! | `"[abc]"` | `["[abc]"]` (JSON-shaped but not JSON, without quotes) | same |
+//! | `"['a','b']"`, `"[\"a\",\"b\",]"` | `invalid_json` (bracketed text with quotes is read as JSON only) | same |
+//! | `"abc\ndef"` | `["abc\ndef"]` (newlines are not separators) | same |
 //! | `42`, `["a", 1]`, `{"a":"b"}` | `invalid_type` (numbers are never stringified) | same |
 
 use std::fmt;
@@ -129,6 +131,13 @@ struct StringShape<P> {
 }
 
 const HINT: &str = "send a JSON array of strings, e.g. [\"a\", \"b\"]";
+
+/// The words of a string array's refusals of JSON text.
+const STRINGS: decode::Shape = decode::Shape {
+    noun: "an array",
+    too_encoded_hint: decode::ARRAY.too_encoded_hint,
+    invalid_json_hint: "send a JSON array of double-quoted strings, e.g. [\"a\", \"b\"]",
+};
 const EXPECTED: &str = "an array of strings";
 
 impl<P: Separator> StringShape<P> {
@@ -169,7 +178,17 @@ impl<P: Separator> StringShape<P> {
                     // `shell::bad_element`): the text is JSON, and refused; it is not to be
                     // split.
                     Err(e) if e.is_data() => return Err(IssueBuf::default()),
-                    // JSON-shaped but not JSON ("[abc]"): a plain string after all.
+                    // Bracketed text with quotes (`"['a','b']"`, `"[\"a\",]"`) was meant as
+                    // JSON: splitting it would make ids of its brackets and quotes.
+                    Err(e) if t.contains(['"', '\'']) => {
+                        return Err(IssueBuf::one(decode::invalid_json(
+                            &STRINGS,
+                            &e,
+                            arrived,
+                        )));
+                    }
+                    // JSON-shaped but not JSON, without quotes ("[abc]"): a plain string
+                    // after all.
                     Err(_) => t,
                 }
             }
