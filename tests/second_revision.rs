@@ -201,3 +201,30 @@ fn string_array_newlines_are_kept() {
     report.table::<Headings>("StringArrayLike<NoSplit>", IDS, &no_split);
     report.finish();
 }
+
+/// A quantifier applied to a quantifier is refused when the pattern is defined: ECMA-262
+/// says "nothing to repeat", so a schema carrying one breaks JavaScript validators. The
+/// one checker (`check_portable`, which a `tools/list` lint shares) says so, and so do
+/// the compile-time rules of `pattern!` (a `compile_fail` doctest of `pattern!` shows
+/// it); a lazy quantifier stays allowed.
+#[cfg(feature = "regex")]
+#[test]
+fn stacked_quantifiers_are_refused_in_patterns() {
+    use mcp_coerce::pattern::{PortabilityError, check_portable, portability_problem};
+    for stacked in [r"^a+*$", r"^a**$", r"^a?*$", r"^a{2}{3}$", r"^a*?+$"] {
+        let err = check_portable(stacked).unwrap_err();
+        assert!(matches!(err, PortabilityError::Rule(_)), "{stacked}: {err:?}");
+        assert_eq!(
+            err.to_string(),
+            "a quantifier applied to a quantifier (a+*, a{2}{3}) is nothing to repeat in ECMA-262: write one quantifier, e.g. a* or a{6}",
+            "{stacked}"
+        );
+        assert_eq!(
+            portability_problem(stacked).map(str::to_owned),
+            Some(err.to_string())
+        );
+    }
+    for lazy in [r"^a+?$", r"^a*?$", r"^[0-9]{2,}?$"] {
+        assert_eq!(check_portable(lazy), Ok(()), "{lazy}");
+    }
+}

@@ -27,9 +27,19 @@
 //!   error under the `u` flag);
 //! - escapes are `\n`, `\r`, `\t`, `\f`, `\v`, `\xHH`, `\uHHHH`, and a backslash before one
 //!   of `^ $ \ . * + ? ( ) [ ] { } | /` (and `-` inside a class);
+//! - a quantifier (`*`, `+`, `?`, `{4}`, `{6,}`, `{1,3}`) follows something it can repeat:
+//!   not `^`, `(`, `|`, nor another quantifier (`a+*`, `a**`, `a?*`, `a{2}{3}`, `a*?+`
+//!   are "nothing to repeat" in ECMA-262, which Rust's `regex` reads as nested
+//!   repetitions); a `?` right after a quantifier makes it lazy (`a+?`) and is allowed;
 //! - the source is ASCII (write other chars as `\uHHHH`).
 //!
-//! The regex is compiled once per process, on first use.
+//! These rules are a fast subset that `pattern!` checks at compile time. The decision is
+//! [`check_portable`]'s, the one checker for a published pattern (the crate's
+//! definitions, and any `pattern` of a `tools/list` a lint reads): the rules, then an
+//! ECMA-262 engine (the `regress` crate) compiling the source with and without the `u`
+//! flag, then Rust's `regex` compiling it. A pattern defined with `pattern!` is checked in
+//! full when its regex is compiled, once per process on first use, and by
+//! [`PatternDef::check`], which a test should call.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -48,11 +58,16 @@ pub mod __private {
     pub use regex::Regex;
     pub use std::sync::OnceLock;
 
-    /// Compile a source that passed the portability check. A failure here is a bug in
-    /// the pattern definition (e.g. an unbalanced parenthesis), found on first use; add a
-    /// test that calls [`PatternDef::check`](super::PatternDef::check) to find it sooner.
+    /// Compile a source that passed the compile-time rules, after the rest of
+    /// [`check_portable`](super::check_portable) (an ECMA-262 engine's verdict). A failure
+    /// here is a bug in the pattern definition (e.g. an unbalanced parenthesis), found on
+    /// first use; add a test that calls [`PatternDef::check`](super::PatternDef::check) to
+    /// find it sooner.
     #[track_caller]
     pub fn compile(name: &str, source: &str) -> Regex {
+        if let Err(e) = super::rules_and_ecma(source) {
+            panic!("the pattern `{name}` is not portable: {e}");
+        }
         match Regex::new(source) {
             Ok(regex) => regex,
             Err(e) => panic!("the pattern `{name}` does not compile: {e}"),
@@ -97,16 +112,15 @@ pub trait PatternDef: 'static {
     /// The compiled regex (compiled once per process).
     fn regex() -> &'static regex::Regex;
 
-    /// Check the definition: the source is portable and compiles, and the example
-    /// matches and fits the length cap. Call it in a test.
+    /// Check the definition: the source is portable ([`check_portable`]: the rules, an
+    /// ECMA-262 engine, Rust's `regex`), and the example matches and fits the length cap.
+    /// Call it in a test.
     ///
     /// # Errors
     ///
     /// A message naming what is wrong.
     fn check() -> Result<(), String> {
-        if let Some(problem) = portability_problem(Self::SOURCE) {
-            return Err(format!("pattern `{}`: {problem}", Self::NAME));
-        }
+        check_portable(Self::SOURCE).map_err(|e| format!("pattern `{}`: {e}", Self::NAME))?;
         let regex = regex::Regex::new(Self::SOURCE)
             .map_err(|e| format!("pattern `{}` does not compile: {e}", Self::NAME))?;
         if !regex.is_match(Self::EXAMPLE) {
@@ -126,9 +140,17 @@ pub trait PatternDef: 'static {
 }
 
 /// Define a [`PatternDef`]: a unit struct and its impl, with the source checked for
-/// portability at compile time (see the [module docs](mod@crate::pattern)).
+/// portability at compile time by the rules of the [module docs](mod@crate::pattern), and
+/// in full ([`check_portable`](crate::pattern::check_portable), an ECMA-262 engine
+/// included) when the regex is compiled on first use and by [`PatternDef::check`].
 ///
 /// `max_length` is optional (default 256 chars).
+///
+/// # Panics
+///
+/// The first use of the pattern's regex panics when the ECMA-262 engine or Rust's `regex`
+/// refuses a source the compile-time rules let through (a bug in the definition, not in
+/// any input); [`PatternDef::check`] in a test reports it instead.
 ///
 /// # Examples
 ///
@@ -143,6 +165,14 @@ pub trait PatternDef: 'static {
 /// ```compile_fail
 /// mcp_coerce::pattern! {
 ///     pub Digits { name: "digits", source: r"^\d+$", example: "42" }
+/// }
+/// ```
+///
+/// Nor does a quantifier applied to a quantifier, which ECMA-262 refuses:
+///
+/// ```compile_fail
+/// mcp_coerce::pattern! {
+///     pub Stacked { name: "stacked", source: r"^a+*$", example: "a" }
 /// }
 /// ```
 #[macro_export]
@@ -179,8 +209,97 @@ macro_rules! pattern {
     };
 }
 
-/// Fail the build (in a `const` context) when `source` is not portable between Rust's
-/// `regex` and ECMA-262; see the [module docs](self).
+/// Why a pattern source is not portable between Rust's `regex` and ECMA-262 (see
+/// [`check_portable`]).
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::pattern::{PortabilityError, check_portable};
+///
+/// let err = check_portable(r"^a+*$").unwrap_err();
+/// assert!(matches!(err, PortabilityError::Rule(_)));
+/// assert!(err.to_string().contains("nothing to repeat"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PortabilityError {
+    /// A rule of the [module docs](self) is broken: what [`portability_problem`] says.
+    #[error("{0}")]
+    Rule(&'static str),
+    /// An ECMA-262 engine (the `regress` crate) refuses the source, with the `u` flag
+    /// (as JSON Schema validators read patterns) or without it.
+    #[error("ECMA-262 refuses the pattern{}: {message}", if *.unicode { " with the u flag" } else { " without flags" })]
+    Ecma {
+        /// Whether the `u` flag was set.
+        unicode: bool,
+        /// The engine's message.
+        message: String,
+    },
+    /// Rust's `regex` crate refuses the source.
+    #[error("Rust's regex refuses the pattern: {0}")]
+    Rust(String),
+}
+
+/// The one portability check of a pattern source: `Ok` when the source is one that a JSON
+/// Schema `pattern` may carry and that Rust's `regex` reads with the same meaning.
+///
+/// In order: the rules of the [module docs](self) ([`portability_problem`], which
+/// [`pattern!`](crate::pattern!) applies at compile time), then an ECMA-262 engine (the
+/// `regress` crate) compiling the source with the `u` flag and without flags (it refuses,
+/// among others, a quantifier with nothing to repeat, `a{,3}` and lone brackets under
+/// `u`), then Rust's `regex` compiling it. `pattern!` definitions are checked with it on
+/// first use and by [`PatternDef::check`]; a lint of a server's `tools/list` calls it on
+/// every `pattern` it finds. Compiling is bounded by the engines' own limits (nesting,
+/// compiled size), so any source can be checked.
+///
+/// # Errors
+///
+/// The first [`PortabilityError`] found.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::pattern::check_portable;
+///
+/// assert!(check_portable(r"^ATC-[0-9]{4}-[0-9]{6,}$").is_ok());
+/// assert!(check_portable(r"^a+?$").is_ok()); // a lazy quantifier
+/// for stacked in [r"^a+*$", r"^a**$", r"^a?*$", r"^a{2}{3}$", r"^a*?+$"] {
+///     assert!(check_portable(stacked).is_err(), "{stacked}");
+/// }
+/// assert!(check_portable(r"^\d+$").is_err()); // `\d` differs between the engines
+/// ```
+pub fn check_portable(source: &str) -> Result<(), PortabilityError> {
+    rules_and_ecma(source)?;
+    regex::Regex::new(source)
+        .map(drop)
+        .map_err(|e| PortabilityError::Rust(e.to_string()))
+}
+
+/// The rules, then the ECMA-262 engine.
+fn rules_and_ecma(source: &str) -> Result<(), PortabilityError> {
+    if let Some(rule) = portability_problem(source) {
+        return Err(PortabilityError::Rule(rule));
+    }
+    ecma(source)
+}
+
+/// The ECMA-262 engine's verdict on `source`, with the `u` flag and without flags.
+fn ecma(source: &str) -> Result<(), PortabilityError> {
+    for unicode in [true, false] {
+        let flags = if unicode { "u" } else { "" };
+        if let Err(e) = regress::Regex::with_flags(source, flags) {
+            return Err(PortabilityError::Ecma {
+                unicode,
+                message: e.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Fail the build (in a `const` context) when `source` breaks the portability rules of
+/// the [module docs](self) (the compile-time part of [`check_portable`]).
 ///
 /// # Panics
 ///
@@ -191,8 +310,9 @@ pub const fn assert_portable(source: &str) {
     }
 }
 
-/// What makes `source` non-portable between Rust's `regex` and ECMA-262, if anything; see
-/// the [module docs](self) for the rules.
+/// What makes `source` non-portable between Rust's `regex` and ECMA-262, if anything, by
+/// the rules of the [module docs](self): the part of [`check_portable`] that runs at
+/// compile time (a `const fn`), without an ECMA-262 engine.
 ///
 /// # Examples
 ///
@@ -212,6 +332,8 @@ pub const fn portability_problem(source: &str) -> Option<&'static str> {
     let mut i = 1;
     let mut depth = 0usize;
     let mut in_class = false;
+    // What the next quantifier would repeat: nothing right after `^`, `(` or `|`.
+    let mut before = Before::Nothing;
     // The final `$` is the anchor; everything before it is checked here.
     let end = n - 1;
     while i < end {
@@ -252,11 +374,17 @@ pub const fn portability_problem(source: &str) -> Option<&'static str> {
             if i > end {
                 return Some("the pattern must end with an unescaped $");
             }
+            if !in_class {
+                before = Before::Atom;
+            }
             continue;
         }
         if in_class {
             match c {
-                b']' => in_class = false,
+                b']' => {
+                    in_class = false;
+                    before = Before::Atom;
+                }
                 b'[' => {
                     return Some(
                         "nested classes, POSIX classes and set operations are not portable",
@@ -300,25 +428,39 @@ pub const fn portability_problem(source: &str) -> Option<&'static str> {
                             "only (…), (?:…) and (?<name>…) groups are portable: no lookaround or inline flags",
                         );
                     }
+                    // The opening `(?:` or `(?<name>` is no quantifier and no atom.
+                    i += 2;
+                    if named {
+                        while i < end && b[i] != b'>' {
+                            i += 1;
+                        }
+                    }
                 }
                 depth += 1;
+                before = Before::Nothing;
             }
             b')' => {
                 if depth == 0 {
                     return Some("unbalanced parenthesis");
                 }
                 depth -= 1;
+                before = Before::Atom;
             }
             b'|' if depth == 0 => {
                 return Some(
                     "a top-level | escapes the anchors: group the alternatives, e.g. ^(?:a|b)$",
                 );
             }
+            b'|' => before = Before::Nothing,
             b'$' => return Some("$ may only end the pattern"),
             b']' => return Some("write a literal ] as \\]: a lone ] is an error under the u flag"),
             b'}' => return Some("write a literal } as \\}: a lone } is an error under the u flag"),
             b'{' => match quantifier_end(b, i, end) {
                 Some(close) => {
+                    if let Some(problem) = repeat(before) {
+                        return Some(problem);
+                    }
+                    before = Before::Quantifier;
                     i = close + 1;
                     continue;
                 }
@@ -328,8 +470,15 @@ pub const fn portability_problem(source: &str) -> Option<&'static str> {
                     );
                 }
             },
+            b'?' if matches!(before, Before::Quantifier) => before = Before::Lazy,
+            b'*' | b'+' | b'?' => {
+                if let Some(problem) = repeat(before) {
+                    return Some(problem);
+                }
+                before = Before::Quantifier;
+            }
             b'^' => return Some("^ may only start the pattern"),
-            _ => {}
+            _ => before = Before::Atom,
         }
         i += 1;
     }
@@ -340,6 +489,32 @@ pub const fn portability_problem(source: &str) -> Option<&'static str> {
         return Some("unbalanced parenthesis");
     }
     None
+}
+
+/// What comes right before a position of a pattern, for the quantifier rules.
+#[derive(Clone, Copy)]
+enum Before {
+    /// The start, `(` or `|`: a quantifier here has nothing to repeat.
+    Nothing,
+    /// Something a quantifier repeats: a char, an escape, a class, a group.
+    Atom,
+    /// A quantifier: another one here is stacked, a `?` makes it lazy.
+    Quantifier,
+    /// A lazy quantifier (`+?`): any quantifier here is stacked.
+    Lazy,
+}
+
+/// Why a quantifier cannot follow `before`, if it cannot.
+const fn repeat(before: Before) -> Option<&'static str> {
+    match before {
+        Before::Atom => None,
+        Before::Nothing => Some(
+            "a quantifier must follow what it repeats: nothing to repeat after ^, ( or | (ECMA-262 refuses it)",
+        ),
+        Before::Quantifier | Before::Lazy => Some(
+            "a quantifier applied to a quantifier (a+*, a{2}{3}) is nothing to repeat in ECMA-262: write one quantifier, e.g. a* or a{6}",
+        ),
+    }
 }
 
 /// The index of the `}` closing a well-formed quantifier `{n}`, `{n,}` or `{n,m}` that
@@ -579,7 +754,39 @@ impl<P> Serialize for Pattern<P> {
 
 #[cfg(test)]
 mod tests {
-    use super::portability_problem;
+    use super::{PortabilityError, check_portable, ecma, portability_problem};
+
+    /// The ECMA-262 engine refuses every stacked quantifier itself (the compile-time rule
+    /// only says so earlier), and takes the lazy ones.
+    #[test]
+    fn the_ecma_engine_refuses_stacked_quantifiers() {
+        for stacked in [
+            r"^a+*$", r"^a**$", r"^a?*$", r"^a{2}{3}$", r"^a*?+$", r"^a+??$", r"^*a$",
+        ] {
+            assert!(ecma(stacked).is_err(), "{stacked}");
+            assert!(
+                matches!(check_portable(stacked), Err(PortabilityError::Rule(_))),
+                "{stacked}"
+            );
+        }
+        for lazy in [r"^a+?$", r"^a??$", r"^a{2,}?$", r"^a*?$"] {
+            assert_eq!(check_portable(lazy), Ok(()), "{lazy}");
+        }
+    }
+
+    /// What the rules let through, the engines may still refuse: the verdict is theirs.
+    #[test]
+    fn the_engines_decide_what_the_rules_let_through() {
+        assert!(matches!(
+            check_portable(r"^(?<a>x)(?<a>y)$"),
+            Err(PortabilityError::Ecma { .. })
+        ));
+        let err = check_portable(r"^a{2,1}$").unwrap_err();
+        assert!(
+            matches!(err, PortabilityError::Ecma { .. } | PortabilityError::Rust(_)),
+            "{err:?}"
+        );
+    }
 
     #[test]
     fn portable_sources() {
@@ -593,8 +800,18 @@ mod tests {
             r"^\u00e9\x41$",
             r"^[^,]+$",
             r"^a*?$",
+            r"^a+?$",
+            r"^a??$",
+            r"^a{2,}?$",
+            r"^(?:ab)+$",
+            r"^[a-z]+[0-9]*$",
+            r"^\u0041+$",
+            r"^\*+$",
+            r"^[*+?]{2}$",
+            r"^(?<n>a)?$",
         ] {
             assert_eq!(portability_problem(ok), None, "{ok}");
+            assert_eq!(check_portable(ok), Ok(()), "{ok}");
         }
     }
 
@@ -634,6 +851,17 @@ mod tests {
             r"^[a-z$",
             r"^a$b$",
             r"^\",
+            r"^a+*$",
+            r"^a**$",
+            r"^a?*$",
+            r"^a{2}{3}$",
+            r"^a*?+$",
+            r"^a+??$",
+            r"^a{2}*$",
+            r"^*a$",
+            r"^(*a)$",
+            r"^(?:a|+b)$",
+            r"^(?:*)$",
         ] {
             assert!(portability_problem(bad).is_some(), "{bad}");
         }
