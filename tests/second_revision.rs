@@ -228,3 +228,40 @@ fn stacked_quantifiers_are_refused_in_patterns() {
         assert_eq!(check_portable(lazy), Ok(()), "{lazy}");
     }
 }
+
+/// A tool name in an envelope comes from the caller: it is cut to 64 chars (and `…`) like
+/// every input echo, in `tool` and in `message`, whichever constructor builds the envelope.
+#[test]
+fn tool_names_in_envelopes_are_cut_to_the_echo_limit() {
+    use mcp_coerce::{Category, Envelope, INPUT_ECHO_CHARS, Issue, Rejection};
+    let long = "t".repeat(200);
+    let cut = format!("{}…", "t".repeat(INPUT_ECHO_CHARS));
+    let rejection = Rejection::new([Issue::new(Code::Missing, "missing required field")]);
+    let envelopes = [
+        rejection.to_envelope(long.clone()),
+        Envelope::invalid_argument(long.clone(), &rejection),
+        Envelope::new(Category::NotFound, long.clone(), "no such card", "Search first."),
+        Envelope::unknown_tool(long.clone(), "Call tools/list."),
+        Envelope::unknown_tool_among(&long, ["demo_get_card"], "Call tools/list."),
+    ];
+    for envelope in &envelopes {
+        assert_eq!(envelope.tool(), cut);
+        assert!(!envelope.message().contains(&long), "{}", envelope.message());
+        let json = serde_json::to_value(envelope).unwrap();
+        assert_eq!(json["tool"], Value::String(cut.clone()));
+    }
+    assert_eq!(
+        envelopes[0].message(),
+        format!("invalid arguments for tool {cut}: 1 issue")
+    );
+    assert_eq!(envelopes[2].message(), "no such card");
+    assert_eq!(envelopes[3].message(), format!("unknown tool: {cut}"));
+    // A name of 64 chars or fewer is kept whole; chars, not bytes, are counted.
+    let fits = "é".repeat(INPUT_ECHO_CHARS);
+    assert_eq!(rejection.to_envelope(fits.clone()).tool(), fits);
+    let over = "é".repeat(INPUT_ECHO_CHARS + 1);
+    assert_eq!(
+        rejection.to_envelope(over).tool(),
+        format!("{}…", "é".repeat(INPUT_ECHO_CHARS))
+    );
+}

@@ -106,8 +106,32 @@ pub struct Envelope {
     hint: String,
 }
 
+/// A caller-supplied name cut to the echo limit (kept as it is when it fits, without a
+/// copy).
+fn cut(name: String) -> String {
+    if name.len() <= crate::INPUT_ECHO_CHARS {
+        name
+    } else {
+        crate::words::truncate(&name)
+    }
+}
+
 impl Envelope {
     /// An envelope of any category, without argument issues.
+    ///
+    /// The tool name comes from the caller, so it is cut to the echo limit
+    /// ([`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS), with `…`) like any input; the
+    /// message and the hint are the server's, kept as they are.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::{Category, Envelope};
+    ///
+    /// let envelope = Envelope::new(Category::Unavailable, "x".repeat(200), "the store is down", "Retry later.");
+    /// assert_eq!(envelope.tool().chars().count(), 65); // 64 chars and `…`
+    /// assert_eq!(envelope.message(), "the store is down");
+    /// ```
     pub fn new(
         category: Category,
         tool: impl Into<String>,
@@ -116,7 +140,7 @@ impl Envelope {
     ) -> Self {
         Envelope {
             error: category,
-            tool: tool.into(),
+            tool: cut(tool.into()),
             message: message.into(),
             issues: Vec::new(),
             truncated: 0,
@@ -124,9 +148,20 @@ impl Envelope {
         }
     }
 
-    /// The `INVALID_ARGUMENT` envelope of a rejection.
+    /// The `INVALID_ARGUMENT` envelope of a rejection. The tool name is cut to the echo
+    /// limit, in `tool` and in `message`, as in [`new`](Self::new).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::{Envelope, Issue, Code, Rejection};
+    ///
+    /// let rejection = Rejection::new([Issue::new(Code::Missing, "missing required field")]);
+    /// let envelope = Envelope::invalid_argument("demo_get_card", &rejection);
+    /// assert_eq!(envelope.message(), "invalid arguments for tool demo_get_card: 1 issue");
+    /// ```
     pub fn invalid_argument(tool: impl Into<String>, rejection: &Rejection) -> Self {
-        let tool = tool.into();
+        let tool = cut(tool.into());
         let total = rejection.total();
         let kept = rejection.issues().len().min(MAX_ISSUES);
         Envelope {
@@ -147,7 +182,7 @@ impl Envelope {
     ///
     /// The name comes from the caller, so it is cut to the echo limit like any input.
     pub fn unknown_tool(tool: impl Into<String>, hint: impl Into<String>) -> Self {
-        let tool = crate::words::truncate(&tool.into());
+        let tool = cut(tool.into());
         Envelope::new(
             Category::UnknownTool,
             tool.clone(),
