@@ -5,6 +5,7 @@
 //! and policies are type parameters whose defaults keep the common case short
 //! (`IntLike`, `IntLike<1, 100>`, `IntLike<1, 50, Clamp, DefaultTo<10>>`).
 //! - Adapters (`src/adapters/`), one module per family: [`int_array`], [`string_array`],
+//!   [`array`] (arrays of any element type),
 //!   [`int`], [`number`], [`boolean`], [`text`], [`pattern`](mod@pattern), [`enums`],
 //!   [`json_object`], [`safe_object`] (objects forwarded as they are), [`url`](mod@url)
 //!   (feature `url`, on by default); the optional-field rules: [`optional`].
@@ -86,11 +87,13 @@ pub use adapters::pattern;
 #[cfg(feature = "url")]
 pub use adapters::url;
 pub use adapters::{
-    boolean, enums, int, int_array, json_object, number, optional, safe_object, string_array, text,
+    array, boolean, enums, int, int_array, json_object, number, optional, safe_object,
+    string_array, text,
 };
 
 #[cfg(feature = "url")]
 pub use self::url::{HttpsOnly, Url, UrlLike, UrlPolicy};
+pub use array::{Array, ArrayLike};
 pub use boolean::{Bool, BoolLike};
 #[cfg(feature = "dialect")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialect")))]

@@ -11,6 +11,7 @@
 //! |---|---|
 //! | `IntArrayLike<MIN, MAX>` | `{"type": "array", "items": {"type": "integer", "minimum", "maximum"}, "minItems", "maxItems"}` |
 //! | `StringArrayLike<_, MIN, MAX>` | `{"type": "array", "items": {"type": "string"}, "minItems", "maxItems"}` |
+//! | `ArrayLike<A, MIN, MAX>` | `{"type": "array", "items": <A's schema of the element>, "minItems", "maxItems"}` |
 //! | `IntLike<MIN, MAX, O, D>` | `{"type": "integer", "minimum", "maximum", "default"}` |
 //! | `NumberLike<R>` | `{"type": "number", "minimum", "maximum"}` |
 //! | `BoolLike` | `{"type": "boolean"}` |

@@ -340,9 +340,10 @@ mod every_adapter {
     //! found by the plan learned from `Deserialize` are the same.
 
     use mcp_coerce::{
-        BoolLike, Clamp, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
-        JsonObject, JsonObjectLike, Number, NumberLike, Optional, Pattern, PatternLike, SafeObject,
-        SafeObjectLike, StringArray, StringArrayLike, Text, TextLike, Trim, Url, UrlLike,
+        Array, ArrayLike, BoolLike, Clamp, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike,
+        IntLike, JsonObject, JsonObjectLike, Number, NumberLike, Optional, Pattern, PatternLike,
+        SafeObject, SafeObjectLike, StringArray, StringArrayLike, Text, TextLike, Trim, Url,
+        UrlLike,
     };
     use schemars::JsonSchema;
     use serde::{Deserialize, Serialize};
@@ -372,6 +373,8 @@ mod every_adapter {
         int_array: Vec<i64>,
         #[serde_as(as = "StringArrayLike")]
         string_array: Vec<String>,
+        #[serde_as(as = "ArrayLike<serde_with::Same, 1, 5>")]
+        array: Vec<Inner>,
         #[serde_as(as = "IntLike<1, 100>")]
         int: u32,
         #[serde_as(as = "IntLike<1, 50, Clamp>")]
@@ -394,6 +397,7 @@ mod every_adapter {
         safe: Map<String, Value>,
         w_int_array: IntArray<i64>,
         w_string_array: StringArray,
+        w_array: Array<Mode, EnumLike>,
         w_int: Int<u32, 1, 100>,
         w_number: Number,
         w_bool: mcp_coerce::Bool,
@@ -415,6 +419,11 @@ mod every_adapter {
         #[serde_as(as = "StringArrayLike")]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         string_array: Option<Vec<String>>,
+        #[serde_as(as = "ArrayLike<JsonObjectLike>")]
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        array: Option<Vec<Inner>>,
+        #[serde_as(as = "Option<ArrayLike>")]
+        generic_array: Option<Vec<Inner>>,
         #[serde_as(as = "IntLike<1, 100>")]
         #[serde(default, skip_serializing_if = "Option::is_none")]
         int: Option<u32>,
@@ -497,7 +506,7 @@ mod every_adapter {
     #[test]
     fn required_forms_are_required_by_schema_and_serde_alike() {
         let [schema, by_schema, by_serde] = missing_on_empty::<Required>();
-        assert_eq!(schema.len(), 23);
+        assert_eq!(schema.len(), 25);
         assert_eq!(by_schema, schema);
         assert_eq!(by_serde, schema);
     }

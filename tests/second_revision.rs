@@ -84,7 +84,10 @@ fn integer_comma_pieces_with_a_leading_zero() {
         err(json!("-01, 2"), &[("int_parsing", "/ids/0")]),
         err(json!("+00,5"), &[("int_parsing", "/ids/0")]),
         err(json!("5,00.0"), &[("int_parsing", "/ids/1")]),
-        err(json!("1,000,x"), &[("int_parsing", "/ids/1"), ("int_parsing", "/ids/2")]),
+        err(
+            json!("1,000,x"),
+            &[("int_parsing", "/ids/1"), ("int_parsing", "/ids/2")],
+        ),
         ok(json!("007"), vec![7]),
         ok(json!("007,"), vec![7]),
         ok(json!(",-007"), vec![-7]),
@@ -104,7 +107,10 @@ fn integer_comma_pieces_with_a_leading_zero() {
 
     let issue = only_issue::<Ids>(&json!({"ids": "1,000"}));
     assert_eq!(issue.code(), Code::IntParsing);
-    assert_eq!(issue.message(), "expected an integer without a leading zero");
+    assert_eq!(
+        issue.message(),
+        "expected an integer without a leading zero"
+    );
     assert_eq!(issue.input(), Some(&mcp_coerce::Input::Text("000".into())));
     assert_eq!(
         issue.hint(),
@@ -180,9 +186,19 @@ fn bracketed_string_array_text_with_quotes_is_json_only() {
     report.table::<Headings>("StringArrayLike<NoSplit>", IDS, &no_split);
     report.finish();
     let issue = only_issue::<Names>(&json!({"ids": "['a','b']"}));
-    assert_eq!(issue.hint(), r#"send a JSON array of double-quoted strings, e.g. ["a", "b"]"#);
-    assert_eq!(issue.input(), Some(&mcp_coerce::Input::Text("['a','b']".into())));
-    assert!(issue.message().starts_with("invalid JSON text: "), "{}", issue.message());
+    assert_eq!(
+        issue.hint(),
+        r#"send a JSON array of double-quoted strings, e.g. ["a", "b"]"#
+    );
+    assert_eq!(
+        issue.input(),
+        Some(&mcp_coerce::Input::Text("['a','b']".into()))
+    );
+    assert!(
+        issue.message().starts_with("invalid JSON text: "),
+        "{}",
+        issue.message()
+    );
 }
 
 /// A newline inside a string array's element or piece is kept: only commas separate.
@@ -213,7 +229,10 @@ fn stacked_quantifiers_are_refused_in_patterns() {
     use mcp_coerce::pattern::{PortabilityError, check_portable, portability_problem};
     for stacked in [r"^a+*$", r"^a**$", r"^a?*$", r"^a{2}{3}$", r"^a*?+$"] {
         let err = check_portable(stacked).unwrap_err();
-        assert!(matches!(err, PortabilityError::Rule(_)), "{stacked}: {err:?}");
+        assert!(
+            matches!(err, PortabilityError::Rule(_)),
+            "{stacked}: {err:?}"
+        );
         assert_eq!(
             err.to_string(),
             "a quantifier applied to a quantifier (a+*, a{2}{3}) is nothing to repeat in ECMA-262: write one quantifier, e.g. a* or a{6}",
@@ -240,13 +259,22 @@ fn tool_names_in_envelopes_are_cut_to_the_echo_limit() {
     let envelopes = [
         rejection.to_envelope(long.clone()),
         Envelope::invalid_argument(long.clone(), &rejection),
-        Envelope::new(Category::NotFound, long.clone(), "no such card", "Search first."),
+        Envelope::new(
+            Category::NotFound,
+            long.clone(),
+            "no such card",
+            "Search first.",
+        ),
         Envelope::unknown_tool(long.clone(), "Call tools/list."),
         Envelope::unknown_tool_among(&long, ["demo_get_card"], "Call tools/list."),
     ];
     for envelope in &envelopes {
         assert_eq!(envelope.tool(), cut);
-        assert!(!envelope.message().contains(&long), "{}", envelope.message());
+        assert!(
+            !envelope.message().contains(&long),
+            "{}",
+            envelope.message()
+        );
         let json = serde_json::to_value(envelope).unwrap();
         assert_eq!(json["tool"], Value::String(cut.clone()));
     }

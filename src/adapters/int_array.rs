@@ -224,9 +224,12 @@ fn thousands_issue(piece: &str, text: &str) -> Box<Issue> {
             .to_owned()
     };
     Box::new(
-        Issue::new(Code::IntParsing, "expected an integer without a leading zero")
-            .with_input(Input::from_text(piece))
-            .with_hint(hint),
+        Issue::new(
+            Code::IntParsing,
+            "expected an integer without a leading zero",
+        )
+        .with_input(Input::from_text(piece))
+        .with_hint(hint),
     )
 }
 

@@ -63,16 +63,18 @@ fn not_object(arrived: &str) -> Issue {
 
 pub use crate::engine::MAX_ENCODED_LAYERS;
 
+/// A string holding JSON text past [`MAX_ENCODED_LAYERS`] JSON-encoded objects (or, for
+/// the generic array adapter, arrays) inside one another.
 #[cold]
-fn too_many_layers(arrived: &str) -> Issue {
+pub(crate) fn too_many_layers(arrived: &str) -> Issue {
     Issue::new(
         Code::TooDeep,
         format!(
-            "expected at most {MAX_ENCODED_LAYERS} JSON-encoded objects inside one another, got more"
+            "expected at most {MAX_ENCODED_LAYERS} JSON-encoded objects or arrays inside one another, got more"
         ),
     )
     .with_input(Input::from_text(arrived))
-    .with_hint("send the nested objects as JSON objects, not as strings")
+    .with_hint("send the nested objects and arrays as JSON, not as strings")
     .with_context("maxLayers", MAX_ENCODED_LAYERS)
 }
 

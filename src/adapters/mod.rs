@@ -2,6 +2,7 @@
 //! wrapper type where there is one (`X`), its policies, the plain check it is built on,
 //! and its schema (feature `schemars`). The crate root re-exports every module and name.
 
+pub mod array;
 pub mod boolean;
 pub mod enums;
 pub mod int;

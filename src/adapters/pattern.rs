@@ -761,7 +761,13 @@ mod tests {
     #[test]
     fn the_ecma_engine_refuses_stacked_quantifiers() {
         for stacked in [
-            r"^a+*$", r"^a**$", r"^a?*$", r"^a{2}{3}$", r"^a*?+$", r"^a+??$", r"^*a$",
+            r"^a+*$",
+            r"^a**$",
+            r"^a?*$",
+            r"^a{2}{3}$",
+            r"^a*?+$",
+            r"^a+??$",
+            r"^*a$",
         ] {
             assert!(ecma(stacked).is_err(), "{stacked}");
             assert!(
@@ -783,7 +789,10 @@ mod tests {
         ));
         let err = check_portable(r"^a{2,1}$").unwrap_err();
         assert!(
-            matches!(err, PortabilityError::Ecma { .. } | PortabilityError::Rust(_)),
+            matches!(
+                err,
+                PortabilityError::Ecma { .. } | PortabilityError::Rust(_)
+            ),
             "{err:?}"
         );
     }

@@ -181,11 +181,7 @@ impl<P: Separator> StringShape<P> {
                     // Bracketed text with quotes (`"['a','b']"`, `"[\"a\",]"`) was meant as
                     // JSON: splitting it would make ids of its brackets and quotes.
                     Err(e) if t.contains(['"', '\'']) => {
-                        return Err(IssueBuf::one(decode::invalid_json(
-                            &STRINGS,
-                            &e,
-                            arrived,
-                        )));
+                        return Err(IssueBuf::one(decode::invalid_json(&STRINGS, &e, arrived)));
                     }
                     // JSON-shaped but not JSON, without quotes ("[abc]"): a plain string
                     // after all.

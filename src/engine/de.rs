@@ -19,7 +19,7 @@ use serde_json::{Number, Value};
 
 use super::placeholder::Placeholder;
 use super::plan::{NONE, NodeId, Plan, Present, ROOT, StructNode};
-use super::{DIRECT_NAME, Drive, Engine, Error, OWNED_NAME};
+use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, Error, OWNED_NAME};
 use crate::issue::Segment;
 use crate::issue::{Code, Input, Issue, kind_of};
 
@@ -213,8 +213,9 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    /// `visit_seq` for an adapter driven on a native array: the elements go to the engine's
-    /// slot, where the adapter may take them for a loop of its own
+    /// `visit_seq` for an adapter driven on a native array (or, for the generic array
+    /// adapter, on a lone value that is not an array, as a one-element array): the elements
+    /// go to the engine's slot, where the adapter may take them for a loop of its own
     /// (`engine::take_native_array`); if it reads the sequence instead, the sequence
     /// takes them from there. Either way they come back into the arguments afterwards.
     fn native_array<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -227,7 +228,7 @@ impl<'a> ValueDe<'a> {
             ..
         } = self;
         let Value::Array(items) = value else {
-            return Err(Error::silent());
+            return lone_array(value, engine, plan, items_node, depth, visitor);
         };
         *engine.native.borrow_mut() = Some(std::mem::take(items));
         let mut seq = Slot {
@@ -309,6 +310,39 @@ impl<'a> ValueDe<'a> {
             },
         }
     }
+}
+
+/// `visit_seq` over one lone value as the one element of a native array (see
+/// `ValueDe::native_array`); the value comes back into the arguments afterwards.
+#[cold]
+#[inline(never)]
+fn lone_array<'de, V: Visitor<'de>>(
+    value: &mut Value,
+    engine: &Engine,
+    plan: &Plan,
+    node: NodeId,
+    depth: u32,
+    visitor: V,
+) -> Result<V::Value, Error> {
+    *engine.native.borrow_mut() = Some(vec![std::mem::take(value)]);
+    let mut seq = Slot {
+        items: None,
+        index: 0,
+        engine,
+        plan,
+        node,
+        depth: depth + 1,
+    };
+    let out = visitor.visit_seq(&mut seq);
+    if let Some(lone) = seq
+        .items
+        .take()
+        .or_else(|| engine.native.borrow_mut().take())
+        .and_then(|mut back| back.pop())
+    {
+        *value = lone;
+    }
+    out
 }
 
 #[cold]
@@ -488,6 +522,19 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
                 _ => self.deserialize_any(visitor),
             };
         }
+        if name == ARRAY_NAME {
+            // The generic array adapter: a native array, or a lone value as its one
+            // element; strings and `null` are the adapter's to read.
+            let drive = Drive {
+                depth: self.depth,
+                node: self.node,
+            };
+            let engine = self.engine;
+            if !matches!(&*self.value, Value::String(_) | Value::Null) && self.depth < MAX_NESTING {
+                return engine.drive(drive, || self.native_array(visitor));
+            }
+            return engine.drive(drive, || self.deserialize_any(visitor));
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -628,7 +675,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
 /// in it get that segment in front of their paths, and those about `value` itself that do
 /// not say what arrived get `value` as their input.
 #[inline]
-fn read_member<R>(
+pub(crate) fn read_member<R>(
     engine: &Engine,
     value: &mut Value,
     at: impl Fn() -> Segment,

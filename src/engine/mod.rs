@@ -27,7 +27,9 @@
 //! they record their issues ([`record`]) and return a stand-in ([`placeholder`]); under any
 //! other deserializer they fail fast with all of their own issues in one error (the adapter
 //! shell, `crate::shell`). An adapter that decodes an object from a string reads it through
-//! [`read_object`], inside the same call.
+//! [`read_object`], inside the same call; the generic array adapter reads its elements
+//! (native, decoded from a string, or one lone value) through [`read_items`], each at its
+//! index.
 
 pub(crate) mod de;
 mod error;
@@ -56,6 +58,13 @@ pub(crate) use error::Error;
 /// `visit_newtype_struct`, which reads on without the token. (serde_json asks for its
 /// `RawValue` the same way.)
 pub(crate) const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
+
+/// The newtype-struct name through which the generic array adapter asks to be driven by
+/// the engine: as [`DIRECT_NAME`], and a lone value (neither an array, a string nor
+/// `null`) is handed to it as the one element of a native array ([`take_native_array`]).
+/// The plan's probe answers it with one element, so that the plan learns the elements'
+/// structs.
+pub(crate) const ARRAY_NAME: &str = "$mcp_coerce::private::ArrayOf";
 
 /// The newtype-struct name through which an adapter asks for a string as an owned
 /// `String` (`visit_string`) where the engine may move it out of the arguments; any other
@@ -562,6 +571,15 @@ pub(crate) fn adapt<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>
     deserializer.deserialize_newtype_struct(DIRECT_NAME, visitor)
 }
 
+/// [`adapt`] for the generic array adapter (see [`ARRAY_NAME`]).
+#[inline]
+pub(crate) fn adapt_array<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>>(
+    deserializer: D,
+    visitor: V,
+) -> Result<V::Value, D::Error> {
+    deserializer.deserialize_newtype_struct(ARRAY_NAME, visitor)
+}
+
 /// The drive token, if the adapter visitor now running was asked for through [`adapt`] by
 /// the engine; resets it.
 #[inline]
@@ -666,6 +684,55 @@ pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> O
             }
         }
     })
+}
+
+/// Read `items`, the elements of the array an adapter driven at `at` holds (its native
+/// elements, those it decoded from a string, or one lone value), one by one: `read` reads
+/// each through the engine's deserializer, one level down at its index (issues found in
+/// it get the index in front of their paths), and `keep` gets its value, or `None` when
+/// it could not be built (its issue is recorded). The elements are read at the plan's
+/// node of the array's items; where the plan has no array there, by the plan of `P` (the
+/// element, learned from its own `Deserialize`).
+pub(crate) fn read_items<P: DeserializeOwned, R>(
+    items: &mut [Value],
+    at: Drive,
+    mut read: impl FnMut(de::ValueDe<'_>) -> Result<R, Error>,
+    mut keep: impl FnMut(Option<R>),
+) {
+    with(|engine| {
+        let outer = engine.plan.borrow().clone();
+        let (plan, node) = match &outer {
+            Some(plan) if plan.is_seq(at.node) => (Rc::clone(plan), plan.items(at.node)),
+            _ => (engine.plan_for::<P>(PlanSource::Learned), plan::ROOT),
+        };
+        struct Restore<'e>(&'e Engine, Option<Rc<Plan>>);
+        impl Drop for Restore<'_> {
+            fn drop(&mut self) {
+                if let Ok(mut plan) = self.0.plan.try_borrow_mut() {
+                    *plan = self.1.take();
+                }
+            }
+        }
+        let _restore = Restore(engine, engine.plan.replace(Some(Rc::clone(&plan))));
+        let depth = at.depth.saturating_add(1);
+        for (index, value) in items.iter_mut().enumerate() {
+            let out = de::read_member(
+                engine,
+                value,
+                || crate::issue::Segment::Index(index),
+                |value| read(de::ValueDe::nested(value, engine, &plan, node, depth)),
+            );
+            match out {
+                Ok(item) => keep(Some(item)),
+                Err(e) => {
+                    if let Some(issue) = e.into_issue() {
+                        engine.record(issue);
+                    }
+                    keep(None);
+                }
+            }
+        }
+    });
 }
 
 /// JSON-encoded objects read inside one another, at most: a recursive type whose objects

@@ -9,7 +9,7 @@ use serde::de::{
 };
 
 use super::plan::NONE;
-use super::{DIRECT_NAME, Drive, Error, OWNED_NAME};
+use super::{ARRAY_NAME, DIRECT_NAME, Drive, Error, OWNED_NAME};
 
 /// Recursive types would otherwise ask for placeholders forever.
 const MAX_DEPTH: u8 = 16;
@@ -85,7 +85,7 @@ impl<'de> Deserializer<'de> for Placeholder {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == DIRECT_NAME {
+        if name == DIRECT_NAME || name == ARRAY_NAME {
             // An adapter: let it record (suppressed) and hand back its own placeholder.
             let drive = Drive {
                 depth: 0,

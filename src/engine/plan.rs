@@ -184,6 +184,11 @@ impl Plan {
         }
     }
 
+    /// Whether `id` is an array node.
+    pub(crate) fn is_seq(&self, id: NodeId) -> bool {
+        matches!(self.node(id), Some(Node::Seq(_)))
+    }
+
     /// The node of the elements of the array at `id`.
     #[inline]
     pub(crate) fn items(&self, id: NodeId) -> NodeId {

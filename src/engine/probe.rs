@@ -25,7 +25,7 @@ use serde::de::{
 use super::error::Error;
 use super::placeholder::Placeholder;
 use super::plan::{Check, NONE, Node, NodeId, Plan, Prop, StructNode};
-use super::{DIRECT_NAME, Drive, Engine, OWNED_NAME};
+use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, OWNED_NAME};
 
 /// Runs of the type's `Deserialize`, at most.
 const MAX_RUNS: usize = 2048;
@@ -350,6 +350,22 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
         }
         if name == OWNED_NAME {
             return Placeholder::new().deserialize_any(visitor);
+        }
+        if name == ARRAY_NAME {
+            // The generic array adapter: one element, at the node of the elements, so that
+            // the structs of its elements are learned.
+            let drive = Drive {
+                depth: self.depth,
+                node: NONE,
+            };
+            if self.done() {
+                return self.engine.drive(drive, || visitor.visit_unit());
+            }
+            let items = self.builder.borrow_mut().items(self.node);
+            let of = self.at(items);
+            return self
+                .engine
+                .drive(drive, || visitor.visit_seq(Items { left: 1, of }));
         }
         if self.depth >= MAX_DEPTH {
             return Placeholder::new().deserialize_newtype_struct(name, visitor);

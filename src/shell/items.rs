@@ -45,6 +45,13 @@ impl<T> Items<T> {
         }
     }
 
+    /// Count an element that was refused where its issues were recorded already (by the
+    /// engine): it counts toward the length bounds, and nothing is kept.
+    #[cold]
+    pub(crate) fn count_only(&mut self) {
+        self.count += 1;
+    }
+
     #[cold]
     #[inline(never)]
     fn refuse(&mut self, issue: Box<Issue>) {

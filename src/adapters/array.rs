@@ -1,0 +1,675 @@
+//! Arrays of any element type: `[{..}, {..}]`, `"[{..}, {..}]"`, or one lone element.
+//!
+//! [`ArrayLike<A>`](ArrayLike) reads a `Vec<T>` whose elements go through the element
+//! adapter `A`: serde_with's `Same` (the default) for a plain serde type (a struct whose
+//! fields use the crate's adapters, say), or any of the crate's adapters (`EnumLike`,
+//! `JsonObjectLike`, `IntLike<1, 10>`, `UrlLike<P>`, ...). For a field `updates`:
+//!
+//! | sent | result |
+//! |---|---|
+//! | `[{"id": 1}, {"id": 2}]` | two elements, each read by `A` |
+//! | `"[{\"id\": 1}]"`, `" [ ] "` | the same (JSON text: a string that starts with `[` after trimming is read as a JSON array only) |
+//! | `"\"[{\\\"id\\\": 1}]\""` | the same (at most two layers of string encoding; a third is `invalid_type`) |
+//! | `{"id": 1}`, `"open"`, `7` | a one-element array: a lone element (anything but an array, a string starting with `[` and `null`) |
+//! | `""`, `"   "` | `[]` |
+//! | `"[{\"id\": 1}"` | `invalid_json` at `/updates` |
+//! | `"a, b"` | one element `"a, b"`: no comma splitting (elements may contain commas) |
+//! | an element `A` refuses | its issues at `/updates/i` (a refused lone element at `/updates/0`), every element's |
+//! | more than `MAX_ITEMS` (fewer than `MIN_ITEMS`) | `too_long` (`too_short`) at `/updates` |
+//! | `null` | `invalid_type`; in an optional field, `None` |
+//!
+//! Under the crate's entry points every element is read by the collecting engine, wherever
+//! it came from (a native array, JSON text, a lone value), so the issues inside elements
+//! (a missing field of a struct element included) are all reported, each at its path.
+//! Under any other serde format the adapter fails fast: its own issues (the shape, the
+//! length) in one error, or the first refused element's error.
+//!
+//! [`ArrayLike`] is the marker, [`Array`] the wrapper type.
+
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
+
+use serde::de::{
+    self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
+};
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::Value;
+use serde_with::{DeserializeAs, Same, SerializeAs};
+
+use crate::decode::{self, ARRAY, Held};
+use crate::engine::{self, Drive, EncodedLayer};
+use crate::issue::Input;
+use crate::shell::{IssueBuf, Items, Outcome, invalid_type};
+
+/// Adapter for an array of any element type `T`, each element read by the element adapter
+/// `A`, with optional bounds on the number of items (`minItems`, `maxItems`); see the
+/// [module docs](self) for the shapes it accepts.
+///
+/// Use it with serde_with's `#[serde_as]` on a `Vec<T>` field, or on an `Option<Vec<T>>`
+/// field with `#[serde(default, skip_serializing_if = "Option::is_none")]`; [`Array`] is
+/// the wrapper type. `A` is serde_with's `Same` by default (the element's own
+/// `Deserialize`), or any `DeserializeAs` adapter. serde_with's generic
+/// `Option<ArrayLike<..>>` spelling works too, with serde's own rules for `Option`.
+///
+/// | input | `Vec<T>` field | `Option<Vec<T>>` field (`#[serde(default)]`) |
+/// |---|---|---|
+/// | absent | `missing` | `None` |
+/// | `null` | `invalid_type` | `None` |
+/// | `""`, `"  "` | `[]` | `None` |
+/// | `"null"` | a lone element `"null"`, as `A` reads it | `None` |
+///
+/// The published schema (feature `schemars`) is `{"type": "array", "items": <the element's
+/// schema>, "minItems", "maxItems"}`, the element's schema coming from `A` (for `Same`,
+/// the element type's own `JsonSchema`).
+///
+/// # Examples
+///
+/// An array of objects, sent as JSON text (as some clients send every array):
+///
+/// ```
+/// use mcp_coerce::{ArrayLike, Code, EnumLike, IntLike};
+/// use serde::{Deserialize, Serialize};
+/// use serde_with::{Same, serde_as};
+///
+/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
+/// #[serde(rename_all = "snake_case")]
+/// enum Status { Open, Closed }
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Update {
+///     #[serde_as(as = "IntLike")]
+///     id: i64,
+///     #[serde_as(as = "EnumLike")]
+///     status: Status,
+/// }
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "ArrayLike<Same, 1, 50>")]
+///     updates: Vec<Update>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"updates": "[{\"id\": \"1\", \"status\": \"OPEN\"}]"}"#)?;
+/// assert_eq!(args.updates, [Update { id: 1, status: Status::Open }]);
+/// // One lone object is a one-element array.
+/// let args: Args = mcp_coerce::from_str(r#"{"updates": {"id": 2, "status": "closed"}}"#)?;
+/// assert_eq!(args.updates.len(), 1);
+/// // Every element's issues, each at its path.
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"updates": [{"id": "x", "status": "open"}, {"id": 3}]}"#)
+///     .unwrap_err();
+/// let found: Vec<_> = refused.issues().iter().map(|i| (i.code(), i.path().to_string())).collect();
+/// assert_eq!(found, [
+///     (Code::IntParsing, "/updates/0/id".to_string()),
+///     (Code::Missing, "/updates/1/status".to_string()),
+/// ]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// Composed with another adapter, on an optional field:
+///
+/// ```
+/// use mcp_coerce::{ArrayLike, EnumLike};
+/// use serde::{Deserialize, Serialize};
+/// use serde_with::serde_as;
+///
+/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
+/// enum Tag { Red, Blue }
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "ArrayLike<EnumLike>")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     tags: Option<Vec<Tag>>,
+/// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"tags": "[\"red\", \"BLUE\"]"}"#)?.tags, Some(vec![Tag::Red, Tag::Blue]));
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"tags": "red"}"#)?.tags, Some(vec![Tag::Red]));
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"tags": ""}"#)?.tags, None);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// `invalid_json` (JSON text that does not parse), `invalid_type` (`null` for a required
+/// field, bytes, a third layer of string encoding), `too_deep` (more than
+/// [`MAX_ENCODED_LAYERS`](crate::json_object::MAX_ENCODED_LAYERS) JSON-encoded arrays and
+/// objects inside one another), `too_short`/`too_long`, and whatever `A` refuses in an
+/// element, at the element's index.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArrayLike<A = Same, const MIN_ITEMS: usize = 0, const MAX_ITEMS: usize = { usize::MAX }>(
+    PhantomData<A>,
+);
+
+/// One element, read by `A`.
+struct ElementSeed<A, T>(PhantomData<(A, T)>);
+
+impl<A, T> ElementSeed<A, T> {
+    fn new() -> Self {
+        ElementSeed(PhantomData)
+    }
+}
+
+impl<'de, A: DeserializeAs<'de, T>, T> DeserializeSeed<'de> for ElementSeed<A, T> {
+    type Value = T;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        A::deserialize_as(d)
+    }
+}
+
+/// One element read by `A`, as a type of its own: the engine learns the plan of required
+/// fields of an element from its `Deserialize` where the call's plan has none.
+struct Element<A, T>(PhantomData<(A, T)>);
+
+impl<'de, A: DeserializeAs<'de, T>, T> Deserialize<'de> for Element<A, T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        A::deserialize_as(d).map(|_| Element(PhantomData))
+    }
+}
+
+const EXPECTED: &str = "an array";
+const HINT: &str =
+    "send a JSON array of the elements the inputSchema describes, e.g. [{\"id\": 1}]";
+
+/// The visitor of every shape: the elements, or `None` (only when `optional` and the value
+/// is absent by the optional rules).
+struct ArrayVisitor<A, T> {
+    min: usize,
+    max: usize,
+    optional: bool,
+    _p: PhantomData<(A, T)>,
+}
+
+impl<A, T> ArrayVisitor<A, T>
+where
+    A: for<'a> DeserializeAs<'a, T>,
+{
+    fn new(min: usize, max: usize, optional: bool) -> Self {
+        ArrayVisitor {
+            min,
+            max,
+            optional,
+            _p: PhantomData,
+        }
+    }
+
+    fn items(&self, hint: Option<usize>) -> Items<T> {
+        Items::new(self.min, self.max, hint)
+    }
+
+    /// The end of every shape: the elements, or the adapter's own issues. Driven by the
+    /// engine, those are recorded and an empty array stands in; otherwise they are one
+    /// error of the caller's format.
+    fn settle<E: de::Error>(
+        drive: Option<Drive>,
+        outcome: Outcome<Vec<T>>,
+    ) -> Result<Option<Vec<T>>, E> {
+        match outcome {
+            Ok(items) => Ok(Some(items)),
+            Err(issues) if drive.is_some() => {
+                engine::record(issues);
+                Ok(Some(Vec::new()))
+            }
+            Err(issues) => Err(crate::shell::fail_fast(issues)),
+        }
+    }
+
+    /// Elements the engine holds (native, decoded, or one lone value), read through it.
+    fn engine_items(&self, at: Drive, items: &mut [Value]) -> Outcome<Vec<T>> {
+        let mut kept = self.items(Some(items.len()));
+        engine::read_items::<Element<A, T>, T>(
+            items,
+            at,
+            |de| A::deserialize_as(de),
+            |item| match item {
+                Some(item) => kept.push(Ok(item)),
+                None => kept.count_only(),
+            },
+        );
+        kept.finish()
+    }
+
+    /// Elements read from a format's sequence by `A`; the first refused element ends the
+    /// read with its error.
+    fn seq_items<'de, S: SeqAccess<'de>>(&self, mut seq: S) -> Result<Outcome<Vec<T>>, S::Error> {
+        let mut kept = self.items(seq.size_hint());
+        while let Some(item) = seq.next_element_seed(ElementSeed::<A, T>::new())? {
+            kept.push(Ok(item));
+        }
+        Ok(kept.finish())
+    }
+
+    /// One lone value (not an array) as a one-element array, read by `A` from `d`.
+    fn lone<'de, D: Deserializer<'de>>(&self, d: D) -> Result<Outcome<Vec<T>>, D::Error> {
+        let item = A::deserialize_as(d)?;
+        let mut kept = self.items(Some(1));
+        kept.push(Ok(item));
+        Ok(kept.finish())
+    }
+
+    /// A string: JSON array text, another layer of string encoding, `""` (no elements), or
+    /// a lone element. `arrived` is the string as it was sent, for messages; `layer`
+    /// counts the layers peeled to get to `s`.
+    fn text<E: de::Error>(
+        &self,
+        drive: Option<Drive>,
+        s: &str,
+        arrived: &str,
+        layer: u8,
+    ) -> Result<Outcome<Vec<T>>, E> {
+        match decode::held(s, b'[') {
+            Held::Json(t) => {
+                let Some(_layer) = EncodedLayer::enter() else {
+                    return Ok(Err(IssueBuf::one(crate::json_object::too_many_layers(
+                        arrived,
+                    ))));
+                };
+                match drive {
+                    Some(at) => Ok(match serde_json::from_str::<Value>(t) {
+                        Ok(Value::Array(mut items)) => self.engine_items(at, &mut items),
+                        Ok(_) => Err(IssueBuf::one(not_array(arrived))),
+                        Err(e) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, arrived))),
+                    }),
+                    None => self.json_text(t, arrived),
+                }
+            }
+            Held::Layer(_) if layer + 1 >= decode::MAX_LAYERS => {
+                Ok(Err(IssueBuf::one(decode::too_encoded(&ARRAY, arrived))))
+            }
+            Held::Layer(Ok(inner)) => self.text(drive, &inner, arrived, layer + 1),
+            Held::Plain("") => Ok(self.items(None).finish()),
+            // A lone element (a quote that starts no valid JSON string included), as it is.
+            Held::Layer(Err(_)) | Held::Plain(_) => match drive {
+                Some(at) => {
+                    let mut items = [Value::String(s.to_owned())];
+                    Ok(self.engine_items(at, &mut items))
+                }
+                None => self.lone(IntoDeserializer::<'_, E>::into_deserializer(s)),
+            },
+        }
+    }
+
+    /// JSON array text read by serde_json, the first refused element ending the read.
+    #[cold]
+    fn json_text<E: de::Error>(&self, t: &str, arrived: &str) -> Result<Outcome<Vec<T>>, E> {
+        let mut reader = serde_json::Deserializer::from_str(t);
+        let inner = JsonSeq::<A, T> {
+            min: self.min,
+            max: self.max,
+            _p: PhantomData,
+        };
+        match reader
+            .deserialize_seq(inner)
+            .and_then(|outcome| reader.end().map(|()| outcome))
+        {
+            Ok(outcome) => Ok(outcome),
+            Err(e) if e.is_data() => Err(E::custom(e)),
+            Err(e) => Ok(Err(IssueBuf::one(decode::invalid_json(
+                &ARRAY, &e, arrived,
+            )))),
+        }
+    }
+
+    /// Refuse a value that is no array and no element: `null`, bytes.
+    fn refuse(got: &str, input: Option<Input>) -> Outcome<Vec<T>> {
+        let issue = invalid_type(EXPECTED, got, HINT);
+        Err(IssueBuf::one(match input {
+            Some(input) => issue.with_input(input),
+            None => issue,
+        }))
+    }
+}
+
+#[cold]
+fn not_array(arrived: &str) -> crate::issue::Issue {
+    invalid_type(EXPECTED, "a string that does not hold one", HINT)
+        .with_input(Input::from_text(arrived))
+}
+
+/// The elements of JSON array text, read by serde_json (outside the engine).
+struct JsonSeq<A, T> {
+    min: usize,
+    max: usize,
+    _p: PhantomData<(A, T)>,
+}
+
+impl<'de, A: DeserializeAs<'de, T>, T> Visitor<'de> for JsonSeq<A, T> {
+    type Value = Outcome<Vec<T>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON array")
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+        let mut kept = Items::new(self.min, self.max, seq.size_hint());
+        while let Some(item) = seq.next_element_seed(ElementSeed::<A, T>::new())? {
+            kept.push(Ok(item));
+        }
+        Ok(kept.finish())
+    }
+}
+
+/// A lone scalar: read by `A` outside the engine (the engine hands lone values over as
+/// one-element arrays).
+macro_rules! lone_scalars {
+    ($($method:ident($ty:ty)),* $(,)?) => {
+        $(fn $method<E: de::Error>(self, v: $ty) -> Result<Self::Value, E> {
+            let drive = engine::take_drive();
+            let outcome = self.lone(IntoDeserializer::<'de, E>::into_deserializer(v))?;
+            Self::settle(drive, outcome)
+        })*
+    };
+}
+
+impl<'de, A, T> Visitor<'de> for ArrayVisitor<A, T>
+where
+    A: for<'a> DeserializeAs<'a, T>,
+{
+    type Value = Option<Vec<T>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an array, a JSON array string, or one element")
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, seq: S) -> Result<Self::Value, S::Error> {
+        let drive = engine::take_drive();
+        // Driven by the engine on a native array (or a lone value): the elements in a loop
+        // of our own, each read by the engine at its index.
+        if let Some(at) = drive
+            && let Some(mut items) = engine::take_native_array()
+        {
+            let outcome = self.engine_items(at, &mut items);
+            engine::give_back_native_array(items);
+            return Self::settle(drive, outcome);
+        }
+        let outcome = self.seq_items(seq)?;
+        Self::settle(drive, outcome)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        let drive = engine::take_drive();
+        let t = v.trim();
+        if self.optional && (t.is_empty() || t == "null") {
+            return Ok(None);
+        }
+        let outcome = self.text(drive, v, v, 0)?;
+        Self::settle(drive, outcome)
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<Self::Value, M::Error> {
+        let drive = engine::take_drive();
+        let outcome = self.lone(de::value::MapAccessDeserializer::new(map))?;
+        Self::settle(drive, outcome)
+    }
+
+    lone_scalars!(
+        visit_bool(bool),
+        visit_i64(i64),
+        visit_u64(u64),
+        visit_i128(i128),
+        visit_u128(u128),
+        visit_f64(f64),
+    );
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        let drive = engine::take_drive();
+        if self.optional {
+            return Ok(None);
+        }
+        Self::settle(drive, Self::refuse("null", Some(Input::Null)))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    /// Any deserializer but the engine answers `engine::adapt_array`'s request with this.
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        let drive = engine::take_drive();
+        Self::settle(drive, Self::refuse("bytes", None))
+    }
+}
+
+impl<'de, A, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DeserializeAs<'de, Vec<T>>
+    for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
+where
+    A: for<'a> DeserializeAs<'a, T>,
+{
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<T>, D::Error> {
+        engine::adapt_array(
+            deserializer,
+            ArrayVisitor::<A, T>::new(MIN_ITEMS, MAX_ITEMS, false),
+        )
+        .map(Option::unwrap_or_default)
+    }
+}
+
+impl<'de, A, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DeserializeAs<'de, Option<Vec<T>>>
+    for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
+where
+    A: for<'a> DeserializeAs<'a, T>,
+{
+    fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<T>>, D::Error> {
+        engine::adapt_array(
+            deserializer,
+            ArrayVisitor::<A, T>::new(MIN_ITEMS, MAX_ITEMS, true),
+        )
+    }
+}
+
+impl<A: SerializeAs<T>, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Vec<T>>
+    for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
+{
+    fn serialize_as<S: Serializer>(source: &Vec<T>, serializer: S) -> Result<S::Ok, S::Error> {
+        <Vec<A> as SerializeAs<Vec<T>>>::serialize_as(source, serializer)
+    }
+}
+
+impl<A: SerializeAs<T>, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
+    SerializeAs<Option<Vec<T>>> for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
+{
+    fn serialize_as<S: Serializer>(
+        source: &Option<Vec<T>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        <Option<Vec<A>> as SerializeAs<Option<Vec<T>>>>::serialize_as(source, serializer)
+    }
+}
+
+/// An array read by [`ArrayLike<A, MIN_ITEMS, MAX_ITEMS>`](ArrayLike), as a value: use it
+/// as a field type when `#[serde_as]` is not wanted.
+///
+/// `Option<Array<..>>` follows serde's own rules (absent and `null` give `None`, `""`
+/// gives `Some([])`); for the crate's optional rules use `#[serde_as(as = "ArrayLike")]`
+/// on an `Option<Vec<T>>` field.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Array;
+/// use serde::Deserialize;
+///
+/// #[derive(Deserialize, Debug, PartialEq)]
+/// struct Point { x: i32, y: i32 }
+///
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     points: Array<Point>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"points": "[{\"x\": 1, \"y\": 2}]"}"#)?;
+/// assert_eq!(*args.points, [Point { x: 1, y: 2 }]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Array<T, A = Same, const MIN_ITEMS: usize = 0, const MAX_ITEMS: usize = { usize::MAX }>(
+    pub Vec<T>,
+    PhantomData<A>,
+);
+
+impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Array<T, A, MIN_ITEMS, MAX_ITEMS> {
+    /// Wrap `items` (no check is made).
+    pub fn new(items: Vec<T>) -> Self {
+        Array(items, PhantomData)
+    }
+
+    /// The elements.
+    pub fn into_inner(self) -> Vec<T> {
+        self.0
+    }
+}
+
+impl<T: Clone, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Clone
+    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+{
+    fn clone(&self) -> Self {
+        Array::new(self.0.clone())
+    }
+}
+
+impl<T: fmt::Debug, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> fmt::Debug
+    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl<T: PartialEq, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> PartialEq
+    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Default
+    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+{
+    fn default() -> Self {
+        Array::new(Vec::new())
+    }
+}
+
+impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deref
+    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+{
+    type Target = Vec<T>;
+    fn deref(&self) -> &Vec<T> {
+        &self.0
+    }
+}
+
+impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DerefMut
+    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+{
+    fn deref_mut(&mut self) -> &mut Vec<T> {
+        &mut self.0
+    }
+}
+
+impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> From<Vec<T>>
+    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+{
+    fn from(items: Vec<T>) -> Self {
+        Array::new(items)
+    }
+}
+
+impl<'de, T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deserialize<'de>
+    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+where
+    A: for<'a> DeserializeAs<'a, T>,
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        <ArrayLike<A, MIN_ITEMS, MAX_ITEMS> as DeserializeAs<'de, Vec<T>>>::deserialize_as(
+            deserializer,
+        )
+        .map(Array::new)
+    }
+}
+
+impl<T, A: SerializeAs<T>, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Serialize
+    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        <Vec<A> as SerializeAs<Vec<T>>>::serialize_as(&self.0, serializer)
+    }
+}
+
+#[cfg(feature = "schemars")]
+mod schema {
+    use std::borrow::Cow;
+
+    use schemars::{JsonSchema, Schema, SchemaGenerator};
+    use serde_with::schemars_1::JsonSchemaAs;
+
+    use super::{Array, ArrayLike};
+
+    /// `{"type": "array", "items": <A's schema of T>}` with the item bounds.
+    fn schema_of<T, A: JsonSchemaAs<T>>(
+        generator: &mut SchemaGenerator,
+        min_items: usize,
+        max_items: usize,
+    ) -> Schema {
+        let items = generator.subschema_for::<serde_with::Schema<T, A>>();
+        crate::schema::schema(crate::schema::array(items.to_value(), min_items, max_items).into())
+    }
+
+    fn name_of<T, A: JsonSchemaAs<T>>(min_items: usize, max_items: usize) -> Cow<'static, str> {
+        Cow::Owned(format!(
+            "Array_{}_{min_items}_{max_items}",
+            <serde_with::Schema<T, A> as JsonSchema>::schema_name()
+        ))
+    }
+
+    impl<T, A: JsonSchemaAs<T>, const MIN_ITEMS: usize, const MAX_ITEMS: usize> JsonSchemaAs<Vec<T>>
+        for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
+    {
+        fn inline_schema() -> bool {
+            true
+        }
+        fn schema_name() -> Cow<'static, str> {
+            name_of::<T, A>(MIN_ITEMS, MAX_ITEMS)
+        }
+        fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+            schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS)
+        }
+    }
+
+    impl<T, A: JsonSchemaAs<T>, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
+        JsonSchemaAs<Option<Vec<T>>> for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
+    {
+        fn inline_schema() -> bool {
+            true
+        }
+        fn schema_name() -> Cow<'static, str> {
+            name_of::<T, A>(MIN_ITEMS, MAX_ITEMS)
+        }
+        fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+            schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS)
+        }
+    }
+
+    impl<T, A: JsonSchemaAs<T>, const MIN_ITEMS: usize, const MAX_ITEMS: usize> JsonSchema
+        for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+    {
+        fn inline_schema() -> bool {
+            true
+        }
+        fn schema_name() -> Cow<'static, str> {
+            name_of::<T, A>(MIN_ITEMS, MAX_ITEMS)
+        }
+        fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+            schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS)
+        }
+    }
+}
