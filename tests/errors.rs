@@ -1000,3 +1000,165 @@ fn no_internal_type_names_in_envelopes() {
     check_issue_model(&mut report, "server args", &r);
     report.finish();
 }
+
+// ---------------------------------------------------------------------------------------
+// "Did you mean" for field names
+
+#[derive(Deserialize, Debug)]
+#[allow(dead_code, reason = "only deserialized")]
+struct Search {
+    query: String,
+    ids: Vec<u32>,
+    #[serde(default)]
+    page: Option<u32>,
+}
+
+/// The `(path, sent_key)` of every `missing` issue of `arguments` for `Search`, and the
+/// count of all issues.
+fn sent_keys(arguments: Value) -> (Vec<(String, Option<String>)>, usize) {
+    let refused = mcp_coerce::from_value::<Search>(arguments).unwrap_err();
+    let mut found: Vec<(String, Option<String>)> = refused
+        .issues()
+        .iter()
+        .filter(|i| i.code() == Code::Missing)
+        .map(|i| {
+            let sent = i
+                .context()
+                .and_then(|c| c.get("sent_key"))
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            (i.path().to_string(), sent)
+        })
+        .collect();
+    found.sort();
+    (found, refused.issues().len())
+}
+
+fn at(path: &str, sent: Option<&str>) -> (String, Option<String>) {
+    (path.to_owned(), sent.map(str::to_owned))
+}
+
+/// A missing required field and an unknown key close to it (case and separators folded,
+/// or within edit distance 2 of it after folding, as for enum values): the `missing`
+/// issue names the key in its hint and in `context.sent_key`. A key close to two missing
+/// fields names neither; unknown keys are otherwise ignored, and never an issue of their
+/// own.
+#[test]
+fn a_missing_field_names_the_close_unknown_key_sent() {
+    let cases = [
+        (
+            json!({"querry": "rust", "ids": [1]}),
+            vec![at("/query", Some("querry"))],
+        ),
+        (
+            json!({"query": "rust", "IDS": [1]}),
+            vec![at("/ids", Some("IDS"))],
+        ),
+        (
+            json!({"Query": "rust", "i_d_s": [1]}),
+            vec![at("/ids", Some("i_d_s")), at("/query", Some("Query"))],
+        ),
+        (
+            json!({"qry": "rust", "ids": [1]}),
+            vec![at("/query", Some("qry"))],
+        ),
+        // Too far (three edits), or nothing sent: plain `missing`.
+        (
+            json!({"search": "rust", "ids": [1]}),
+            vec![at("/query", None)],
+        ),
+        (json!({"ids": [1]}), vec![at("/query", None)]),
+        // A known optional field is no suggestion.
+        (json!({"page": 2, "ids": [1]}), vec![at("/query", None)]),
+        // Of two keys close to one field, the nearer one; as near as each other, neither.
+        (
+            json!({"querry": "a", "QUERY": "b", "ids": [1]}),
+            vec![at("/query", Some("QUERY"))],
+        ),
+        (
+            json!({"querx": "a", "qxexy": "b", "ids": [1]}),
+            vec![at("/query", Some("querx"))],
+        ),
+        (
+            json!({"querx": "a", "querz": "b", "ids": [1]}),
+            vec![at("/query", None)],
+        ),
+    ];
+    for (arguments, want) in cases {
+        let (found, count) = sent_keys(arguments.clone());
+        assert_eq!(found, want, "{arguments}");
+        assert_eq!(count, want.len(), "{arguments}: unknown keys are no issues");
+    }
+
+    let refused = mcp_coerce::from_str::<Search>(r#"{"querry": "rust", "ids": [1]}"#).unwrap_err();
+    let issue = &refused.issues()[0];
+    assert_eq!(
+        issue.hint(),
+        "did you mean `query`? the call sent `querry`, which is not a field: send it as `query`"
+    );
+    assert_eq!(issue.input(), None);
+    assert_eq!(
+        serde_json::to_value(issue).unwrap()["context"],
+        json!({"sent_key": "querry"})
+    );
+}
+
+/// A key close to two missing fields names neither: the call may have meant either.
+#[test]
+fn a_key_close_to_two_missing_fields_names_neither() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code, reason = "only deserialized")]
+    struct Client {
+        user_id: u32,
+        user_ip: String,
+    }
+    let sent = |arguments: Value| -> Vec<(String, Option<Value>)> {
+        let refused = mcp_coerce::from_value::<Client>(arguments).unwrap_err();
+        refused
+            .issues()
+            .iter()
+            .map(|i| {
+                (
+                    i.path().to_string(),
+                    i.context().and_then(|c| c.get("sent_key")).cloned(),
+                )
+            })
+            .collect()
+    };
+    // `userid` is `user_id` folded, and one edit from `user_ip`.
+    assert_eq!(
+        sent(json!({"userid": 1})),
+        [("/user_id".to_owned(), None), ("/user_ip".to_owned(), None)]
+    );
+    // With `user_ip` present, only `user_id` is missing, and `userId` names it.
+    assert_eq!(
+        sent(json!({"userId": 1, "user_ip": "10.0.0.1"})),
+        [("/user_id".to_owned(), Some(json!("userId")))]
+    );
+
+    // In a nested struct the same; a long key is cut like any echo, and a key past 256
+    // bytes is not compared at all.
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code, reason = "only deserialized")]
+    struct Outer {
+        inner: Client,
+    }
+    let refused = mcp_coerce::from_value::<Outer>(json!({"inner": {"user_id": 1, "userip": "x"}}))
+        .unwrap_err();
+    assert_eq!(refused.issues()[0].path().to_string(), "/inner/user_ip");
+    assert_eq!(
+        refused.issues()[0].context().map(|c| c["sent_key"].clone()),
+        Some(json!("userip"))
+    );
+    let mut wide = serde_json::Map::new();
+    wide.insert(format!("user_ip{}", "_".repeat(300)), json!("x"));
+    wide.insert("user_id".into(), json!(1));
+    let refused = mcp_coerce::from_value::<Client>(Value::Object(wide)).unwrap_err();
+    assert_eq!(refused.issues()[0].context(), None);
+    let mut long = serde_json::Map::new();
+    long.insert(format!("user_ip{}", "-".repeat(100)), json!("x"));
+    long.insert("user_id".into(), json!(1));
+    let refused = mcp_coerce::from_value::<Client>(Value::Object(long)).unwrap_err();
+    let sent_key = refused.issues()[0].context().map(|c| c["sent_key"].clone());
+    assert_eq!(sent_key, Some(json!(format!("user_ip{}…", "-".repeat(57)))));
+}

@@ -281,34 +281,64 @@ impl<'a> ValueDe<'a> {
             return Err(Error::silent());
         };
         let len = map.len();
-        let mut access = Entries {
-            entries: map.iter_mut(),
-            engine,
-            plan,
-            depth: depth + 1,
-            shape,
-            fields,
-            present: Present::default(),
-            blocked: false,
-            missing: None,
-            fed: 0,
-            value: None,
+        let (out, missing) = {
+            let mut access = Entries {
+                entries: map.iter_mut(),
+                engine,
+                plan,
+                depth: depth + 1,
+                shape,
+                fields,
+                present: Present::default(),
+                blocked: false,
+                missing: None,
+                fed: 0,
+                value: None,
+            };
+            let out = visitor.visit_map(&mut access);
+            let missing = access.missing.take();
+            let out = match out {
+                Ok(out) if access.entries.len() == 0 => Ok(out),
+                Ok(_) => Err(de::Error::invalid_length(len, &"fewer elements in map")),
+                // serde's derived visitor refuses a field named twice (under its name and
+                // an alias) right after the second key: the key is where the issue is.
+                Err(e) => match (e.duplicate_field(), access.value.take()) {
+                    (Some(_), Some((key, value, _))) => Err(e.prefixed(Segment::key(key), value)),
+                    _ => Err(e),
+                },
+            };
+            (out, missing)
         };
-        let out = visitor.visit_map(&mut access);
-        // Found missing by the plan: reported where the struct is.
-        for field in access.missing.take().unwrap_or_default() {
-            engine.record_with(|| super::error::missing_issue(field));
+        // Found missing by the plan: reported where the struct is, each with the unknown
+        // key the call sent for it, if one is close.
+        if let (Some(missing), Some(shape)) = (missing, shape)
+            && !missing.is_empty()
+        {
+            report_missing(engine, &missing, shape, map);
         }
-        match out {
-            Ok(out) if access.entries.len() == 0 => Ok(out),
-            Ok(_) => Err(de::Error::invalid_length(len, &"fewer elements in map")),
-            // serde's derived visitor refuses a field named twice (under its name and an
-            // alias) right after the second key: the key is where the issue is.
-            Err(e) => match (e.duplicate_field(), access.value.take()) {
-                (Some(_), Some((key, value, _))) => Err(e.prefixed(Segment::key(key), value)),
-                _ => Err(e),
-            },
-        }
+        out
+    }
+}
+
+/// Record `missing` (required fields of `shape` that `map` lacks), each with the one key of
+/// `map` that names no field and is close to it, if there is one (see
+/// [`super::error::sent_keys`]).
+#[cold]
+#[inline(never)]
+fn report_missing(
+    engine: &Engine,
+    missing: &[&str],
+    shape: &StructNode,
+    map: &serde_json::Map<String, Value>,
+) {
+    let unknown: Vec<&str> = map
+        .keys()
+        .map(String::as_str)
+        .filter(|key| shape.find(key).is_none())
+        .collect();
+    let sent = super::error::sent_keys(missing, &unknown);
+    for (field, sent) in missing.iter().zip(sent) {
+        engine.record_with(|| super::error::missing_issue_sent(field, sent));
     }
 }
 
@@ -787,9 +817,10 @@ impl<'de> SeqAccess<'de> for &mut Slot<'_> {
     }
 }
 
-/// Object members, then the stand-ins for the required fields missing from them.
-struct Entries<'a> {
-    entries: serde_json::map::IterMut<'a>,
+/// Object members (borrowed for `'m`), then the stand-ins for the required fields missing
+/// from them.
+struct Entries<'a: 'm, 'm> {
+    entries: serde_json::map::IterMut<'m>,
     engine: &'a Engine,
     plan: &'a Plan,
     depth: u32,
@@ -808,10 +839,10 @@ struct Entries<'a> {
     /// How many of `missing` were fed.
     fed: usize,
     /// The member whose key was just read (key, value, its node); `None` for a stand-in.
-    value: Option<(&'a str, &'a mut Value, NodeId)>,
+    value: Option<(&'m str, &'m mut Value, NodeId)>,
 }
 
-impl<'a> Entries<'a> {
+impl<'a> Entries<'a, '_> {
     /// The node of the member `key`, noting it as present.
     #[inline]
     fn member(&mut self, key: &str) -> NodeId {
@@ -850,7 +881,7 @@ impl<'a> Entries<'a> {
     }
 }
 
-impl<'de> MapAccess<'de> for &mut Entries<'_> {
+impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
     type Error = Error;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(

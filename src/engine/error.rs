@@ -107,12 +107,73 @@ fn duplicate_issue(field: &str) -> Issue {
 
 #[cold]
 pub(crate) fn missing_issue(field: &str) -> Issue {
-    Issue::new(Code::Missing, "missing required field")
-        .with_hint(format!(
+    missing_issue_sent(field, None)
+}
+
+/// The `missing` issue of `field`; `sent` is the unknown key the call sent for it, if one
+/// is close (its hint then says to rename it, and `context.sent_key` holds it).
+#[cold]
+pub(crate) fn missing_issue_sent(field: &str, sent: Option<&str>) -> Issue {
+    let issue = Issue::new(Code::Missing, "missing required field");
+    let issue = match sent {
+        None => issue.with_hint(format!(
             "add the required field `{}`; the tool's inputSchema says what it holds",
             truncate(field)
-        ))
-        .at(crate::Path::root().join(field))
+        )),
+        Some(sent) => {
+            let sent = truncate(sent);
+            issue
+                .with_hint(format!(
+                    "did you mean `{}`? the call sent `{sent}`, which is not a field: send it as `{}`",
+                    truncate(field),
+                    truncate(field)
+                ))
+                .with_context("sent_key", sent)
+        }
+    };
+    issue.at(crate::Path::root().join(field))
+}
+
+/// Keys longer than this (in bytes) are not compared with field names.
+const MAX_KEY_BYTES: usize = 256;
+
+/// For each of the `missing` fields, the one `unknown` key (a key that names no field of
+/// the struct) that is close to it, if there is one: the same name once case and the
+/// separators `-`, `_`, space, `/`, `.` are folded away, or within edit distance 2 of it
+/// after folding, as for enum values. A key close to two missing fields names neither;
+/// of two keys close to one field, the nearer one is named (neither if they are as near).
+/// The work is linear in the number of keys: each is folded once (at most
+/// [`MAX_KEY_BYTES`]) and compared with the type's missing fields.
+pub(crate) fn sent_keys<'k>(missing: &[&str], unknown: &[&'k str]) -> Vec<Option<&'k str>> {
+    use crate::adapters::enums::{distance_within, fold};
+    let fields: Vec<Vec<char>> = missing.iter().map(|f| fold(f).chars().collect()).collect();
+    // The nearest key for each field: (distance, key, whether another is as near).
+    let mut best: Vec<Option<(usize, &'k str, bool)>> = vec![None; missing.len()];
+    for &key in unknown {
+        if key.len() > MAX_KEY_BYTES {
+            continue;
+        }
+        let folded: Vec<char> = fold(key).chars().collect();
+        if folded.is_empty() {
+            continue;
+        }
+        let mut close = fields
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| distance_within(&folded, f, 2).map(|d| (i, d)));
+        let (Some((field, distance)), None) = (close.next(), close.next()) else {
+            continue;
+        };
+        best[field] = match best[field] {
+            None => Some((distance, key, false)),
+            Some((d, k, _)) if d == distance => Some((d, k, true)),
+            Some((d, k, tie)) if d < distance => Some((d, k, tie)),
+            Some(_) => Some((distance, key, false)),
+        };
+    }
+    best.into_iter()
+        .map(|b| b.and_then(|(_, key, tie)| (!tie).then_some(key)))
+        .collect()
 }
 
 /// What serde's `Unexpected` describes, as a noun phrase and the input to echo.
