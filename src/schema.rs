@@ -24,16 +24,35 @@
 //! | `SafeObjectLike<MAX_DEPTH>` | `{"type": "object", "description": the forbidden keys and the depth limit}` |
 //!
 //! Keywords are left out where they say nothing (`minItems: 0`, no maximum). Integers carry
-//! the bounds of their type, clipped to the range a JSON number keeps exact through
-//! `serde_json` (`i64::MIN..=u64::MAX`), so that every integer the schema accepts is one the
-//! runtime accepts. Lengths are counted in chars, as JSON Schema counts them.
+//! the bounds the author declared (`IntLike<1, 100>`: `minimum: 1`, `maximum: 100`); a
+//! bound left to the integer type is the type's own, clipped to ±(2^53 − 1)
+//! ([`JS_SAFE_INTEGER`]), what a JSON number keeps exact in a JavaScript client, so that no
+//! client reads `9223372036854775807` as `9223372036854776000`. Every integer the schema
+//! accepts, the runtime accepts. Lengths are counted in chars, as JSON Schema counts them.
 //!
-//! # What JSON Schema cannot say
+//! # What the published schema cannot carry
 //!
-//! The runtime enforces some rules the schema can only describe: integers of magnitude
-//! 2^53 or more must be written without a fraction or exponent (`1e20` is refused: its
-//! exact value was lost in parsing); a pattern string's pattern must not require leading or
-//! trailing whitespace (the runtime trims before matching).
+//! The runtime enforces some rules that a JSON Schema cannot express; the schema states
+//! them in a `description` where it can, and a value the schema accepts may still be
+//! refused for them (the soundness tests of the test suite send such values):
+//!
+//! - a URL policy (`UrlLike<P>`): the allowed schemes and hosts, and the internal hosts
+//!   refused by every policy (`https://127.0.0.1/`, `https://169.254.169.254/` are valid
+//!   `format: uri` strings, and `url_forbidden`; `format` is an annotation that validators
+//!   do not check by default);
+//! - a pass-through object's forbidden keys (`__proto__`, `constructor`, `prototype`,
+//!   `forbidden_key`) and its depth limit (`too_deep`), `SafeObjectLike<MAX_DEPTH>`;
+//! - integers of magnitude 2^53 or more written as floats (`1e20`, `9007199254740993.0`:
+//!   `int_overflow`, their exact value was lost in parsing), where the declared bounds
+//!   reach that far;
+//! - the other way round, integers past ±(2^53 − 1) for a type whose range is wider (an
+//!   `i64` or `u64` id): the runtime accepts them, exactly, from a string or a native
+//!   integer, and returns them; the published bounds, clipped to ±(2^53 − 1), do not admit
+//!   them;
+//! - a pattern string's pattern must not require leading or trailing whitespace (the
+//!   runtime trims before matching); a trimmed string with U+FEFF at an edge is accepted
+//!   by the runtime, which trims White_Space only, and refused by the schema's edge
+//!   pattern.
 //!
 //! # Entry points that take the required fields from the schema
 //!
@@ -171,7 +190,9 @@ fn number(n: i128) -> Value {
         .unwrap_or(Value::Null)
 }
 
-/// `{"type": "integer"}` with `min..=max` clipped to the exact JSON range.
+/// `{"type": "integer"}` with `min..=max` (the declared bounds, or a type's own through
+/// [`type_min`] and [`type_max`]) clipped to the range a JSON number keeps exact through
+/// `serde_json`.
 pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
     let mut s = Map::new();
     s.insert("type".into(), "integer".into());
@@ -180,10 +201,44 @@ pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
     s
 }
 
-/// `max` of an integer type, as `i128` (`u128::MAX` is clipped, which [`integer`] clips
-/// further to the JSON range anyway).
+/// The largest integer a JavaScript client reads exactly from a JSON number,
+/// `Number.MAX_SAFE_INTEGER` (2^53 − 1): an integer type's own bounds are published
+/// clipped to ±this.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::IntLike;
+/// use schemars::JsonSchema;
+/// use serde::Deserialize;
+/// use serde_json::json;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, JsonSchema)]
+/// struct Args {
+///     #[serde_as(as = "IntLike")]
+///     id: i64,
+///     #[serde_as(as = "IntLike<1>")]
+///     page: u64,
+/// }
+/// let schema = mcp_coerce::schema::input_schema::<Args>();
+/// let safe = mcp_coerce::schema::JS_SAFE_INTEGER;
+/// assert_eq!(schema["properties"]["id"], json!({"type": "integer", "minimum": -safe, "maximum": safe}));
+/// assert_eq!(schema["properties"]["page"], json!({"type": "integer", "minimum": 1, "maximum": safe}));
+/// ```
+pub const JS_SAFE_INTEGER: i64 = (1 << 53) - 1;
+
+/// The lower bound of an integer type as published: clipped to −(2^53 − 1).
+pub(crate) fn type_min(min: i128) -> i128 {
+    min.max(-i128::from(JS_SAFE_INTEGER))
+}
+
+/// The upper bound of an integer type as published: clipped to 2^53 − 1.
 pub(crate) fn type_max(max: u128) -> i128 {
-    i128::try_from(max).unwrap_or(i128::MAX)
+    i128::try_from(max)
+        .unwrap_or(i128::MAX)
+        .min(i128::from(JS_SAFE_INTEGER))
 }
 
 /// `{"type": "array", "items": items}` with the item bounds that say something.

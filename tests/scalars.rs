@@ -2530,3 +2530,80 @@ fn issue_input_is_the_value_as_it_arrived() {
     });
     report.finish();
 }
+
+/// Hints of a bounded integer name the bounds the author declared, not the integer type's
+/// (`IntLike<1>` on a `u64` says "of at least 1", not "from 1 to 18446744073709551615"),
+/// and so do the message and context of its `int_overflow`.
+#[test]
+fn hints_name_the_declared_bounds() {
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code, reason = "only deserialized")]
+    struct Args {
+        #[serde_as(as = "IntLike<1>")]
+        #[serde(default)]
+        page: u64,
+        #[serde_as(as = "IntLike<{ i128::MIN }, 100>")]
+        #[serde(default)]
+        offset: i64,
+        #[serde_as(as = "IntLike<1, 5>")]
+        #[serde(default)]
+        depth: u8,
+    }
+    let one = |arguments: Value| {
+        let refused = mcp_coerce::from_value::<Args>(arguments).unwrap_err();
+        assert_eq!(refused.issues().len(), 1);
+        let issue = refused.issues()[0].clone();
+        (
+            issue.code(),
+            issue.message().to_owned(),
+            issue.hint().to_owned(),
+            serde_json::to_value(&issue).unwrap()["context"].clone(),
+        )
+    };
+    assert_eq!(
+        one(json!({"page": 0})),
+        (
+            Code::TooSmall,
+            "must be at least 1".to_owned(),
+            "send an integer of at least 1".to_owned(),
+            json!({"minimum": 1})
+        )
+    );
+    assert_eq!(
+        one(json!({"page": "-1"})),
+        (
+            Code::IntOverflow,
+            "integer out of range: must be at least 1".to_owned(),
+            "send an integer of at least 1".to_owned(),
+            json!({"minimum": 1})
+        )
+    );
+    assert_eq!(
+        one(json!({"offset": 101})),
+        (
+            Code::TooBig,
+            "must be at most 100".to_owned(),
+            "send an integer of at most 100".to_owned(),
+            json!({"maximum": 100})
+        )
+    );
+    assert_eq!(
+        one(json!({"offset": "99999999999999999999"})),
+        (
+            Code::IntOverflow,
+            "integer out of range: must be at most 100".to_owned(),
+            "send an integer of at most 100".to_owned(),
+            json!({"maximum": 100})
+        )
+    );
+    assert_eq!(
+        one(json!({"depth": 300})),
+        (
+            Code::IntOverflow,
+            "integer out of range: must be from 1 to 5".to_owned(),
+            "send an integer from 1 to 5".to_owned(),
+            json!({"minimum": 1, "maximum": 5})
+        )
+    );
+}

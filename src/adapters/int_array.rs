@@ -852,8 +852,8 @@ json_schema_for!(
 /// `{"type": "array", "items": {"type": "integer", ...}}` with the item bounds.
 #[cfg(feature = "schemars")]
 fn schema_of<I: Integer>(min_items: usize, max_items: usize) -> schemars::Schema {
-    use crate::schema::{array, integer, schema, type_max};
-    let items = integer(I::MIN_I128, type_max(I::MAX_U128));
+    use crate::schema::{array, integer, schema, type_max, type_min};
+    let items = integer(type_min(I::MIN_I128), type_max(I::MAX_U128));
     schema(array(items.into(), min_items, max_items).into())
 }
 

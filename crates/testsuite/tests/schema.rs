@@ -313,6 +313,15 @@ one_field!(IntU16 {
     field: u16
 });
 one_field!(IntOpt { #[serde_as(as = "IntLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<i64> });
+one_field!(AtLeastOne {
+    #[serde_as(as = "IntLike<1>")]
+    field: u64
+});
+// A declared bound past 2^53: published as declared.
+one_field!(WideDeclared {
+    #[serde_as(as = "IntLike<0, 10_000_000_000_000_000_000>")]
+    field: u64
+});
 one_field!(BoundedI32 {
     #[serde_as(as = "IntLike<-5, 5>")]
     field: i32
@@ -399,6 +408,7 @@ fn every_adapter_is_sound() {
     check_sound::<StrArrayWrap>(none(), 64);
     check_sound::<IntU16>(none(), 64);
     check_sound::<IntOpt>(none(), 64);
+    check_sound::<AtLeastOne>(none(), 64);
     check_sound::<BoundedI32>(none(), 64);
     check_sound::<BoundedOpt>(none(), 64);
     check_sound::<ClampedDefault>(none(), 64);
@@ -487,14 +497,38 @@ fn segment_image_overrides() -> BTreeMap<&'static str, BoxedStrategy<Value>> {
 #[test]
 fn adapter_schemas_are_exact() {
     let property = |schema: Value| schema["properties"]["field"].clone();
+    // An integer type's own bounds, clipped to what a JavaScript client reads exactly.
+    let safe = mcp_coerce::schema::JS_SAFE_INTEGER;
     assert_eq!(
         property(input_schema::<IntArrayI64>()),
         json!({"type": "array", "maxItems": 1000, "items": {"type": "integer",
-            "minimum": i64::MIN, "maximum": i64::MAX}})
+            "minimum": -safe, "maximum": safe}})
     );
     assert_eq!(
         property(input_schema::<IntArrayU128>()),
-        json!({"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": u64::MAX}})
+        json!({"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": safe}})
+    );
+    assert_eq!(
+        property(input_schema::<IntArrayU8>()),
+        json!({"type": "array", "minItems": 2, "maxItems": 5,
+            "items": {"type": "integer", "minimum": 0, "maximum": 255}})
+    );
+    assert_eq!(
+        property(input_schema::<IntU16>()),
+        json!({"type": "integer", "minimum": 0, "maximum": 65535})
+    );
+    assert_eq!(
+        property(input_schema::<IntOpt>()),
+        json!({"type": "integer", "minimum": -safe, "maximum": safe})
+    );
+    // Declared bounds are published as declared, the other end clipped.
+    assert_eq!(
+        property(input_schema::<AtLeastOne>()),
+        json!({"type": "integer", "minimum": 1, "maximum": safe})
+    );
+    assert_eq!(
+        property(input_schema::<WideDeclared>()),
+        json!({"type": "integer", "minimum": 0, "maximum": 10_000_000_000_000_000_000_u64})
     );
     assert_eq!(
         property(input_schema::<StrArray>()),

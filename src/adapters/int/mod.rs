@@ -359,6 +359,40 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
         }
     }
 
+    /// The declared bounds in words, as "send an integer ___" ends: `"from 1 to 100"`,
+    /// `"of at least 1"`, `"of at most 100"` (a bound left to the type is not named).
+    fn range() -> String {
+        match (Self::HAS_MIN, Self::HAS_MAX) {
+            (true, false) => format!("of at least {MIN}"),
+            (false, true) => format!("of at most {MAX}"),
+            _ => Self::bounds(),
+        }
+    }
+
+    /// The declared bounds in words, as "must be ___" ends: `"from 1 to 100"`, `"at least
+    /// 1"`, `"at most 100"`.
+    fn bounds() -> String {
+        match (Self::HAS_MIN, Self::HAS_MAX) {
+            (true, false) => format!("at least {MIN}"),
+            (false, true) => format!("at most {MAX}"),
+            _ => format!("from {} to {}", Self::min(), Self::max()),
+        }
+    }
+
+    /// `issue` with the declared bounds in its context.
+    fn with_declared(issue: Issue) -> Issue {
+        let issue = if Self::HAS_MIN {
+            issue.with_context("minimum", Input::from_i128(MIN))
+        } else {
+            issue
+        };
+        if Self::HAS_MAX {
+            issue.with_context("maximum", Input::from_i128(MAX))
+        } else {
+            issue
+        }
+    }
+
     /// The integer check: `value` against the bounds in force, clamped or refused. The
     /// issue leaves `input` to the caller, which has the value as it arrived (`"500"`, not
     /// `500`).
@@ -372,7 +406,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
             return if clamp {
                 Ok(lo)
             } else {
-                Err(too_small(Self::min(), Self::max()))
+                Err(too_small(Self::min(), &Self::range()))
             };
         }
         if Self::HAS_MAX
@@ -382,7 +416,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
             return if clamp {
                 Ok(hi)
             } else {
-                Err(too_big(Self::min(), Self::max()))
+                Err(too_big(Self::max(), &Self::range()))
             };
         }
         Ok(value)
@@ -393,32 +427,39 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
     fn check<O: OutOfRange>(read: Element<I>) -> Outcome<I> {
         match read {
             Ok(v) => Self::apply(v, O::CLAMP).map_err(IssueBuf::one),
-            Err(issue) if Self::HAS_MIN || Self::HAS_MAX => Err(IssueBuf::one(within_bounds(
-                *issue,
-                Self::min(),
-                Self::max(),
-            ))),
+            Err(issue) if Self::HAS_MIN || Self::HAS_MAX => {
+                Err(IssueBuf::one(within_bounds::<I, MIN, MAX, D>(*issue)))
+            }
             Err(issue) => Err(IssueBuf::one(*issue)),
         }
     }
 }
 
 /// An integer past the target type's own range (`int_overflow`, never clamped) is told
-/// the adapter's bounds, not the type's: `300` for `IntLike<1, 5>` on a `u8` should be
-/// answered "from 1 to 5", not "from 0 to 255".
+/// the adapter's declared bounds, not the type's: `300` for `IntLike<1, 5>` on a `u8`
+/// should be answered "from 1 to 5", not "from 0 to 255", and `-1` for `IntLike<1>` on a
+/// `u64` "of at least 1".
 #[cold]
-fn within_bounds(issue: Issue, min: Limit, max: Limit) -> Issue {
+fn within_bounds<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
+    issue: Issue,
+) -> Issue {
     if issue.code() != Code::IntOverflow || issue.context().is_none() {
         return issue;
     }
     let input = issue.input().cloned();
-    let fresh = Issue::new(
-        Code::IntOverflow,
-        format!("integer out of range: must be from {min} to {max}"),
-    )
-    .with_hint(format!("send an integer from {min} to {max}"))
-    .with_context("minimum", min.input())
-    .with_context("maximum", max.input());
+    let fresh = Params::<I, MIN, MAX, D>::with_declared(
+        Issue::new(
+            Code::IntOverflow,
+            format!(
+                "integer out of range: must be {}",
+                Params::<I, MIN, MAX, D>::bounds()
+            ),
+        )
+        .with_hint(format!(
+            "send an integer {}",
+            Params::<I, MIN, MAX, D>::range()
+        )),
+    );
     match input {
         Some(input) => fresh.with_input(input),
         None => fresh,
@@ -426,16 +467,16 @@ fn within_bounds(issue: Issue, min: Limit, max: Limit) -> Issue {
 }
 
 #[cold]
-fn too_small(min: Limit, max: Limit) -> Issue {
+fn too_small(min: Limit, range: &str) -> Issue {
     Issue::new(Code::TooSmall, format!("must be at least {min}"))
-        .with_hint(format!("send an integer from {min} to {max}"))
+        .with_hint(format!("send an integer {range}"))
         .with_context("minimum", min.input())
 }
 
 #[cold]
-fn too_big(min: Limit, max: Limit) -> Issue {
+fn too_big(max: Limit, range: &str) -> Issue {
     Issue::new(Code::TooBig, format!("must be at most {max}"))
-        .with_hint(format!("send an integer from {min} to {max}"))
+        .with_hint(format!("send an integer {range}"))
         .with_context("maximum", max.input())
 }
 
@@ -759,14 +800,15 @@ fn schema_name<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() ->
     format!("Int_{}_{min}_{max}_{:?}", I::NAME, D::VALUE)
 }
 
-/// `{"type": "integer", "minimum", "maximum"}` (the bounds in force: a bound left at its
-/// default is the type's), and `default` when the type carries one.
+/// `{"type": "integer", "minimum", "maximum"}` (the declared bounds; a bound left at its
+/// default is the type's own, clipped to ±(2^53 − 1)), and `default` when the type carries
+/// one.
 #[cfg(feature = "schemars")]
 fn schema_of<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() -> schemars::Schema {
     let min = if Params::<I, MIN, MAX, D>::HAS_MIN {
         MIN
     } else {
-        I::MIN_I128
+        crate::schema::type_min(I::MIN_I128)
     };
     let max = if Params::<I, MIN, MAX, D>::HAS_MAX {
         MAX
