@@ -4,8 +4,14 @@
 //! cargo run --example history_check -- crates/history/tests/data/requests/openai_chat.json
 //! cargo run --example history_check -- history.json
 //! cargo run --example history_check -- --json history.json   # one JSON object
+//! cargo run --example history_check -- --provider anthropic history.json
 //! cat history.json | cargo run --example history_check -- --json -
 //! ```
+//!
+//! With `--provider NAME` (`anthropic`, `openai`, `mistral`: the providers
+//! `mcp_coerce_history::IdProfile` knows, each rule cited in its docs) the call ids are
+//! checked against that provider's rule too (`invalid_call_id`, by `validate_for`), and
+//! the repair maps the ids it refuses (`mapped_call_id`, by `RepairPolicy::ids`).
 //!
 //! The file holds either a bare array of messages or an object with a `messages` array
 //! (a request body, whose other members, such as Anthropic's top-level `system`, are
@@ -17,7 +23,8 @@
 //! `redacted_thinking`, `image` or `document` block: Anthropic); a history with no sign
 //! is read as OpenAI.
 //!
-//! With `--json` it prints one line, `{"format": "openai"|"anthropic", "violations":
+//! With `--json` it prints one line, `{"format": "openai"|"anthropic", "provider": NAME
+//! (with `--provider` only), "violations":
 //! [{"index": N, "block": N, "code": "...", "id": "...", "message": "..."}], "repaired":
 //! [...], "actions": [...]}` (`block` and `id` only when they apply). Violations point
 //! into the file's messages; the repair uses the default `RepairPolicy`.
@@ -31,14 +38,28 @@ mod history_report;
 use std::io::Read;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: history_check [--json] FILE (or - for standard input)";
+const USAGE: &str = "usage: history_check [--json] [--provider anthropic|openai|mistral] FILE (or - for standard input)";
 
 fn main() -> ExitCode {
     let mut json = false;
     let mut file = None;
-    for arg in std::env::args().skip(1) {
+    let mut provider = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
             "--json" => json = true,
+            "--provider" => {
+                let name = args.next().unwrap_or_default();
+                match mcp_coerce_history::IdProfile::from_name(&name) {
+                    Some(p) => provider = Some(p),
+                    None => {
+                        eprintln!(
+                            "history_check: unknown provider {name:?}: expected anthropic, openai or mistral\n{USAGE}"
+                        );
+                        return ExitCode::from(2);
+                    }
+                }
+            }
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
@@ -63,7 +84,7 @@ fn main() -> ExitCode {
     } else {
         std::fs::read_to_string(&file).map_err(|e| format!("cannot read {file}: {e}"))
     };
-    match text.and_then(|text| history_report::report(&text)) {
+    match text.and_then(|text| history_report::report_for(&text, provider)) {
         Ok(report) if json => {
             println!("{}", history_report::to_json(&report));
             ExitCode::SUCCESS

@@ -21,7 +21,7 @@ use serde::de::IgnoredAny;
 
 use crate::violation::{Violation, ViolationCode};
 use crate::wire::sealed::Sealed;
-use crate::{Format, WireMessage};
+use crate::{Format, IdProfile, WireMessage};
 
 /// Every violation of `messages`, in document order (by message, then block).
 ///
@@ -79,6 +79,57 @@ use crate::{Format, WireMessage};
 /// [`Action`](crate::Action)'s `index` and `block` point into the history given to [`repair`](fn@crate::repair).
 pub fn validate<M: WireMessage>(messages: &[M]) -> Vec<Violation> {
     check_all(M::FORMAT, messages.iter().map(Sealed::skel))
+}
+
+/// Every violation of `messages` ([`validate`]), and every call and response id the
+/// target `provider` refuses (`invalid_call_id`, one per occurrence, at the call's or the
+/// response's message and block), in document order.
+///
+/// A history that passes [`validate`] can still be refused by the provider it is sent to:
+/// an Anthropic history carrying a call id `functions.write_todos:0` (the form some other
+/// providers give their ids) is refused by Anthropic, whose ids match
+/// `^[a-zA-Z0-9_-]+$`. [`repair`](fn@crate::repair) with
+/// [`RepairPolicy::ids`](crate::RepairPolicy::ids) set to the provider maps them through
+/// [`map_ids`](crate::map_ids).
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce_history::{self as history, anthropic::{Block, Message}, IdProfile, Role, ViolationCode};
+/// use serde_json::json;
+///
+/// let messages = [
+///     Message::blocks(Role::Assistant, [Block::tool_use("functions.write_todos:0", "write_todos", json!({}))]),
+///     Message::blocks(Role::User, [Block::tool_result("functions.write_todos:0", "done")]),
+/// ];
+/// assert!(history::validate(&messages).is_empty());
+/// let found: Vec<_> = history::validate_for(&messages, IdProfile::Anthropic)
+///     .iter()
+///     .map(|v| (v.index(), v.code()))
+///     .collect();
+/// assert_eq!(found, [(0, ViolationCode::InvalidCallId), (1, ViolationCode::InvalidCallId)]);
+/// ```
+pub fn validate_for<M: WireMessage>(messages: &[M], provider: IdProfile) -> Vec<Violation> {
+    let mut violations = validate(messages);
+    for (index, message) in messages.iter().enumerate() {
+        let skel = message.skel();
+        let calls = skel.calls.iter().map(|c| (c.block, c.id));
+        let responses = skel.responses.iter().map(|r| (r.block, r.id));
+        for (block, id) in calls.chain(responses) {
+            if let Some(id) = present(id)
+                && !provider.accepts(id)
+            {
+                violations.push(Violation::new(
+                    index,
+                    block,
+                    ViolationCode::InvalidCallId,
+                    Some(id),
+                ));
+            }
+        }
+    }
+    crate::violation::sort(&mut violations);
+    violations
 }
 
 /// What a message is, for the pairing rules.

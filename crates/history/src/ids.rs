@@ -7,13 +7,26 @@ use super::WireMessage;
 
 /// The call id rule of a target provider.
 ///
-/// | profile | accepts | other ids become |
+/// | profile ([`name`](Self::name)) | accepts | other ids become |
 /// |---|---|---|
-/// | `Anthropic` | `^[a-zA-Z0-9_-]+$` | the id with every other char replaced by `_` (cut to 32 chars), `_`, an 11-char hash |
-/// | `OpenAiResponses` | 1 to 64 bytes (so at most 64 chars whichever way they are counted) | the id cut to 52 bytes at a char boundary, `_`, an 11-char hash |
-/// | `Mistral` | exactly 9 chars of `[a-zA-Z0-9]` | a 9-char hash |
+/// | `Anthropic` (`anthropic`) | `^[a-zA-Z0-9_-]+$` | the id with every other char replaced by `_` (cut to 32 chars), `_`, an 11-char hash |
+/// | `OpenAiResponses` (`openai`) | 1 to 64 bytes (so at most 64 chars whichever way they are counted) | the id cut to 52 bytes at a char boundary, `_`, an 11-char hash |
+/// | `Mistral` (`mistral`) | exactly 9 chars of `[a-zA-Z0-9]` | a 9-char hash |
 ///
 /// Hashes are FNV-1a 64 of the id's UTF-8 bytes, written in base 62 (`0-9A-Za-z`).
+///
+/// Each rule is what the provider's API answers when an id breaks it:
+///
+/// - Anthropic Messages: `messages.92.content.0.tool_use.id: String should match pattern
+///   '^[a-zA-Z0-9_-]+$'` (reported in BlockRunAI/ClawRouter#17 for ids with `:` and `.`,
+///   such as the `functions.get_weather:0` ids other providers hand out);
+/// - OpenAI Responses: `Invalid 'input[95].call_id': string too long. Expected a string with
+///   maximum length 64, but got a string with length 116 instead.` (AnswerDotAI/fastllm#45);
+/// - Mistral: `Tool call id was abc123 but must be a-z, A-Z, 0-9, with a length of 9.`
+///   (langchain-ai/langchain#24668).
+///
+/// [`validate_for`](crate::validate_for) reports the ids a profile refuses, and
+/// [`repair`](fn@crate::repair) with [`RepairPolicy::ids`](crate::RepairPolicy::ids) maps them.
 ///
 /// # Examples
 ///
@@ -44,6 +57,62 @@ impl IdProfile {
         IdProfile::Mistral,
     ];
 
+    /// The provider's name, as `history_check --provider NAME` takes it: `anthropic`,
+    /// `openai`, `mistral`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce_history::IdProfile;
+    ///
+    /// for profile in IdProfile::ALL {
+    ///     assert_eq!(IdProfile::from_name(profile.name()), Some(*profile));
+    /// }
+    /// assert_eq!(IdProfile::OpenAiResponses.name(), "openai");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            IdProfile::Anthropic => "anthropic",
+            IdProfile::OpenAiResponses => "openai",
+            IdProfile::Mistral => "mistral",
+        }
+    }
+
+    /// The profile of the provider `name` (as [`name`](Self::name) spells it, in any
+    /// case), if there is one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce_history::IdProfile;
+    ///
+    /// assert_eq!(IdProfile::from_name("Mistral"), Some(IdProfile::Mistral));
+    /// assert_eq!(IdProfile::from_name("deepseek"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<IdProfile> {
+        IdProfile::ALL
+            .iter()
+            .copied()
+            .find(|p| p.name().eq_ignore_ascii_case(name))
+    }
+
+    /// The rule, in words: what an id must be.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce_history::IdProfile;
+    ///
+    /// assert_eq!(IdProfile::Anthropic.rule(), "call ids match ^[a-zA-Z0-9_-]+$");
+    /// ```
+    pub const fn rule(self) -> &'static str {
+        match self {
+            IdProfile::Anthropic => "call ids match ^[a-zA-Z0-9_-]+$",
+            IdProfile::OpenAiResponses => "call ids are 1 to 64 bytes",
+            IdProfile::Mistral => "call ids are exactly 9 chars of [a-zA-Z0-9]",
+        }
+    }
+
     /// Whether the provider accepts `id` as it is.
     pub fn accepts(self, id: &str) -> bool {
         match self {
@@ -59,7 +128,7 @@ impl IdProfile {
     }
 
     /// The candidate for `id` on attempt `salt` (0 first).
-    fn candidate(self, id: &str, salt: u32) -> String {
+    pub(crate) fn candidate(self, id: &str, salt: u32) -> String {
         let hash = fnv1a64(&[id.as_bytes(), &salt.to_le_bytes()]);
         match self {
             IdProfile::Anthropic => {
@@ -98,7 +167,7 @@ impl IdProfile {
     }
 
     /// The `n`th id of a plain enumeration, for when hashing keeps colliding.
-    fn enumerated(self, n: u64) -> String {
+    pub(crate) fn enumerated(self, n: u64) -> String {
         let mut out = String::new();
         match self {
             IdProfile::Anthropic | IdProfile::OpenAiResponses => {

@@ -6,7 +6,8 @@
 //!   [`Format::detect`] tells them apart in a JSON document; [`Role`]; the bound
 //!   [`WireMessage`].
 //! - Checking: [`validate`] (its docs state [the rules](validate#the-rules)), which
-//!   reports every [`Violation`] with a stable [`ViolationCode`].
+//!   reports every [`Violation`] with a stable [`ViolationCode`]; [`validate_for`], which
+//!   also reports the call ids a target provider refuses.
 //! - Repairing: [`repair`](fn@repair) under a [`RepairPolicy`] ([`Unanswered`], [`Separated`]),
 //!   giving [`Repaired`] messages and the [`Action`]s taken ([`ActionKind`]).
 //! - Keeping a history valid: [`Conversation`] (one checked append, whole-turn trimming),
@@ -28,7 +29,7 @@ mod wire;
 pub mod anthropic;
 pub mod openai;
 
-pub use check::validate;
+pub use check::{validate, validate_for};
 pub use conversation::{Conversation, Refused};
 pub use format::Format;
 pub use ids::{IdMap, IdProfile, map_ids};

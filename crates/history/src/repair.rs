@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::check::{CallKey, Checker, Fate, Skel, present};
 use crate::violation::{ViolationCode, truncate};
 use crate::wire::sealed::Sealed;
-use crate::{Format, WireMessage};
+use crate::{Format, IdProfile, WireMessage};
 
 /// The content of the synthetic result that answers a cancelled call, by default.
 ///
@@ -31,6 +31,7 @@ pub const CANCELLED_TEXT: &str = "cancelled: no result was recorded for this cal
 /// | [`merge_split_calls`](Self::merge_split_calls) | `true`: merge consecutive call turns | `false`: keep them apart |
 /// | [`close_trailing_calls`](Self::close_trailing_calls) | `false`: calls of the last turn stay open | `true`: treat them as unanswered |
 /// | [`cancelled_text`](Self::cancelled_text) | [`CANCELLED_TEXT`] | any text |
+/// | [`ids`](Self::ids) | `None`: ids are kept | `Some(profile)`: ids the target provider refuses are mapped through [`map_ids`](crate::map_ids) |
 ///
 /// # Examples
 ///
@@ -63,6 +64,12 @@ pub struct RepairPolicy {
     /// The content of the synthetic result of a cancelled call (Anthropic results are
     /// also marked `is_error`).
     pub cancelled_text: String,
+    /// The call id rule of the provider the history is for: ids it refuses
+    /// ([`validate_for`](crate::validate_for)'s `invalid_call_id`) are mapped through
+    /// [`map_ids`](crate::map_ids) first (each response with its call), and the ids the
+    /// repair itself gives (a call without an id, a repeated one) follow the rule too.
+    /// `None` keeps every id as it is.
+    pub ids: Option<IdProfile>,
 }
 
 impl Default for RepairPolicy {
@@ -73,6 +80,7 @@ impl Default for RepairPolicy {
             merge_split_calls: true,
             close_trailing_calls: false,
             cancelled_text: CANCELLED_TEXT.to_owned(),
+            ids: None,
         }
     }
 }
@@ -180,6 +188,9 @@ pub enum ActionKind {
     InsertedResultMessage,
     /// Dropped a message left empty by the other changes.
     DroppedMessage,
+    /// Rewrote a call id the target provider refuses (`replacement`), in the call and its
+    /// responses alike ([`RepairPolicy::ids`]).
+    MappedCallId,
 }
 
 impl ActionKind {
@@ -199,6 +210,7 @@ impl ActionKind {
             ActionKind::DroppedCall => "dropped_call",
             ActionKind::InsertedResultMessage => "inserted_result_message",
             ActionKind::DroppedMessage => "dropped_message",
+            ActionKind::MappedCallId => "mapped_call_id",
         }
     }
 }
@@ -341,6 +353,9 @@ pub struct Repaired<M> {
 ///
 /// The fixes, in the order they are applied:
 ///
+/// 0. with [`RepairPolicy::ids`] set, every id the provider refuses is mapped through
+///    [`map_ids`](crate::map_ids) (one `mapped_call_id` action per id, at its first
+///    call, else its first response);
 /// 1. in each message: arguments that are not a JSON object become the object's JSON
 ///    text when an object was sent (or the object a twice-encoded string holds), else
 ///    `"{}"` (Anthropic: the object, else `{}`); an empty `tool_calls` array is removed;
@@ -385,10 +400,14 @@ pub struct Repaired<M> {
 /// assert_eq!(repaired.actions[0].kind(), ActionKind::MovedResponse);
 /// ```
 pub fn repair<M: WireMessage>(mut messages: Vec<M>, policy: &RepairPolicy) -> Repaired<M> {
+    let mut actions = Vec::new();
+    if let Some(profile) = policy.ids {
+        map_refused_ids(&mut messages, profile, &mut actions); // 0.
+    }
     let mut run = Run {
         policy,
-        actions: Vec::new(),
-        ids: Ids::new(&mut messages),
+        actions,
+        ids: Ids::new(&mut messages, policy.ids),
         origins: Origins(Vec::with_capacity(messages.len())),
     };
     run.fix_each_message(&mut messages); // 1.
@@ -402,6 +421,50 @@ pub fn repair<M: WireMessage>(mut messages: Vec<M>, policy: &RepairPolicy) -> Re
     let mut actions = run.actions;
     actions.sort_by_key(|a| a.index);
     Repaired { messages, actions }
+}
+
+/// 0. Map the ids `profile` refuses, with one action per id, at its first call (else its
+///    first response) in the input.
+fn map_refused_ids<M: WireMessage>(
+    messages: &mut [M],
+    profile: IdProfile,
+    actions: &mut Vec<Action>,
+) {
+    let mut first: HashMap<String, (usize, Option<usize>)> = HashMap::new();
+    for pass in [true, false] {
+        for (index, message) in messages.iter().enumerate() {
+            let skel = message.skel();
+            let located: Vec<(Option<usize>, Option<&str>)> = if pass {
+                skel.calls.iter().map(|c| (c.block, c.id)).collect()
+            } else {
+                skel.responses.iter().map(|r| (r.block, r.id)).collect()
+            };
+            for (block, id) in located {
+                if let Some(id) = present(id)
+                    && !profile.accepts(id)
+                    && !first.contains_key(id)
+                {
+                    first.insert(id.to_owned(), (index, block));
+                }
+            }
+        }
+    }
+    if first.is_empty() {
+        return;
+    }
+    let map = crate::map_ids(messages, profile);
+    for (old, new) in map.changed() {
+        let at = first.get(old).copied().unwrap_or((0, None));
+        actions.push(
+            Action::new(
+                at,
+                ActionKind::MappedCallId,
+                Some(ViolationCode::InvalidCallId),
+                Some(old),
+            )
+            .with_replacement(new),
+        );
+    }
 }
 
 /// The state of one [`repair`]: the steps are its methods, written once for both formats;
@@ -870,10 +933,12 @@ struct Ids {
     emitted: HashSet<String>,
     fresh: usize,
     suffix: HashMap<String, usize>,
+    /// The rule new ids follow ([`RepairPolicy::ids`]).
+    profile: Option<IdProfile>,
 }
 
 impl Ids {
-    fn new<M: Sealed>(messages: &mut [M]) -> Self {
+    fn new<M: Sealed>(messages: &mut [M], profile: Option<IdProfile>) -> Self {
         let mut used = HashSet::new();
         for message in messages {
             message.visit_ids(&mut |id| {
@@ -887,14 +952,21 @@ impl Ids {
             emitted: HashSet::new(),
             fresh: 0,
             suffix: HashMap::new(),
+            profile,
         }
     }
 
-    /// A new id for a call that had none.
+    /// A new id for a call that had none: `call_repaired_N`, or the profile's own when it
+    /// refuses that.
     fn fresh(&mut self) -> String {
         loop {
             self.fresh += 1;
-            let id = format!("call_repaired_{}", self.fresh);
+            let mut id = format!("call_repaired_{}", self.fresh);
+            if let Some(profile) = self.profile
+                && !profile.accepts(&id)
+            {
+                id = profile.enumerated(self.fresh as u64);
+            }
             if self.used.insert(id.clone()) {
                 return id;
             }
@@ -910,7 +982,12 @@ impl Ids {
         let n = self.suffix.entry(id.to_owned()).or_insert(1);
         loop {
             *n += 1;
-            let renamed = format!("{id}_{n}");
+            let mut renamed = format!("{id}_{n}");
+            if let Some(profile) = self.profile
+                && !profile.accepts(&renamed)
+            {
+                renamed = profile.candidate(&renamed, 0);
+            }
             if self.used.insert(renamed.clone()) {
                 self.emitted.insert(renamed.clone());
                 return Some(renamed);

@@ -50,6 +50,7 @@ pub(crate) fn truncate(text: &str) -> String {
 /// | `missing_call_id` | a call or response whose id is absent, `null` or `""` | Anthropic: "String should match pattern '^[a-zA-Z0-9_-]+$'"; OpenAI refuses a missing `tool_call_id` |
 /// | `duplicate_call_id` | a call reusing an id an earlier call has | Anthropic: "`tool_use` ids must be unique" (across the whole request) |
 /// | `result_not_first` | a `tool_result` block after another block of its message (Anthropic) | Anthropic requires results first in their user message |
+/// | `invalid_call_id` | a call or response id the target provider refuses (only from [`validate_for`](crate::validate_for)) | each [`IdProfile`](crate::IdProfile)'s error, as its docs cite it: Anthropic's "String should match pattern '^[a-zA-Z0-9_-]+$'", OpenAI's "Expected a string with maximum length 64", Mistral's "must be a-z, A-Z, 0-9, with a length of 9" |
 ///
 /// # Examples
 ///
@@ -90,6 +91,8 @@ pub enum ViolationCode {
     DuplicateCallId,
     /// A `tool_result` block after another kind of block in its message (Anthropic format).
     ResultNotFirst,
+    /// A call or response id the target provider refuses ([`validate_for`](crate::validate_for)).
+    InvalidCallId,
 }
 
 impl ViolationCode {
@@ -106,6 +109,7 @@ impl ViolationCode {
         ViolationCode::MissingCallId,
         ViolationCode::DuplicateCallId,
         ViolationCode::ResultNotFirst,
+        ViolationCode::InvalidCallId,
     ];
 
     /// The `snake_case` name, as serialized.
@@ -122,6 +126,7 @@ impl ViolationCode {
             ViolationCode::MissingCallId => "missing_call_id",
             ViolationCode::DuplicateCallId => "duplicate_call_id",
             ViolationCode::ResultNotFirst => "result_not_first",
+            ViolationCode::InvalidCallId => "invalid_call_id",
         }
     }
 
@@ -139,6 +144,7 @@ impl ViolationCode {
             ViolationCode::MissingCallId => "call id is missing or empty",
             ViolationCode::DuplicateCallId => "call id is already used by an earlier call",
             ViolationCode::ResultNotFirst => "tool result comes after other content",
+            ViolationCode::InvalidCallId => "call id is one the target provider refuses",
         }
     }
 }

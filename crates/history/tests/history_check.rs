@@ -177,3 +177,39 @@ fn the_sample_requests_print_their_reports() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// `--provider NAME`: the report checks the provider's id rule too and the repair maps the
+/// ids it refuses; the JSON says which provider, the text its rule.
+#[test]
+fn the_report_for_a_provider() {
+    use mcp_coerce_history::IdProfile;
+    let text = r#"{"system": "be brief", "messages": [
+        {"role": "user", "content": "plan"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "functions.write_todos:0", "name": "write_todos", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "functions.write_todos:0", "content": "done"}]}
+    ]}"#;
+    let plain = history_report::report(text).expect("a history");
+    assert!(plain.violations.is_empty());
+    let found = history_report::report_for(text, Some(IdProfile::Anthropic)).expect("a history");
+    let json: Value = serde_json::from_str(&to_json(&found)).unwrap();
+    assert_eq!(json["provider"], "anthropic");
+    assert_eq!(
+        short(&json["violations"]),
+        json!([
+            {"index": 1, "block": 0, "code": "invalid_call_id"},
+            {"index": 2, "block": 0, "code": "invalid_call_id"}
+        ])
+    );
+    assert_eq!(json["actions"][0]["kind"], "mapped_call_id");
+    let new = json["actions"][0]["replacement"].as_str().unwrap();
+    assert_eq!(json["repaired"][1]["content"][0]["id"], new);
+    assert_eq!(json["repaired"][2]["content"][0]["tool_use_id"], new);
+    let text_report = to_text(&found);
+    assert!(
+        text_report.starts_with(
+            "format: anthropic (3 messages)\nprovider: anthropic (call ids match ^[a-zA-Z0-9_-]+$)\nviolations: 2\n"
+        ),
+        "{text_report}"
+    );
+    assert!(to_json(&plain).starts_with(r#"{"format":"anthropic","violations":[]"#));
+}

@@ -396,8 +396,14 @@ fn ops() -> impl Strategy<Value = Vec<Op>> {
 }
 
 fn policy() -> impl Strategy<Value = RepairPolicy> {
-    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
-        |(drop, separated_drop, merge, close)| {
+    (
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+        prop::option::of(prop::sample::select(IdProfile::ALL)),
+    )
+        .prop_map(|(drop, separated_drop, merge, close, ids)| {
             let mut policy = RepairPolicy::default();
             policy.unanswered = if drop {
                 Unanswered::Drop
@@ -411,9 +417,9 @@ fn policy() -> impl Strategy<Value = RepairPolicy> {
             };
             policy.merge_split_calls = merge;
             policy.close_trailing_calls = close;
+            policy.ids = ids;
             policy
-        },
-    )
+        })
 }
 
 // ---- Conversations ----
@@ -538,12 +544,12 @@ proptest! {
 fn check_repair<M: Render>(msgs: &[Msg], policy: &RepairPolicy) -> Result<(), TestCaseError> {
     let messages: Vec<M> = msgs.iter().flat_map(|m| M::render(m, &[])).collect();
     let repaired = history::repair(messages.clone(), policy);
-    prop_assert_eq!(
-        history::validate(&repaired.messages),
-        vec![],
-        "{:?}",
-        repaired.messages
-    );
+    // With a target provider, its id rule is checked too.
+    let check = |m: &[M]| match policy.ids {
+        Some(provider) => history::validate_for(m, provider),
+        None => history::validate(m),
+    };
+    prop_assert_eq!(check(&repaired.messages), vec![], "{:?}", repaired.messages);
 
     // Every final answer is kept, in order (empty `tool_calls` arrays aside).
     let strip = |m: &M| {
@@ -583,7 +589,7 @@ fn check_repair<M: Render>(msgs: &[Msg], policy: &RepairPolicy) -> Result<(), Te
     let again = history::repair(repaired.messages.clone(), policy);
     prop_assert_eq!(&again.messages, &repaired.messages);
     prop_assert!(again.actions.is_empty(), "{:?}", again.actions);
-    if history::validate(&messages).is_empty() && !policy.close_trailing_calls {
+    if check(&messages).is_empty() && !policy.close_trailing_calls {
         prop_assert_eq!(&repaired.messages, &messages);
         prop_assert!(repaired.actions.is_empty());
     }
