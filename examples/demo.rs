@@ -2,8 +2,9 @@
 //!
 //! - `cargo run --example demo` runs the bundled corpus (`tests/data/cases.json`: tool
 //!   calls as real MCP clients send them, each with its expected outcome) and prints a
-//!   table: case, tool, whether it matches, the arguments sent, and the accepted value or
-//!   the error codes and paths.
+//!   table: case, tool, whether it matches, the arguments sent, and the accepted value or,
+//!   for a refused call, what the model receives: each issue's code, path (`(root)` for
+//!   the whole arguments; the JSON Lines keep `""`), message and hint.
 //!   It exits with status 1 when any case does not match.
 //! - `cargo run --example demo -- --jsonl FILE` reads FILE, a JSON array of
 //!   `{"tool": "...", "arguments": <any JSON>}` (or the same objects one per line, JSON
@@ -56,8 +57,9 @@ fn run_corpus() -> ExitCode {
     let _ = writeln!(
         out,
         "{} tool calls as real MCP clients sent them (tests/data/cases.json), what the demo \
-         tools made of each:\nthe value accepted, or the issues as code@path; \"match\" says \
-         whether that is the outcome the corpus expects.\n",
+         tools made of each:\nthe value accepted, or for a refused call what the model \
+         receives, each issue's code, path (\"(root)\" for the whole arguments), message \
+         and hint;\n\"match\" says whether that is the outcome the corpus expects.\n",
         cases.len()
     );
     let _ = writeln!(
@@ -72,15 +74,19 @@ fn run_corpus() -> ExitCode {
         if !ok {
             mismatches += 1;
         }
+        let (head, lines) = demo_tools::human_outcome(&outcome);
         let _ = writeln!(
             out,
             "{:<26} {:<22} {:<5} {} -> {}",
             case.id,
-            case.tool,
+            shorten(&case.tool, 21),
             if ok { "yes" } else { "NO" },
             shorten(&case.arguments.to_string(), 40),
-            shorten(&demo_tools::summary(&outcome), 80)
+            shorten(&head, 80)
         );
+        for line in lines {
+            let _ = writeln!(out, "{:<30}{}", "", shorten(&line, 160));
+        }
         if !ok {
             let _ = writeln!(out, "{:<54} expected {}", "", case.expect);
         }

@@ -14,8 +14,10 @@ fn every_case_gets_its_expected_outcome() {
     let cases = corpus().expect("the bundled corpus parses");
     assert_eq!(
         cases.len(),
-        66,
-        "the corpus holds every case of the shared design corpus"
+        88,
+        "the corpus holds the 66 cases of the shared design corpus and 22 of the second \
+         revision (demo_batch_update, leading zeros, newlines, quoted brackets, misspelled \
+         fields, a long tool name)"
     );
     let failures: Vec<String> = cases
         .iter()
@@ -71,4 +73,63 @@ fn comparison_rules_of_the_corpus() {
         &json!({"category": "UNKNOWN_TOOL"}),
         &refused
     ));
+}
+
+/// The demo's table shows a person what the model receives for a refused call: each
+/// issue's code, path, message and hint, with the root path as `(root)`; the JSON the
+/// model reads keeps `""`.
+#[test]
+fn the_human_table_shows_messages_hints_and_the_root() {
+    use serde_json::json;
+    let refused = call(
+        "demo_get_card",
+        &json!({"{\"card_id\":\"ATC-2026-7777670\"}": null}),
+    );
+    let (head, lines) = demo_tools::human_outcome(&refused);
+    assert_eq!(
+        head,
+        "refused: invalid arguments for tool demo_get_card: 1 issue"
+    );
+    assert_eq!(
+        lines,
+        [
+            "invalid_type at (root): expected the arguments object, got an object whose only key is the arguments as JSON text",
+            "  hint: arguments appear to be double-encoded: send the object itself",
+        ]
+    );
+    let envelope = serde_json::to_value(refused.unwrap_err()).unwrap();
+    assert_eq!(envelope["issues"][0]["path"], "");
+
+    let (head, lines) =
+        demo_tools::human_outcome(&call("demo_get_observations", &json!({"ids": "1,000"})));
+    assert_eq!(
+        head,
+        "refused: invalid arguments for tool demo_get_observations: 1 issue"
+    );
+    assert_eq!(
+        lines[0],
+        "int_parsing at /ids/1: expected an integer without a leading zero"
+    );
+    assert!(
+        lines[1].starts_with("  hint: \"1,000\" looks like one number"),
+        "{}",
+        lines[1]
+    );
+
+    let (head, lines) = demo_tools::human_outcome(&call("get_observations", &json!({})));
+    assert_eq!(head, "UNKNOWN_TOOL: unknown tool: get_observations");
+    assert_eq!(
+        lines,
+        [
+            "hint: did you mean \"demo_get_observations\"? Call tools/list to enumerate the valid demo_* tool names."
+        ]
+    );
+    let (head, lines) = demo_tools::human_outcome(&call(
+        "demo_get_card",
+        &json!({"card_id": "ATC-2026-7777670"}),
+    ));
+    assert_eq!(
+        (head.as_str(), lines.len()),
+        (r#"{"card_id":"ATC-2026-7777670"}"#, 0)
+    );
 }

@@ -1,4 +1,4 @@
-//! The demo tool set: five tools whose arguments are defined once with the crate's
+//! The demo tool set: six tools whose arguments are defined once with the crate's
 //! adapters, shared by the `demo` example, the demo MCP server and the tests, and the rules
 //! that compare an outcome with a case of the corpus (the corpus itself is `demo_corpus`).
 //!
@@ -11,13 +11,14 @@
 
 use mcp_coerce::url::WhatwgUrl;
 use mcp_coerce::{
-    BoolLike, Clamp, DefaultTo, EnumLike, Envelope, Int, IntArrayLike, IntLike, NumberLike,
-    Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim, UrlLike, UrlPolicy,
+    ArrayLike, BoolLike, Clamp, DefaultTo, EnumLike, Envelope, Int, IntArrayLike, IntLike,
+    NumberLike, Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim, UrlLike,
+    UrlPolicy,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use serde_with::serde_as;
+use serde_with::{Same, serde_as};
 
 /// The hint of the `UNKNOWN_TOOL` envelope.
 pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid demo_* tool names.";
@@ -177,13 +178,57 @@ pub struct SegmentImage {
     pub options: Option<Map<String, Value>>,
 }
 
+/// `demo_batch_update`: update the status of several items at once.
+#[serde_as]
+#[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+pub struct BatchUpdate {
+    /// The updates, 1 to 50: each an object with `id`, `status` and an optional `note`.
+    #[serde_as(as = "ArrayLike<Same, 1, 50>")]
+    pub updates: Vec<Update>,
+    /// Check the updates without applying them.
+    #[serde_as(as = "BoolLike")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dry_run: Option<bool>,
+}
+
+/// One update of `demo_batch_update`.
+#[serde_as]
+#[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+pub struct Update {
+    /// The item's id.
+    #[serde_as(as = "IntLike")]
+    pub id: i64,
+    /// The item's new status.
+    #[serde_as(as = "EnumLike")]
+    pub status: Status,
+    /// A note on the change, at most 200 chars, not trimmed.
+    #[serde_as(as = "TextLike<0, 200>")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The statuses of `demo_batch_update`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Not started.
+    Open,
+    /// Being worked on.
+    InProgress,
+    /// Done.
+    Closed,
+}
+
 /// The names of the demo tools, in the order `tools/list` gives them.
-pub const TOOL_NAMES: [&str; 5] = [
+pub const TOOL_NAMES: [&str; 6] = [
     "demo_get_observations",
     "demo_get_sdk_sessions",
     "demo_search_skills",
     "demo_get_card",
     "demo_segment_image",
+    "demo_batch_update",
 ];
 
 /// Coerce `arguments` for `tool` into its canonical JSON.
@@ -215,6 +260,7 @@ pub fn call(tool: &str, arguments: &Value) -> Result<Value, Envelope> {
         "demo_search_skills" => coerce::<SearchSkills>(tool, arguments),
         "demo_get_card" => coerce::<GetCard>(tool, arguments),
         "demo_segment_image" => coerce::<SegmentImage>(tool, arguments),
+        "demo_batch_update" => coerce::<BatchUpdate>(tool, arguments),
         _ => Err(Envelope::unknown_tool_among(
             tool,
             TOOL_NAMES,
@@ -283,6 +329,51 @@ pub fn same_json(a: &Value, b: &Value) -> bool {
                     .all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
         }
         _ => a == b,
+    }
+}
+
+/// An outcome as the demo's table shows it to a person: the compact value on one line; for
+/// a refusal, what the model receives, one issue after the other (code, path, message,
+/// then the hint on a line of its own), or for a failure that is not about arguments its
+/// category, message and hint. The root path, `""` in JSON, reads `(root)` here.
+pub fn human_outcome(outcome: &Result<Value, Envelope>) -> (String, Vec<String>) {
+    match outcome {
+        Ok(value) => (value.to_string(), Vec::new()),
+        Err(envelope) if envelope.issues().is_empty() => {
+            let category = serde_json::to_value(envelope.category())
+                .ok()
+                .and_then(|c| c.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            (
+                format!("{category}: {}", envelope.message()),
+                vec![format!("hint: {}", envelope.hint())],
+            )
+        }
+        Err(envelope) => {
+            let mut lines = Vec::new();
+            for issue in envelope.issues() {
+                lines.push(format!(
+                    "{} at {}: {}",
+                    issue.code(),
+                    human_path(&issue.path().to_string()),
+                    issue.message()
+                ));
+                lines.push(format!("  hint: {}", issue.hint()));
+            }
+            if envelope.truncated() > 0 {
+                lines.push(format!("and {} more issues", envelope.truncated()));
+            }
+            (format!("refused: {}", envelope.message()), lines)
+        }
+    }
+}
+
+/// A JSON Pointer as a person reads it: `(root)` for the whole arguments (`""`).
+pub fn human_path(pointer: &str) -> &str {
+    if pointer.is_empty() {
+        "(root)"
+    } else {
+        pointer
     }
 }
 

@@ -392,6 +392,12 @@ one_field!(UrlString {
     field: String
 });
 one_field!(UrlWrap { field: mcp_coerce::Url<demo_tools::CdnImages> });
+one_field!(Objects { #[serde_as(as = "mcp_coerce::ArrayLike<serde_with::Same, 1, 4>")] field: Vec<Inner> });
+one_field!(Colors { #[serde_as(as = "mcp_coerce::ArrayLike<EnumLike>")] field: Vec<Color> });
+one_field!(SmallInts { #[serde_as(as = "mcp_coerce::ArrayLike<IntLike<-3, 3>, 0, 5>")] field: Vec<i8> });
+one_field!(EncodedObjects { #[serde_as(as = "mcp_coerce::ArrayLike<JsonObjectLike>")] field: Vec<Inner> });
+one_field!(ObjectsOpt { #[serde_as(as = "mcp_coerce::ArrayLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Vec<Inner>> });
+one_field!(ObjectsWrap { field: mcp_coerce::Array<Inner, serde_with::Same, 0, 3> });
 one_field!(SafeField { #[serde_as(as = "mcp_coerce::SafeObjectLike<8>")] field: serde_json::Map<String, Value> });
 one_field!(SafeWrap { field: mcp_coerce::SafeObject<8> });
 
@@ -435,6 +441,12 @@ fn every_adapter_is_sound() {
     check_sound::<ColorWrap>(none(), 16);
     check_sound::<Object>(none(), 64);
     check_sound::<ObjectOpt>(none(), 64);
+    check_sound::<Objects>(none(), 64);
+    check_sound::<Colors>(none(), 32);
+    check_sound::<SmallInts>(none(), 64);
+    check_sound::<EncodedObjects>(none(), 64);
+    check_sound::<ObjectsOpt>(none(), 64);
+    check_sound::<ObjectsWrap>(none(), 64);
     // URLs and pass-through objects: the host policy, forbidden keys and the depth limit
     // are what JSON Schema cannot express, so the instances meet them by construction.
     let field = |name| {
@@ -456,6 +468,7 @@ fn every_demo_tool_is_sound() {
     check_sound::<demo_tools::SearchSkills>(none(), 128);
     check_sound::<demo_tools::GetCard>(none(), 128);
     check_sound::<demo_tools::SegmentImage>(segment_image_overrides(), 128);
+    check_sound::<demo_tools::BatchUpdate>(none(), 128);
 }
 
 /// URLs that meet the host policy (which JSON Schema cannot express), already in the
@@ -534,6 +547,28 @@ fn adapter_schemas_are_exact() {
         property(input_schema::<StrArray>()),
         json!({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3})
     );
+    // The generic array: the element's own schema as `items`.
+    let inner = json!({"type": "object", "properties": {
+        "name": {"type": "string"},
+        "count": {"type": "integer", "format": "uint8", "minimum": 0, "maximum": 255}},
+        "required": ["name", "count"]});
+    assert_eq!(
+        property(input_schema::<Objects>()),
+        json!({"type": "array", "items": inner, "minItems": 1, "maxItems": 4})
+    );
+    assert_eq!(
+        property(input_schema::<EncodedObjects>()),
+        json!({"type": "array", "items": inner})
+    );
+    assert_eq!(
+        property(input_schema::<Colors>()),
+        json!({"type": "array", "items": {"type": "string", "enum": ["dark/blue", "Red"]}})
+    );
+    assert_eq!(
+        property(input_schema::<SmallInts>()),
+        json!({"type": "array", "maxItems": 5, "items": {"type": "integer", "minimum": -3, "maximum": 3}})
+    );
+    assert_eq!(property(input_schema::<ObjectsWrap>())["maxItems"], 3);
     assert_eq!(
         property(input_schema::<BoundedI32>()),
         json!({"type": "integer", "minimum": -5, "maximum": 5})
@@ -629,6 +664,7 @@ fn optional_fields_are_plain_and_not_required() {
         input_schema::<SkuOpt>(),
         input_schema::<ColorOpt>(),
         input_schema::<ObjectOpt>(),
+        input_schema::<ObjectsOpt>(),
     ] {
         let text = schema.to_string();
         assert!(!text.contains("null"), "{text}");
@@ -693,6 +729,10 @@ fn demo_schemas() -> BTreeMap<&'static str, Value> {
         (
             "demo_segment_image",
             input_schema::<demo_tools::SegmentImage>(),
+        ),
+        (
+            "demo_batch_update",
+            input_schema::<demo_tools::BatchUpdate>(),
         ),
     ])
 }

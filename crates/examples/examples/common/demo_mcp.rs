@@ -1,4 +1,4 @@
-//! The demo tool set as an rmcp server: the five tools of `demo_tools`, taking their
+//! The demo tool set as an rmcp server: the six tools of `demo_tools`, taking their
 //! arguments with the crate's extractor and routed through `mcp_coerce::rmcp::coerce`.
 //! Shared by the `demo_server` example and the MCP conformance tests.
 
@@ -9,10 +9,10 @@ use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::Serialize;
 
 use crate::demo_tools::{
-    self, GetCard, GetObservations, GetSdkSessions, SearchSkills, SegmentImage,
+    self, BatchUpdate, GetCard, GetObservations, GetSdkSessions, SearchSkills, SegmentImage,
 };
 
-/// The demo server: five tools whose arguments are defined with the crate's adapters.
+/// The demo server: six tools whose arguments are defined with the crate's adapters.
 #[derive(Clone)]
 pub struct DemoServer {
     tool_router: ToolRouter<Self>,
@@ -29,7 +29,7 @@ fn echo(args: &impl Serialize) -> Result<CallToolResult, ErrorData> {
 
 #[tool_router]
 impl DemoServer {
-    /// The server, with its five tools.
+    /// The server, with its six tools.
     pub fn new() -> Self {
         DemoServer {
             tool_router: Self::tool_router(),
@@ -100,6 +100,21 @@ impl DemoServer {
     async fn demo_segment_image(
         &self,
         Parameters(args): Parameters<SegmentImage>,
+    ) -> Result<CallToolResult, ErrorData> {
+        echo(&args)
+    }
+
+    #[tool(
+        description = "Update the status of several items at once. Call it when you hold \
+        item ids (from demo_get_observations) and know their new status. `updates` is a \
+        JSON array of 1 to 50 objects, each with an integer `id`, a `status` (open, \
+        in_progress or closed) and an optional `note` of at most 200 chars; `dry_run` \
+        checks the updates without applying them. Returns the updates as the server read \
+        them. Next: fetch the items again with demo_get_observations to see them changed."
+    )]
+    async fn demo_batch_update(
+        &self,
+        Parameters(args): Parameters<BatchUpdate>,
     ) -> Result<CallToolResult, ErrorData> {
         echo(&args)
     }
