@@ -758,3 +758,125 @@ fn demo_schemas_match_the_golden_files() {
     }
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
+
+// ---------------------------------------------------------------------------------------
+// What the published schema cannot carry (the `schema` module docs list it): for each
+// rule, a value on the other side of it, what the schema says and what the runtime does.
+
+one_field!(WideId {
+    #[serde_as(as = "IntLike")]
+    field: i64
+});
+
+/// The outcome of `arguments` for `T`: the value serialized, or `code@path` of each issue.
+fn outcome<T: DeserializeOwned + Serialize>(arguments: Value) -> Result<Value, Vec<String>> {
+    mcp_coerce::from_value::<T>(arguments)
+        .map(|v| serde_json::to_value(v).expect("serializes"))
+        .map_err(|r| {
+            r.issues()
+                .iter()
+                .map(|i| format!("{}@{}", i.code(), i.path()))
+                .collect()
+        })
+}
+
+fn schema_accepts<T: JsonSchema>(arguments: &Value) -> bool {
+    jsonschema::validator_for(&input_schema::<T>())
+        .expect("the schema compiles")
+        .is_valid(arguments)
+}
+
+#[test]
+fn what_the_schema_cannot_carry() {
+    let deep = (0..9).fold(json!(1), |inner, _| json!({ "a": inner }));
+    let refused = |issue: &str| -> Result<Value, Vec<String>> { Err(vec![issue.to_owned()]) };
+    // The schema accepts these; the runtime refuses them.
+    let refused_rows: [(
+        &str,
+        Value,
+        fn(Value) -> Result<Value, Vec<String>>,
+        bool,
+        _,
+    ); 6] = [
+        (
+            "a URL policy's internal hosts",
+            json!({"field": "https://127.0.0.1/a.png"}),
+            outcome::<UrlString>,
+            schema_accepts::<UrlString>(&json!({"field": "https://127.0.0.1/a.png"})),
+            refused("url_forbidden@/field"),
+        ),
+        (
+            "a cloud metadata address",
+            json!({"field": "https://169.254.169.254/latest"}),
+            outcome::<UrlString>,
+            schema_accepts::<UrlString>(&json!({"field": "https://169.254.169.254/latest"})),
+            refused("url_forbidden@/field"),
+        ),
+        (
+            "a URL policy's hosts",
+            json!({"field": "https://example.org/a.png"}),
+            outcome::<UrlString>,
+            schema_accepts::<UrlString>(&json!({"field": "https://example.org/a.png"})),
+            refused("url_forbidden@/field"),
+        ),
+        (
+            "a pass-through object's forbidden keys",
+            json!({"field": {"__proto__": {"admin": true}}}),
+            outcome::<SafeField>,
+            schema_accepts::<SafeField>(&json!({"field": {"__proto__": {"admin": true}}})),
+            refused("forbidden_key@/field/__proto__"),
+        ),
+        (
+            "a pass-through object's depth limit",
+            json!({ "field": deep }),
+            outcome::<SafeField>,
+            schema_accepts::<SafeField>(&json!({ "field": deep })),
+            refused("too_deep@/field/a/a/a/a/a/a/a/a"),
+        ),
+        (
+            "a float past 2^53 where the declared bounds reach that far",
+            json!({"field": 9007199254740993.0}),
+            outcome::<WideDeclared>,
+            schema_accepts::<WideDeclared>(&json!({"field": 9007199254740993.0})),
+            refused("int_overflow@/field"),
+        ),
+    ];
+    for (rule, arguments, run, accepted, expected) in refused_rows {
+        assert!(accepted, "{rule}: the schema accepts {arguments}");
+        assert_eq!(run(arguments), expected, "{rule}");
+    }
+    // The schema refuses these; the runtime accepts them, exactly.
+    let accepted_rows: [(
+        &str,
+        Value,
+        fn(Value) -> Result<Value, Vec<String>>,
+        bool,
+        Value,
+    ); 3] = [
+        (
+            "an i64 past 2^53 - 1, native",
+            json!({"field": 9007199254740993_i64}),
+            outcome::<WideId>,
+            schema_accepts::<WideId>(&json!({"field": 9007199254740993_i64})),
+            json!({"field": 9007199254740993_i64}),
+        ),
+        (
+            "an i64 past 2^53 - 1, as a string",
+            json!({"field": "9007199254740993"}),
+            outcome::<WideId>,
+            schema_accepts::<WideId>(&json!({"field": "9007199254740993"})),
+            json!({"field": 9007199254740993_i64}),
+        ),
+        (
+            "a trimmed string with U+FEFF at an edge",
+            json!({"field": "\u{feff}abc"}),
+            outcome::<Trimmed>,
+            schema_accepts::<Trimmed>(&json!({"field": "\u{feff}abc"})),
+            json!({"field": "\u{feff}abc"}),
+        ),
+    ];
+    for (rule, arguments, run, accepted, expected) in accepted_rows {
+        assert!(!accepted, "{rule}: the schema refuses {arguments}");
+        assert_eq!(run(arguments), Ok(expected), "{rule}");
+    }
+}
