@@ -768,8 +768,14 @@ one_field!(WideId {
     field: i64
 });
 
+/// The accepted value serialized, or `code@path` of each issue.
+type Outcome = Result<Value, Vec<String>>;
+/// A row: the rule, the arguments, the entry point, whether the schema accepts them, the
+/// expected outcome.
+type Row<E> = (&'static str, Value, fn(Value) -> Outcome, bool, E);
+
 /// The outcome of `arguments` for `T`: the value serialized, or `code@path` of each issue.
-fn outcome<T: DeserializeOwned + Serialize>(arguments: Value) -> Result<Value, Vec<String>> {
+fn outcome<T: DeserializeOwned + Serialize>(arguments: Value) -> Outcome {
     mcp_coerce::from_value::<T>(arguments)
         .map(|v| serde_json::to_value(v).expect("serializes"))
         .map_err(|r| {
@@ -789,15 +795,9 @@ fn schema_accepts<T: JsonSchema>(arguments: &Value) -> bool {
 #[test]
 fn what_the_schema_cannot_carry() {
     let deep = (0..9).fold(json!(1), |inner, _| json!({ "a": inner }));
-    let refused = |issue: &str| -> Result<Value, Vec<String>> { Err(vec![issue.to_owned()]) };
+    let refused = |issue: &str| -> Outcome { Err(vec![issue.to_owned()]) };
     // The schema accepts these; the runtime refuses them.
-    let refused_rows: [(
-        &str,
-        Value,
-        fn(Value) -> Result<Value, Vec<String>>,
-        bool,
-        _,
-    ); 6] = [
+    let refused_rows: [Row<Outcome>; 6] = [
         (
             "a URL policy's internal hosts",
             json!({"field": "https://127.0.0.1/a.png"}),
@@ -846,13 +846,7 @@ fn what_the_schema_cannot_carry() {
         assert_eq!(run(arguments), expected, "{rule}");
     }
     // The schema refuses these; the runtime accepts them, exactly.
-    let accepted_rows: [(
-        &str,
-        Value,
-        fn(Value) -> Result<Value, Vec<String>>,
-        bool,
-        Value,
-    ); 3] = [
+    let accepted_rows: [Row<Value>; 3] = [
         (
             "an i64 past 2^53 - 1, native",
             json!({"field": 9007199254740993_i64}),
