@@ -16,7 +16,11 @@ macro_rules! json_schema_as {
                     std::borrow::Cow::Owned($name)
                 }
                 fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-                    $schema
+                    let schema = $schema;
+                    // The test kit's annotation, only while the kit asks for it.
+                    #[cfg(feature = "testing")]
+                    let schema = crate::testing::annotate::adapter::<$adapter, $target>(schema);
+                    schema
                 }
         }
     };
@@ -34,7 +38,11 @@ macro_rules! json_schema_for {
                 std::borrow::Cow::Owned($name)
             }
             fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-                $schema
+                let schema = $schema;
+                // The test kit's annotation, only while the kit asks for it.
+                #[cfg(feature = "testing")]
+                let schema = crate::testing::annotate::wrapper::<$ty>(schema);
+                schema
             }
         }
     };

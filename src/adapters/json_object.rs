@@ -421,7 +421,11 @@ impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<T> for JsonOb
         T::schema_id()
     }
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        T::json_schema(generator)
+        let schema = T::json_schema(generator);
+        // The test kit's annotation, only while the kit asks for it.
+        #[cfg(feature = "testing")]
+        let schema = crate::testing::annotate::object(schema, false);
+        schema
     }
 }
 
@@ -439,7 +443,11 @@ impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<Option<T>>
         T::schema_id()
     }
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        T::json_schema(generator)
+        let schema = T::json_schema(generator);
+        // The test kit's annotation, only while the kit asks for it.
+        #[cfg(feature = "testing")]
+        let schema = crate::testing::annotate::object(schema, true);
+        schema
     }
 }
 
@@ -455,6 +463,10 @@ impl<T: schemars::JsonSchema> schemars::JsonSchema for JsonObject<T> {
         T::schema_id()
     }
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        T::json_schema(generator)
+        let schema = T::json_schema(generator);
+        // The test kit's annotation, only while the kit asks for it.
+        #[cfg(feature = "testing")]
+        let schema = crate::testing::annotate::object(schema, false);
+        schema
     }
 }

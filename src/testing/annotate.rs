@@ -1,0 +1,288 @@
+//! The annotated schema: the crate's schemas with, on every value one of its adapters or
+//! wrapper types reads, the extension keyword [`KEYWORD`] naming the adapter family and its
+//! policies, and a probe that runs that very adapter on one value.
+//!
+//! A published schema cannot tell a plain `Vec<i64>` from `IntArrayLike`, or `Comma` from
+//! `NoSplit`, so the shape matrix asks for this one instead. The keyword is added only
+//! while [`annotated_schema`] runs on the current thread: every other schema the crate
+//! emits ([`input_schema`](crate::schema::input_schema), dialect output, `tools/list`) is
+//! what it would be without the `testing` feature.
+//!
+//! | family (`"adapter"`) | policies |
+//! |---|---|
+//! | `int_array` | (bounds in the schema) |
+//! | `string_array` | `separator`: the char plain strings are split at, or `null` ([`NoSplit`](crate::NoSplit)) |
+//! | `int` | `clamp`, `default` (or `null`), `type_minimum`, `type_maximum` (the integer type's own range) |
+//! | `number`, `bool`, `pattern`, `enum`, `json_object` | (bounds, pattern, values in the schema) |
+//! | `text` | `trim` |
+//! | `url` | `schemes`, `hosts`, `example`, `max_length` |
+//! | `safe_object` | `max_depth` |
+//!
+//! Every annotation also says `optional`: `true` when the adapter reads an `Option` field
+//! with the crate's optional rules, `false` when it reads the value itself, `null` when the
+//! target decides at run time (`EnumLike` on a type that may be an `Option`); and `probe`,
+//! the index of the probe registered for it (absent for `JsonObjectLike`, whose target
+//! need not serialize).
+
+use std::cell::RefCell;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator};
+use serde::Serialize;
+use serde::de::{Deserialize, DeserializeOwned};
+use serde_json::{Value, json};
+use serde_with::de::DeserializeAsWrap;
+use serde_with::ser::SerializeAsWrap;
+use serde_with::{DeserializeAs, SerializeAs};
+
+use crate::adapters::int::{IntDefault, Integer, OutOfRange};
+use crate::adapters::number::NumberRange;
+use crate::adapters::string_array::Separator;
+use crate::adapters::text::Whitespace;
+use crate::optional::{Optional, Required};
+use crate::{
+    Bool, BoolLike, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike, Number, NumberLike,
+    SafeObject, SafeObjectLike, StringArray, StringArrayLike, Text, TextLike,
+};
+
+/// The extension keyword of the annotated schema.
+pub(crate) const KEYWORD: &str = "x-mcp-coerce";
+
+/// A probe: one value through one adapter, read and written back as JSON (the canonical
+/// form of what the adapter produced), or the refusal's message.
+pub(crate) type Probe = fn(Value) -> Result<Value, String>;
+
+thread_local! {
+    /// The probes registered while [`annotated_schema`] runs; `None` the rest of the time.
+    static ACTIVE: RefCell<Option<Vec<Probe>>> = const { RefCell::new(None) };
+}
+
+/// Puts the thread back to publishing plain schemas, even if generation panics.
+struct Session;
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        ACTIVE.with(|a| a.borrow_mut().take());
+    }
+}
+
+/// `T`'s schema under the crate's generator settings, annotated, before
+/// [`strip_nullable_optionals`](crate::schema::strip_nullable_optionals) (so that a field
+/// serde makes nullable still says so), and the probes its annotations index.
+pub(crate) fn annotated_schema<T: JsonSchema>() -> (Value, Vec<Probe>) {
+    ACTIVE.with(|a| *a.borrow_mut() = Some(Vec::new()));
+    let session = Session;
+    let value = SchemaGenerator::new(crate::schema::settings())
+        .into_root_schema_for::<T>()
+        .to_value();
+    let probes = ACTIVE.with(|a| a.borrow_mut().take()).unwrap_or_default();
+    drop(session);
+    (value, probes)
+}
+
+fn register(probe: Probe) -> Option<usize> {
+    ACTIVE.with(|a| {
+        a.borrow_mut().as_mut().map(|probes| {
+            probes.push(probe);
+            probes.len() - 1
+        })
+    })
+}
+
+fn annotating() -> bool {
+    ACTIVE.with(|a| a.borrow().is_some())
+}
+
+fn insert(mut schema: Schema, mut annotation: Value, probe: Option<usize>) -> Schema {
+    if let (Some(probe), Value::Object(map)) = (probe, &mut annotation) {
+        map.insert("probe".into(), probe.into());
+    }
+    schema.insert(KEYWORD.into(), annotation);
+    schema
+}
+
+/// The schema of adapter `A` for target `T`, annotated when the kit asks.
+pub(crate) fn adapter<A, T>(schema: Schema) -> Schema
+where
+    A: Annotated<T> + for<'de> DeserializeAs<'de, T> + SerializeAs<T>,
+{
+    if !annotating() {
+        return schema;
+    }
+    let probe = register(probe_as::<A, T>);
+    insert(schema, A::annotation(), probe)
+}
+
+/// The schema of wrapper type `W`, annotated when the kit asks.
+pub(crate) fn wrapper<W>(schema: Schema) -> Schema
+where
+    W: AnnotatedType + DeserializeOwned + Serialize,
+{
+    if !annotating() {
+        return schema;
+    }
+    let probe = register(probe_type::<W>);
+    insert(schema, W::annotation(), probe)
+}
+
+/// The schema of a `JsonObjectLike` field (`optional`: an `Option` one) or a `JsonObject`,
+/// annotated when the kit asks; no probe (the object's type need not serialize).
+pub(crate) fn object(schema: Schema, optional: bool) -> Schema {
+    if !annotating() {
+        return schema;
+    }
+    insert(
+        schema,
+        json!({"adapter": "json_object", "optional": optional}),
+        None,
+    )
+}
+
+fn probe_as<A, T>(value: Value) -> Result<Value, String>
+where
+    A: for<'de> DeserializeAs<'de, T> + SerializeAs<T>,
+{
+    let read = DeserializeAsWrap::<T, A>::deserialize(value).map_err(|e| e.to_string())?;
+    let read = read.into_inner();
+    serde_json::to_value(SerializeAsWrap::<T, A>::new(&read)).map_err(|e| e.to_string())
+}
+
+fn probe_type<W: DeserializeOwned + Serialize>(value: Value) -> Result<Value, String> {
+    let read = W::deserialize(value).map_err(|e| e.to_string())?;
+    serde_json::to_value(&read).map_err(|e| e.to_string())
+}
+
+/// The annotation of an adapter reading a `T` field.
+pub(crate) trait Annotated<T> {
+    fn annotation() -> Value;
+}
+
+/// The annotation of a wrapper type.
+pub(crate) trait AnnotatedType {
+    fn annotation() -> Value;
+}
+
+fn family(adapter: &str, optional: Value, mut policy: Value) -> Value {
+    if let Value::Object(map) = &mut policy {
+        map.insert("adapter".into(), adapter.into());
+        map.insert("optional".into(), optional);
+    }
+    policy
+}
+
+/// `Annotated<T>` and `Annotated<Option<T>>` for one adapter, with one policy.
+macro_rules! annotated {
+    (impl [$($g:tt)*] $adapter:ty => $target:ty, $family:literal, $policy:expr) => {
+        impl<$($g)*> Annotated<$target> for $adapter {
+            fn annotation() -> Value {
+                family($family, false.into(), $policy)
+            }
+        }
+        impl<$($g)*> Annotated<Option<$target>> for $adapter {
+            fn annotation() -> Value {
+                family($family, true.into(), $policy)
+            }
+        }
+    };
+}
+
+/// `AnnotatedType` for one wrapper type.
+macro_rules! annotated_type {
+    (impl [$($g:tt)*] $ty:ty, $family:literal, $policy:expr) => {
+        impl<$($g)*> AnnotatedType for $ty {
+            fn annotation() -> Value {
+                family($family, false.into(), $policy)
+            }
+        }
+    };
+}
+
+fn int_policy<I: Integer, O: OutOfRange, D: IntDefault>() -> Value {
+    json!({
+        "clamp": O::CLAMP,
+        "default": D::VALUE.and_then(|v| i64::try_from(v).ok()),
+        "type_minimum": i64::try_from(I::MIN_I128).unwrap_or(i64::MIN),
+        "type_maximum": u64::try_from(I::MAX_U128).unwrap_or(u64::MAX),
+    })
+}
+
+fn separator<P: Separator>() -> Value {
+    json!({"separator": P::SEPARATOR.map(String::from)})
+}
+
+annotated!(impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    IntArrayLike<MIN_ITEMS, MAX_ITEMS> => Vec<I>, "int_array", json!({}));
+annotated_type!(impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    IntArray<I, MIN_ITEMS, MAX_ITEMS>, "int_array", json!({}));
+
+annotated!(impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    StringArrayLike<P, MIN_ITEMS, MAX_ITEMS> => Vec<String>, "string_array", separator::<P>());
+annotated_type!(impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
+    StringArray<P, MIN_ITEMS, MAX_ITEMS>, "string_array", separator::<P>());
+
+annotated!(impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
+    IntLike<MIN, MAX, O, D> => I, "int", int_policy::<I, O, D>());
+annotated_type!(impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
+    Int<I, MIN, MAX, O, D>, "int", int_policy::<I, O, D>());
+
+annotated!(impl [R: NumberRange] NumberLike<R> => f64, "number", json!({}));
+annotated_type!(impl [R: NumberRange] Number<R>, "number", json!({}));
+
+annotated!(impl [] BoolLike => bool, "bool", json!({}));
+annotated_type!(impl [] Bool, "bool", json!({}));
+
+annotated!(impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace]
+    TextLike<MIN_LENGTH, MAX_LENGTH, T> => String, "text", json!({"trim": T::TRIM}));
+annotated_type!(impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace]
+    Text<MIN_LENGTH, MAX_LENGTH, T>, "text", json!({"trim": T::TRIM}));
+
+annotated!(impl [const MAX_DEPTH: usize] SafeObjectLike<MAX_DEPTH> => serde_json::Map<String, Value>,
+    "safe_object", json!({"max_depth": MAX_DEPTH}));
+annotated!(impl [const MAX_DEPTH: usize] SafeObjectLike<MAX_DEPTH> => Value,
+    "safe_object", json!({"max_depth": MAX_DEPTH}));
+annotated_type!(impl [const MAX_DEPTH: usize] SafeObject<MAX_DEPTH>,
+    "safe_object", json!({"max_depth": MAX_DEPTH}));
+
+// `EnumLike<Required>` reads any `E`, an `Option` of an enum included (it then applies the
+// optional rules): the target decides, so `optional` is `null` and the kit asks the probe.
+impl<E> Annotated<E> for EnumLike<Required> {
+    fn annotation() -> Value {
+        family("enum", Value::Null, json!({}))
+    }
+}
+
+impl<E> Annotated<Option<E>> for EnumLike<Optional> {
+    fn annotation() -> Value {
+        family("enum", true.into(), json!({}))
+    }
+}
+
+annotated_type!(impl [E: DeserializeOwned + Serialize] Enum<E>, "enum", json!({}));
+
+#[cfg(feature = "regex")]
+mod pattern {
+    use super::*;
+    use crate::{Pattern, PatternDef, PatternLike};
+
+    annotated!(impl [P: PatternDef] PatternLike<P> => String, "pattern", json!({}));
+    annotated_type!(impl [P: PatternDef] Pattern<P>, "pattern", json!({}));
+}
+
+#[cfg(feature = "url")]
+mod url {
+    use super::*;
+    use crate::url::WhatwgUrl;
+    use crate::{Url, UrlLike, UrlPolicy};
+
+    fn policy<P: UrlPolicy>() -> Value {
+        json!({
+            "schemes": P::SCHEMES,
+            "hosts": P::HOSTS,
+            "example": P::EXAMPLE,
+            "max_length": P::MAX_LEN,
+        })
+    }
+
+    annotated!(impl [P: UrlPolicy] UrlLike<P> => WhatwgUrl, "url", policy::<P>());
+    annotated!(impl [P: UrlPolicy] UrlLike<P> => String, "url", policy::<P>());
+    annotated_type!(impl [P: UrlPolicy] Url<P>, "url", policy::<P>());
+}
