@@ -2,9 +2,13 @@
 
 pub(crate) mod annotate;
 mod json;
+mod lint;
 mod matrix;
+mod tools;
 
+pub use lint::{Finding, Lint, Rule, Severity, UnknownRule, assert_tools_lint_clean, lint_tools};
 pub use matrix::{
     Check, Exception, Failure, FieldSummary, Report, ShapeMatrix, assert_shape_matrix,
     shape_matrix,
 };
+pub use tools::{NotToolsList, tools};
