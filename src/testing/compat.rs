@@ -1,0 +1,1044 @@
+//! Backward compatibility of tool input schemas: what a new schema refuses that the old
+//! one accepted (breaking), and what it adds or loosens (info).
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::json;
+use super::tools::{named, tools};
+
+/// Whether a change breaks callers written against the old schema.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::testing::{ChangeRule, Impact};
+///
+/// assert_eq!(ChangeRule::MadeRequired.impact(), Impact::Breaking);
+/// assert_eq!(Impact::Info.as_str(), "info");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Impact {
+    /// A call the old schema accepted may now be refused.
+    Breaking,
+    /// Compatible: every call the old schema accepted is still accepted.
+    Info,
+}
+
+impl Impact {
+    /// `"breaking"` or `"info"`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(mcp_coerce::testing::Impact::Breaking.as_str(), "breaking");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Impact::Breaking => "breaking",
+            Impact::Info => "info",
+        }
+    }
+}
+
+impl fmt::Display for Impact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+macro_rules! change_rules {
+    ($($(#[$doc:meta])* $variant:ident = $id:literal, $impact:ident;)*) => {
+        /// A kind of schema change, by its stable id.
+        ///
+        /// | id | impact | when | pointer into |
+        /// |---|---|---|---|
+        /// | `tool-removed` | breaking | a tool of the old list is not in the new one | OLD (`""`: the tool) |
+        /// | `property-removed` | breaking | a property is gone | OLD |
+        /// | `required-added` | breaking | a new property is required (or a new name in `required`) | NEW |
+        /// | `made-required` | breaking | an existing property became required | OLD (the property) |
+        /// | `type-narrowed` | breaking | a JSON type is no longer accepted (`["string", "null"]` to `"string"`, `number` to `integer`); an `enum`, `const`, `format` or `items` added where there was none; a `const` or `format` changed | OLD (the keyword) |
+        /// | `enum-value-removed` | breaking | a value left the `enum` | OLD (`/enum/i`) |
+        /// | `bound-tightened` | breaking | `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`, `maxLength`, `minItems`, `maxItems` tightened, or added where there was none | OLD (the keyword) |
+        /// | `pattern-changed` | breaking | a `pattern` changed, or was added | OLD (the keyword) |
+        /// | `additional-properties-closed` | breaking | `additionalProperties` became `false` | OLD (the keyword) |
+        /// | `tool-added` | info | a tool of the new list is not in the old one | NEW (`""`) |
+        /// | `property-added` | info | a new optional property | NEW |
+        /// | `enum-value-added` | info | a value joined the `enum` | NEW (`/enum/j`) |
+        /// | `bound-loosened` | info | a bound loosened or removed | NEW (the keyword) |
+        /// | `type-widened` | info | a JSON type is newly accepted; an `enum`, `const`, `format`, `pattern` or `items` removed; `additionalProperties: false` removed | NEW (the keyword) |
+        /// | `made-optional` | info | a required property became optional | NEW (the property) |
+        /// | `description-changed` | info | a tool's or a schema's `description` changed (or appeared, or went) | NEW |
+        ///
+        /// A keyword that is on one side only is named at the place it has (or would have)
+        /// in the document the pointer points into. Each rule is reported once per
+        /// pointer; a new required property is `required-added` only.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use mcp_coerce::testing::{ChangeRule, Impact};
+        ///
+        /// assert_eq!(ChangeRule::BoundLoosened.id(), "bound-loosened");
+        /// assert_eq!(ChangeRule::BoundLoosened.impact(), Impact::Info);
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[non_exhaustive]
+        pub enum ChangeRule {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl ChangeRule {
+            /// Every rule, in the order of the table.
+            pub const ALL: &'static [ChangeRule] = &[$(ChangeRule::$variant,)*];
+
+            /// The rule's stable id (`"type-narrowed"`).
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// assert_eq!(mcp_coerce::testing::ChangeRule::ToolRemoved.id(), "tool-removed");
+            /// ```
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(ChangeRule::$variant => $id,)*
+                }
+            }
+
+            /// Whether the change breaks callers.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use mcp_coerce::testing::{ChangeRule, Impact};
+            ///
+            /// assert_eq!(ChangeRule::PatternChanged.impact(), Impact::Breaking);
+            /// ```
+            pub fn impact(self) -> Impact {
+                match self {
+                    $(ChangeRule::$variant => Impact::$impact,)*
+                }
+            }
+        }
+    };
+}
+
+change_rules! {
+    /// `tool-removed`.
+    ToolRemoved = "tool-removed", Breaking;
+    /// `property-removed`.
+    PropertyRemoved = "property-removed", Breaking;
+    /// `required-added`.
+    RequiredAdded = "required-added", Breaking;
+    /// `made-required`.
+    MadeRequired = "made-required", Breaking;
+    /// `type-narrowed`.
+    TypeNarrowed = "type-narrowed", Breaking;
+    /// `enum-value-removed`.
+    EnumValueRemoved = "enum-value-removed", Breaking;
+    /// `bound-tightened`.
+    BoundTightened = "bound-tightened", Breaking;
+    /// `pattern-changed`.
+    PatternChanged = "pattern-changed", Breaking;
+    /// `additional-properties-closed`.
+    AdditionalPropertiesClosed = "additional-properties-closed", Breaking;
+    /// `tool-added`.
+    ToolAdded = "tool-added", Info;
+    /// `property-added`.
+    PropertyAdded = "property-added", Info;
+    /// `enum-value-added`.
+    EnumValueAdded = "enum-value-added", Info;
+    /// `bound-loosened`.
+    BoundLoosened = "bound-loosened", Info;
+    /// `type-widened`.
+    TypeWidened = "type-widened", Info;
+    /// `made-optional`.
+    MadeOptional = "made-optional", Info;
+    /// `description-changed`.
+    DescriptionChanged = "description-changed", Info;
+}
+
+impl fmt::Display for ChangeRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl Serialize for ChangeRule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
+    }
+}
+
+/// One schema change. Serialized as `{"tool", "pointer", "rule", "severity", "message"}`.
+///
+/// # Examples
+///
+/// ```
+/// use serde_json::json;
+///
+/// let old = json!({"type": "object", "properties": {"limit": {"type": "integer", "maximum": 100}}});
+/// let new = json!({"type": "object", "properties": {"limit": {"type": "integer", "maximum": 50}}});
+/// let changes = mcp_coerce::testing::compat(&old, &new);
+/// assert_eq!(serde_json::to_value(&changes)?, json!([{
+///     "tool": "", "pointer": "/properties/limit/maximum", "rule": "bound-tightened",
+///     "severity": "breaking", "message": "maximum 100 became 50"
+/// }]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct Change {
+    /// The tool's name (`""` when two schemas were compared).
+    pub tool: String,
+    /// A JSON Pointer into the tool's object (or the schema), in OLD for removals and
+    /// narrowing, in NEW for additions and loosening.
+    pub pointer: String,
+    /// The rule.
+    pub rule: ChangeRule,
+    /// The rule's impact.
+    pub severity: Impact,
+    /// What changed, in one line.
+    pub message: String,
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pointer = if self.pointer.is_empty() {
+            "\"\""
+        } else {
+            &self.pointer
+        };
+        write!(
+            f,
+            "{:8} {} {} [{}] {}",
+            self.severity.as_str(),
+            if self.tool.is_empty() { "-" } else { &self.tool },
+            pointer,
+            self.rule,
+            self.message
+        )
+    }
+}
+
+/// The changes from `old` to `new`: two `tools/list` results (in any of the shapes
+/// [`tools`](crate::testing::tools) reads: tools matched by name, then each tool's
+/// `description` and `inputSchema` compared), or else two tools' `inputSchema`s.
+///
+/// `$ref`s (local ones, `#/...`) are resolved first, on each side in its own document;
+/// nested objects, array items, `additionalProperties` schemas and `anyOf`/`oneOf` members
+/// (paired by JSON type) are compared too. A cycle of `$ref`s is followed once; nesting
+/// past 64 levels is not compared.
+///
+/// Changes come tool by tool (the old list's order, then the tools only the new list
+/// has), then by pointer and rule.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::testing::{ChangeRule, compat};
+/// use serde_json::json;
+///
+/// let old = json!([{"name": "a", "inputSchema": {"type": "object", "properties": {
+///     "mode": {"type": "string", "enum": ["fast", "slow"]}}}}]);
+/// let new = json!([{"name": "a", "inputSchema": {"type": "object", "properties": {
+///     "mode": {"type": "string", "enum": ["fast", "auto"]}}, "required": ["mode"]}},
+///     {"name": "b", "inputSchema": {"type": "object", "properties": {}}}]);
+/// let found: Vec<(&str, &str, ChangeRule)> = compat(&old, &new)
+///     .iter().map(|c| (c.tool.as_str(), c.pointer.as_str(), c.rule)).collect();
+/// assert_eq!(found, [
+///     ("a", "/inputSchema/properties/mode", ChangeRule::MadeRequired),
+///     ("a", "/inputSchema/properties/mode/enum/1", ChangeRule::EnumValueAdded),
+///     ("a", "/inputSchema/properties/mode/enum/1", ChangeRule::EnumValueRemoved),
+///     ("b", "", ChangeRule::ToolAdded),
+/// ]);
+/// ```
+pub fn compat(old: &Value, new: &Value) -> Vec<Change> {
+    match (tools(old), tools(new)) {
+        (Ok(old), Ok(new)) => tool_lists(old, new),
+        _ => {
+            let mut sink = Sink::new("");
+            schemas(old, new, "", &mut sink);
+            sink.finish()
+        }
+    }
+}
+
+/// [`compat`], and panic if any change is breaking, listing every change.
+///
+/// # Panics
+///
+/// When a change is breaking.
+///
+/// # Examples
+///
+/// ```
+/// use serde_json::json;
+///
+/// let old = json!({"type": "object", "properties": {"q": {"type": "string", "maxLength": 100}}});
+/// let new = json!({"type": "object", "properties": {"q": {"type": "string", "maxLength": 200},
+///                                                   "page": {"type": "integer"}}});
+/// mcp_coerce::testing::assert_compatible(&old, &new); // loosened and added: compatible
+/// ```
+///
+/// ```should_panic
+/// use serde_json::json;
+///
+/// let old = json!({"type": "object", "properties": {"q": {"type": "string"}}});
+/// let new = json!({"type": "object", "properties": {}});
+/// mcp_coerce::testing::assert_compatible(&old, &new); // property-removed
+/// ```
+#[track_caller]
+pub fn assert_compatible(old: &Value, new: &Value) {
+    let changes = compat(old, new);
+    if changes.iter().any(|c| c.severity == Impact::Breaking) {
+        panic!("{}", report(&changes));
+    }
+}
+
+/// Every change, one a line, then the counts.
+pub(crate) fn report(changes: &[Change]) -> String {
+    let mut out = String::new();
+    for c in changes {
+        out.push_str(&c.to_string());
+        out.push('\n');
+    }
+    let breaking = changes
+        .iter()
+        .filter(|c| c.severity == Impact::Breaking)
+        .count();
+    out.push_str(&format!(
+        "{breaking} breaking, {} compatible\n",
+        changes.len() - breaking
+    ));
+    out
+}
+
+fn tool_lists(old: &[Value], new: &[Value]) -> Vec<Change> {
+    let mut out = Vec::new();
+    let first = |list: &[Value], name: &str| list.iter().find(|t| named(t).0 == name).cloned();
+    let mut seen: BTreeSet<&str> = BTreeSet::new();
+    for tool in old {
+        let (name, old_tool) = named(tool);
+        if !seen.insert(name) {
+            continue;
+        }
+        let mut sink = Sink::new(name);
+        match first(new, name) {
+            None => sink.push(
+                String::new(),
+                ChangeRule::ToolRemoved,
+                "the tool was removed".into(),
+            ),
+            Some(new_tool) => {
+                let (_, new_tool) = named(&new_tool);
+                if old_tool.get("description") != new_tool.get("description") {
+                    sink.push(
+                        "/description".into(),
+                        ChangeRule::DescriptionChanged,
+                        "the tool's description changed".into(),
+                    );
+                }
+                let anything = Value::Bool(true);
+                schemas(
+                    old_tool.get("inputSchema").unwrap_or(&anything),
+                    new_tool.get("inputSchema").unwrap_or(&anything),
+                    "/inputSchema",
+                    &mut sink,
+                );
+            }
+        }
+        out.extend(sink.finish());
+    }
+    for tool in new {
+        let (name, _) = named(tool);
+        if !seen.insert(name) {
+            continue;
+        }
+        let mut sink = Sink::new(name);
+        sink.push(String::new(), ChangeRule::ToolAdded, "a new tool".into());
+        out.extend(sink.finish());
+    }
+    out
+}
+
+/// The changes of one tool, once per pointer and rule, sorted.
+struct Sink {
+    tool: String,
+    changes: Vec<Change>,
+    seen: BTreeSet<(String, ChangeRule)>,
+}
+
+impl Sink {
+    fn new(tool: &str) -> Self {
+        Sink {
+            tool: tool.to_owned(),
+            changes: Vec::new(),
+            seen: BTreeSet::new(),
+        }
+    }
+
+    fn push(&mut self, pointer: String, rule: ChangeRule, message: String) {
+        if self.seen.insert((pointer.clone(), rule)) {
+            self.changes.push(Change {
+                tool: self.tool.clone(),
+                pointer,
+                rule,
+                severity: rule.impact(),
+                message,
+            });
+        }
+    }
+
+    fn finish(mut self) -> Vec<Change> {
+        self.changes
+            .sort_by(|a, b| (&a.pointer, a.rule.id()).cmp(&(&b.pointer, b.rule.id())));
+        self.changes
+    }
+}
+
+/// JSON types, as bits.
+const NULL: u8 = 1;
+const BOOLEAN: u8 = 2;
+const OBJECT: u8 = 4;
+const ARRAY: u8 = 8;
+const NUMBER: u8 = 16;
+const INTEGER: u8 = 32;
+const STRING: u8 = 64;
+const ALL: u8 = 127;
+
+const TYPE_NAMES: [(u8, &str); 7] = [
+    (NULL, "null"),
+    (BOOLEAN, "boolean"),
+    (OBJECT, "object"),
+    (ARRAY, "array"),
+    (NUMBER, "number"),
+    (INTEGER, "integer"),
+    (STRING, "string"),
+];
+
+fn type_bit(name: &str) -> u8 {
+    TYPE_NAMES
+        .iter()
+        .find(|(_, n)| *n == name)
+        .map_or(0, |(bit, _)| *bit)
+}
+
+/// The JSON types a set covers: `number` covers `integer`.
+fn covered(set: u8) -> u8 {
+    if set & NUMBER != 0 {
+        set | INTEGER
+    } else {
+        set
+    }
+}
+
+fn type_list(set: u8) -> String {
+    if set == ALL {
+        return "any type".into();
+    }
+    if set == 0 {
+        return "nothing".into();
+    }
+    TYPE_NAMES
+        .iter()
+        .filter(|(bit, _)| set & bit != 0)
+        .map(|(_, n)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Nesting compared at most.
+const MAX_DEPTH: usize = 64;
+/// Pairs of nodes compared at most in one tool.
+const MAX_PAIRS: usize = 100_000;
+
+/// One side of a comparison: the document, a node in it and where the node is.
+#[derive(Clone)]
+struct Side<'v> {
+    root: &'v Value,
+    node: &'v Value,
+    at: String,
+}
+
+impl<'v> Side<'v> {
+    /// The node with its `$ref`s followed, and its place; `true` (anything) for a
+    /// reference that does not resolve or a cycle.
+    fn resolved(self, base: &str) -> Side<'v> {
+        static ANYTHING: Value = Value::Bool(true);
+        match json::resolve(self.root, self.node, &self.at) {
+            Ok((node, at)) if at != self.at => Side {
+                root: self.root,
+                node,
+                at: format!("{base}{at}"),
+            },
+            Ok((node, _)) => Side { node, ..self },
+            Err(_) => Side {
+                node: &ANYTHING,
+                ..self
+            },
+        }
+    }
+
+    fn map(&self) -> Option<&'v Map<String, Value>> {
+        self.node.as_object()
+    }
+
+    fn get(&self, key: &str) -> Option<&'v Value> {
+        self.map().and_then(|m| m.get(key))
+    }
+
+    fn key(&self, key: &str) -> String {
+        json::join(&self.at, key)
+    }
+
+    fn child(&self, node: &'v Value, key: &str) -> Side<'v> {
+        Side {
+            root: self.root,
+            node,
+            at: self.key(key),
+        }
+    }
+
+    /// The JSON types the node accepts.
+    fn types(&self) -> u8 {
+        match self.node {
+            Value::Bool(false) => 0,
+            Value::Object(map) => {
+                let mut set = match map.get("type") {
+                    Some(Value::String(t)) => type_bit(t),
+                    Some(Value::Array(ts)) => ts
+                        .iter()
+                        .filter_map(Value::as_str)
+                        .map(type_bit)
+                        .fold(0, |a, b| a | b),
+                    _ => ALL,
+                };
+                if map.get("nullable") == Some(&Value::Bool(true)) && set != ALL {
+                    set |= NULL;
+                }
+                for union in ["anyOf", "oneOf"] {
+                    if let Some(Value::Array(members)) = map.get(union) {
+                        let mut any = 0;
+                        for member in members {
+                            any |= member_types(self.root, member);
+                        }
+                        set &= covered(any) | any;
+                    }
+                }
+                set
+            }
+            _ => ALL,
+        }
+    }
+
+    /// Where the node says its types: `type`, else its union, else where `type` goes.
+    fn type_at(&self) -> String {
+        for key in ["type", "anyOf", "oneOf"] {
+            if self.get(key).is_some() {
+                return self.key(key);
+            }
+        }
+        self.key("type")
+    }
+
+    fn union(&self) -> Option<(&'static str, &'v Vec<Value>)> {
+        ["anyOf", "oneOf"]
+            .into_iter()
+            .find_map(|u| self.get(u).and_then(Value::as_array).map(|m| (u, m)))
+    }
+}
+
+/// The types a union member accepts (its `$ref` followed).
+fn member_types(root: &Value, member: &Value) -> u8 {
+    let side = Side {
+        root,
+        node: member,
+        at: String::new(),
+    }
+    .resolved("");
+    match side.node {
+        Value::Object(map) if map.contains_key("anyOf") || map.contains_key("oneOf") => {
+            // Nested unions: their own members, one level down.
+            let mut any = 0;
+            for union in ["anyOf", "oneOf"] {
+                if let Some(Value::Array(members)) = map.get(union) {
+                    for m in members {
+                        any |= Side {
+                            root,
+                            node: m,
+                            at: String::new(),
+                        }
+                        .resolved("")
+                        .types();
+                    }
+                }
+            }
+            any
+        }
+        _ => side.types(),
+    }
+}
+
+/// Compare two schemas (`base` is where they are in their documents: `""` or
+/// `/inputSchema`).
+fn schemas(old: &Value, new: &Value, base: &str, sink: &mut Sink) {
+    let mut stack: Vec<(Side<'_>, Side<'_>, bool, usize)> = vec![(
+        Side {
+            root: old,
+            node: old,
+            at: base.to_owned(),
+        },
+        Side {
+            root: new,
+            node: new,
+            at: base.to_owned(),
+        },
+        false,
+        0,
+    )];
+    let mut visited: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut pairs = 0usize;
+    while let Some((old, new, types_checked, depth)) = stack.pop() {
+        pairs += 1;
+        if pairs > MAX_PAIRS || depth > MAX_DEPTH {
+            break;
+        }
+        let old = old.resolved(base);
+        let new = new.resolved(base);
+        if !visited.insert((old.at.clone(), new.at.clone())) {
+            continue;
+        }
+        let mut next = Vec::new();
+        pair(&old, &new, types_checked, sink, &mut next);
+        for (o, n, checked) in next.into_iter().rev() {
+            stack.push((o, n, checked, depth + 1));
+        }
+    }
+}
+
+/// The changes between two nodes, and the pairs of their members to compare next.
+fn pair<'v>(
+    old: &Side<'v>,
+    new: &Side<'v>,
+    types_checked: bool,
+    sink: &mut Sink,
+    next: &mut Vec<(Side<'v>, Side<'v>, bool)>,
+) {
+    let (old_types, new_types) = (old.types(), new.types());
+    if !types_checked {
+        let lost = old_types & !covered(new_types);
+        let gained = new_types & !covered(old_types);
+        if lost != 0 {
+            sink.push(
+                old.type_at(),
+                ChangeRule::TypeNarrowed,
+                format!(
+                    "accepts {} where it accepted {}",
+                    type_list(new_types),
+                    type_list(old_types)
+                ),
+            );
+        }
+        if gained != 0 {
+            sink.push(
+                new.type_at(),
+                ChangeRule::TypeWidened,
+                format!("also accepts {}", type_list(gained)),
+            );
+        }
+    }
+    if old.get("description") != new.get("description") {
+        sink.push(
+            new.key("description"),
+            ChangeRule::DescriptionChanged,
+            "the description changed".into(),
+        );
+    }
+    if old_types & covered(new_types) == 0 && old_types != ALL {
+        // Nothing in common: the type change says it all.
+        return;
+    }
+    if old.union().is_some() || new.union().is_some() {
+        unions(old, new, next);
+        return;
+    }
+    closed_values(old, new, sink);
+    bounds(old, new, sink);
+    pattern(old, new, sink);
+    objects(old, new, sink, next);
+    items(old, new, sink, next);
+}
+
+/// Pair the members of unions (or a union's members with the other side's node) by the
+/// JSON types they accept; their keywords are compared pair by pair.
+fn unions<'v>(old: &Side<'v>, new: &Side<'v>, next: &mut Vec<(Side<'v>, Side<'v>, bool)>) {
+    let candidates = |side: &Side<'v>| -> Vec<Side<'v>> {
+        match side.union() {
+            Some((union, members)) => members
+                .iter()
+                .enumerate()
+                .map(|(i, m)| Side {
+                    root: side.root,
+                    node: m,
+                    at: json::join_index(&side.key(union), i),
+                })
+                .filter(|m| m.clone().resolved("").types() != NULL)
+                .collect(),
+            None => vec![side.clone()],
+        }
+    };
+    let olds = candidates(old);
+    let news = candidates(new);
+    let mut used = vec![false; news.len()];
+    for o in olds {
+        let o_types = o.clone().resolved("").types();
+        let best = news
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| !used[*j])
+            .map(|(j, n)| (j, n.clone().resolved("").types()))
+            .filter(|(_, t)| o_types & covered(*t) != 0)
+            .max_by_key(|(_, t)| (*t == o_types, std::cmp::Reverse(t.count_ones())));
+        if let Some((j, _)) = best {
+            used[j] = true;
+            let n = news[j].clone();
+            // A member paired with the other side's whole node would meet that node's
+            // union again: compare it as a plain node.
+            if o.at == old.at && n.at == new.at {
+                continue;
+            }
+            next.push((o, n, true));
+        }
+    }
+}
+
+/// `enum`, `const` and `format`.
+fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
+    match (old.get("const"), new.get("const")) {
+        (None, Some(_)) => sink.push(
+            old.key("const"),
+            ChangeRule::TypeNarrowed,
+            "a const was added".into(),
+        ),
+        (Some(_), None) => sink.push(
+            new.key("const"),
+            ChangeRule::TypeWidened,
+            "the const was removed".into(),
+        ),
+        (Some(a), Some(b)) if !json::same(a, b) => sink.push(
+            old.key("const"),
+            ChangeRule::TypeNarrowed,
+            format!(
+                "the const {} became {}",
+                json::short(a, 64),
+                json::short(b, 64)
+            ),
+        ),
+        _ => {}
+    }
+    match (
+        old.get("enum").and_then(Value::as_array),
+        new.get("enum").and_then(Value::as_array),
+    ) {
+        (None, Some(_)) => sink.push(
+            old.key("enum"),
+            ChangeRule::TypeNarrowed,
+            "an enum was added".into(),
+        ),
+        (Some(_), None) => sink.push(
+            new.key("enum"),
+            ChangeRule::TypeWidened,
+            "the enum was removed".into(),
+        ),
+        (Some(a), Some(b)) => {
+            for (i, v) in a.iter().enumerate() {
+                if !b.iter().any(|w| json::same(v, w)) {
+                    sink.push(
+                        json::join_index(&old.key("enum"), i),
+                        ChangeRule::EnumValueRemoved,
+                        format!("the value {} was removed", json::short(v, 64)),
+                    );
+                }
+            }
+            for (j, w) in b.iter().enumerate() {
+                if !a.iter().any(|v| json::same(v, w)) {
+                    sink.push(
+                        json::join_index(&new.key("enum"), j),
+                        ChangeRule::EnumValueAdded,
+                        format!("the value {} was added", json::short(w, 64)),
+                    );
+                }
+            }
+        }
+        (None, None) => {}
+    }
+    match (old.get("format"), new.get("format")) {
+        (None, Some(f)) => sink.push(
+            old.key("format"),
+            ChangeRule::TypeNarrowed,
+            format!("the format {} was added", json::short(f, 64)),
+        ),
+        (Some(f), None) => sink.push(
+            new.key("format"),
+            ChangeRule::TypeWidened,
+            format!("the format {} was removed", json::short(f, 64)),
+        ),
+        (Some(a), Some(b)) if a != b => sink.push(
+            old.key("format"),
+            ChangeRule::TypeNarrowed,
+            format!(
+                "the format {} became {}",
+                json::short(a, 64),
+                json::short(b, 64)
+            ),
+        ),
+        _ => {}
+    }
+}
+
+/// The bound keywords, each compared on its own; `true` for lower bounds.
+const BOUNDS: [(&str, bool); 8] = [
+    ("minimum", true),
+    ("exclusiveMinimum", true),
+    ("minLength", true),
+    ("minItems", true),
+    ("maximum", false),
+    ("exclusiveMaximum", false),
+    ("maxLength", false),
+    ("maxItems", false),
+];
+
+fn bounds(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
+    for (key, lower) in BOUNDS {
+        let (a, b) = (old.get(key), new.get(key));
+        let show = |v: &Value| json::short(v, 64);
+        match (a, b) {
+            (None, Some(b)) if b != &Value::Bool(false) => sink.push(
+                old.key(key),
+                ChangeRule::BoundTightened,
+                format!("{key} {} was added", show(b)),
+            ),
+            (Some(a), None) if a != &Value::Bool(false) => sink.push(
+                new.key(key),
+                ChangeRule::BoundLoosened,
+                format!("{key} {} was removed", show(a)),
+            ),
+            (Some(a), Some(b)) => {
+                // Draft 4's boolean `exclusiveMinimum`/`exclusiveMaximum`: `true` is
+                // tighter. Numbers: higher is tighter for a lower bound.
+                let tighter = match (a, b) {
+                    (Value::Bool(x), Value::Bool(y)) => Some(y.cmp(x)),
+                    (Value::Number(_), Value::Number(_)) => compare(a, b).map(|o| {
+                        if lower { o.reverse() } else { o }
+                    }),
+                    _ => None,
+                };
+                let message = format!("{key} {} became {}", show(a), show(b));
+                match tighter {
+                    Some(std::cmp::Ordering::Greater) => {
+                        sink.push(old.key(key), ChangeRule::BoundTightened, message);
+                    }
+                    Some(std::cmp::Ordering::Less) => {
+                        sink.push(new.key(key), ChangeRule::BoundLoosened, message);
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `a` against `b` (`Greater`: `a > b`), exact for integers.
+fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
+    let int = |v: &Value| {
+        v.as_i64()
+            .map(i128::from)
+            .or_else(|| v.as_u64().map(i128::from))
+    };
+    match (int(a), int(b)) {
+        (Some(x), Some(y)) => Some(x.cmp(&y)),
+        _ => a.as_f64()?.partial_cmp(&b.as_f64()?),
+    }
+}
+
+fn pattern(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
+    match (old.get("pattern"), new.get("pattern")) {
+        (None, Some(p)) => sink.push(
+            old.key("pattern"),
+            ChangeRule::PatternChanged,
+            format!("the pattern {} was added", json::short(p, 64)),
+        ),
+        (Some(p), None) => sink.push(
+            new.key("pattern"),
+            ChangeRule::TypeWidened,
+            format!("the pattern {} was removed", json::short(p, 64)),
+        ),
+        (Some(a), Some(b)) if a != b => sink.push(
+            old.key("pattern"),
+            ChangeRule::PatternChanged,
+            format!(
+                "the pattern {} became {}",
+                json::short(a, 64),
+                json::short(b, 64)
+            ),
+        ),
+        _ => {}
+    }
+}
+
+fn objects<'v>(
+    old: &Side<'v>,
+    new: &Side<'v>,
+    sink: &mut Sink,
+    next: &mut Vec<(Side<'v>, Side<'v>, bool)>,
+) {
+    let closed = |s: &Side<'_>| s.get("additionalProperties") == Some(&Value::Bool(false));
+    match (closed(old), closed(new)) {
+        (false, true) => sink.push(
+            old.key("additionalProperties"),
+            ChangeRule::AdditionalPropertiesClosed,
+            "unknown properties are no longer accepted".into(),
+        ),
+        (true, false) => sink.push(
+            new.key("additionalProperties"),
+            ChangeRule::TypeWidened,
+            "unknown properties are accepted".into(),
+        ),
+        _ => {}
+    }
+    if let (Some(a @ Value::Object(_)), Some(b @ Value::Object(_))) =
+        (old.get("additionalProperties"), new.get("additionalProperties"))
+    {
+        next.push((
+            old.child(a, "additionalProperties"),
+            new.child(b, "additionalProperties"),
+            false,
+        ));
+    }
+    let old_props = old.get("properties").and_then(Value::as_object);
+    let new_props = new.get("properties").and_then(Value::as_object);
+    let old_req = json::required(old.node);
+    let new_req = json::required(new.node);
+    let old_at = old.key("properties");
+    let new_at = new.key("properties");
+    let quoted = |name: &str| json::short(&Value::String(name.to_owned()), 64);
+    for (name, o) in old_props.into_iter().flatten() {
+        let Some(n) = new_props.and_then(|p| p.get(name)) else {
+            sink.push(
+                json::join(&old_at, name),
+                ChangeRule::PropertyRemoved,
+                format!("the property {} was removed", quoted(name)),
+            );
+            continue;
+        };
+        let (was, is) = (old_req.contains(&name.as_str()), new_req.contains(&name.as_str()));
+        if is && !was {
+            sink.push(
+                json::join(&old_at, name),
+                ChangeRule::MadeRequired,
+                format!("the property {} is now required", quoted(name)),
+            );
+        } else if was && !is {
+            sink.push(
+                json::join(&new_at, name),
+                ChangeRule::MadeOptional,
+                format!("the property {} is now optional", quoted(name)),
+            );
+        }
+        next.push((
+            Side {
+                root: old.root,
+                node: o,
+                at: json::join(&old_at, name),
+            },
+            Side {
+                root: new.root,
+                node: n,
+                at: json::join(&new_at, name),
+            },
+            false,
+        ));
+    }
+    let has = |props: Option<&Map<String, Value>>, name: &str| props.is_some_and(|p| p.contains_key(name));
+    for name in new_props.into_iter().flat_map(Map::keys) {
+        if has(old_props, name) {
+            continue;
+        }
+        if new_req.contains(&name.as_str()) {
+            sink.push(
+                json::join(&new_at, name),
+                ChangeRule::RequiredAdded,
+                format!("a new required property {}", quoted(name)),
+            );
+        } else {
+            sink.push(
+                json::join(&new_at, name),
+                ChangeRule::PropertyAdded,
+                format!("a new optional property {}", quoted(name)),
+            );
+        }
+    }
+    // Required names without a property on either side.
+    for (j, name) in new_req.iter().enumerate() {
+        if !has(old_props, name) && !has(new_props, name) && !old_req.contains(name)
+        {
+            sink.push(
+                json::join_index(&new.key("required"), j),
+                ChangeRule::RequiredAdded,
+                format!("a new required name {}", quoted(name)),
+            );
+        }
+    }
+}
+
+fn items<'v>(
+    old: &Side<'v>,
+    new: &Side<'v>,
+    sink: &mut Sink,
+    next: &mut Vec<(Side<'v>, Side<'v>, bool)>,
+) {
+    let tuple = |s: &Side<'v>| -> Option<(&'static str, &'v Vec<Value>)> {
+        s.get("prefixItems")
+            .and_then(Value::as_array)
+            .map(|a| ("prefixItems", a))
+            .or_else(|| s.get("items").and_then(Value::as_array).map(|a| ("items", a)))
+    };
+    let single = |s: &Side<'v>| s.get("items").filter(|i| i.is_object() || i.is_boolean());
+    if let (Some((ok, a)), Some((nk, b))) = (tuple(old), tuple(new)) {
+        for (i, (x, y)) in a.iter().zip(b).enumerate() {
+            next.push((
+                Side {
+                    root: old.root,
+                    node: x,
+                    at: json::join_index(&old.key(ok), i),
+                },
+                Side {
+                    root: new.root,
+                    node: y,
+                    at: json::join_index(&new.key(nk), i),
+                },
+                false,
+            ));
+        }
+    }
+    match (single(old), single(new)) {
+        (Some(a), Some(b)) => next.push((old.child(a, "items"), new.child(b, "items"), false)),
+        (None, Some(_)) if tuple(old).is_none() && old.types() & ARRAY != 0 => sink.push(
+            old.key("items"),
+            ChangeRule::TypeNarrowed,
+            "an items schema was added".into(),
+        ),
+        (Some(_), None) if tuple(new).is_none() && new.types() & ARRAY != 0 => sink.push(
+            new.key("items"),
+            ChangeRule::TypeWidened,
+            "the items schema was removed".into(),
+        ),
+        _ => {}
+    }
+}
