@@ -286,3 +286,182 @@ mod url {
     annotated!(impl [P: UrlPolicy] UrlLike<P> => String, "url", policy::<P>());
     annotated_type!(impl [P: UrlPolicy] Url<P>, "url", policy::<P>());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{
+        Clamp, DefaultTo, EnumLike, IntArrayLike, IntLike, JsonObjectLike, NoSplit, NumberLike,
+        Optional, SafeObjectLike, StringArrayLike, TextLike, Trim,
+    };
+    use serde::Deserialize;
+    use serde_with::serde_as;
+
+    #[derive(Deserialize, Serialize, JsonSchema)]
+    enum Mode {
+        Fast,
+        Slow,
+    }
+
+    #[derive(Deserialize, JsonSchema)]
+    struct Inner {
+        n: u8,
+    }
+
+    /// Every adapter and wrapper type of the crate (URLs and patterns aside: features).
+    #[serde_as]
+    #[derive(Deserialize, JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is read")]
+    struct Every {
+        #[serde_as(as = "IntArrayLike<0, 10>")]
+        ids: Vec<i64>,
+        #[serde_as(as = "StringArrayLike<NoSplit>")]
+        #[serde(default)]
+        tags: Option<Vec<String>>,
+        #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
+        #[serde(default = "DefaultTo::<10>::value")]
+        limit: u16,
+        #[serde_as(as = "Option<IntLike<1, 9>>")]
+        #[serde(default)]
+        page: Option<u8>,
+        #[serde_as(as = "NumberLike")]
+        ratio: f64,
+        #[serde_as(as = "crate::BoolLike")]
+        flag: bool,
+        #[serde_as(as = "TextLike<1, 20, Trim>")]
+        name: String,
+        #[serde_as(as = "EnumLike<Optional>")]
+        #[serde(default)]
+        mode: Option<Mode>,
+        #[serde_as(as = "JsonObjectLike")]
+        inner: Inner,
+        #[serde_as(as = "SafeObjectLike<4>")]
+        options: serde_json::Map<String, Value>,
+        wrapped: crate::Int<u8, 1, 5>,
+        elements: Vec<crate::Bool>,
+    }
+
+    /// `value` without the kit's keyword anywhere.
+    fn without_keyword(mut value: Value) -> Value {
+        let mut stack = vec![&mut value];
+        while let Some(node) = stack.pop() {
+            match node {
+                Value::Object(map) => {
+                    map.remove(KEYWORD);
+                    stack.extend(map.values_mut());
+                }
+                Value::Array(items) => stack.extend(items.iter_mut()),
+                _ => {}
+            }
+        }
+        value
+    }
+
+    fn mentions_keyword(value: &Value) -> bool {
+        value.to_string().contains(KEYWORD)
+    }
+
+    #[test]
+    fn published_schemas_carry_no_annotation() {
+        assert!(!mentions_keyword(&crate::schema::input_schema::<Every>()));
+        let (annotated, _) = annotated_schema::<Every>();
+        assert!(mentions_keyword(&annotated));
+        // The same thread publishes plain schemas again once the kit is done.
+        assert!(!mentions_keyword(&crate::schema::input_schema::<Every>()));
+    }
+
+    /// The annotated schema is the published one plus the keyword: taken out (and the
+    /// published schema's own rewrites applied), they are equal.
+    #[test]
+    fn the_keyword_is_the_only_difference() {
+        let (annotated, probes) = annotated_schema::<Every>();
+        let mut plain = without_keyword(annotated);
+        if let Value::Object(root) = &mut plain {
+            root.remove("title");
+            root.remove("description");
+            root.remove("$schema");
+        }
+        crate::schema::strip_nullable_optionals(&mut plain);
+        assert_eq!(plain, crate::schema::input_schema::<Every>());
+        // One probe per annotation, but for `JsonObjectLike`'s.
+        assert_eq!(probes.len(), 11);
+    }
+
+    #[test]
+    fn annotations_name_the_family_and_its_policies() {
+        let (annotated, probes) = annotated_schema::<Every>();
+        let at = |field: &str| {
+            let mut a = annotated["properties"][field][KEYWORD].clone();
+            if let Value::Object(map) = &mut a {
+                map.remove("probe");
+            }
+            a
+        };
+        assert_eq!(at("ids"), json!({"adapter": "int_array", "optional": false}));
+        assert_eq!(
+            at("tags"),
+            json!({"adapter": "string_array", "optional": true, "separator": null})
+        );
+        assert_eq!(
+            at("limit"),
+            json!({"adapter": "int", "optional": false, "clamp": true, "default": 10,
+                   "type_minimum": 0, "type_maximum": 65535})
+        );
+        assert_eq!(at("name"), json!({"adapter": "text", "optional": false, "trim": true}));
+        assert_eq!(at("mode"), json!({"adapter": "enum", "optional": true}));
+        assert_eq!(at("inner"), json!({"adapter": "json_object", "optional": false}));
+        assert_eq!(
+            at("options"),
+            json!({"adapter": "safe_object", "optional": false, "max_depth": 4})
+        );
+        // serde_with's `Option<X>`: the member of a nullable union carries it.
+        let page = &annotated["properties"]["page"];
+        assert_eq!(
+            page["type"],
+            json!(["integer", "null"]),
+            "serde makes this field nullable: {page}"
+        );
+        assert_eq!(page[KEYWORD]["optional"], json!(false));
+        assert_eq!(
+            annotated["properties"]["elements"]["items"][KEYWORD]["adapter"],
+            "bool"
+        );
+        // The probe is the adapter itself.
+        let probe = |field: &str| {
+            let index = annotated["properties"][field][KEYWORD]["probe"]
+                .as_u64()
+                .and_then(|i| usize::try_from(i).ok())
+                .and_then(|i| probes.get(i).copied())
+                .expect("a probe");
+            move |v: Value| probe_of(index, v)
+        };
+        fn probe_of(p: Probe, v: Value) -> Result<Value, String> {
+            p(v)
+        }
+        assert_eq!(probe("ids")(json!("1, 2")), Ok(json!([1, 2])));
+        assert_eq!(probe("limit")(json!(99)), Ok(json!(50)));
+        assert_eq!(probe("limit")(json!(null)), Ok(json!(10)));
+        assert_eq!(probe("tags")(json!("")), Ok(json!(null)));
+        assert!(probe("name")(json!("")).is_err());
+    }
+
+    #[derive(Deserialize)]
+    struct Explodes;
+
+    impl JsonSchema for Explodes {
+        fn schema_name() -> std::borrow::Cow<'static, str> {
+            "Explodes".into()
+        }
+        fn json_schema(_: &mut SchemaGenerator) -> Schema {
+            panic!("a schema that cannot be built")
+        }
+    }
+
+    #[test]
+    fn a_panic_while_annotating_leaves_the_thread_publishing_plain_schemas() {
+        let outcome = std::panic::catch_unwind(annotated_schema::<Explodes>);
+        assert!(outcome.is_err());
+        assert!(!annotating());
+        assert!(!mentions_keyword(&crate::schema::input_schema::<Every>()));
+    }
+}
