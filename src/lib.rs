@@ -53,6 +53,15 @@
     not(feature = "rmcp"),
     doc = "- rmcp servers: module `rmcp` (feature `rmcp`)."
 )]
+#![cfg_attr(
+    feature = "testing",
+    doc = "- A test kit for servers' own tests (feature `testing`): [`testing`] (the shape \
+           matrix, the `tools/list` lint, schema compatibility)."
+)]
+#![cfg_attr(
+    not(feature = "testing"),
+    doc = "- A test kit for servers' own tests: module `testing` (feature `testing`)."
+)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]

@@ -397,7 +397,10 @@ mod tests {
             }
             a
         };
-        assert_eq!(at("ids"), json!({"adapter": "int_array", "optional": false}));
+        assert_eq!(
+            at("ids"),
+            json!({"adapter": "int_array", "optional": false})
+        );
         assert_eq!(
             at("tags"),
             json!({"adapter": "string_array", "optional": true, "separator": null})
@@ -407,9 +410,15 @@ mod tests {
             json!({"adapter": "int", "optional": false, "clamp": true, "default": 10,
                    "type_minimum": 0, "type_maximum": 65535})
         );
-        assert_eq!(at("name"), json!({"adapter": "text", "optional": false, "trim": true}));
+        assert_eq!(
+            at("name"),
+            json!({"adapter": "text", "optional": false, "trim": true})
+        );
         assert_eq!(at("mode"), json!({"adapter": "enum", "optional": true}));
-        assert_eq!(at("inner"), json!({"adapter": "json_object", "optional": false}));
+        assert_eq!(
+            at("inner"),
+            json!({"adapter": "json_object", "optional": false})
+        );
         assert_eq!(
             at("options"),
             json!({"adapter": "safe_object", "optional": false, "max_depth": 4})

@@ -217,7 +217,11 @@ impl fmt::Display for Change {
             f,
             "{:8} {} {} [{}] {}",
             self.severity.as_str(),
-            if self.tool.is_empty() { "-" } else { &self.tool },
+            if self.tool.is_empty() {
+                "-"
+            } else {
+                &self.tool
+            },
             pointer,
             self.rule,
             self.message
@@ -833,9 +837,9 @@ fn bounds(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
                 // tighter. Numbers: higher is tighter for a lower bound.
                 let tighter = match (a, b) {
                     (Value::Bool(x), Value::Bool(y)) => Some(y.cmp(x)),
-                    (Value::Number(_), Value::Number(_)) => compare(a, b).map(|o| {
-                        if lower { o.reverse() } else { o }
-                    }),
+                    (Value::Number(_), Value::Number(_)) => {
+                        compare(a, b).map(|o| if lower { o.reverse() } else { o })
+                    }
                     _ => None,
                 };
                 let message = format!("{key} {} became {}", show(a), show(b));
@@ -912,9 +916,10 @@ fn objects<'v>(
         ),
         _ => {}
     }
-    if let (Some(a @ Value::Object(_)), Some(b @ Value::Object(_))) =
-        (old.get("additionalProperties"), new.get("additionalProperties"))
-    {
+    if let (Some(a @ Value::Object(_)), Some(b @ Value::Object(_))) = (
+        old.get("additionalProperties"),
+        new.get("additionalProperties"),
+    ) {
         next.push((
             old.child(a, "additionalProperties"),
             new.child(b, "additionalProperties"),
@@ -937,7 +942,10 @@ fn objects<'v>(
             );
             continue;
         };
-        let (was, is) = (old_req.contains(&name.as_str()), new_req.contains(&name.as_str()));
+        let (was, is) = (
+            old_req.contains(&name.as_str()),
+            new_req.contains(&name.as_str()),
+        );
         if is && !was {
             sink.push(
                 json::join(&old_at, name),
@@ -965,7 +973,9 @@ fn objects<'v>(
             false,
         ));
     }
-    let has = |props: Option<&Map<String, Value>>, name: &str| props.is_some_and(|p| p.contains_key(name));
+    let has = |props: Option<&Map<String, Value>>, name: &str| {
+        props.is_some_and(|p| p.contains_key(name))
+    };
     for name in new_props.into_iter().flat_map(Map::keys) {
         if has(old_props, name) {
             continue;
@@ -986,8 +996,7 @@ fn objects<'v>(
     }
     // Required names without a property on either side.
     for (j, name) in new_req.iter().enumerate() {
-        if !has(old_props, name) && !has(new_props, name) && !old_req.contains(name)
-        {
+        if !has(old_props, name) && !has(new_props, name) && !old_req.contains(name) {
             sink.push(
                 json::join_index(&new.key("required"), j),
                 ChangeRule::RequiredAdded,
@@ -1007,7 +1016,11 @@ fn items<'v>(
         s.get("prefixItems")
             .and_then(Value::as_array)
             .map(|a| ("prefixItems", a))
-            .or_else(|| s.get("items").and_then(Value::as_array).map(|a| ("items", a)))
+            .or_else(|| {
+                s.get("items")
+                    .and_then(Value::as_array)
+                    .map(|a| ("items", a))
+            })
     };
     let single = |s: &Side<'v>| s.get("items").filter(|i| i.is_object() || i.is_boolean());
     if let (Some((ok, a)), Some((nk, b))) = (tuple(old), tuple(new)) {

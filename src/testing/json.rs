@@ -193,7 +193,10 @@ mod tests {
     fn types_and_equality() {
         assert_eq!(json_type(&json!(2.0)), "integer");
         assert_eq!(json_type(&json!(2.5)), "number");
-        assert_eq!(types(&json!({"type": ["string", "null"]})), Some(vec!["string", "null"]));
+        assert_eq!(
+            types(&json!({"type": ["string", "null"]})),
+            Some(vec!["string", "null"])
+        );
         assert!(same(&json!({"a": [10]}), &json!({"a": [10.0]})));
         assert!(!same(&json!([1]), &json!([1, 2])));
         assert_eq!(short(&json!("abcdef"), 4), "\"abc…");

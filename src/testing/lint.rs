@@ -246,7 +246,11 @@ impl fmt::Display for Finding {
             f,
             "{:7} {} {} [{}] {}",
             self.severity.as_str(),
-            if self.tool.is_empty() { "-" } else { &self.tool },
+            if self.tool.is_empty() {
+                "-"
+            } else {
+                &self.tool
+            },
             pointer,
             self.rule,
             self.message
@@ -578,7 +582,11 @@ fn walk(root: &Value, sink: &mut Sink<'_, '_>) {
                 let target_at = format!("/inputSchema{}", reference.trim_start_matches('#'));
                 if visited_refs.insert(target_at.clone()) {
                     // The property's own rules were checked above, on the target.
-                    let role = if role == Role::Property { Role::Member } else { role };
+                    let role = if role == Role::Property {
+                        Role::Member
+                    } else {
+                        role
+                    };
                     stack.push((target, target_at, role, name, depth + 1));
                 }
             }
@@ -639,7 +647,12 @@ fn walk(root: &Value, sink: &mut Sink<'_, '_>) {
         }
         if let Some(Value::Array(items)) = map.get("prefixItems") {
             for (i, item) in items.iter().enumerate() {
-                children.push((item, format!("{at}/prefixItems/{i}"), Role::Items, String::new()));
+                children.push((
+                    item,
+                    format!("{at}/prefixItems/{i}"),
+                    Role::Items,
+                    String::new(),
+                ));
             }
         }
         if let Some(values @ Value::Object(_)) = map.get("additionalProperties") {
@@ -653,7 +666,12 @@ fn walk(root: &Value, sink: &mut Sink<'_, '_>) {
         for union in ["anyOf", "oneOf", "allOf"] {
             if let Some(Value::Array(members)) = map.get(union) {
                 for (i, member) in members.iter().enumerate() {
-                    children.push((member, format!("{at}/{union}/{i}"), Role::Member, name.clone()));
+                    children.push((
+                        member,
+                        format!("{at}/{union}/{i}"),
+                        Role::Member,
+                        name.clone(),
+                    ));
                 }
             }
         }
@@ -724,7 +742,11 @@ fn property_rules(
             );
         }
     }
-    if id_like(name) && types.contains(&"string") && !has("pattern") && !has("enum") && !has("const")
+    if id_like(name)
+        && types.contains(&"string")
+        && !has("pattern")
+        && !has("enum")
+        && !has("const")
     {
         sink.push(
             at.to_owned(),
@@ -743,12 +765,7 @@ fn node_rules(map: &Map<String, Value>, at: &str, role: Role, sink: &mut Sink<'_
     let has = |k: &str| map.contains_key(k);
     let closed = has("enum") || has("const");
     if role == Role::Items
-        && !(has("type")
-            || closed
-            || has("anyOf")
-            || has("oneOf")
-            || has("allOf")
-            || has("not"))
+        && !(has("type") || closed || has("anyOf") || has("oneOf") || has("allOf") || has("not"))
     {
         sink.push(
             at.to_owned(),
@@ -855,7 +872,9 @@ fn lists_choices(text: &str) -> bool {
         return false;
     }
     let token = |s: &str| {
-        let t = s.trim().trim_matches(['`', '\'', '"', '(', ')', '.', ',', ';', ':']);
+        let t = s
+            .trim()
+            .trim_matches(['`', '\'', '"', '(', ')', '.', ',', ';', ':']);
         !t.is_empty()
             && t.chars().count() <= 32
             && t.chars()
@@ -867,9 +886,7 @@ fn lists_choices(text: &str) -> bool {
         // `a | b`: the words next to the bar are choices, and one side is nothing else.
         [left, right] => last(left) && first(right) && (token(left) || token(right)),
         // `a | b | c`: every alternative between two bars is a single choice.
-        [left, middle @ .., right] => {
-            last(left) && first(right) && middle.iter().all(|m| token(m))
-        }
+        [left, middle @ .., right] => last(left) && first(right) && middle.iter().all(|m| token(m)),
         _ => false,
     }
 }
@@ -897,7 +914,10 @@ fn pattern_problem(source: &str) -> Option<String> {
                 .lines()
                 .rev()
                 .find(|l| l.starts_with("error:"))
-                .map_or_else(|| "a syntax error".to_owned(), |l| l.trim_start_matches("error: ").to_owned()),
+                .map_or_else(
+                    || "a syntax error".to_owned(),
+                    |l| l.trim_start_matches("error: ").to_owned(),
+                ),
         };
         return Some(format!("Rust's regex refuses the pattern: {reason}"));
     }
@@ -976,10 +996,14 @@ fn names(tools: &[Value], out: &mut Vec<(usize, Finding)>) {
                 "the name is outside the namespace `{prefix}` that {n} of {} tools share",
                 names.len()
             ),
-            None => "the tools share no namespace prefix ending in `_` (such as `myserver_`)"
-                .to_owned(),
+            None => {
+                "the tools share no namespace prefix ending in `_` (such as `myserver_`)".to_owned()
+            }
         };
-        out.push((index, finding(name, "/name", Rule::ToolNameNamespace, message)));
+        out.push((
+            index,
+            finding(name, "/name", Rule::ToolNameNamespace, message),
+        ));
     }
 }
 
@@ -1042,10 +1066,14 @@ mod tests {
 
     #[test]
     fn identifiers() {
-        for yes in ["id", "ID", "user_id", "userId", "orderID", "item2Id", "page-id"] {
+        for yes in [
+            "id", "ID", "user_id", "userId", "orderID", "item2Id", "page-id",
+        ] {
             assert!(id_like(yes), "{yes}");
         }
-        for no in ["ids", "valid", "Id_card", "paid", "grid", "ID_x", "Identity"] {
+        for no in [
+            "ids", "valid", "Id_card", "paid", "grid", "ID_x", "Identity",
+        ] {
             assert!(!id_like(no), "{no}");
         }
     }

@@ -1,4 +1,80 @@
-//! Test kit (feature `testing`).
+//! A test kit for MCP servers (feature `testing`, for `[dev-dependencies]`): three checks
+//! server authors otherwise write by hand, on their own types and their own `tools/list`.
+//!
+//! | check | entry points | fails when |
+//! |---|---|---|
+//! | the shape matrix, on a tool's argument type | [`shape_matrix`], [`assert_shape_matrix`], [`ShapeMatrix`] | an instance the published schema accepts is refused (soundness); a lax spelling the field's adapter promises is refused or gives another value (acceptance); junk is accepted or refused without a known code at a JSON Pointer inside the field (refusal) |
+//! | the `tools/list` lint | [`lint_tools`], [`assert_tools_lint_clean`], [`Lint`] | a finding of severity `error` ([`Rule`] lists the rules, with their ids) |
+//! | schema backward compatibility | [`compat`], [`assert_compatible`] | a `breaking` change ([`ChangeRule`] lists them) |
+//!
+//! ```
+//! use mcp_coerce::{IntArrayLike, IntLike};
+//! use schemars::JsonSchema;
+//! use serde::Deserialize;
+//! use serde_json::json;
+//! use serde_with::serde_as;
+//!
+//! #[serde_as]
+//! #[derive(Deserialize, JsonSchema)]
+//! struct GetObservations {
+//!     /// Observation ids, at most 1000.
+//!     #[serde_as(as = "IntArrayLike<0, 1000>")]
+//!     ids: Vec<i64>,
+//!     /// Page size, 1 to 100.
+//!     #[serde_as(as = "IntLike<1, 100>")]
+//!     #[serde(default, skip_serializing_if = "Option::is_none")]
+//!     limit: Option<u32>,
+//! }
+//!
+//! // 1. The arguments: every lax spelling of `ids` and `limit` accepted, junk refused.
+//! mcp_coerce::testing::assert_shape_matrix::<GetObservations>();
+//!
+//! // 2. The tools/list the server publishes: no `error` finding.
+//! let tools = json!([{
+//!     "name": "obs_get",
+//!     "description": "Fetch observations by id. Use it when you hold their ids.",
+//!     "inputSchema": mcp_coerce::schema::input_schema::<GetObservations>(),
+//! }]);
+//! mcp_coerce::testing::assert_tools_lint_clean(&tools);
+//!
+//! // 3. Against the last release's tools/list (a file in the repository, in practice):
+//! // nothing an agent written against it sends is refused now.
+//! let released = tools.clone();
+//! mcp_coerce::testing::assert_compatible(&released, &tools);
+//! ```
+//!
+//! # The shape matrix
+//!
+//! [`ShapeMatrix`] says what is checked. The adapter behind each field comes from an
+//! annotated schema the crate emits for the kit only: while the kit generates it, every
+//! adapter and wrapper type adds the extension keyword `x-mcp-coerce` (its family and
+//! policies: split or not, clamp or reject, trim, its default) and registers a probe that
+//! runs that very adapter on one value; every other schema (what
+//! [`input_schema`](crate::schema::input_schema), the rmcp extractor and the dialects
+//! publish) is the same as without the feature. A field of a plain serde type gets the
+//! soundness check and the refusal check. Instances come from proptest with a fixed seed,
+//! and a JSON Schema validator (the `jsonschema` crate) decides which ones the published
+//! schema accepts; a failure is shrunk to the smallest instance that fails the same way.
+//!
+//! # The lint and the compatibility check
+//!
+//! Both read `tools/list` results as servers publish them, in any of the three shapes
+//! [`tools`] reads, from any server in any language: the command lines `cargo run
+//! --example lint_tools -- [--json] [--allow TOOL:RULE]... FILE` and `cargo run --example
+//! schema_compat -- [--json] OLD NEW` run them from the repository root (exit status 1
+//! when an `error` finding or a `breaking` change is present, 2 for input that is not a
+//! `tools/list` result).
+//!
+//! The lint's `pattern-portable` rule applies the portability rules of
+//! [`pattern!`](crate::pattern!) ([`portability_problem`](crate::pattern::portability_problem))
+//! to a pattern's body, its anchors aside, after Rust's `regex` has compiled it.
+//!
+//! # Untrusted input
+//!
+//! The lint and the compatibility check read JSON from anywhere. Neither panics on any
+//! input; both walk schemas with an explicit stack (no recursion), follow each `$ref` at
+//! most once (cycles end), and stop at a fixed nesting depth (64) and node count
+//! (100,000) per tool, so the work is bounded by the input's size.
 
 pub(crate) mod annotate;
 mod compat;
@@ -10,7 +86,6 @@ mod tools;
 pub use compat::{Change, ChangeRule, Impact, assert_compatible, compat};
 pub use lint::{Finding, Lint, Rule, Severity, UnknownRule, assert_tools_lint_clean, lint_tools};
 pub use matrix::{
-    Check, Exception, Failure, FieldSummary, Report, ShapeMatrix, assert_shape_matrix,
-    shape_matrix,
+    Check, Exception, Failure, FieldSummary, Report, ShapeMatrix, assert_shape_matrix, shape_matrix,
 };
 pub use tools::{NotToolsList, tools};

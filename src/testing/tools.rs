@@ -148,10 +148,7 @@ fn kind(value: &Value) -> &'static str {
 pub(crate) fn named(tool: &Value) -> (&str, &Map<String, Value>) {
     static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
     match tool {
-        Value::Object(map) => (
-            map.get("name").and_then(Value::as_str).unwrap_or(""),
-            map,
-        ),
+        Value::Object(map) => (map.get("name").and_then(Value::as_str).unwrap_or(""), map),
         _ => ("", EMPTY.get_or_init(Map::new)),
     }
 }

@@ -24,7 +24,8 @@ struct Temp(std::path::PathBuf);
 
 impl Temp {
     fn new(name: &str, text: &str) -> Self {
-        let path = std::env::temp_dir().join(format!("mcp-coerce-kit-{}-{name}", std::process::id()));
+        let path =
+            std::env::temp_dir().join(format!("mcp-coerce-kit-{}-{name}", std::process::id()));
         std::fs::write(&path, text).expect("a temporary file");
         Temp(path)
     }
@@ -49,7 +50,10 @@ fn the_demo_tools_list_lints_without_error() {
     let file = data("tools_list.json");
     let out = lint_tools(&args(&[&file]));
     assert_eq!((out.code, out.stderr.as_str()), (0, ""));
-    assert_eq!(last_line(&out.stdout), format!("{file}: 0 errors, 2 warnings"));
+    assert_eq!(
+        last_line(&out.stdout),
+        format!("{file}: 0 errors, 2 warnings")
+    );
     let json = lint_tools(&args(&["--json", &file]));
     assert_eq!(json.code, 0);
     let findings: Value = serde_json::from_str(&json.stdout).expect("one JSON array");
@@ -71,7 +75,10 @@ fn errors_exit_with_1_and_the_allow_list_takes_them_out() {
     let file = data("testing/tools_list_vague.json");
     let out = lint_tools(&args(&[&file]));
     assert_eq!(out.code, 1);
-    assert_eq!(last_line(&out.stdout), format!("{file}: 8 errors, 22 warnings"));
+    assert_eq!(
+        last_line(&out.stdout),
+        format!("{file}: 8 errors, 22 warnings")
+    );
     assert!(
         out.stdout
             .lines()
@@ -96,7 +103,11 @@ fn errors_exit_with_1_and_the_allow_list_takes_them_out() {
     let out = lint_tools(&allowing);
     assert_eq!(out.code, 0, "{}", out.stdout);
     let findings: Value = serde_json::from_str(&out.stdout).expect("one JSON array");
-    assert!(findings.as_array().is_some_and(|f| f.iter().all(|f| f["severity"] == "warning")));
+    assert!(
+        findings
+            .as_array()
+            .is_some_and(|f| f.iter().all(|f| f["severity"] == "warning"))
+    );
 }
 
 #[test]
@@ -104,13 +115,23 @@ fn input_that_is_not_a_tools_list_exits_with_2_naming_the_file() {
     let missing = data("testing/no_such_file.json");
     let out = lint_tools(&args(&[&missing]));
     assert_eq!(out.code, 2);
-    assert!(out.stderr.starts_with(&format!("lint_tools: {missing}: cannot read: ")), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .starts_with(&format!("lint_tools: {missing}: cannot read: ")),
+        "{}",
+        out.stderr
+    );
     assert_eq!(out.stderr.lines().count(), 1);
 
     let text = Temp::new("text.json", "{\"tools\": [");
     let out = lint_tools(&args(&[&text.path()]));
     assert_eq!(out.code, 2);
-    assert!(out.stderr.starts_with(&format!("lint_tools: {}: not JSON: ", text.path())), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .starts_with(&format!("lint_tools: {}: not JSON: ", text.path())),
+        "{}",
+        out.stderr
+    );
     assert_eq!(out.stderr.lines().count(), 1);
 
     let schema = data("schemas/demo_get_card.json");
@@ -126,12 +147,18 @@ fn input_that_is_not_a_tools_list_exits_with_2_naming_the_file() {
         }
     );
 
-    let error = Temp::new("error.json", r#"{"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "no"}}"#);
+    let error = Temp::new(
+        "error.json",
+        r#"{"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "no"}}"#,
+    );
     let out = schema_compat(&args(&[&error.path(), &data("tools_list.json")]));
     assert_eq!(out.code, 2);
     assert_eq!(
         out.stderr,
-        format!("schema_compat: {}: not a tools/list result: a JSON-RPC error response, not a result\n", error.path())
+        format!(
+            "schema_compat: {}: not a tools/list result: a JSON-RPC error response, not a result\n",
+            error.path()
+        )
     );
 }
 
@@ -146,7 +173,12 @@ fn command_lines_that_cannot_be_read_exit_with_2() {
     ] {
         assert_eq!(lint_tools(&args(list)).code, 2, "{list:?}");
     }
-    for list in [&[][..], &["a.json"][..], &["-", "-"][..], &["--x", "a", "b"][..]] {
+    for list in [
+        &[][..],
+        &["a.json"][..],
+        &["-", "-"][..],
+        &["--x", "a", "b"][..],
+    ] {
         assert_eq!(schema_compat(&args(list)).code, 2, "{list:?}");
     }
     assert_eq!(lint_tools(&args(&["--help"])).code, 0);
@@ -157,11 +189,14 @@ fn schema_compat_exits_with_1_on_a_breaking_change() {
     let demo = data("tools_list.json");
     let same = schema_compat(&args(&[&demo, &demo]));
     assert_eq!((same.code, same.stderr.as_str()), (0, ""));
-    assert_eq!(last_line(&same.stdout), format!("{demo} -> {demo}: 0 breaking, 0 compatible"));
+    assert_eq!(
+        last_line(&same.stdout),
+        format!("{demo} -> {demo}: 0 breaking, 0 compatible")
+    );
 
     let old = data("testing/tools_list_strict.json");
-    let list: Value = serde_json::from_str(&std::fs::read_to_string(&old).expect("the fixture"))
-        .expect("JSON");
+    let list: Value =
+        serde_json::from_str(&std::fs::read_to_string(&old).expect("the fixture")).expect("JSON");
     let mut newer = list.clone();
     newer["tools"][0]["inputSchema"]["properties"]["limit"]["maximum"] = 50.into();
     newer["tools"][3]["description"] = "List the projects you can read. Use it first.".into();

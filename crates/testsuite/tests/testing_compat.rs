@@ -34,7 +34,10 @@ fn the_rules_as_a_table() {
         ("nothing changed", s(json!({})), s(json!({})), vec![]),
         (
             "a property removed",
-            object(json!({"a": {"type": "string"}, "b": {"type": "string"}}), json!([])),
+            object(
+                json!({"a": {"type": "string"}, "b": {"type": "string"}}),
+                json!([]),
+            ),
             object(json!({"a": {"type": "string"}}), json!([])),
             vec![(PropertyRemoved, "/properties/b")],
         ),
@@ -96,13 +99,19 @@ fn the_rules_as_a_table() {
             "string to integer: both, and nothing deeper",
             s(json!({"maxLength": 3})),
             object(json!({"a": {"type": "integer", "maximum": 3}}), json!([])),
-            vec![(TypeNarrowed, "/properties/a/type"), (TypeWidened, "/properties/a/type")],
+            vec![
+                (TypeNarrowed, "/properties/a/type"),
+                (TypeWidened, "/properties/a/type"),
+            ],
         ),
         (
             "enum values removed and added",
             s(json!({"enum": ["x", "y", "z"]})),
             s(json!({"enum": ["x", "z", "w"]})),
-            vec![(EnumValueRemoved, "/properties/a/enum/1"), (EnumValueAdded, "/properties/a/enum/2")],
+            vec![
+                (EnumValueRemoved, "/properties/a/enum/1"),
+                (EnumValueAdded, "/properties/a/enum/2"),
+            ],
         ),
         (
             "an enum added where there was none",
@@ -148,18 +157,24 @@ fn the_rules_as_a_table() {
         ),
         (
             "every bound tightened, or added where there was none",
-            object(json!({
-                "n": {"type": "integer", "minimum": 0, "maximum": 100},
-                "x": {"type": "number"},
-                "a": {"type": "string", "maxLength": 64},
-                "l": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9}, "maxItems": 10}
-            }), json!([])),
-            object(json!({
-                "n": {"type": "integer", "minimum": 1, "maximum": 50},
-                "x": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
-                "a": {"type": "string", "minLength": 1, "maxLength": 32},
-                "l": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9}, "minItems": 1, "maxItems": 5}
-            }), json!([])),
+            object(
+                json!({
+                    "n": {"type": "integer", "minimum": 0, "maximum": 100},
+                    "x": {"type": "number"},
+                    "a": {"type": "string", "maxLength": 64},
+                    "l": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9}, "maxItems": 10}
+                }),
+                json!([]),
+            ),
+            object(
+                json!({
+                    "n": {"type": "integer", "minimum": 1, "maximum": 50},
+                    "x": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+                    "a": {"type": "string", "minLength": 1, "maxLength": 32},
+                    "l": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 9}, "minItems": 1, "maxItems": 5}
+                }),
+                json!([]),
+            ),
             vec![
                 (BoundTightened, "/properties/a/maxLength"),
                 (BoundTightened, "/properties/a/minLength"),
@@ -175,7 +190,10 @@ fn the_rules_as_a_table() {
             "bounds loosened or removed",
             n(json!({"type": "integer", "minimum": 1, "maximum": 50})),
             n(json!({"type": "integer", "minimum": 0})),
-            vec![(BoundLoosened, "/properties/n/maximum"), (BoundLoosened, "/properties/n/minimum")],
+            vec![
+                (BoundLoosened, "/properties/n/maximum"),
+                (BoundLoosened, "/properties/n/minimum"),
+            ],
         ),
         (
             "a bound's value keeps integer precision",
@@ -221,8 +239,14 @@ fn the_rules_as_a_table() {
         ),
         (
             "nested objects",
-            object(json!({"filter": object(json!({"from": {"type": "integer", "maximum": 10}}), json!([]))}), json!([])),
-            object(json!({"filter": object(json!({"from": {"type": "integer", "maximum": 5}}), json!(["from"]))}), json!([])),
+            object(
+                json!({"filter": object(json!({"from": {"type": "integer", "maximum": 10}}), json!([]))}),
+                json!([]),
+            ),
+            object(
+                json!({"filter": object(json!({"from": {"type": "integer", "maximum": 5}}), json!(["from"]))}),
+                json!([]),
+            ),
             vec![
                 (MadeRequired, "/properties/filter/properties/from"),
                 (BoundTightened, "/properties/filter/properties/from/maximum"),
@@ -230,8 +254,14 @@ fn the_rules_as_a_table() {
         ),
         (
             "array items",
-            object(json!({"tags": {"type": "array", "items": {"type": "string", "maxLength": 50}}}), json!([])),
-            object(json!({"tags": {"type": "array", "items": {"type": "string", "maxLength": 20, "enum": ["a"]}}}), json!([])),
+            object(
+                json!({"tags": {"type": "array", "items": {"type": "string", "maxLength": 50}}}),
+                json!([]),
+            ),
+            object(
+                json!({"tags": {"type": "array", "items": {"type": "string", "maxLength": 20, "enum": ["a"]}}}),
+                json!([]),
+            ),
             vec![
                 (TypeNarrowed, "/properties/tags/items/enum"),
                 (BoundTightened, "/properties/tags/items/maxLength"),
@@ -239,13 +269,25 @@ fn the_rules_as_a_table() {
         ),
         (
             "items added where there were none, and removed",
-            object(json!({"p": {"type": "array"}, "q": {"type": "array", "items": {"type": "string"}}}), json!([])),
-            object(json!({"p": {"type": "array", "items": {"type": "string"}}, "q": {"type": "array"}}), json!([])),
-            vec![(TypeNarrowed, "/properties/p/items"), (TypeWidened, "/properties/q/items")],
+            object(
+                json!({"p": {"type": "array"}, "q": {"type": "array", "items": {"type": "string"}}}),
+                json!([]),
+            ),
+            object(
+                json!({"p": {"type": "array", "items": {"type": "string"}}, "q": {"type": "array"}}),
+                json!([]),
+            ),
+            vec![
+                (TypeNarrowed, "/properties/p/items"),
+                (TypeWidened, "/properties/q/items"),
+            ],
         ),
         (
             "a nullable union to its member: the union narrowed, the member compared",
-            object(json!({"a": {"anyOf": [{"type": "string", "maxLength": 10}, {"type": "null"}]}}), json!([])),
+            object(
+                json!({"a": {"anyOf": [{"type": "string", "maxLength": 10}, {"type": "null"}]}}),
+                json!([]),
+            ),
             s(json!({"maxLength": 5})),
             vec![
                 (TypeNarrowed, "/properties/a/anyOf"),
@@ -255,7 +297,10 @@ fn the_rules_as_a_table() {
         (
             "a member to a nullable union: widened, the member compared in NEW",
             s(json!({"maxLength": 5})),
-            object(json!({"a": {"anyOf": [{"type": "null"}, {"type": "string", "maxLength": 10}]}}), json!([])),
+            object(
+                json!({"a": {"anyOf": [{"type": "null"}, {"type": "string", "maxLength": 10}]}}),
+                json!([]),
+            ),
             vec![
                 (TypeWidened, "/properties/a/anyOf"),
                 (BoundLoosened, "/properties/a/anyOf/1/maxLength"),
@@ -279,7 +324,10 @@ fn the_rules_as_a_table() {
 #[test]
 fn impacts() {
     use Impact::{Breaking, Info};
-    let table: Vec<(&str, Impact)> = ChangeRule::ALL.iter().map(|r| (r.id(), r.impact())).collect();
+    let table: Vec<(&str, Impact)> = ChangeRule::ALL
+        .iter()
+        .map(|r| (r.id(), r.impact()))
+        .collect();
     assert_eq!(
         table,
         [
@@ -331,7 +379,10 @@ fn refs_are_resolved() {
     assert_eq!(
         changes(&old, &new),
         [
-            (BoundTightened, "/$defs/Filter/properties/from/maximum".to_owned()),
+            (
+                BoundTightened,
+                "/$defs/Filter/properties/from/maximum".to_owned()
+            ),
             (PropertyAdded, "/properties/filter/properties/to".to_owned()),
         ]
     );
@@ -357,21 +408,28 @@ fn tool_lists() {
         found,
         [
             row("a_get", DescriptionChanged, "/description"),
-            row("a_get", BoundTightened, "/inputSchema/properties/id/maxLength"),
+            row(
+                "a_get",
+                BoundTightened,
+                "/inputSchema/properties/id/maxLength"
+            ),
             row("a_gone", ToolRemoved, ""),
             row("a_new", ToolAdded, ""),
         ]
     );
     let text = compat(&old, &new)[2].to_string();
-    assert_eq!(text, "breaking a_gone \"\" [tool-removed] the tool was removed");
+    assert_eq!(
+        text,
+        "breaking a_gone \"\" [tool-removed] the tool was removed"
+    );
 }
 
 /// The demo server's own `tools/list` is compatible with itself.
 #[test]
 fn the_demo_tools_list_against_itself() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tools_list.json");
-    let list: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("the golden"))
-        .expect("JSON");
+    let list: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the golden")).expect("JSON");
     assert_eq!(changes(&list, &list), []);
     assert_compatible(&list, &list);
 }
@@ -398,7 +456,10 @@ fn hostile_schemas() {
     };
     assert_eq!(
         changes(&cyclic(10), &cyclic(5)),
-        [(BoundTightened, "/$defs/Node/properties/n/maximum".to_owned())]
+        [(
+            BoundTightened,
+            "/$defs/Node/properties/n/maximum".to_owned()
+        )]
     );
     let selfish = json!({"$ref": "#"});
     assert_eq!(changes(&selfish, &selfish), []);

@@ -9,7 +9,9 @@ use mcp_coerce::testing::{Lint, Rule, Severity, assert_tools_lint_clean, lint_to
 use serde_json::{Value, json};
 
 fn data(name: &str) -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
@@ -120,7 +122,9 @@ fn each_rule_fails_and_passes() {
             Rule::PropertyType,
             with_property(json!({"description": "Anything."})),
             rows(&[("t_x", x, Rule::PropertyType)]),
-            with_property(json!({"anyOf": [{"type": "boolean"}, {"type": "null"}], "description": "A flag."})),
+            with_property(
+                json!({"anyOf": [{"type": "boolean"}, {"type": "null"}], "description": "A flag."}),
+            ),
         ),
         (
             Rule::StringMaxLength,
@@ -130,33 +134,53 @@ fn each_rule_fails_and_passes() {
         ),
         (
             Rule::StringEnumInDescription,
-            with_property(json!({"type": "string", "maxLength": 4, "description": "Sort order, one of: asc, desc"})),
+            with_property(
+                json!({"type": "string", "maxLength": 4, "description": "Sort order, one of: asc, desc"}),
+            ),
             rows(&[("t_x", x, Rule::StringEnumInDescription)]),
-            with_property(json!({"type": "string", "enum": ["asc", "desc"], "description": "Sort order, one of: asc, desc"})),
+            with_property(
+                json!({"type": "string", "enum": ["asc", "desc"], "description": "Sort order, one of: asc, desc"}),
+            ),
         ),
         (
             Rule::IdPattern,
-            json!([tool("t_x", json!({"userId": {"type": "string", "maxLength": 10, "description": "The user."}}), json!([]))]),
+            json!([tool(
+                "t_x",
+                json!({"userId": {"type": "string", "maxLength": 10, "description": "The user."}}),
+                json!([])
+            )]),
             rows(&[("t_x", "/inputSchema/properties/userId", Rule::IdPattern)]),
-            json!([tool("t_x", json!({"userId": {"type": "string", "maxLength": 10, "pattern": "^u[0-9]+$", "description": "The user."}}), json!([]))]),
+            json!([tool(
+                "t_x",
+                json!({"userId": {"type": "string", "maxLength": 10, "pattern": "^u[0-9]+$", "description": "The user."}}),
+                json!([])
+            )]),
         ),
         (
             Rule::NumberBounds,
             with_property(json!({"type": "integer", "minimum": 1, "description": "A count."})),
             rows(&[("t_x", x, Rule::NumberBounds)]),
-            with_property(json!({"type": "number", "exclusiveMinimum": 0, "maximum": 1, "description": "A share."})),
+            with_property(
+                json!({"type": "number", "exclusiveMinimum": 0, "maximum": 1, "description": "A share."}),
+            ),
         ),
         (
             Rule::ArrayItems,
             with_property(json!({"type": "array", "maxItems": 3, "description": "Things."})),
             rows(&[("t_x", x, Rule::ArrayItems)]),
-            with_property(json!({"type": "array", "maxItems": 3, "items": {"type": "boolean"}, "description": "Things."})),
+            with_property(
+                json!({"type": "array", "maxItems": 3, "items": {"type": "boolean"}, "description": "Things."}),
+            ),
         ),
         (
             Rule::ArrayMaxItems,
-            with_property(json!({"type": "array", "items": {"type": "boolean"}, "description": "Flags."})),
+            with_property(
+                json!({"type": "array", "items": {"type": "boolean"}, "description": "Flags."}),
+            ),
             rows(&[("t_x", x, Rule::ArrayMaxItems)]),
-            with_property(json!({"type": "array", "items": {"type": "boolean"}, "maxItems": 8, "description": "Flags."})),
+            with_property(
+                json!({"type": "array", "items": {"type": "boolean"}, "maxItems": 8, "description": "Flags."}),
+            ),
         ),
         (
             Rule::DescriptionMissing,
@@ -177,27 +201,55 @@ fn each_rule_fails_and_passes() {
         ),
         (
             Rule::PatternPortable,
-            json!([tool("t_x", json!({
-                "a": {"type": "string", "maxLength": 9, "pattern": "^\\d+$", "description": "Digits."},
-                "b": {"type": "string", "maxLength": 9, "pattern": "(?=a)b", "description": "Lookahead."},
-                "c": {"type": "string", "maxLength": 9, "pattern": "(unclosed", "description": "Broken."},
-                "d": {"type": "string", "maxLength": 9, "pattern": 7, "description": "Not a string."}
-            }), json!([]))]),
+            json!([tool(
+                "t_x",
+                json!({
+                    "a": {"type": "string", "maxLength": 9, "pattern": "^\\d+$", "description": "Digits."},
+                    "b": {"type": "string", "maxLength": 9, "pattern": "(?=a)b", "description": "Lookahead."},
+                    "c": {"type": "string", "maxLength": 9, "pattern": "(unclosed", "description": "Broken."},
+                    "d": {"type": "string", "maxLength": 9, "pattern": 7, "description": "Not a string."}
+                }),
+                json!([])
+            )]),
             rows(&[
-                ("t_x", "/inputSchema/properties/a/pattern", Rule::PatternPortable),
-                ("t_x", "/inputSchema/properties/b/pattern", Rule::PatternPortable),
-                ("t_x", "/inputSchema/properties/c/pattern", Rule::PatternPortable),
-                ("t_x", "/inputSchema/properties/d/pattern", Rule::PatternPortable),
+                (
+                    "t_x",
+                    "/inputSchema/properties/a/pattern",
+                    Rule::PatternPortable,
+                ),
+                (
+                    "t_x",
+                    "/inputSchema/properties/b/pattern",
+                    Rule::PatternPortable,
+                ),
+                (
+                    "t_x",
+                    "/inputSchema/properties/c/pattern",
+                    Rule::PatternPortable,
+                ),
+                (
+                    "t_x",
+                    "/inputSchema/properties/d/pattern",
+                    Rule::PatternPortable,
+                ),
             ]),
-            json!([tool("t_x", json!({
-                "a": {"type": "string", "maxLength": 9, "pattern": "^[0-9]+$", "description": "Digits."},
-                "b": {"type": "string", "maxLength": 9, "pattern": "[a-z]{2}", "description": "Unanchored."}
-            }), json!([]))]),
+            json!([tool(
+                "t_x",
+                json!({
+                    "a": {"type": "string", "maxLength": 9, "pattern": "^[0-9]+$", "description": "Digits."},
+                    "b": {"type": "string", "maxLength": 9, "pattern": "[a-z]{2}", "description": "Unanchored."}
+                }),
+                json!([])
+            )]),
         ),
         (
             Rule::RequiredUnknown,
             json!([tool("notes_get", note_id(), json!(["note_id", "nte_id"]))]),
-            rows(&[("notes_get", "/inputSchema/required/1", Rule::RequiredUnknown)]),
+            rows(&[(
+                "notes_get",
+                "/inputSchema/required/1",
+                Rule::RequiredUnknown,
+            )]),
             clean(),
         ),
         (
@@ -251,7 +303,10 @@ fn rule_ids_and_severities() {
 #[test]
 fn namespaces() {
     let names = |names: &[&str]| -> Vec<(String, String, Rule)> {
-        let list: Vec<Value> = names.iter().map(|n| tool(n, json!({}), json!([]))).collect();
+        let list: Vec<Value> = names
+            .iter()
+            .map(|n| tool(n, json!({}), json!([])))
+            .collect();
         found(&Value::Array(list))
             .into_iter()
             .filter(|(_, _, r)| *r == Rule::ToolNameNamespace)
@@ -292,17 +347,49 @@ fn a_vague_server() {
         found(&data("testing/tools_list_vague.json")),
         rows(&[
             ("searchFiles", "/description", DescriptionWhen),
-            ("searchFiles", "/inputSchema/properties/maxResults", NumberBounds),
-            ("searchFiles", "/inputSchema/properties/path", DescriptionMissing),
-            ("searchFiles", "/inputSchema/properties/path", StringMaxLength),
-            ("searchFiles", "/inputSchema/properties/query", StringMaxLength),
-            ("searchFiles", "/inputSchema/properties/sortBy", StringEnumInDescription),
-            ("searchFiles", "/inputSchema/properties/sortBy", StringMaxLength),
+            (
+                "searchFiles",
+                "/inputSchema/properties/maxResults",
+                NumberBounds
+            ),
+            (
+                "searchFiles",
+                "/inputSchema/properties/path",
+                DescriptionMissing
+            ),
+            (
+                "searchFiles",
+                "/inputSchema/properties/path",
+                StringMaxLength
+            ),
+            (
+                "searchFiles",
+                "/inputSchema/properties/query",
+                StringMaxLength
+            ),
+            (
+                "searchFiles",
+                "/inputSchema/properties/sortBy",
+                StringEnumInDescription
+            ),
+            (
+                "searchFiles",
+                "/inputSchema/properties/sortBy",
+                StringMaxLength
+            ),
             ("searchFiles", "/name", ToolNameCharset),
             ("searchFiles", "/name", ToolNameNamespace),
             ("read_file", "/description", DescriptionWhen),
-            ("read_file", "/inputSchema/properties/encoding", PropertyType),
-            ("read_file", "/inputSchema/properties/encoding", StringEnumInDescription),
+            (
+                "read_file",
+                "/inputSchema/properties/encoding",
+                PropertyType
+            ),
+            (
+                "read_file",
+                "/inputSchema/properties/encoding",
+                StringEnumInDescription
+            ),
             ("read_file", "/inputSchema/properties/path", StringMaxLength),
             ("read_file", "/inputSchema/required/1", RequiredUnknown),
             ("read_file", "/name", ToolNameNamespace),
@@ -315,8 +402,16 @@ fn a_vague_server() {
             ("get_commit", "/inputSchema/properties/files", ArrayItems),
             ("get_commit", "/inputSchema/properties/files", ArrayMaxItems),
             ("get_commit", "/inputSchema/properties/repo_id", IdPattern),
-            ("get_commit", "/inputSchema/properties/repo_id", StringMaxLength),
-            ("get_commit", "/inputSchema/properties/sha/pattern", PatternPortable),
+            (
+                "get_commit",
+                "/inputSchema/properties/repo_id",
+                StringMaxLength
+            ),
+            (
+                "get_commit",
+                "/inputSchema/properties/sha/pattern",
+                PatternPortable
+            ),
             ("get_commit", "/name", ToolNameNamespace),
             ("run_query", "/description", DescriptionMissing),
             ("run_query", "/inputSchema", SchemaRootObject),
@@ -377,7 +472,11 @@ fn the_allow_list_is_per_tool() {
         left_out,
         rows(&[
             ("searchFiles", "/name", Rule::ToolNameNamespace),
-            ("read_file", "/inputSchema/properties/path", Rule::StringMaxLength),
+            (
+                "read_file",
+                "/inputSchema/properties/path",
+                Rule::StringMaxLength
+            ),
             ("read_file", "/name", Rule::ToolNameNamespace),
             ("read-file", "/name", Rule::ToolNameNamespace),
             ("get_commit", "/name", Rule::ToolNameNamespace),
@@ -385,7 +484,11 @@ fn the_allow_list_is_per_tool() {
         ])
     );
     // `read-file` keeps its own string-max-length finding.
-    assert!(allowed.iter().any(|f| f.tool == "read-file" && f.rule == Rule::StringMaxLength));
+    assert!(
+        allowed
+            .iter()
+            .any(|f| f.tool == "read-file" && f.rule == Rule::StringMaxLength)
+    );
 }
 
 /// The three shapes of a tools/list give the same findings, pointers into each tool.
@@ -410,7 +513,10 @@ fn input_shapes() {
     }
     for (input, pointer) in [
         (json!(42), ""),
-        (json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "no"}}), "/error"),
+        (
+            json!({"jsonrpc": "2.0", "id": 1, "error": {"code": -32601, "message": "no"}}),
+            "/error",
+        ),
         (json!({"result": {}}), "/result"),
         (json!([{"name": 7}]), "/0/name"),
         (json!({"tools": ["x"]}), "/tools/0"),

@@ -46,7 +46,9 @@ fn the_demo_fields_are_named_by_adapter() {
             .collect()
     };
     let owned = |rows: &[(&str, &'static str)]| -> Vec<(String, Option<&'static str>)> {
-        rows.iter().map(|(f, a)| ((*f).to_owned(), Some(*a))).collect()
+        rows.iter()
+            .map(|(f, a)| ((*f).to_owned(), Some(*a)))
+            .collect()
     };
     assert_eq!(
         families(&shape_matrix::<demo_tools::GetObservations>()),
@@ -104,15 +106,27 @@ fn documented_exceptions_are_listed_not_failed() {
 
 #[test]
 fn the_seed_fixes_the_instances_and_the_case_count_is_the_callers() {
-    let a = ShapeMatrix::new().cases(12).seed(3).run::<demo_tools::GetObservations>();
-    let b = ShapeMatrix::new().cases(12).seed(3).run::<demo_tools::GetObservations>();
+    let a = ShapeMatrix::new()
+        .cases(12)
+        .seed(3)
+        .run::<demo_tools::GetObservations>();
+    let b = ShapeMatrix::new()
+        .cases(12)
+        .seed(3)
+        .run::<demo_tools::GetObservations>();
     assert_eq!(a.to_string(), b.to_string());
     assert_eq!(a.instances(), 12);
-    let c = ShapeMatrix::new().cases(12).seed(4).run::<demo_tools::GetObservations>();
+    let c = ShapeMatrix::new()
+        .cases(12)
+        .seed(4)
+        .run::<demo_tools::GetObservations>();
     assert!(c.is_ok(), "{c}");
     assert_ne!(a.fields(), c.fields(), "another seed draws other instances");
     assert_eq!(
-        ShapeMatrix::new().cases(200).run::<demo_tools::GetCard>().instances(),
+        ShapeMatrix::new()
+            .cases(200)
+            .run::<demo_tools::GetCard>()
+            .instances(),
         200
     );
 }
@@ -167,44 +181,86 @@ one_field!(StrArray { #[serde_as(as = "StringArrayLike<mcp_coerce::Comma, 1, 3>"
 one_field!(StrArrayNoSplit { #[serde_as(as = "StringArrayLike<NoSplit>")] field: Vec<String> });
 one_field!(StrArrayOpt { #[serde_as(as = "StringArrayLike")] #[serde(default)] field: Option<Vec<String>> });
 one_field!(StrArrayWrap { field: StringArray });
-one_field!(IntU16 { #[serde_as(as = "IntLike")] field: u16 });
+one_field!(IntU16 {
+    #[serde_as(as = "IntLike")]
+    field: u16
+});
 one_field!(IntOpt { #[serde_as(as = "IntLike")] #[serde(default)] field: Option<i64> });
-one_field!(BoundedI32 { #[serde_as(as = "IntLike<-5, 5>")] field: i32 });
+one_field!(BoundedI32 {
+    #[serde_as(as = "IntLike<-5, 5>")]
+    field: i32
+});
 one_field!(BoundedOpt { #[serde_as(as = "IntLike<1, 100>")] #[serde(default)] field: Option<u32> });
 one_field!(ClampedDefault {
     #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
     #[serde(default = "DefaultTo::<10>::value")]
     field: i64
 });
-one_field!(ClampedU8 { #[serde_as(as = "IntLike<1, 50, Clamp>")] field: u8 });
+one_field!(ClampedU8 {
+    #[serde_as(as = "IntLike<1, 50, Clamp>")]
+    field: u8
+});
 one_field!(BoundedWrap { field: Int<u8, 3, 9> });
 one_field!(ClampedWrap { #[serde(default)] field: Int<i64, 1, 50, Clamp, DefaultTo<10>> });
 one_field!(WrapOption { #[serde(default)] field: Option<Int<u8, 3, 9>> });
 one_field!(GenericOption { #[serde_as(as = "Option<IntLike<1, 9>>")] #[serde(default)] field: Option<u8> });
-one_field!(NumberField { #[serde_as(as = "NumberLike<Unit>")] field: f64 });
-one_field!(NumberAny { #[serde_as(as = "NumberLike")] field: f64 });
+one_field!(NumberField {
+    #[serde_as(as = "NumberLike<Unit>")]
+    field: f64
+});
+one_field!(NumberAny {
+    #[serde_as(as = "NumberLike")]
+    field: f64
+});
 one_field!(NumberOpt { #[serde_as(as = "NumberLike<Unit>")] #[serde(default)] field: Option<f64> });
 one_field!(NumberWrap { field: Number<Unit> });
-one_field!(Flag { #[serde_as(as = "BoolLike")] field: bool });
+one_field!(Flag {
+    #[serde_as(as = "BoolLike")]
+    field: bool
+});
 one_field!(FlagOpt { #[serde_as(as = "BoolLike")] #[serde(default)] field: Option<bool> });
 one_field!(FlagWrap { field: Bool });
-one_field!(Query { #[serde_as(as = "TextLike<3, 10>")] field: String });
-one_field!(Trimmed { #[serde_as(as = "TextLike<1, 8, Trim>")] field: String });
-one_field!(TrimmedEmpty { #[serde_as(as = "TextLike<0, 5, Trim>")] field: String });
+one_field!(Query {
+    #[serde_as(as = "TextLike<3, 10>")]
+    field: String
+});
+one_field!(Trimmed {
+    #[serde_as(as = "TextLike<1, 8, Trim>")]
+    field: String
+});
+one_field!(TrimmedEmpty {
+    #[serde_as(as = "TextLike<0, 5, Trim>")]
+    field: String
+});
 one_field!(TrimmedOpt { #[serde_as(as = "TextLike<2, 6, Trim>")] #[serde(default)] field: Option<String> });
 one_field!(FreeOpt { #[serde_as(as = "TextLike<0, 6>")] #[serde(default)] field: Option<String> });
 one_field!(TextWrap { field: Text<1, 4> });
-one_field!(SkuField { #[serde_as(as = "PatternLike<Sku>")] field: String });
+one_field!(SkuField {
+    #[serde_as(as = "PatternLike<Sku>")]
+    field: String
+});
 one_field!(SkuOpt { #[serde_as(as = "PatternLike<Sku>")] #[serde(default)] field: Option<String> });
 one_field!(SkuWrap { field: Pattern<Sku> });
-one_field!(ColorField { #[serde_as(as = "EnumLike")] field: Color });
+one_field!(ColorField {
+    #[serde_as(as = "EnumLike")]
+    field: Color
+});
 one_field!(ColorOpt { #[serde_as(as = "EnumLike<Optional>")] #[serde(default)] field: Option<Color> });
 one_field!(ColorRequiredOnOption { #[serde_as(as = "EnumLike")] #[serde(default)] field: Option<Color> });
 one_field!(ColorWrap { field: Enum<Color> });
-one_field!(Object { #[serde_as(as = "JsonObjectLike")] field: Nested });
+one_field!(Object {
+    #[serde_as(as = "JsonObjectLike")]
+    field: Nested
+});
 one_field!(ObjectOpt { #[serde_as(as = "JsonObjectLike<Optional>")] #[serde(default)] field: Option<Nested> });
-one_field!(UrlField { #[serde_as(as = "UrlLike<demo_tools::CdnImages>")] field: mcp_coerce::url::WhatwgUrl });
-one_field!(UrlString { #[serde_as(as = "UrlLike")] field: String });
+one_field!(UrlField {
+    #[serde_as(as = "UrlLike<demo_tools::CdnImages>")]
+    field: mcp_coerce::url::WhatwgUrl
+});
+one_field!(UrlString {
+    #[serde_as(as = "UrlLike")]
+    field: String
+});
 one_field!(UrlWrap { field: Url<demo_tools::CdnImages> });
 one_field!(SafeField { #[serde_as(as = "SafeObjectLike<8>")] field: Map<String, Value> });
 one_field!(SafeValue { #[serde_as(as = "SafeObjectLike<3>")] #[serde(default)] field: Option<Value> });
@@ -347,15 +403,31 @@ fn a_deserialize_that_refuses_what_its_schema_allows_fails_soundness() {
     let report = shape_matrix::<Refuses>();
     assert!(!report.is_ok());
     let failure = &report.failures()[0];
-    assert_eq!((failure.check, failure.field.as_str()), (Check::Soundness, "/n"));
-    let n = failure.instance["n"].as_u64().expect("the instance names n");
-    assert_eq!(n % 2, 1, "the instance is an odd number: {}", failure.instance);
+    assert_eq!(
+        (failure.check, failure.field.as_str()),
+        (Check::Soundness, "/n")
+    );
+    let n = failure.instance["n"]
+        .as_u64()
+        .expect("the instance names n");
+    assert_eq!(
+        n % 2,
+        1,
+        "the instance is an odd number: {}",
+        failure.instance
+    );
     // Shrunk: the other field is as small as the generator makes it.
     assert_eq!(failure.instance, json!({"n": n, "name": ""}));
     assert_eq!(failure.detail, "refused: custom at /n");
     let text = report.to_string();
-    assert!(text.contains("- soundness /n: instance the schema accepts"), "{text}");
-    assert!(text.contains(&format!(r#"instance: {{"n":{n},"name":""}}"#)), "{text}");
+    assert!(
+        text.contains("- soundness /n: instance the schema accepts"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(r#"instance: {{"n":{n},"name":""}}"#)),
+        "{text}"
+    );
 }
 
 #[serde_as]
@@ -380,11 +452,25 @@ fn a_maximum_the_runtime_does_not_enforce_fails_refusal() {
     let failures: Vec<(Check, &str, &str, &Value, &str)> = report
         .failures()
         .iter()
-        .map(|f| (f.check, f.field.as_str(), f.case.as_str(), &f.sent, f.detail.as_str()))
+        .map(|f| {
+            (
+                f.check,
+                f.field.as_str(),
+                f.case.as_str(),
+                &f.sent,
+                f.detail.as_str(),
+            )
+        })
         .collect();
     assert_eq!(
         failures,
-        [(Check::Refusal, "/count", "above the maximum", &json!(11), "accepted")]
+        [(
+            Check::Refusal,
+            "/count",
+            "above the maximum",
+            &json!(11),
+            "accepted"
+        )]
     );
     assert_eq!(report.failures()[0].instance, json!({"count": 11}));
 
@@ -396,7 +482,12 @@ fn a_maximum_the_runtime_does_not_enforce_fails_refusal() {
         .collect();
     assert_eq!(
         failures,
-        [(Check::Refusal, "/name", "longer than maxLength", &json!("xxxxxx"))]
+        [(
+            Check::Refusal,
+            "/name",
+            "longer than maxLength",
+            &json!("xxxxxx")
+        )]
     );
 }
 

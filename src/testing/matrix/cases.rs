@@ -100,7 +100,10 @@ pub(crate) fn spellings(field: &Field, canonical: &Value) -> Vec<Spelling> {
             }
             if let [one] = ints.as_slice() {
                 out.push(spell("a lone integer", items[0].clone()));
-                out.push(spell("a lone integer as a string", Value::String(one.to_string())));
+                out.push(spell(
+                    "a lone integer as a string",
+                    Value::String(one.to_string()),
+                ));
             }
         }
         (Family::StringArray { separator }, Value::Array(items)) => {
@@ -134,9 +137,15 @@ pub(crate) fn spellings(field: &Field, canonical: &Value) -> Vec<Spelling> {
             out.push(spell("string", Value::String(n.to_string())));
             out.push(spell("padded string", Value::String(format!(" {n} "))));
             if n >= 0 {
-                out.push(spell("string with a plus sign", Value::String(format!("+{n}"))));
+                out.push(spell(
+                    "string with a plus sign",
+                    Value::String(format!("+{n}")),
+                ));
             }
-            out.push(spell("integral float string", Value::String(format!("{n}.0"))));
+            out.push(spell(
+                "integral float string",
+                Value::String(format!("{n}.0")),
+            ));
             if n.abs() < EXACT_FLOAT
                 && let Some(f) = float(n as f64)
             {
@@ -164,7 +173,10 @@ pub(crate) fn spellings(field: &Field, canonical: &Value) -> Vec<Spelling> {
                 ("false", "no", "off", 0)
             };
             out.push(spell("string", Value::String(word.into())));
-            out.push(spell("upper-case string", Value::String(word.to_uppercase())));
+            out.push(spell(
+                "upper-case string",
+                Value::String(word.to_uppercase()),
+            ));
             out.push(spell("padded string", Value::String(format!(" {word} "))));
             out.push(spell("yes/no", Value::String(yes.into())));
             out.push(spell("on/off", Value::String(on.into())));
@@ -210,7 +222,10 @@ pub(crate) fn spellings(field: &Field, canonical: &Value) -> Vec<Spelling> {
         (Family::JsonObject | Family::SafeObject { .. }, Value::Object(_)) => {
             let text = canonical.to_string();
             out.push(spell("JSON text", Value::String(text.clone())));
-            out.push(spell("JSON text, padded", Value::String(format!(" {text} "))));
+            out.push(spell(
+                "JSON text, padded",
+                Value::String(format!(" {text} ")),
+            ));
             out.push(spell(
                 "JSON text encoded twice",
                 Value::String(Value::String(text).to_string()),
@@ -262,7 +277,12 @@ pub(crate) fn absent_spellings(field: &Field, optional: bool) -> Vec<Spelling> {
     // The contract's table (`optional` module): `""` is `None` unless the inner value is
     // a free string; `"null"` only when the inner value's JSON type is not string.
     let free_string = matches!(adapter.family, Family::Text { .. })
-        && field.schema.get("minLength").and_then(Value::as_u64).unwrap_or(0) == 0;
+        && field
+            .schema
+            .get("minLength")
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
+            == 0;
     let string_typed = matches!(
         adapter.family,
         Family::Text { .. } | Family::Pattern | Family::Enum | Family::Url { .. }
@@ -309,7 +329,11 @@ pub(crate) fn junk_for(field: &Field, sample: &Value) -> Vec<Junk> {
             if let Some(Value::Array(values)) = map.get("enum")
                 && values.iter().all(Value::is_string)
             {
-                out.push(junk("not one of the values", json!("mcp_coerce_not_a_value"), &[]));
+                out.push(junk(
+                    "not one of the values",
+                    json!("mcp_coerce_not_a_value"),
+                    &[],
+                ));
             }
             if let Some(miss) = pattern_miss(map) {
                 out.push(junk("pattern miss", miss, &[]));
@@ -318,7 +342,12 @@ pub(crate) fn junk_for(field: &Field, sample: &Value) -> Vec<Junk> {
         Some(adapter) => {
             let optional = adapter.optional == Some(true);
             out.extend(family_junk(&adapter.family, map));
-            out.extend(bounds(map, &types, sample, Some((&adapter.family, optional))));
+            out.extend(bounds(
+                map,
+                &types,
+                sample,
+                Some((&adapter.family, optional)),
+            ));
             if !matches!(adapter.family, Family::Text { .. })
                 && let Some(miss) = pattern_miss(map)
             {
@@ -374,10 +403,18 @@ fn family_junk(family: &Family, map: &Map<String, Value>) -> Vec<Junk> {
                 .and_then(integer_range)
             {
                 if let Some(v) = hi.checked_add(1).and_then(int_value) {
-                    out.push(junk("an element above the maximum", json!([v]), &[IntOverflow, TooBig]));
+                    out.push(junk(
+                        "an element above the maximum",
+                        json!([v]),
+                        &[IntOverflow, TooBig],
+                    ));
                 }
                 if let Some(v) = lo.checked_sub(1).and_then(int_value) {
-                    out.push(junk("an element below the minimum", json!([v]), &[IntOverflow, TooSmall]));
+                    out.push(junk(
+                        "an element below the minimum",
+                        json!([v]),
+                        &[IntOverflow, TooSmall],
+                    ));
                 }
             }
             out
@@ -429,7 +466,11 @@ fn family_junk(family: &Family, map: &Map<String, Value>) -> Vec<Junk> {
         Family::Pattern => vec![junk("a number", json!(42), &[InvalidType])],
         Family::Enum => vec![
             junk("a number", json!(42), &[InvalidType]),
-            junk("not one of the values", json!("mcp_coerce_not_a_value"), &[EnumUnknown]),
+            junk(
+                "not one of the values",
+                json!("mcp_coerce_not_a_value"),
+                &[EnumUnknown],
+            ),
         ],
         Family::JsonObject => vec![
             junk("a number", json!(42), &[InvalidType]),
@@ -464,7 +505,11 @@ fn family_junk(family: &Family, map: &Map<String, Value>) -> Vec<Junk> {
                 ),
             ];
             if !schemes.iter().any(|s| s == "file") {
-                out.push(junk("a file URL", json!("file:///etc/passwd"), &[UrlForbidden]));
+                out.push(junk(
+                    "a file URL",
+                    json!("file:///etc/passwd"),
+                    &[UrlForbidden],
+                ));
             }
             if *max_length < MAX_BUILT {
                 let long = format!("{scheme}://{host}/{}", "a".repeat(*max_length));
@@ -612,7 +657,11 @@ fn item_sample(map: &Map<String, Value>) -> Option<Value> {
     if let Some(c) = items.get("const") {
         return Some(c.clone());
     }
-    if let Some(first) = items.get("enum").and_then(Value::as_array).and_then(|e| e.first()) {
+    if let Some(first) = items
+        .get("enum")
+        .and_then(Value::as_array)
+        .and_then(|e| e.first())
+    {
         return Some(first.clone());
     }
     if let Some(min) = items.get("minimum") {

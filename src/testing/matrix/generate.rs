@@ -216,7 +216,11 @@ fn objects(
             .is_some_and(|p| p.contains_key(name))
         {
             let name = name.clone();
-            members.push(any_scalar().prop_map(move |v| (name.clone(), true, v)).boxed());
+            members.push(
+                any_scalar()
+                    .prop_map(move |v| (name.clone(), true, v))
+                    .boxed(),
+            );
         }
     }
     let extra: BoxedStrategy<Vec<(String, Value)>> = match map.get("additionalProperties") {
@@ -308,7 +312,11 @@ pub(crate) fn integer_range(map: &Map<String, Value>) -> Option<(i128, i128)> {
 /// one inside), else `round` of its float value.
 fn bound(map: &Map<String, Value>, key: &str, round: fn(f64) -> i128, shift: i128) -> Option<i128> {
     let v = map.get(key)?;
-    match v.as_i64().map(i128::from).or_else(|| v.as_u64().map(i128::from)) {
+    match v
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| v.as_u64().map(i128::from))
+    {
         Some(n) => Some(n.saturating_add(shift)),
         None => v.as_f64().map(round),
     }
@@ -374,7 +382,9 @@ fn numbers(map: &Map<String, Value>) -> BoxedStrategy<Value> {
         (0.0..=1.0f64).prop_map(move |t| (lo + span * t).round()),
         Just(0.0f64.clamp(lo, hi)),
     ]
-    .prop_filter_map("a finite number", |f| Number::from_f64(f).map(Value::Number))
+    .prop_filter_map("a finite number", |f| {
+        Number::from_f64(f).map(Value::Number)
+    })
     .boxed()
 }
 
@@ -386,12 +396,18 @@ fn strings(map: &Map<String, Value>) -> BoxedStrategy<Value> {
         && let Some(body) = unanchored(pattern)
         && let Ok(s) = proptest::string::string_regex(&body)
     {
-        return s.prop_filter("length bounds", fits).prop_map(Value::String).boxed();
+        return s
+            .prop_filter("length bounds", fits)
+            .prop_map(Value::String)
+            .boxed();
     }
     if let Some(format) = map.get("format").and_then(Value::as_str)
         && let Some(s) = formatted(format)
     {
-        return s.prop_filter("length bounds", fits).prop_map(Value::String).boxed();
+        return s
+            .prop_filter("length bounds", fits)
+            .prop_map(Value::String)
+            .boxed();
     }
     let top = max.min(min.saturating_add(FREE_CHARS));
     let lengths = if max <= 400 {
@@ -445,7 +461,9 @@ fn formatted(format: &str) -> Option<BoxedStrategy<String>> {
         "hostname" => r"[a-z][a-z0-9]{0,8}(\.[a-z][a-z0-9]{0,8}){0,2}",
         _ => return None,
     };
-    proptest::string::string_regex(regex).ok().map(|s| s.boxed())
+    proptest::string::string_regex(regex)
+        .ok()
+        .map(|s| s.boxed())
 }
 
 fn any_scalar() -> BoxedStrategy<Value> {

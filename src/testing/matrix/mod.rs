@@ -445,8 +445,18 @@ impl fmt::Display for Report {
             writeln!(f, "{} failures:", self.failures.len())?;
         }
         for x in &self.failures {
-            let field = if x.field.is_empty() { "(arguments)" } else { &x.field };
-            writeln!(f, "- {} {field}: {}: sent {}", x.check.name(), x.case, json::short(&x.sent, 200))?;
+            let field = if x.field.is_empty() {
+                "(arguments)"
+            } else {
+                &x.field
+            };
+            writeln!(
+                f,
+                "- {} {field}: {}: sent {}",
+                x.check.name(),
+                x.case,
+                json::short(&x.sent, 200)
+            )?;
             writeln!(f, "    {}", x.detail)?;
             writeln!(f, "    instance: {}", json::short(&x.instance, 400))?;
             if x.repeats > 0 {
@@ -454,7 +464,10 @@ impl fmt::Display for Report {
             }
         }
         if !self.exceptions.is_empty() {
-            writeln!(f, "documented exceptions (the schema accepts, the runtime refuses):")?;
+            writeln!(
+                f,
+                "documented exceptions (the schema accepts, the runtime refuses):"
+            )?;
             for e in &self.exceptions {
                 writeln!(
                     f,
@@ -557,7 +570,8 @@ impl<'m, T: DeserializeOwned + JsonSchema> Runner<'m, T> {
             max_local_rejects: 4096,
             ..Config::default()
         };
-        let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed));
+        let mut runner =
+            TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed));
         let cases = self.matrix.cases as usize;
         let mut attempts = 0usize;
         while report.instances < cases && attempts < cases.saturating_mul(4).max(16) {
@@ -577,7 +591,8 @@ impl<'m, T: DeserializeOwned + JsonSchema> Runner<'m, T> {
                 match finding {
                     Finding::Exception(e) => record_exception(&mut report.exceptions, e),
                     Finding::Failure(x) => {
-                        if let Some(seen) = report.failures.iter_mut().find(|f| same_failure(f, &x)) {
+                        if let Some(seen) = report.failures.iter_mut().find(|f| same_failure(f, &x))
+                        {
                             seen.repeats += 1;
                         } else if report.failures.len() < MAX_FAILURES {
                             let smaller = shrink::<T, _>(&context, &mut tree, &x);
@@ -600,7 +615,10 @@ fn same_failure(a: &Failure, b: &Failure) -> bool {
 }
 
 fn record_exception(list: &mut Vec<Exception>, e: Exception) {
-    match list.iter_mut().find(|x| x.field == e.field && x.code == e.code) {
+    match list
+        .iter_mut()
+        .find(|x| x.field == e.field && x.code == e.code)
+    {
         Some(seen) => seen.count += 1,
         None => list.push(e),
     }
@@ -665,7 +683,11 @@ fn issues(rejection: &Rejection) -> String {
         .iter()
         .map(|i| {
             let path = i.path().to_string();
-            format!("{} at {}", i.code(), if path.is_empty() { "\"\"" } else { &path })
+            format!(
+                "{} at {}",
+                i.code(),
+                if path.is_empty() { "\"\"" } else { &path }
+            )
         })
         .collect();
     if rejection.truncated() > 0 {
@@ -770,7 +792,10 @@ fn check<T: DeserializeOwned + JsonSchema>(
         if undocumented.is_empty() && !exceptions.is_empty() {
             out.extend(exceptions.into_iter().map(Finding::Exception));
         } else {
-            let field = deepest(&context.fields, undocumented.first().map_or("", String::as_str));
+            let field = deepest(
+                &context.fields,
+                undocumented.first().map_or("", String::as_str),
+            );
             out.push(Finding::Failure(Failure {
                 check: Check::Soundness,
                 field,
@@ -1024,7 +1049,10 @@ impl<T: DeserializeOwned + JsonSchema> FieldCheck<'_, T> {
                 issues(&rejection)
             ))
         } else if !plain && all.iter().any(|i| i.code() == Code::Custom) {
-            Some(format!("refused with the code custom: {}", issues(&rejection)))
+            Some(format!(
+                "refused with the code custom: {}",
+                issues(&rejection)
+            ))
         } else if !plain
             && !junk.codes.is_empty()
             && !all.iter().any(|i| junk.codes.contains(&i.code()))

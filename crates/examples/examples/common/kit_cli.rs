@@ -60,7 +60,10 @@ pub fn lint_tools(args: &[String]) -> Outcome {
             }
             "--allow" => {
                 let Some(entry) = args.next() else {
-                    return Outcome::fail(PROGRAM, format!("--allow needs TOOL:RULE\n{LINT_USAGE}"));
+                    return Outcome::fail(
+                        PROGRAM,
+                        format!("--allow needs TOOL:RULE\n{LINT_USAGE}"),
+                    );
                 };
                 let Some((tool, rule)) = entry.rsplit_once(':') else {
                     return Outcome::fail(PROGRAM, format!("--allow {entry}: expected TOOL:RULE"));
