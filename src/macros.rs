@@ -1,6 +1,36 @@
 //! Crate-internal macros for the schema impls (feature `schemars`), so each adapter module
 //! states only its name and schema.
 
+/// A schema, with the test kit's annotation (feature `testing`) added while the kit asks
+/// for it (`crate::testing::annotate`): of an adapter for a target, of a wrapper type, or
+/// of a JSON-encoded object (`optional`: an `Option` field's). Without the feature, the
+/// schema itself.
+#[cfg(feature = "testing")]
+macro_rules! kit_annotation {
+    (adapter $adapter:ty, $target:ty, $schema:expr) => {
+        crate::testing::annotate::adapter::<$adapter, $target>($schema)
+    };
+    (wrapper $ty:ty, $schema:expr) => {
+        crate::testing::annotate::wrapper::<$ty>($schema)
+    };
+    (object $schema:expr, $optional:expr) => {
+        crate::testing::annotate::object($schema, $optional)
+    };
+}
+
+#[cfg(all(feature = "schemars", not(feature = "testing")))]
+macro_rules! kit_annotation {
+    (adapter $adapter:ty, $target:ty, $schema:expr) => {
+        $schema
+    };
+    (wrapper $ty:ty, $schema:expr) => {
+        $schema
+    };
+    (object $schema:expr, $optional:expr) => {
+        $schema
+    };
+}
+
 /// `JsonSchemaAs<Target>` for an adapter, for each listed target: always inline.
 macro_rules! json_schema_as {
     (impl $g:tt $adapter:ty => [$($target:ty),+], name = $name:expr, schema = $schema:expr $(,)?) => {
@@ -16,11 +46,7 @@ macro_rules! json_schema_as {
                     std::borrow::Cow::Owned($name)
                 }
                 fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-                    let schema = $schema;
-                    // The test kit's annotation, only while the kit asks for it.
-                    #[cfg(feature = "testing")]
-                    let schema = crate::testing::annotate::adapter::<$adapter, $target>(schema);
-                    schema
+                    kit_annotation!(adapter $adapter, $target, $schema)
                 }
         }
     };
@@ -38,11 +64,7 @@ macro_rules! json_schema_for {
                 std::borrow::Cow::Owned($name)
             }
             fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-                let schema = $schema;
-                // The test kit's annotation, only while the kit asks for it.
-                #[cfg(feature = "testing")]
-                let schema = crate::testing::annotate::wrapper::<$ty>(schema);
-                schema
+                kit_annotation!(wrapper $ty, $schema)
             }
         }
     };

@@ -421,11 +421,7 @@ impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<T> for JsonOb
         T::schema_id()
     }
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let schema = T::json_schema(generator);
-        // The test kit's annotation, only while the kit asks for it.
-        #[cfg(feature = "testing")]
-        let schema = crate::testing::annotate::object(schema, false);
-        schema
+        kit_annotation!(object T::json_schema(generator), false)
     }
 }
 
@@ -443,11 +439,7 @@ impl<T: schemars::JsonSchema> serde_with::schemars_1::JsonSchemaAs<Option<T>>
         T::schema_id()
     }
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let schema = T::json_schema(generator);
-        // The test kit's annotation, only while the kit asks for it.
-        #[cfg(feature = "testing")]
-        let schema = crate::testing::annotate::object(schema, true);
-        schema
+        kit_annotation!(object T::json_schema(generator), true)
     }
 }
 
@@ -463,10 +455,6 @@ impl<T: schemars::JsonSchema> schemars::JsonSchema for JsonObject<T> {
         T::schema_id()
     }
     fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let schema = T::json_schema(generator);
-        // The test kit's annotation, only while the kit asks for it.
-        #[cfg(feature = "testing")]
-        let schema = crate::testing::annotate::object(schema, false);
-        schema
+        kit_annotation!(object T::json_schema(generator), false)
     }
 }

@@ -304,6 +304,7 @@ mod tests {
     }
 
     #[derive(Deserialize, JsonSchema)]
+    #[allow(dead_code, reason = "only the schema is read")]
     struct Inner {
         n: u8,
     }

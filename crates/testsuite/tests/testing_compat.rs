@@ -19,6 +19,9 @@ fn object(properties: Value, required: Value) -> Value {
     json!({"type": "object", "properties": properties, "required": required})
 }
 
+/// A row of the table: its name, OLD, NEW, and the changes (rule, pointer).
+type Case = (&'static str, Value, Value, Vec<(ChangeRule, &'static str)>);
+
 #[test]
 fn the_rules_as_a_table() {
     use ChangeRule::*;
@@ -30,7 +33,7 @@ fn the_rules_as_a_table() {
         object(json!({"a": base}), json!([]))
     };
     let n = |schema: Value| object(json!({"n": schema}), json!([]));
-    let table: Vec<(&str, Value, Value, Vec<(ChangeRule, &str)>)> = vec![
+    let table: Vec<Case> = vec![
         ("nothing changed", s(json!({})), s(json!({})), vec![]),
         (
             "a property removed",

@@ -16,15 +16,18 @@ fn data(name: &str) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// A finding as the tests compare it: (tool, pointer, rule).
+type Row = (String, String, Rule);
+
 /// (tool, pointer, rule) of every finding.
-fn found(list: &Value) -> Vec<(String, String, Rule)> {
+fn found(list: &Value) -> Vec<Row> {
     lint_tools(list)
         .into_iter()
         .map(|f| (f.tool, f.pointer, f.rule))
         .collect()
 }
 
-fn rows(rows: &[(&str, &str, Rule)]) -> Vec<(String, String, Rule)> {
+fn rows(rows: &[(&str, &str, Rule)]) -> Vec<Row> {
     rows.iter()
         .map(|(t, p, r)| ((*t).to_owned(), (*p).to_owned(), *r))
         .collect()
@@ -69,7 +72,8 @@ fn the_clean_fixture_is_clean() {
 #[test]
 fn each_rule_fails_and_passes() {
     let x = "/inputSchema/properties/x";
-    let table: Vec<(Rule, Value, Vec<(String, String, Rule)>, Value)> = vec![
+    // (rule, failing fixture, its findings, passing fixture)
+    let table: Vec<(Rule, Value, Vec<Row>, Value)> = vec![
         (
             Rule::ToolNameCharset,
             json!([tool("Notes-Get", note_id(), json!([]))]),
@@ -302,7 +306,7 @@ fn rule_ids_and_severities() {
 /// it; none needed for one tool; without a majority, every tool is named.
 #[test]
 fn namespaces() {
-    let names = |names: &[&str]| -> Vec<(String, String, Rule)> {
+    let names = |names: &[&str]| -> Vec<Row> {
         let list: Vec<Value> = names
             .iter()
             .map(|n| tool(n, json!({}), json!([])))
@@ -463,7 +467,7 @@ fn the_allow_list_is_per_tool() {
         .allow("*", Rule::ToolNameNamespace)
         .check(&list)
         .expect("a tools/list");
-    let left_out: Vec<(String, String, Rule)> = all
+    let left_out: Vec<Row> = all
         .iter()
         .filter(|f| !allowed.contains(f))
         .map(|f| (f.tool.clone(), f.pointer.clone(), f.rule))
