@@ -16,6 +16,9 @@ macro_rules! kit_annotation {
     (object $schema:expr, $optional:expr) => {
         crate::testing::annotate::object($schema, $optional)
     };
+    (array $schema:expr, $optional:expr) => {
+        crate::testing::annotate::array($schema, $optional)
+    };
 }
 
 #[cfg(all(feature = "schemars", not(feature = "testing")))]
@@ -27,6 +30,9 @@ macro_rules! kit_annotation {
         $schema
     };
     (object $schema:expr, $optional:expr) => {
+        $schema
+    };
+    (array $schema:expr, $optional:expr) => {
         $schema
     };
 }

@@ -641,7 +641,7 @@ mod schema {
             name_of::<T, A>(MIN_ITEMS, MAX_ITEMS)
         }
         fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-            schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS)
+            kit_annotation!(array schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS), false)
         }
     }
 
@@ -655,7 +655,7 @@ mod schema {
             name_of::<T, A>(MIN_ITEMS, MAX_ITEMS)
         }
         fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-            schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS)
+            kit_annotation!(array schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS), true)
         }
     }
 
@@ -669,7 +669,7 @@ mod schema {
             name_of::<T, A>(MIN_ITEMS, MAX_ITEMS)
         }
         fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-            schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS)
+            kit_annotation!(array schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS), false)
         }
     }
 }

@@ -17,12 +17,13 @@
 //! | `text` | `trim` |
 //! | `url` | `schemes`, `hosts`, `example`, `max_length` |
 //! | `safe_object` | `max_depth` |
+//! | `array` | (bounds and the elements' schema in the schema) |
 //!
 //! Every annotation also says `optional`: `true` when the adapter reads an `Option` field
 //! with the crate's optional rules, `false` when it reads the value itself, `null` when the
 //! target decides at run time (`EnumLike` on a type that may be an `Option`); and `probe`,
 //! the index of the probe registered for it (absent for `JsonObjectLike`, whose target
-//! need not serialize).
+//! need not serialize, and for `ArrayLike`, whose element adapter need not).
 
 use std::cell::RefCell;
 
@@ -133,6 +134,20 @@ pub(crate) fn object(schema: Schema, optional: bool) -> Schema {
     insert(
         schema,
         json!({"adapter": "json_object", "optional": optional}),
+        None,
+    )
+}
+
+/// The schema of an `ArrayLike` field (`optional`: an `Option` one) or an `Array`,
+/// annotated when the kit asks; no probe (the elements' adapter need not serialize), the
+/// elements' own annotations are in `items`.
+pub(crate) fn array(schema: Schema, optional: bool) -> Schema {
+    if !annotating() {
+        return schema;
+    }
+    insert(
+        schema,
+        json!({"adapter": "array", "optional": optional}),
         None,
     )
 }

@@ -34,6 +34,7 @@ fn the_demo_tools_pass() {
     assert_shape_matrix::<demo_tools::SearchSkills>();
     assert_shape_matrix::<demo_tools::GetCard>();
     assert_shape_matrix::<demo_tools::SegmentImage>();
+    assert_shape_matrix::<demo_tools::BatchUpdate>();
 }
 
 #[test]
@@ -75,6 +76,16 @@ fn the_demo_fields_are_named_by_adapter() {
             ("/image_url", "url"),
             ("/options", "safe_object"),
             ("/threshold", "number"),
+        ])
+    );
+    assert_eq!(
+        families(&shape_matrix::<demo_tools::BatchUpdate>()),
+        owned(&[
+            ("/dry_run", "bool"),
+            ("/updates", "array"),
+            ("/updates/*/id", "int"),
+            ("/updates/*/note", "text"),
+            ("/updates/*/status", "enum"),
         ])
     );
 }
@@ -267,6 +278,10 @@ one_field!(SafeValue { #[serde_as(as = "SafeObjectLike<3>")] #[serde(default)] f
 one_field!(SafeWrap { field: SafeObject<8> });
 one_field!(Elements { #[serde_as(as = "Vec<IntLike<1, 9>>")] field: Vec<u8> });
 one_field!(Plain { field: Inner });
+one_field!(Objects { #[serde_as(as = "mcp_coerce::ArrayLike<serde_with::Same, 1, 4>")] field: Vec<Inner> });
+one_field!(Colors { #[serde_as(as = "mcp_coerce::ArrayLike<EnumLike>")] field: Vec<Color> });
+one_field!(ObjectsOpt { #[serde_as(as = "mcp_coerce::ArrayLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Vec<Inner>> });
+one_field!(ObjectsWrap { field: mcp_coerce::Array<Inner, serde_with::Same, 0, 3> });
 
 /// `T` passes, its one field is named `/field` (or `/field/*` for array elements), and its
 /// adapter is the family given; spellings were sent when the family promises some.
@@ -335,6 +350,10 @@ fn every_adapter_passes_and_is_named() {
     passes::<SafeValue>(Some("safe_object"), true);
     passes::<SafeWrap>(Some("safe_object"), true);
     passes::<Elements>(Some("int"), true);
+    passes::<Objects>(Some("array"), true);
+    passes::<Colors>(Some("array"), true);
+    passes::<ObjectsOpt>(Some("array"), true);
+    passes::<ObjectsWrap>(Some("array"), true);
     passes::<Plain>(None, false);
 }
 

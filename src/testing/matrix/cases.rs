@@ -55,6 +55,14 @@ fn junk(label: &'static str, value: Value, codes: &'static [Code]) -> Junk {
 
 /// Magnitudes below this are exact in an `f64`.
 const EXACT_FLOAT: i128 = 1 << 53;
+
+/// Whether a published integer bound is the clip of a wider integer type to what a JSON
+/// number keeps exact ([`JS_SAFE_INTEGER`](crate::schema::JS_SAFE_INTEGER)) rather than
+/// the runtime's own bound: past a clip the runtime accepts, so it has no junk. A bound an
+/// author declares at exactly ±(2^53 − 1) is taken for a clip too (one junk value fewer).
+fn is_clip(bound: i128) -> bool {
+    bound.unsigned_abs() == crate::schema::JS_SAFE_INTEGER.unsigned_abs().into()
+}
 /// Lengths and counts the junk goes past, at most: longer ones are not built.
 const MAX_BUILT: usize = 100_000;
 
@@ -217,6 +225,32 @@ pub(crate) fn spellings(field: &Field, canonical: &Value) -> Vec<Spelling> {
                         out.push(spell(label, Value::String(spelling)));
                     }
                 }
+            }
+        }
+        (Family::Array, Value::Array(items)) => {
+            let text = canonical.to_string();
+            out.push(spell("JSON text", Value::String(text.clone())));
+            out.push(spell(
+                "JSON text, padded",
+                Value::String(format!(" {text} ")),
+            ));
+            out.push(spell(
+                "JSON text encoded twice",
+                Value::String(Value::String(text).to_string()),
+            ));
+            if items.is_empty() && !optional {
+                out.push(spell("empty string", Value::String(String::new())));
+            }
+            // A lone element is one that is not an array; a string one must not read as
+            // JSON text of an array, nor be the empty string (which is `[]`).
+            if let [one] = items.as_slice()
+                && !one.is_array()
+                && !one.is_null()
+                && one
+                    .as_str()
+                    .is_none_or(|s| !s.trim().is_empty() && !s.trim_start().starts_with('['))
+            {
+                out.push(spell("a lone element", one.clone()));
             }
         }
         (Family::JsonObject | Family::SafeObject { .. }, Value::Object(_)) => {
@@ -402,14 +436,18 @@ fn family_junk(family: &Family, map: &Map<String, Value>) -> Vec<Junk> {
                 .and_then(Value::as_object)
                 .and_then(integer_range)
             {
-                if let Some(v) = hi.checked_add(1).and_then(int_value) {
+                if !is_clip(hi)
+                    && let Some(v) = hi.checked_add(1).and_then(int_value)
+                {
                     out.push(junk(
                         "an element above the maximum",
                         json!([v]),
                         &[IntOverflow, TooBig],
                     ));
                 }
-                if let Some(v) = lo.checked_sub(1).and_then(int_value) {
+                if !is_clip(lo)
+                    && let Some(v) = lo.checked_sub(1).and_then(int_value)
+                {
                     out.push(junk(
                         "an element below the minimum",
                         json!([v]),
@@ -470,6 +508,16 @@ fn family_junk(family: &Family, map: &Map<String, Value>) -> Vec<Junk> {
                 "not one of the values",
                 json!("mcp_coerce_not_a_value"),
                 &[EnumUnknown],
+            ),
+        ],
+        // A native object or a scalar may be a lone element: only text that cannot be
+        // an array is junk whatever the elements are.
+        Family::Array => vec![
+            junk("unclosed JSON text", json!("[1,2"), &[InvalidJson]),
+            junk(
+                "JSON text that is not an array",
+                json!("[}"),
+                &[InvalidJson],
             ),
         ],
         Family::JsonObject => vec![
@@ -565,10 +613,16 @@ fn bounds(
                 Some((_, tmax)) if n > tmax => &[IntOverflow][..],
                 _ => &[TooBig][..],
             };
-            if stated_min && let Some(v) = lo.checked_sub(1).and_then(int_value) {
+            if stated_min
+                && !is_clip(lo)
+                && let Some(v) = lo.checked_sub(1).and_then(int_value)
+            {
                 out.push(junk("below the minimum", v, below(lo - 1)));
             }
-            if stated_max && let Some(v) = hi.checked_add(1).and_then(int_value) {
+            if stated_max
+                && !is_clip(hi)
+                && let Some(v) = hi.checked_add(1).and_then(int_value)
+            {
                 out.push(junk("above the maximum", v, above(hi + 1)));
             }
         }
@@ -722,6 +776,7 @@ fn clamped(schema: &Value, family: &Family) -> Vec<Spelling> {
         ("far above the maximum", hi.checked_add(1000), hi),
     ] {
         if let Some(sent) = sent
+            && !is_clip(bound)
             && (*type_min..=*type_max).contains(&sent)
             && let (Some(value), Some(bound)) = (int_value(sent), int_value(bound))
         {

@@ -100,6 +100,8 @@ pub(crate) enum Family {
     SafeObject {
         max_depth: usize,
     },
+    /// `ArrayLike`/`Array`: arrays of any element type.
+    Array,
 }
 
 impl Family {
@@ -115,6 +117,7 @@ impl Family {
             Family::Pattern => "pattern",
             Family::Enum => "enum",
             Family::JsonObject => "json_object",
+            Family::Array => "array",
             Family::Url { .. } => "url",
             Family::SafeObject { .. } => "safe_object",
         }
@@ -160,6 +163,7 @@ impl Family {
             "pattern" => Family::Pattern,
             "enum" => Family::Enum,
             "json_object" => Family::JsonObject,
+            "array" => Family::Array,
             "url" => Family::Url {
                 example: text("example")?,
                 hosts: strings("hosts"),
