@@ -294,6 +294,7 @@ fn at_most_100_issues_and_a_count_of_the_rest() {
     assert_eq!(envelope["truncated"], json!(9_900));
     let body = serde_json::to_value(r.to_http_body()).unwrap();
     assert_eq!(body["issues"].as_array().map(Vec::len), Some(100));
+    assert_eq!(body["truncated"], json!(9_900));
 
     let r = refuse::<Ids>(&json!({ "ids": junk.join(",") }));
     cap("comma string of 10,000 junk", &r, 100, 9_900);
@@ -825,16 +826,26 @@ fn http_body_is_exact() {
             "issues": [
                 {"path": "/ids/1", "message": "expected an integer", "code": "int_parsing"},
                 {"path": "/name", "message": "missing required field", "code": "missing"}
-            ]
+            ],
+            "truncated": 0
         })
     );
+    // 100 issues listed, the 50 beyond them counted, as in the envelope.
     let many = Rejection::new((0..150).map(|i| {
         Issue::new(Code::Custom, "bad")
             .with_hint("h")
             .at(Path::root().join(i as usize))
     }));
-    let v = serde_json::to_value(many.to_http_body()).unwrap();
+    let body = many.to_http_body();
+    assert_eq!(body.truncated(), 50);
+    let v = serde_json::to_value(&body).unwrap();
     assert_eq!(v["issues"].as_array().map(Vec::len), Some(100));
+    assert_eq!(v["issues"][99]["path"], json!("/99"));
+    assert_eq!(v["truncated"], json!(50));
+    assert_eq!(
+        v.as_object().map(|o| o.keys().cloned().collect::<Vec<_>>()),
+        Some(vec!["error".into(), "issues".into(), "truncated".into()])
+    );
 }
 
 #[test]
@@ -871,6 +882,7 @@ fn categories_codes_and_statuses() {
         (Category::UnknownTool, "UNKNOWN_TOOL", -32602, 404),
         (Category::NotFound, "NOT_FOUND", -32602, 404),
         (Category::PermissionDenied, "PERMISSION_DENIED", -32603, 403),
+        (Category::Conflict, "CONFLICT", -32603, 409),
         (
             Category::ResourceExhausted,
             "RESOURCE_EXHAUSTED",

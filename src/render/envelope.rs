@@ -2,6 +2,7 @@
 //! of failure with their JSON-RPC codes and HTTP statuses.
 
 use serde::Serialize;
+use serde_json::{Map, Value};
 
 use crate::issue::{Issue, MAX_ISSUES, Rejection};
 
@@ -18,6 +19,7 @@ pub const INVALID_ARGUMENT_HINT: &str = "Re-read the inputSchema for this tool f
 /// | `UNKNOWN_TOOL` | -32602 | 404 |
 /// | `NOT_FOUND` | -32602 | 404 |
 /// | `PERMISSION_DENIED` | -32603 | 403 |
+/// | `CONFLICT` | -32603 | 409 |
 /// | `RESOURCE_EXHAUSTED` | -32603 | 429 |
 /// | `UNAVAILABLE` | -32603 | 503 |
 /// | `INTERNAL_ERROR` | -32603 | 500 |
@@ -29,6 +31,8 @@ pub const INVALID_ARGUMENT_HINT: &str = "Re-read the inputSchema for this tool f
 ///
 /// assert_eq!(Category::UnknownTool.jsonrpc_code(), -32602);
 /// assert_eq!(Category::Unavailable.http_status(), 503);
+/// assert_eq!(Category::Conflict.jsonrpc_code(), -32603);
+/// assert_eq!(Category::Conflict.http_status(), 409);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
@@ -42,6 +46,9 @@ pub enum Category {
     NotFound,
     /// The caller may not do this.
     PermissionDenied,
+    /// The request conflicts with the current state of what it acts on (a concurrent
+    /// change, a duplicate): re-read it before trying again.
+    Conflict,
     /// A quota or rate limit was hit.
     ResourceExhausted,
     /// A service the tool needs is down; retrying later may work.
@@ -65,6 +72,7 @@ impl Category {
             Category::InvalidArgument => 400,
             Category::UnknownTool | Category::NotFound => 404,
             Category::PermissionDenied => 403,
+            Category::Conflict => 409,
             Category::ResourceExhausted => 429,
             Category::Unavailable => 503,
             Category::InternalError => 500,
@@ -76,8 +84,9 @@ impl Category {
 ///
 /// Its JSON is `{"error", "tool", "message", "issues", "truncated", "hint"}`: the same keys
 /// for every category (`"issues": []` when the failure is not about arguments); at most
-/// [`MAX_ISSUES`] issues, with `truncated` counting the ones left out. No stack trace and
-/// no Rust type name ever appears in it.
+/// [`MAX_ISSUES`] issues, with `truncated` counting the ones left out; then `"context"`, an
+/// object of extra facts, only when there are any (`retry_after_s`, see
+/// [`Envelope::with_context`]). No stack trace and no Rust type name ever appears in it.
 ///
 /// # Examples
 ///
@@ -104,6 +113,8 @@ pub struct Envelope {
     issues: Vec<Issue>,
     truncated: usize,
     hint: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    context: Option<Box<Map<String, Value>>>,
 }
 
 /// A caller-supplied name cut to the echo limit (kept as it is when it fits, without a
@@ -145,6 +156,7 @@ impl Envelope {
             issues: Vec::new(),
             truncated: 0,
             hint: hint.into(),
+            context: None,
         }
     }
 
@@ -174,6 +186,7 @@ impl Envelope {
             issues: rejection.issues()[..kept].to_vec(),
             truncated: total - kept,
             hint: INVALID_ARGUMENT_HINT.to_owned(),
+            context: None,
         }
     }
 
@@ -250,6 +263,51 @@ impl Envelope {
     /// What the caller should do next.
     pub fn hint(&self) -> &str {
         &self.hint
+    }
+
+    /// The same envelope with `key` set to `value` in its `context`, the object of extra
+    /// facts that follows `hint` in its JSON. The crate sets `retry_after_s` (whole
+    /// seconds to wait before retrying, from an upstream's `Retry-After`; see
+    /// [`Upstream`](crate::Upstream)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::{Category, Envelope};
+    /// use serde_json::json;
+    ///
+    /// let envelope = Envelope::new(Category::ResourceExhausted, "search", "rate limited", "Retry after 30 seconds.")
+    ///     .with_context("retry_after_s", 30);
+    /// assert_eq!(serde_json::to_value(&envelope)?["context"], json!({"retry_after_s": 30}));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_context(mut self, key: &str, value: impl Into<Value>) -> Self {
+        self.context
+            .get_or_insert_with(Default::default)
+            .insert(key.to_owned(), value.into());
+        self
+    }
+
+    /// The extra facts, if any (`retry_after_s`).
+    pub fn context(&self) -> Option<&Map<String, Value>> {
+        self.context.as_deref()
+    }
+
+    /// The same envelope with another hint.
+    pub(crate) fn with_hint_text(mut self, hint: String) -> Self {
+        self.hint = hint;
+        self
+    }
+
+    /// The same envelope with `issues` listed (at most [`MAX_ISSUES`]; the rest, and
+    /// `more` found but not built, counted in `truncated`).
+    pub(crate) fn with_issues(mut self, issues: Vec<Issue>, more: usize) -> Self {
+        let kept = issues.len().min(MAX_ISSUES);
+        self.truncated = issues.len() - kept + more;
+        self.issues = issues;
+        self.issues.truncate(kept);
+        self
     }
 
     /// The envelope as compact JSON text, keys in the documented order.
