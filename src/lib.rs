@@ -123,7 +123,7 @@ pub use optional::{Optional, Required};
 #[cfg(feature = "regex")]
 pub use pattern::{Pattern, PatternDef, PatternLike};
 pub use render::{
-    Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolErrorResult,
+    Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolErrorResult, Upstream,
     WriteOutcome,
 };
 pub use safe_object::{SafeObject, SafeObjectLike};
