@@ -932,6 +932,24 @@ fn write_outcome_is_exact() {
     assert!(stored.is_stored());
     // A service that is down is a 5xx envelope, not a soft failure.
     assert_eq!(Category::Unavailable.http_status(), 503);
+    // A refused body: the reason names the first 5 issues and counts the rest.
+    let refused = WriteOutcome::refused(&two_issues());
+    assert_eq!(
+        serde_json::to_value(&refused).unwrap(),
+        json!({"stored": false, "reason": "invalid body: 2 issues: /ids/1: expected an integer \
+            (int_parsing); /name: missing required field (missing)"})
+    );
+    assert_eq!(refused.http_status(), 200);
+    let many = Rejection::new((0..150).map(|i| {
+        Issue::new(Code::Custom, "bad")
+            .with_hint("h")
+            .at(Path::root().join(i as usize))
+    }));
+    assert_eq!(
+        serde_json::to_value(WriteOutcome::refused(&many)).unwrap(),
+        json!({"stored": false, "reason": "invalid body: 150 issues: /0: bad (custom); /1: bad \
+            (custom); /2: bad (custom); /3: bad (custom); /4: bad (custom); and 145 more"})
+    );
 }
 
 /// "No stack trace and no internal type names ever appear in it."
