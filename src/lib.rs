@@ -14,7 +14,17 @@
 //! - The issue model (`src/issue/`): [`Issue`], [`Code`], [`Input`], [`Path`],
 //!   [`Rejection`].
 //! - Renderings (`src/render/`): [`Envelope`] as an MCP [`ToolErrorResult`] or a
-//!   [`JsonRpcError`], [`HttpBody`], [`WriteOutcome`].
+//!   [`JsonRpcError`], [`HttpBody`], [`WriteOutcome`]; [`Upstream`], the envelope of a
+//!   failed upstream HTTP answer.
+#![cfg_attr(
+    feature = "axum",
+    doc = "- axum servers (feature `axum`): [`axum`] (the [`axum::Json`] and [`axum::Query`] \
+           extractors refusing with the HTTP body, `IntoResponse` for the renderings)."
+)]
+#![cfg_attr(
+    not(feature = "axum"),
+    doc = "- axum servers: module `axum` (feature `axum`)."
+)]
 #![cfg_attr(
     feature = "history",
     doc = "- Tool-call history integrity (validate, repair, checked append, id mapping; \
@@ -78,6 +88,9 @@ mod render;
 mod shell;
 mod words;
 
+#[cfg(feature = "axum")]
+#[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
+pub mod axum;
 #[cfg(feature = "dialect")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialect")))]
 pub mod dialect;
