@@ -9,4 +9,6 @@
 //!   `tools/list` lint and schema compatibility check on files, run from the repository
 //!   root as `cargo run --example lint_tools -- ...` and `cargo run --example
 //!   schema_compat -- ...` (the root's examples of those names run these).
+//! - `worker_server` (feature `axum`): the demo HTTP worker on axum,
+//!   `cargo run --example worker -- --listen 127.0.0.1:PORT` from the repository root.
 #![forbid(unsafe_code)]
