@@ -252,7 +252,8 @@ impl fmt::Display for Change {
 /// let new = json!([{"name": "a", "inputSchema": {"type": "object", "properties": {
 ///     "mode": {"type": "string", "enum": ["fast", "auto"]}}, "required": ["mode"]}},
 ///     {"name": "b", "inputSchema": {"type": "object", "properties": {}}}]);
-/// let found: Vec<(&str, &str, ChangeRule)> = compat(&old, &new)
+/// let changes = compat(&old, &new);
+/// let found: Vec<(&str, &str, ChangeRule)> = changes
 ///     .iter().map(|c| (c.tool.as_str(), c.pointer.as_str(), c.rule)).collect();
 /// assert_eq!(found, [
 ///     ("a", "/inputSchema/properties/mode", ChangeRule::MadeRequired),

@@ -212,7 +212,8 @@ impl std::error::Error for UnknownRule {}
 /// use serde_json::json;
 ///
 /// let findings = mcp_coerce::testing::lint_tools(&json!([{"name": "Get-User"}]));
-/// assert_eq!(serde_json::to_value(&findings[0])?, json!({
+/// let charset = findings.iter().find(|f| f.pointer == "/name").ok_or("no finding at /name")?;
+/// assert_eq!(serde_json::to_value(charset)?, json!({
 ///     "tool": "Get-User", "pointer": "/name", "rule": "tool-name-charset",
 ///     "severity": "error", "message": "the tool name has chars outside [a-z0-9_]: \"Get-User\""
 /// }));
@@ -426,7 +427,8 @@ pub(crate) fn report(findings: &[Finding]) -> String {
 ///     "description": "Search the docs.",
 ///     "inputSchema": {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q", "limit"]}
 /// }]});
-/// let found: Vec<(&str, Rule)> = lint_tools(&list).iter().map(|f| (f.pointer.as_str(), f.rule)).collect();
+/// let findings = lint_tools(&list);
+/// let found: Vec<(&str, Rule)> = findings.iter().map(|f| (f.pointer.as_str(), f.rule)).collect();
 /// assert_eq!(found, [
 ///     ("/description", Rule::DescriptionWhen),
 ///     ("/inputSchema/properties/q", Rule::DescriptionMissing),
