@@ -5,7 +5,7 @@
 //! and policies are type parameters whose defaults keep the common case short
 //! (`IntLike`, `IntLike<1, 100>`, `IntLike<1, 50, Clamp, DefaultTo<10>>`).
 //! - Adapters (`src/adapters/`), one module per family: [`int_array`], [`string_array`],
-//!   [`array`] (arrays of any element type),
+//!   [`array`](mod@array) (arrays of any element type),
 //!   [`int`], [`number`], [`boolean`], [`text`], [`pattern`](mod@pattern), [`enums`],
 //!   [`json_object`], [`safe_object`] (objects forwarded as they are), [`url`](mod@url)
 //!   (feature `url`, on by default); the optional-field rules: [`optional`].
