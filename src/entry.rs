@@ -262,7 +262,12 @@ fn arguments(value: Value) -> Result<Value, Rejection> {
             Some(object) => Ok(object),
             None => Err(not_an_object(&Value::String(text))),
         },
-        other => Err(not_an_object(&other)),
+        other => {
+            let refused = not_an_object(&other);
+            // A `Value` built in code may be nested deeper than its own drop can recurse.
+            engine::drop_flat(other);
+            Err(refused)
+        }
     }
 }
 

@@ -235,6 +235,7 @@ fn a_non_zero_field_takes_the_stand_in() {
 #[derive(Deserialize, Debug)]
 #[allow(dead_code)]
 struct Host {
+    #[allow(dead_code)]
     addr: std::net::IpAddr,
     a: u8,
     b: u8,
@@ -518,4 +519,198 @@ mod every_adapter {
         assert_eq!(by_schema, schema);
         assert_eq!(by_serde, schema);
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Types that are hard to learn: the plan's work stays bounded and its answers stay right.
+
+/// A recursive type whose children are a fixed array: the elements share one node of the
+/// plan, and only the first is learned from.
+#[derive(Deserialize, Debug, PartialEq)]
+struct Fanned {
+    value: u32,
+    #[serde(default)]
+    kids: Option<Box<[Fanned; 5]>>,
+}
+
+#[test]
+fn a_recursive_type_with_fixed_arrays_is_learned_in_bounded_work() {
+    let leaf = |value| json!({ "value": value });
+    let args: Fanned = mcp_coerce::from_value(json!({
+        "value": 1,
+        "kids": [leaf(2), leaf(3), leaf(4), leaf(5), leaf(6)],
+    }))
+    .unwrap();
+    assert_eq!(args.value, 1);
+    let kids: Vec<u32> = args.kids.unwrap().iter().map(|k| k.value).collect();
+    assert_eq!(kids, [2, 3, 4, 5, 6]);
+    let refused = mcp_coerce::from_value::<Fanned>(json!({
+        "kids": [leaf(2), {}, leaf(4), leaf(5), {}],
+    }))
+    .unwrap_err();
+    assert_eq!(
+        found(&refused),
+        missing(&["/kids/1/value", "/kids/4/value", "/value"])
+    );
+}
+
+#[test]
+fn a_deep_non_object_value_is_refused_without_recursion() {
+    // Built in code, deeper than `Value`'s own drop could recurse on a small stack.
+    let outcome = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(|| {
+            let mut value = Value::Null;
+            for _ in 0..200_000 {
+                value = Value::Array(vec![value]);
+            }
+            found(&mcp_coerce::from_value::<Fanned>(value).unwrap_err())
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(outcome, [(Code::InvalidType, String::new())]);
+}
+
+/// A required field with an alias, beside one whose type refuses every stand-in: the
+/// plan stops learning the struct before it knows the alias.
+#[derive(Deserialize, Debug)]
+struct AliasBesideAddress {
+    #[serde(alias = "q")]
+    query: String,
+    #[allow(dead_code)]
+    addr: std::net::IpAddr,
+}
+
+#[test]
+fn an_alias_the_plan_has_not_learned_is_neither_missing_nor_duplicate() {
+    let arguments = json!({"q": "rust", "addr": "127.0.0.1"});
+    let args: AliasBesideAddress = mcp_coerce::from_value(arguments.clone()).unwrap();
+    assert_eq!(args.query, "rust");
+    let args: AliasBesideAddress = mcp_coerce::from_str(&arguments.to_string()).unwrap();
+    assert_eq!(args.query, "rust");
+    // Refused for another field: the alias still counts as the field.
+    let refused =
+        mcp_coerce::from_str::<AliasBesideAddress>(r#"{"q": "rust", "addr": "nowhere"}"#)
+            .unwrap_err();
+    assert_eq!(
+        found(&refused),
+        [(Code::Custom, "/addr".to_owned())]
+    );
+}
+
+/// A field whose `Deserialize` calls an entry point of the crate on its own value.
+#[derive(Debug)]
+struct Reentrant(Option<ReentrantInner>);
+
+#[derive(Deserialize, Debug)]
+struct ReentrantInner {
+    #[allow(dead_code)]
+    q: Option<u32>,
+}
+
+impl<'de> Deserialize<'de> for Reentrant {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(d)?;
+        Ok(Reentrant(mcp_coerce::from_value(value).ok()))
+    }
+}
+
+#[serde_as]
+#[derive(Deserialize, Debug)]
+struct ReentrantOuter {
+    n: Reentrant,
+    #[serde_as(as = "mcp_coerce::IntLike")]
+    k: u32,
+}
+
+#[test]
+fn an_entry_point_called_while_a_plan_is_learned_leaves_the_call_alone() {
+    // The first call on a thread learns the plan (and runs `Reentrant` while it does).
+    std::thread::spawn(|| {
+        for _ in 0..2 {
+            let refused =
+                mcp_coerce::from_str::<ReentrantOuter>(r#"{"n": {}, "k": "x"}"#).unwrap_err();
+            assert_eq!(found(&refused), [(Code::IntParsing, "/k".to_owned())]);
+            let args: ReentrantOuter =
+                mcp_coerce::from_value(json!({"n": {"q": 3}, "k": "5"})).unwrap();
+            assert_eq!((args.k, args.n.0.and_then(|i| i.q)), (5, Some(3)));
+        }
+    })
+    .join()
+    .unwrap();
+}
+
+/// An untagged enum whose first variant reads JSON-looking text through a string array.
+#[serde_as]
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(untagged)]
+enum Tags {
+    List {
+        #[serde_as(as = "mcp_coerce::StringArrayLike")]
+        tags: Vec<String>,
+    },
+    Raw {
+        tags: Value,
+    },
+}
+
+#[derive(Deserialize, Debug, PartialEq)]
+struct Tagged {
+    t: Tags,
+}
+
+#[test]
+fn the_quick_first_attempt_reads_json_looking_text_as_the_full_pass_does() {
+    // Not JSON (`x`), without quotes: a plain string, split at its commas, on every route.
+    let arguments = json!({"t": {"tags": "[1, x]"}});
+    let expected = Tagged {
+        t: Tags::List {
+            tags: vec!["[1".to_owned(), "x]".to_owned()],
+        },
+    };
+    assert_eq!(
+        mcp_coerce::from_str::<Tagged>(&arguments.to_string()).unwrap(),
+        expected
+    );
+    assert_eq!(mcp_coerce::from_value::<Tagged>(arguments).unwrap(), expected);
+}
+
+/// A string type whose `Deserialize` refuses some strings.
+#[derive(Debug)]
+struct Email(#[allow(dead_code)] String);
+
+impl<'de> Deserialize<'de> for Email {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        if s.contains('@') {
+            Ok(Email(s))
+        } else {
+            Err(serde::de::Error::custom("not an email address"))
+        }
+    }
+}
+
+#[derive(Deserialize, Debug)]
+struct Contact {
+    #[allow(dead_code)]
+    email: Email,
+}
+
+#[test]
+fn a_string_moved_into_the_value_is_never_echoed_as_empty() {
+    let arguments = json!({"email": "bob at example.com"});
+    let from_text = mcp_coerce::from_str::<Contact>(&arguments.to_string()).unwrap_err();
+    let issue = &from_text.issues()[0];
+    assert_eq!((issue.code(), issue.path().to_string()), (Code::Custom, "/email".to_owned()));
+    assert_eq!(
+        issue.input(),
+        Some(&mcp_coerce::Input::Text("bob at example.com".to_owned()))
+    );
+    // `from_value` moves the string into `Email` before it is refused: no echo, rather
+    // than a false `""`.
+    let owned = mcp_coerce::from_value::<Contact>(arguments).unwrap_err();
+    let issue = &owned.issues()[0];
+    assert_eq!((issue.code(), issue.path().to_string()), (Code::Custom, "/email".to_owned()));
+    assert_eq!(issue.input(), None);
 }

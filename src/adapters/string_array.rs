@@ -169,15 +169,16 @@ impl<P: Separator> StringShape<P> {
                     ..StringShape::new(self.min, self.max)
                 };
                 let mut reader = serde_json::Deserializer::from_str(t);
-                match reader
-                    .deserialize_seq(inner)
-                    .and_then(|outcome| reader.end().map(|()| outcome))
-                {
+                // Read to the end even in a quick attempt: a syntax error after a refused
+                // element makes the text a plain string (below), which a stop at that
+                // element would refuse instead.
+                let read = crate::engine::in_full(|| {
+                    reader
+                        .deserialize_seq(inner)
+                        .and_then(|outcome| reader.end().map(|()| outcome))
+                });
+                match read {
                     Ok(outcome) => return outcome,
-                    // A refused element ended a quick first attempt (see
-                    // `shell::bad_element`): the text is JSON, and refused; it is not to be
-                    // split.
-                    Err(e) if e.is_data() => return Err(IssueBuf::default()),
                     // Bracketed text with quotes (`"['a','b']"`, `"[\"a\",]"`) was meant as
                     // JSON: splitting it would make ids of its brackets and quotes.
                     Err(e) if t.contains(['"', '\'']) => {

@@ -77,7 +77,12 @@ impl Error {
             _ => {}
         }
         if let Kind::Issue(issue) = &mut self.0.kind {
-            if issue.path().is_root() && !issue.has_input() {
+            // On a route that moves strings into the value, a string the refused value held
+            // may already be gone (left `""`): an echo of it would be false, so none.
+            if issue.path().is_root()
+                && !issue.has_input()
+                && !(super::with(|e| e.route().take_strings) && may_hold_string(value))
+            {
                 issue.set_input(Input::from_value(value));
             }
             issue.prepend(segment);
@@ -335,3 +340,22 @@ impl fmt::Debug for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Whether `value` holds a string, looking at no more than 64 values (past them: maybe).
+fn may_hold_string(value: &Value) -> bool {
+    let mut stack = vec![value];
+    let mut budget = 64u32;
+    while let Some(value) = stack.pop() {
+        if budget == 0 {
+            return true;
+        }
+        budget -= 1;
+        match value {
+            Value::String(_) => return true,
+            Value::Array(items) => stack.extend(items.iter().take(budget as usize)),
+            Value::Object(map) => stack.extend(map.values().take(budget as usize)),
+            _ => {}
+        }
+    }
+    false
+}

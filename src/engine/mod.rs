@@ -333,6 +333,17 @@ impl Engine {
             }
         }
         let _done = Done(&self.learning, key);
+        // Learning runs the type's `Deserialize`, which may call an entry point itself:
+        // counted as a call, so that such a call sets the engine's state aside and gives
+        // it back instead of starting from (and leaving) a clean one.
+        struct Leave<'e>(&'e Cell<u32>);
+        impl Drop for Leave<'_> {
+            fn drop(&mut self) {
+                self.0.set(self.0.get().saturating_sub(1));
+            }
+        }
+        self.calls.set(self.calls.get() + 1);
+        let _leave = Leave(&self.calls);
         let plan = Rc::new(match source {
             PlanSource::Learned => probe::learn::<T>(self),
             PlanSource::Schema(build) => build(),
@@ -550,6 +561,21 @@ pub(crate) fn quick_attempt<R>(attempt: impl FnOnce() -> R) -> R {
     }
     let _restore = Restore(with(|engine| engine.quick.replace(true)));
     attempt()
+}
+
+/// Run `read` as no quick attempt, whatever the call is: for a reading whose answer
+/// depends on reading to the end (JSON text whose syntax error makes it plain text), which
+/// a quick stop at its first refused element would change.
+pub(crate) fn in_full<R>(read: impl FnOnce() -> R) -> R {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0;
+            with(|engine| engine.quick.set(before));
+        }
+    }
+    let _restore = Restore(with(|engine| engine.quick.replace(false)));
+    read()
 }
 
 /// Whether the adapter now refusing a value runs in a quick first attempt, whose issues

@@ -25,11 +25,19 @@ impl Placeholder {
     }
 
     fn deeper(self) -> Result<Self, Error> {
-        if self.depth >= MAX_DEPTH {
+        self.deeper_by(1)
+    }
+
+    /// `levels` deeper: a tuple of `len` elements takes `len` levels, so that the stand-in
+    /// of a wide tuple nested in itself (`[T; 8]` inside `T`) stays small (the product of
+    /// the lengths along a path whose sum is at most `MAX_DEPTH`).
+    fn deeper_by(self, levels: usize) -> Result<Self, Error> {
+        let depth = usize::from(self.depth).saturating_add(levels.max(1));
+        if depth > usize::from(MAX_DEPTH) {
             Err(Error::silent())
         } else {
             Ok(Placeholder {
-                depth: self.depth + 1,
+                depth: u8::try_from(depth).unwrap_or(MAX_DEPTH),
             })
         }
     }
@@ -105,7 +113,7 @@ impl<'de> Deserializer<'de> for Placeholder {
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        let of = self.deeper()?;
+        let of = self.deeper_by(len)?;
         visitor.visit_seq(Items { left: len, of })
     }
 

@@ -33,6 +33,9 @@ const MAX_RUNS: usize = 2048;
 const MAX_NODES: usize = 4096;
 /// Levels of a plan, at most.
 const MAX_DEPTH: u32 = 32;
+/// Values made up over all runs, at most: past it every value is a stand-in, so that the
+/// work stays bounded whatever the type (a recursive type with many optional fields).
+const MAX_STEPS: u32 = 200_000;
 
 /// The plan of `T`, learned from `T`'s `Deserialize`.
 pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
@@ -65,6 +68,8 @@ pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
 #[derive(Default)]
 struct Builder {
     nodes: Vec<BNode>,
+    /// Values made up so far (see [`MAX_STEPS`]).
+    steps: u32,
     /// Struct nodes reached in this run.
     reached: Vec<NodeId>,
 }
@@ -238,8 +243,11 @@ impl BStruct {
             props.push(prop);
         }
         // Every other name serde knows, each its own property: an alias of an optional
-        // field is as good a name for its value as the field's own.
-        for name in self.fields {
+        // field is as good a name for its value as the field's own. Only once the struct
+        // is explored: before, a name may be an alias of a required field, and a key the
+        // props do not list blocks the judging of required fields instead.
+        let explored = self.phase == Phase::Done;
+        for name in self.fields.iter().filter(|_| explored) {
             if props
                 .iter()
                 .any(|p| p.name == *name || p.aliases.iter().any(|a| a == name))
@@ -269,6 +277,10 @@ struct ProbeDe<'b, 'e> {
 
 impl<'b, 'e> ProbeDe<'b, 'e> {
     fn at(&self, node: NodeId) -> ProbeDe<'b, 'e> {
+        {
+            let mut b = self.builder.borrow_mut();
+            b.steps = b.steps.saturating_add(1);
+        }
         ProbeDe {
             builder: self.builder,
             node,
@@ -279,7 +291,7 @@ impl<'b, 'e> ProbeDe<'b, 'e> {
 
     /// Nothing more to learn below here: answer as a stand-in does.
     fn done(&self) -> bool {
-        self.node == NONE || self.depth >= MAX_DEPTH
+        self.node == NONE || self.depth >= MAX_DEPTH || self.builder.borrow().steps >= MAX_STEPS
     }
 }
 
@@ -365,7 +377,7 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
             let of = self.at(items);
             return self
                 .engine
-                .drive(drive, || visitor.visit_seq(Items { left: 1, of }));
+                .drive(drive, || visitor.visit_seq(Items { left: 1, first: true, of }));
         }
         if self.depth >= MAX_DEPTH {
             return Placeholder::new().deserialize_newtype_struct(name, visitor);
@@ -380,6 +392,7 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
         let items = self.builder.borrow_mut().items(self.node);
         visitor.visit_seq(Items {
             left: 1,
+            first: true,
             of: self.at(items),
         })
     }
@@ -388,9 +401,12 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
         if self.done() {
             return Placeholder::new().deserialize_tuple(len, visitor);
         }
+        // Only the first element is learned from (the elements share one node); the others
+        // are stand-ins, or a tuple nested in itself would cost len^depth runs.
         let items = self.builder.borrow_mut().items(self.node);
         visitor.visit_seq(Items {
             left: len,
+            first: true,
             of: self.at(items),
         })
     }
@@ -503,9 +519,11 @@ impl ProbeDe<'_, '_> {
     }
 }
 
-/// One element (or `left` of them) at the node of the elements.
+/// One element (or `left` of them) at the node of the elements: the first is learned
+/// from, the others are stand-ins.
 struct Items<'b, 'e> {
     left: usize,
+    first: bool,
     of: ProbeDe<'b, 'e>,
 }
 
@@ -519,8 +537,14 @@ impl<'de> SeqAccess<'de> for Items<'_, '_> {
         if self.left == 0 {
             return Ok(None);
         }
+        let first = self.first;
         self.left -= 1;
-        seed.deserialize(self.of.at(self.of.node)).map(Some)
+        self.first = false;
+        if first {
+            seed.deserialize(self.of.at(self.of.node)).map(Some)
+        } else {
+            seed.deserialize(Placeholder::new()).map(Some)
+        }
     }
 
     fn size_hint(&self) -> Option<usize> {
