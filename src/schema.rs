@@ -64,8 +64,9 @@
 //! is one `missing` at its own path). Where the schema and serde may disagree, the struct
 //! reports its first missing field only: a struct whose schema requires a name serde does
 //! not know (a hand-written `JsonSchema`, `#[schemars]` overrides, `#[serde(flatten)]`), or
-//! an object that names a field by a serde `alias` the schema does not list. The rmcp
-//! extractor reads calls through these.
+//! an object that names a field by a serde `alias` the schema does not list. A recursive
+//! type, whose schema keeps `$defs` and `$ref`s, has its plan learned from its
+//! `Deserialize` as [`crate::from_str`] does. The rmcp extractor reads calls through these.
 //!
 //! # Optional fields
 //!
@@ -167,8 +168,14 @@ pub fn from_value<T: DeserializeOwned + JsonSchema>(value: Value) -> Result<T, R
 }
 
 /// The plan of required fields of `T`, from its input schema (built once per thread).
-fn plan_of<T: JsonSchema>() -> Plan {
-    plan::from_schema(&input_schema::<T>())
+/// The plan of `T`'s schema; none for a schema with `$ref`s (a recursive type), whose
+/// plan is learned from `T`'s `Deserialize` instead.
+fn plan_of<T: JsonSchema>() -> Option<Plan> {
+    let schema = input_schema::<T>();
+    let refers = schema
+        .as_object()
+        .is_some_and(|root| root.contains_key("$defs"));
+    (!refers).then(|| plan::from_schema(&schema))
 }
 
 /// The inclusive range of integers a JSON number keeps exact through `serde_json`.
@@ -292,7 +299,10 @@ pub fn settings() -> SchemaSettings {
     })
 }
 
-/// The `inputSchema` of a tool whose arguments are `T`: inline (no `$ref`/`$defs`),
+/// The `inputSchema` of a tool whose arguments are `T`: inline (no `$ref`/`$defs`; a
+/// recursive type, one that contains itself, cannot be inlined, and schemars keeps a
+/// `$defs` entry and a `$ref` for it; [`from_str`] and the others of this module then
+/// learn the required fields from `T`'s `Deserialize`, as [`crate::from_str`] does),
 /// optional fields without `null` (see [`strip_nullable_optionals`]), and no root
 /// `title`/`description` (the Rust type's name and docs are noise to the agent).
 ///

@@ -590,13 +590,9 @@ fn an_alias_the_plan_has_not_learned_is_neither_missing_nor_duplicate() {
     let args: AliasBesideAddress = mcp_coerce::from_str(&arguments.to_string()).unwrap();
     assert_eq!(args.query, "rust");
     // Refused for another field: the alias still counts as the field.
-    let refused =
-        mcp_coerce::from_str::<AliasBesideAddress>(r#"{"q": "rust", "addr": "nowhere"}"#)
-            .unwrap_err();
-    assert_eq!(
-        found(&refused),
-        [(Code::Custom, "/addr".to_owned())]
-    );
+    let refused = mcp_coerce::from_str::<AliasBesideAddress>(r#"{"q": "rust", "addr": "nowhere"}"#)
+        .unwrap_err();
+    assert_eq!(found(&refused), [(Code::Custom, "/addr".to_owned())]);
 }
 
 /// A field whose `Deserialize` calls an entry point of the crate on its own value.
@@ -673,7 +669,10 @@ fn the_quick_first_attempt_reads_json_looking_text_as_the_full_pass_does() {
         mcp_coerce::from_str::<Tagged>(&arguments.to_string()).unwrap(),
         expected
     );
-    assert_eq!(mcp_coerce::from_value::<Tagged>(arguments).unwrap(), expected);
+    assert_eq!(
+        mcp_coerce::from_value::<Tagged>(arguments).unwrap(),
+        expected
+    );
 }
 
 /// A string type whose `Deserialize` refuses some strings.
@@ -702,7 +701,10 @@ fn a_string_moved_into_the_value_is_never_echoed_as_empty() {
     let arguments = json!({"email": "bob at example.com"});
     let from_text = mcp_coerce::from_str::<Contact>(&arguments.to_string()).unwrap_err();
     let issue = &from_text.issues()[0];
-    assert_eq!((issue.code(), issue.path().to_string()), (Code::Custom, "/email".to_owned()));
+    assert_eq!(
+        (issue.code(), issue.path().to_string()),
+        (Code::Custom, "/email".to_owned())
+    );
     assert_eq!(
         issue.input(),
         Some(&mcp_coerce::Input::Text("bob at example.com".to_owned()))
@@ -711,6 +713,54 @@ fn a_string_moved_into_the_value_is_never_echoed_as_empty() {
     // than a false `""`.
     let owned = mcp_coerce::from_value::<Contact>(arguments).unwrap_err();
     let issue = &owned.issues()[0];
-    assert_eq!((issue.code(), issue.path().to_string()), (Code::Custom, "/email".to_owned()));
+    assert_eq!(
+        (issue.code(), issue.path().to_string()),
+        (Code::Custom, "/email".to_owned())
+    );
     assert_eq!(issue.input(), None);
+}
+
+/// Two types that contain each other: their schema keeps `$defs` and `$ref`s.
+#[derive(Deserialize, JsonSchema, Debug)]
+struct Member {
+    #[allow(dead_code)]
+    name: String,
+    #[allow(dead_code)]
+    #[serde(default)]
+    team: Option<Box<Team>>,
+}
+
+#[derive(Deserialize, JsonSchema, Debug)]
+struct Team {
+    #[allow(dead_code)]
+    id: u32,
+    #[allow(dead_code)]
+    #[serde(default)]
+    members: Vec<Member>,
+}
+
+#[derive(Deserialize, JsonSchema, Debug)]
+struct Roster {
+    #[allow(dead_code)]
+    lead: Member,
+    #[allow(dead_code)]
+    size: u32,
+}
+
+#[test]
+fn a_recursive_type_lists_every_missing_field_on_the_schema_routes_too() {
+    assert!(
+        mcp_coerce::schema::input_schema::<Roster>()
+            .get("$defs")
+            .is_some()
+    );
+    let expected = missing(&[
+        "/lead/team/members/0/name",
+        "/lead/team/id",
+        "/lead/name",
+        "/size",
+    ]);
+    for outcome in refuse_all_routes::<Roster>(json!({"lead": {"team": {"members": [{}]}}})) {
+        assert_eq!(outcome, expected);
+    }
 }

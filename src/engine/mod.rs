@@ -188,9 +188,10 @@ impl Hasher for AddressHasher {
 pub(crate) enum PlanSource {
     /// Learned from the type's own `Deserialize`.
     Learned,
-    /// Built from the type's JSON Schema, by this function (called once per thread).
+    /// Built from the type's JSON Schema, by this function (called once per thread);
+    /// learned instead where it gives none (a schema it cannot read whole).
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
-    Schema(fn() -> Plan),
+    Schema(fn() -> Option<Plan>),
 }
 
 impl Engine {
@@ -346,7 +347,7 @@ impl Engine {
         let _leave = Leave(&self.calls);
         let plan = Rc::new(match source {
             PlanSource::Learned => probe::learn::<T>(self),
-            PlanSource::Schema(build) => build(),
+            PlanSource::Schema(build) => build().unwrap_or_else(|| probe::learn::<T>(self)),
         });
         let mut plans = self.plans.borrow_mut();
         // Types are finite in a program; the cap is for the unforeseen.

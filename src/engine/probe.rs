@@ -375,9 +375,13 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
             }
             let items = self.builder.borrow_mut().items(self.node);
             let of = self.at(items);
-            return self
-                .engine
-                .drive(drive, || visitor.visit_seq(Items { left: 1, first: true, of }));
+            return self.engine.drive(drive, || {
+                visitor.visit_seq(Items {
+                    left: 1,
+                    first: true,
+                    of,
+                })
+            });
         }
         if self.depth >= MAX_DEPTH {
             return Placeholder::new().deserialize_newtype_struct(name, visitor);
