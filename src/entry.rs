@@ -155,6 +155,14 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T
 /// Object keys are unique in a `Value`, so a duplicated key in JSON text is read as its
 /// last occurrence.
 ///
+/// Issues are recorded as the engine meets them, and it cannot tell an error that a
+/// `Deserialize` impl discards from one it passes on: a `deserialize_with` function that
+/// turns a refused value into `None` (`Ok(T::deserialize(d).ok())`), or a hand-written
+/// visitor that requires a field only when another is absent, gets the issue reported
+/// where `serde_json::from_value` would accept the call. `from_str` and `from_slice` try
+/// `serde_json` first and accept such a call as it does; so does serde_with's
+/// `DefaultOnError`, which reads the value from a buffer of its own.
+///
 /// # Errors
 ///
 /// A [`Rejection`] with every issue found, up to [`MAX_ISSUES`](crate::MAX_ISSUES) of them.

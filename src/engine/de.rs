@@ -398,6 +398,24 @@ impl From<Input> for Value {
     }
 }
 
+/// The prefix of the names of `serde_json`'s own newtypes (`RawValue`, with its feature
+/// `raw_value`), which only its deserializers know how to give.
+const SERDE_JSON_PRIVATE: &str = "$serde_json::private::";
+
+/// One of `serde_json`'s own newtypes, read from a copy of the value by `serde_json`'s
+/// deserializer of a `Value`, as `serde_json::from_value` reads it.
+#[cold]
+fn serde_json_newtype<'de, V: Visitor<'de>>(
+    value: &Value,
+    name: &'static str,
+    visitor: V,
+) -> Result<V::Value, Error> {
+    value
+        .clone()
+        .deserialize_newtype_struct(name, visitor)
+        .map_err(|e| <Error as de::Error>::custom(e))
+}
+
 #[inline]
 fn visit_number<'de, V: Visitor<'de>>(n: &Number, visitor: V) -> Result<V::Value, Error> {
     if let Some(u) = n.as_u64() {
@@ -564,6 +582,9 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
                 return engine.drive(drive, || self.native_array(visitor));
             }
             return engine.drive(drive, || self.deserialize_any(visitor));
+        }
+        if name.starts_with(SERDE_JSON_PRIVATE) {
+            return serde_json_newtype(self.value, name, visitor);
         }
         visitor.visit_newtype_struct(self)
     }
