@@ -413,7 +413,7 @@ fn serde_json_newtype<'de, V: Visitor<'de>>(
     value
         .clone()
         .deserialize_newtype_struct(name, visitor)
-        .map_err(|e| <Error as de::Error>::custom(e))
+        .map_err(<Error as de::Error>::custom)
 }
 
 #[inline]
