@@ -64,7 +64,7 @@ fn run_corpus() -> ExitCode {
     );
     let _ = writeln!(
         out,
-        "{:<26} {:<22} {:<5} sent -> outcome",
+        "{:<28} {:<22} {:<5} sent -> outcome",
         "case", "tool", "match"
     );
     let mut mismatches = 0;
@@ -77,7 +77,7 @@ fn run_corpus() -> ExitCode {
         let (head, lines) = demo_tools::human_outcome(&outcome);
         let _ = writeln!(
             out,
-            "{:<26} {:<22} {:<5} {} -> {}",
+            "{:<28} {:<22} {:<5} {} -> {}",
             case.id,
             shorten(&case.tool, 21),
             if ok { "yes" } else { "NO" },
@@ -88,7 +88,7 @@ fn run_corpus() -> ExitCode {
             let _ = writeln!(out, "{:<30}{}", "", shorten(&line, 160));
         }
         if !ok {
-            let _ = writeln!(out, "{:<54} expected {}", "", case.expect);
+            let _ = writeln!(out, "{:<56} expected {}", "", case.expect);
         }
     }
     let _ = writeln!(

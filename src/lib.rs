@@ -140,5 +140,23 @@ pub use render::{
     WriteOutcome,
 };
 pub use safe_object::{SafeObject, SafeObjectLike};
+/// serde_with's element adapter for plain serde elements (`ArrayLike<Same>`, the default),
+/// re-exported so that `mcp_coerce::Same` names it.
+///
+/// ```
+/// use mcp_coerce::{ArrayLike, Same};
+/// # use serde::Deserialize;
+/// # use serde_with::serde_as;
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "ArrayLike<Same, 1, 10>")]
+///     names: Vec<String>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"names": "[\"a\", \"b\"]"}"#)?;
+/// assert_eq!(args.names, ["a", "b"]);
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+pub use serde_with::Same;
 pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};
 pub use text::{Keep, Text, TextLike, Trim, Whitespace};

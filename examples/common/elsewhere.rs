@@ -20,7 +20,8 @@ pub fn run(example: &str, features: &str) -> ExitCode {
     let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/examples/Cargo.toml");
     let mut command = Command::new(cargo);
     command
-        .args(["run", "--quiet", "--manifest-path", manifest])
+        // Not `--quiet`: the first run builds the examples package, and its progress shows.
+        .args(["run", "--manifest-path", manifest])
         .args(["--features", features, "--example", example, "--"])
         .args(std::env::args_os().skip(1));
     #[cfg(unix)]

@@ -406,8 +406,9 @@ pub(crate) fn report(findings: &[Finding]) -> String {
         .filter(|f| f.severity == Severity::Error)
         .count();
     out.push_str(&format!(
-        "{errors} errors, {} warnings\n",
-        findings.len() - errors
+        "{}, {}\n",
+        crate::words::count(errors, "error"),
+        crate::words::count(findings.len() - errors, "warning")
     ));
     out
 }

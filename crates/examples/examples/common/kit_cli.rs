@@ -186,9 +186,12 @@ fn lint_report(file: &str, findings: &[Finding], errors: usize) -> String {
         out.push_str(&f.to_string());
         out.push('\n');
     }
+    let warnings = findings.len() - errors;
+    let s = |n: usize| if n == 1 { "" } else { "s" };
     out.push_str(&format!(
-        "{file}: {errors} errors, {} warnings\n",
-        findings.len() - errors
+        "{file}: {errors} error{}, {warnings} warning{}\n",
+        s(errors),
+        s(warnings)
     ));
     out
 }
