@@ -1,19 +1,59 @@
-#![doc = include_str!("../README.md")]
+//! Serde adapters for the tool-call arguments LLM agents send to MCP servers: they
+//! **preprocess, then assert**. Each accepts the lax shapes real clients send (an integer
+//! array as `[1,2,3]`, `"[1,2,3]"` or `"1, 2, 3"`, numbers as strings, objects as JSON
+//! text), then checks the result as strictly as the canonical shape, so junk such as
+//! `"foo,bar"` is still refused, with a stable [`Code`], a JSON Pointer, the input (cut to
+//! 64 chars) and a hint the agent can act on; every issue of a call is reported at once,
+//! and renders as an MCP `isError: true` tool result, a JSON-RPC `-32602` error or an HTTP
+//! 400 body. With the `schemars` feature the same definitions emit the JSON Schema the
+//! agent reads.
+//!
+//! ```
+//! use mcp_coerce::{IntArrayLike, IntLike};
+//! use serde::Deserialize;
+//! use serde_with::serde_as;
+//!
+//! #[serde_as]
+//! #[derive(Deserialize, Debug)]
+//! struct GetObservations {
+//!     #[serde_as(as = "IntArrayLike<0, 1000>")] // at most 1000 ids
+//!     ids: Vec<i64>,
+//!     #[serde_as(as = "IntLike<1, 100>")]
+//!     #[serde(default, skip_serializing_if = "Option::is_none")]
+//!     limit: Option<u32>,
+//! }
+//!
+//! let args: GetObservations = mcp_coerce::from_str(r#"{"ids": "1, 2, 3", "limit": "10"}"#)?;
+//! assert_eq!((args.ids, args.limit), (vec![1, 2, 3], Some(10)));
+//!
+//! let refused =
+//!     mcp_coerce::from_str::<GetObservations>(r#"{"ids": "12,x", "limit": 500}"#).unwrap_err();
+//! let paths: Vec<String> = refused.issues().iter().map(|i| i.path().to_string()).collect();
+//! assert_eq!(paths, ["/ids/1", "/limit"]);
+//! let tool_result = refused.to_envelope("get_observations").to_tool_result(); // isError: true
+//! # let _ = tool_result;
+//! # Ok::<(), mcp_coerce::Rejection>(())
+//! ```
+//!
+//! The repository's README walks through what is accepted, what a refusal looks like, the
+//! demo, schema publishing, rmcp and axum servers, the test kit and tool-call histories;
+//! `docs/contract.md` (shipped with the crate) is the full table of accepted and refused
+//! inputs.
 //!
 //! # Map
 //! One naming rule: every `#[serde_as]` marker is `XLike<..>`, its wrapper type is `X<..>`,
 //! and policies are type parameters whose defaults keep the common case short
 //! (`IntLike`, `IntLike<1, 100>`, `IntLike<1, 50, Clamp, DefaultTo<10>>`).
-//! - Adapters (`src/adapters/`), one module per family: [`int_array`], [`string_array`],
+//! - Adapters, one module per family: [`int_array`], [`string_array`],
 //!   [`array`](mod@array) (arrays of any element type),
 //!   [`int`], [`number`], [`boolean`], [`text`], [`pattern`](mod@pattern), [`enums`],
 //!   [`json_object`], [`safe_object`] (objects forwarded as they are), [`url`](mod@url)
 //!   (feature `url`, on by default); the optional-field rules: [`optional`].
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
 //!   [`from_value`].
-//! - The issue model (`src/issue/`): [`Issue`], [`Code`], [`Input`], [`Path`],
+//! - The issue model: [`Issue`], [`Code`], [`Input`], [`Path`],
 //!   [`Rejection`].
-//! - Renderings (`src/render/`): [`Envelope`] as an MCP [`ToolErrorResult`] or a
+//! - Renderings: [`Envelope`] as an MCP [`ToolErrorResult`] or a
 //!   [`JsonRpcError`], [`HttpBody`], [`WriteOutcome`]; [`Upstream`], the envelope of a
 //!   failed upstream HTTP answer.
 #![cfg_attr(
@@ -160,3 +200,8 @@ pub use safe_object::{SafeObject, SafeObjectLike};
 pub use serde_with::Same;
 pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};
 pub use text::{Keep, Text, TextLike, Trim, Whitespace};
+
+/// The README's examples, compiled and run with the crate's doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
