@@ -246,6 +246,21 @@ where
         let body = Bytes::from_request(req, state)
             .await
             .map_err(body_refusal)?;
+        // JSON text is UTF-8 (RFC 8259, section 8.1); `from_slice` would skip bytes that
+        // are not inside members it ignores, as `serde_json::from_slice` does.
+        if let Err(e) = std::str::from_utf8(&body) {
+            return Err(Refusal::new(
+                StatusCode::BAD_REQUEST,
+                Issue::new(
+                    Code::InvalidJson,
+                    format!(
+                        "the request body is not UTF-8 (at byte {})",
+                        e.valid_up_to()
+                    ),
+                )
+                .with_hint("send the body as JSON text in UTF-8"),
+            ));
+        }
         crate::from_slice(&body)
             .map(Json)
             .map_err(Refusal::bad_request)

@@ -293,3 +293,36 @@ fn tool_names_in_envelopes_are_cut_to_the_echo_limit() {
         format!("{}…", "é".repeat(INPUT_ECHO_CHARS))
     );
 }
+
+/// A source past `MAX_CHECKED_CHARS` is refused before the engines compile it: thousands
+/// of alternatives would overflow a thread's stack in the ECMA-262 engine's compiler.
+#[test]
+fn a_pattern_too_long_to_check_is_refused_on_a_small_stack() {
+    use mcp_coerce::pattern::{MAX_CHECKED_CHARS, PortabilityError, check_portable};
+    let alternatives: Vec<String> = (0..20_000).map(|i| format!("x{i}")).collect();
+    let source = format!("^(?:{})$", alternatives.join("|"));
+    let outcome = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || check_portable(&source))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(
+        outcome,
+        Err(PortabilityError::Rule(
+            "the pattern is longer than 4096 chars, more than the check reads"
+        ))
+    );
+    assert_eq!(MAX_CHECKED_CHARS, 4096);
+    // Just under the limit, two thousand alternatives are compiled and checked.
+    let alternatives: Vec<String> = (0..2000).map(|i| (i % 10).to_string()).collect();
+    let source = format!("^(?:{})$", alternatives.join("|"));
+    assert!(source.chars().count() <= MAX_CHECKED_CHARS);
+    let outcome = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || check_portable(&source))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(outcome, Ok(()));
+}

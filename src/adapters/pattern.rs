@@ -250,8 +250,10 @@ pub enum PortabilityError {
 /// among others, a quantifier with nothing to repeat, `a{,3}` and lone brackets under
 /// `u`), then Rust's `regex` compiling it. `pattern!` definitions are checked with it on
 /// first use and by [`PatternDef::check`]; a lint of a server's `tools/list` calls it on
-/// every `pattern` it finds. Compiling is bounded by the engines' own limits (nesting,
-/// compiled size), so any source can be checked.
+/// every `pattern` it finds. A source longer than [`MAX_CHECKED_CHARS`] is refused before
+/// the engines see it (their compilers recurse, and many thousands of alternatives would
+/// overflow a thread's stack); shorter ones are bounded by the engines' own limits
+/// (nesting, compiled size), so any source can be checked.
 ///
 /// # Errors
 ///
@@ -276,10 +278,21 @@ pub fn check_portable(source: &str) -> Result<(), PortabilityError> {
         .map_err(|e| PortabilityError::Rust(e.to_string()))
 }
 
+/// The longest source [`check_portable`] hands to the engines, in chars: the ECMA-262
+/// engine's compiler recurses over alternatives, and a source of many thousands of them
+/// would overflow a thread's stack. JSON Schema patterns are short; longer ones are refused
+/// as not checkable.
+pub const MAX_CHECKED_CHARS: usize = 4096;
+
 /// The rules, then the ECMA-262 engine.
 fn rules_and_ecma(source: &str) -> Result<(), PortabilityError> {
     if let Some(rule) = portability_problem(source) {
         return Err(PortabilityError::Rule(rule));
+    }
+    if source.chars().nth(MAX_CHECKED_CHARS).is_some() {
+        return Err(PortabilityError::Rule(
+            "the pattern is longer than 4096 chars, more than the check reads",
+        ));
     }
     ecma(source)
 }

@@ -72,7 +72,7 @@ macro_rules! rules {
         /// | `array-max-items` | warning | an array without `maxItems` |
         /// | `description-missing` | warning | a tool or a property without a description (or a blank one) |
         /// | `description-when` | warning | a tool description with no trigger or precondition wording (`when`, `use`, `call`, `before`, `after`, `if`, `only`, `must`, ...) |
-        /// | `pattern-portable` | error | a `pattern` that Rust's `regex` refuses, or that `pattern!` would refuse (anchors aside): one that ECMA-262 with the `u` flag and Rust read differently or not at all |
+        /// | `pattern-portable` | error | a `pattern` that Rust's `regex` refuses, or that [`check_portable`](crate::pattern::check_portable) refuses (anchors aside: the rules of `pattern!`, then an ECMA-262 engine with and without the `u` flag): one that ECMA-262 and Rust read differently or not at all |
         /// | `required-unknown` | error | a `required` name with no property |
         /// | `tools-list-shape` | error | the input is not a `tools/list` result (see [`tools`](crate::testing::tools)) |
         ///
@@ -898,10 +898,8 @@ fn lists_choices(text: &str) -> bool {
 /// rules of [`pattern!`](crate::pattern!) do, applied to the pattern's body (its anchors
 /// aside: a JSON Schema pattern need not be anchored).
 ///
-/// The ECMA-262 side is the crate's own portability check, [`portability_problem`]; a
-/// pattern it accepts is read the same by Rust and by ECMA-262 with the `u` flag.
-///
-/// [`portability_problem`]: crate::pattern::portability_problem
+/// The ECMA-262 side is the crate's one portability check,
+/// [`check_portable`](crate::pattern::check_portable): its rules, then an ECMA-262 engine.
 fn pattern_problem(source: &str) -> Option<String> {
     // The crate's own pattern for trimmed strings uses `\s`, which the rules refuse in
     // general; with U+0085 and U+FEFF added to its classes it means the same to both
@@ -930,7 +928,10 @@ fn pattern_problem(source: &str) -> Option<String> {
         Some(b) if b.chars().rev().take_while(|c| *c == '\\').count() % 2 == 0 => b,
         _ => body,
     };
-    crate::pattern::portability_problem(&format!("^(?:{body})$")).map(str::to_owned)
+    // The one checker: the rules, then an ECMA-262 engine with and without the `u` flag.
+    crate::pattern::check_portable(&format!("^(?:{body})$"))
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// The naming rules, over the whole list: namespace and collisions.
@@ -1116,6 +1117,14 @@ mod tests {
         assert_eq!(pattern_problem(r"^\$[0-9]+\$"), None);
         assert!(pattern_problem(r"^\d+$").is_some());
         assert!(pattern_problem("(?=a)").is_some());
+        // Refused by the ECMA-262 engine only: a named group's name must be an identifier.
+        assert_eq!(
+            pattern_problem("^(?<a.b>x)$").as_deref(),
+            Some(
+                "ECMA-262 refuses the pattern with the u flag: Invalid token at named capture \
+                 group identifier"
+            )
+        );
         assert_eq!(
             pattern_problem("(unclosed").as_deref(),
             Some("Rust's regex refuses the pattern: unclosed group")

@@ -411,6 +411,13 @@ async fn bodies_that_are_not_json_arguments() {
             400,
             Some("invalid_json"),
         ),
+        // Not UTF-8 inside a member nobody reads: still not JSON text.
+        (
+            Some("application/json"),
+            b"{\"ids\": [1], \"x\": \"\xe9\"}".to_vec(),
+            400,
+            Some("invalid_json"),
+        ),
         (
             Some("application/json"),
             b"[1, 2]".to_vec(),
