@@ -511,6 +511,15 @@ impl<'v> Side<'v> {
 
     /// The JSON types the node accepts.
     fn types(&self) -> u8 {
+        self.types_within(UNION_LEVELS)
+    }
+
+    /// [`types`](Self::types), following unions' `$ref`s at most `levels` deep (a union
+    /// that refers to itself, `{"anyOf": [{"$ref": "#"}]}`, ends there: any type).
+    fn types_within(&self, levels: u8) -> u8 {
+        if levels == 0 {
+            return ALL;
+        }
         match self.node {
             Value::Bool(false) => 0,
             Value::Object(map) => {
@@ -530,7 +539,7 @@ impl<'v> Side<'v> {
                     if let Some(Value::Array(members)) = map.get(union) {
                         let mut any = 0;
                         for member in members {
-                            any |= member_types(self.root, member);
+                            any |= member_types(self.root, member, levels - 1);
                         }
                         set &= covered(any) | any;
                     }
@@ -558,8 +567,11 @@ impl<'v> Side<'v> {
     }
 }
 
-/// The types a union member accepts (its `$ref` followed).
-fn member_types(root: &Value, member: &Value) -> u8 {
+/// How deep unions inside unions are followed for the types a node accepts.
+const UNION_LEVELS: u8 = 8;
+
+/// The types a union member accepts (its `$ref` followed), `levels` deep at most.
+fn member_types(root: &Value, member: &Value, levels: u8) -> u8 {
     let side = Side {
         root,
         node: member,
@@ -579,13 +591,13 @@ fn member_types(root: &Value, member: &Value) -> u8 {
                             at: String::new(),
                         }
                         .resolved("")
-                        .types();
+                        .types_within(levels);
                     }
                 }
             }
             any
         }
-        _ => side.types(),
+        _ => side.types_within(levels),
     }
 }
 
@@ -610,8 +622,12 @@ fn schemas(old: &Value, new: &Value, base: &str, sink: &mut Sink) {
     let mut pairs = 0usize;
     while let Some((old, new, types_checked, depth)) = stack.pop() {
         pairs += 1;
-        if pairs > MAX_PAIRS || depth > MAX_DEPTH {
+        if pairs > MAX_PAIRS {
             break;
+        }
+        // Only the branch past the depth limit is left out, not its siblings.
+        if depth > MAX_DEPTH {
+            continue;
         }
         let old = old.resolved(base);
         let new = new.resolved(base);

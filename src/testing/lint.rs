@@ -569,8 +569,12 @@ fn walk(root: &Value, sink: &mut Sink<'_, '_>) {
     let mut nodes = 0usize;
     while let Some((node, at, role, name, depth)) = stack.pop() {
         nodes += 1;
-        if nodes > MAX_NODES || depth > MAX_DEPTH {
+        if nodes > MAX_NODES {
             break;
+        }
+        // Only the branch past the depth limit is left out, not its siblings.
+        if depth > MAX_DEPTH {
+            continue;
         }
         let Value::Object(map) = node else { continue };
         // A `$ref`: the property-level rules here, the target's own rules where it is.

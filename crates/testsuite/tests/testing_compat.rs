@@ -491,3 +491,47 @@ fn hostile_schemas() {
         .join()
         .expect("no stack overflow");
 }
+
+/// A schema nested past the walk's depth limit: the deep branch is left out, its siblings
+/// are still compared.
+fn with_deep_sibling(max_length: u64) -> Value {
+    let deep = (0..70).fold(
+        json!({"type": "string"}),
+        |inner, _| json!({"type": "object", "properties": {"a": inner}}),
+    );
+    json!({"type": "object", "properties": {
+        "a_deep": deep,
+        "z_bad": {"type": "string", "maxLength": max_length},
+    }})
+}
+
+#[test]
+fn a_branch_past_the_depth_limit_leaves_its_siblings_compared() {
+    let found: Vec<(String, ChangeRule)> = compat(&with_deep_sibling(100), &with_deep_sibling(1))
+        .into_iter()
+        .map(|c| (c.pointer, c.rule))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            "/properties/z_bad/maxLength".to_owned(),
+            ChangeRule::BoundTightened
+        )]
+    );
+}
+
+#[test]
+fn a_union_that_refers_to_itself_ends() {
+    let changes = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let schema = json!({"anyOf": [{"$ref": "#"}]});
+            let nullable = json!({"type": "object", "properties": {
+                "x": {"anyOf": [{"$ref": "#/properties/x"}, {"type": "null"}]}}});
+            (compat(&schema, &schema), compat(&nullable, &nullable))
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(changes, (Vec::new(), Vec::new()));
+}

@@ -582,3 +582,29 @@ fn hostile_schemas() {
         )])
     );
 }
+
+/// A property nested past the walk's depth limit hides none of its siblings' findings.
+#[test]
+fn a_branch_past_the_depth_limit_leaves_its_siblings_linted() {
+    let deep = (0..70).fold(
+        json!({"type": "string", "maxLength": 5}),
+        |inner, _| json!({"type": "object", "description": "Nested.", "properties": {"a": inner}}),
+    );
+    let list = json!([{
+        "name": "tool_deep",
+        "description": "Use when testing depth.",
+        "inputSchema": {"type": "object", "properties": {
+            "a_deep": deep,
+            "z_bad": {"type": "array", "description": "No items.", "maxItems": 3},
+        }},
+    }]);
+    let errors: Vec<(String, Rule)> = mcp_coerce::testing::lint_tools(&list)
+        .into_iter()
+        .filter(|f| f.severity == mcp_coerce::testing::Severity::Error)
+        .map(|f| (f.pointer, f.rule))
+        .collect();
+    assert_eq!(
+        errors,
+        [("/inputSchema/properties/z_bad".to_owned(), Rule::ArrayItems)]
+    );
+}
