@@ -597,3 +597,36 @@ fn recursive_types_terminate() {
     let report = ShapeMatrix::new().cases(16).run::<Tree>();
     assert!(report.is_ok(), "{report}");
 }
+
+one_field!(Unsatisfiable {
+    #[serde_as(as = "TextLike<10, 2>")]
+    field: String
+});
+one_field!(PastTheBuilder {
+    #[serde_as(as = "TextLike<5000, 6000>")]
+    field: String
+});
+one_field!(ExtremeBounds {
+    #[serde_as(as = "TextLike<{ usize::MAX }, { usize::MAX }>")]
+    field: String
+});
+one_field!(ExtremeItems { #[serde_as(as = "IntArrayLike<{ usize::MAX }, { usize::MAX }>")] field: Vec<u8> });
+
+/// A matrix that generated no instance checked nothing: it does not pass.
+#[test]
+fn a_matrix_without_instances_does_not_pass() {
+    for report in [
+        ShapeMatrix::new().cases(16).run::<Unsatisfiable>(),
+        ShapeMatrix::new().cases(16).run::<PastTheBuilder>(),
+        ShapeMatrix::new().cases(16).run::<ExtremeBounds>(),
+        ShapeMatrix::new().cases(16).run::<ExtremeItems>(),
+    ] {
+        assert!(!report.is_ok());
+        assert_eq!(report.instances(), 0);
+        let text = report.to_string();
+        assert!(
+            text.contains("could not run: no instance of the published schema was generated"),
+            "{text}"
+        );
+    }
+}

@@ -33,6 +33,10 @@ const MAX_DEPTH: usize = 12;
 const FREE_CHARS: usize = 24;
 /// Items of an array with no `maxItems` of its own, past `minItems`.
 const FREE_ITEMS: usize = 5;
+/// The longest string (chars) and array (items) the generator builds: a schema whose
+/// `minLength` or `minItems` asks for more gets `null` there, which its validator refuses,
+/// and the report says no instance was generated.
+pub(crate) const MAX_GENERATED: usize = 4096;
 
 /// A strategy for instances of `schema` (the root of a type's published schema), with
 /// the fields whose adapter has rules of its own drawn from those rules.
@@ -166,6 +170,9 @@ fn typed(
                 _ => any_scalar(),
             };
             let min = count(map, "minItems").unwrap_or(0);
+            if min > MAX_GENERATED {
+                return Just(Value::Null).boxed();
+            }
             let max = count(map, "maxItems").unwrap_or(usize::MAX).max(min);
             let top = max.min(min.saturating_add(FREE_ITEMS));
             let len = if max <= 64 {
@@ -390,6 +397,9 @@ fn numbers(map: &Map<String, Value>) -> BoxedStrategy<Value> {
 
 fn strings(map: &Map<String, Value>) -> BoxedStrategy<Value> {
     let min = count(map, "minLength").unwrap_or(0);
+    if min > MAX_GENERATED {
+        return Just(Value::Null).boxed();
+    }
     let max = count(map, "maxLength").unwrap_or(usize::MAX).max(min);
     let fits = move |s: &String| (min..=max).contains(&s.chars().count());
     if let Some(pattern) = map.get("pattern").and_then(Value::as_str)

@@ -606,6 +606,15 @@ impl<'m, T: DeserializeOwned + JsonSchema> Runner<'m, T> {
                 summary.junk += junk;
             }
         }
+        if report.instances == 0 && cases > 0 {
+            // Nothing was checked: a pass here would say nothing.
+            report.setup = Some(format!(
+                "no instance of the published schema was generated in {attempts} attempts: \
+                 the schema may accept nothing (a minimum above its maximum), or ask for \
+                 strings or arrays longer than the kit builds ({} chars or items)",
+                generate::MAX_GENERATED
+            ));
+        }
         report
     }
 }
