@@ -296,6 +296,7 @@ fn tool_names_in_envelopes_are_cut_to_the_echo_limit() {
 
 /// A source past `MAX_CHECKED_CHARS` is refused before the engines compile it: thousands
 /// of alternatives would overflow a thread's stack in the ECMA-262 engine's compiler.
+#[cfg(feature = "regex")]
 #[test]
 fn a_pattern_too_long_to_check_is_refused_on_a_small_stack() {
     use mcp_coerce::pattern::{MAX_CHECKED_CHARS, PortabilityError, check_portable};
