@@ -35,9 +35,13 @@ pub(crate) fn join_index(base: &str, index: usize) -> String {
 
 /// The value at a local reference (`#`, `#/$defs/Name`, any `#/...` pointer) in `root`.
 pub(crate) fn local_ref<'v>(root: &'v Value, reference: &str) -> Option<&'v Value> {
-    let pointer = reference.strip_prefix('#')?;
-    let decoded = percent_decode(pointer);
-    root.pointer(&decoded)
+    root.pointer(&ref_pointer(reference)?)
+}
+
+/// The JSON Pointer a local `$ref` names: its fragment, `%XX` escapes decoded (a URI
+/// fragment escapes what a pointer does not: `#/$defs/a%20b` is `/$defs/a b`).
+pub(crate) fn ref_pointer(reference: &str) -> Option<String> {
+    reference.strip_prefix('#').map(percent_decode)
 }
 
 /// `%XX` escapes decoded (a `$ref` is a URI fragment); anything malformed stays as it is.
@@ -79,7 +83,7 @@ pub(crate) fn resolve<'v>(
         match local_ref(root, reference) {
             Some(target) => {
                 node = target;
-                at = reference.trim_start_matches('#').to_owned();
+                at = ref_pointer(reference).unwrap_or_default();
             }
             None => return Err((node, at)),
         }

@@ -586,7 +586,10 @@ fn walk(root: &Value, sink: &mut Sink<'_, '_>) {
                 property_rules(map, target, &at, &name, sink);
             }
             if let Some(target) = target {
-                let target_at = format!("/inputSchema{}", reference.trim_start_matches('#'));
+                let target_at = format!(
+                    "/inputSchema{}",
+                    json::ref_pointer(reference).unwrap_or_default()
+                );
                 if visited_refs.insert(target_at.clone()) {
                     // The property's own rules were checked above, on the target.
                     let role = if role == Role::Property {

@@ -608,3 +608,25 @@ fn a_branch_past_the_depth_limit_leaves_its_siblings_linted() {
         [("/inputSchema/properties/z_bad".to_owned(), Rule::ArrayItems)]
     );
 }
+
+/// A `$ref` is a URI fragment: its `%XX` escapes are decoded, so that a finding at its
+/// target has a pointer that resolves in the tool (RFC 6901 escapes kept).
+#[test]
+fn findings_at_a_ref_target_point_into_the_tool() {
+    let tool = json!({"name": "srv_x", "description": "Use it.", "inputSchema": {
+    "type": "object",
+    "$defs": {"a b/c~d": {"type": "array"}},
+    "properties": {
+        "r": {"$ref": "#/$defs/a%20b~1c~0d", "description": "By reference."}
+    }}});
+    let pointers: Vec<(String, Rule)> = lint_tools(&json!([tool.clone()]))
+        .into_iter()
+        .filter(|f| f.rule == Rule::ArrayItems)
+        .map(|f| (f.pointer, f.rule))
+        .collect();
+    assert_eq!(
+        pointers,
+        [("/inputSchema/$defs/a b~1c~0d".to_owned(), Rule::ArrayItems)]
+    );
+    assert!(tool.pointer("/inputSchema/$defs/a b~1c~0d").is_some());
+}
