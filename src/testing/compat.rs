@@ -1,7 +1,7 @@
 //! Backward compatibility of tool input schemas: what a new schema refuses that the old
 //! one accepted (breaking), and what it adds or loosens (info).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 
 use serde::Serialize;
@@ -325,7 +325,11 @@ pub(crate) fn report(changes: &[Change]) -> String {
 
 fn tool_lists(old: &[Value], new: &[Value]) -> Vec<Change> {
     let mut out = Vec::new();
-    let first = |list: &[Value], name: &str| list.iter().find(|t| named(t).0 == name).cloned();
+    // The first tool of each name in NEW, found by name (not by a scan per old tool).
+    let mut new_by_name: HashMap<&str, &Value> = HashMap::new();
+    for tool in new {
+        new_by_name.entry(named(tool).0).or_insert(tool);
+    }
     let mut seen: BTreeSet<&str> = BTreeSet::new();
     for tool in old {
         let (name, old_tool) = named(tool);
@@ -333,14 +337,14 @@ fn tool_lists(old: &[Value], new: &[Value]) -> Vec<Change> {
             continue;
         }
         let mut sink = Sink::new(name);
-        match first(new, name) {
+        match new_by_name.get(name).copied() {
             None => sink.push(
                 String::new(),
                 ChangeRule::ToolRemoved,
                 "the tool was removed".into(),
             ),
             Some(new_tool) => {
-                let (_, new_tool) = named(&new_tool);
+                let (_, new_tool) = named(new_tool);
                 if old_tool.get("description") != new_tool.get("description") {
                     sink.push(
                         "/description".into(),
@@ -777,8 +781,16 @@ fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
             "the enum was removed".into(),
         ),
         (Some(a), Some(b)) => {
+            // String values (the common enum) are looked up in a set; others compared
+            // one by one, as `json::same` does.
+            let a_strings: HashSet<&str> = a.iter().filter_map(Value::as_str).collect();
+            let b_strings: HashSet<&str> = b.iter().filter_map(Value::as_str).collect();
+            let within = |v: &Value, set: &HashSet<&str>, list: &[Value]| match v {
+                Value::String(s) => set.contains(s.as_str()),
+                _ => list.iter().any(|w| json::same(v, w)),
+            };
             for (i, v) in a.iter().enumerate() {
-                if !b.iter().any(|w| json::same(v, w)) {
+                if !within(v, &b_strings, b) {
                     sink.push(
                         json::join_index(&old.key("enum"), i),
                         ChangeRule::EnumValueRemoved,
@@ -787,7 +799,7 @@ fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
                 }
             }
             for (j, w) in b.iter().enumerate() {
-                if !a.iter().any(|v| json::same(v, w)) {
+                if !within(w, &a_strings, a) {
                     sink.push(
                         json::join_index(&new.key("enum"), j),
                         ChangeRule::EnumValueAdded,
@@ -945,8 +957,9 @@ fn objects<'v>(
     }
     let old_props = old.get("properties").and_then(Value::as_object);
     let new_props = new.get("properties").and_then(Value::as_object);
-    let old_req = json::required(old.node);
-    let new_req = json::required(new.node);
+    let new_required = json::required(new.node);
+    let old_req: HashSet<&str> = json::required(old.node).into_iter().collect();
+    let new_req: HashSet<&str> = new_required.iter().copied().collect();
     let old_at = old.key("properties");
     let new_at = new.key("properties");
     let quoted = |name: &str| json::short(&Value::String(name.to_owned()), 64);
@@ -1012,7 +1025,7 @@ fn objects<'v>(
         }
     }
     // Required names without a property on either side.
-    for (j, name) in new_req.iter().enumerate() {
+    for (j, name) in new_required.iter().enumerate() {
         if !has(old_props, name) && !has(new_props, name) && !old_req.contains(name) {
             sink.push(
                 json::join_index(&new.key("required"), j),

@@ -964,10 +964,14 @@ fn names(tools: &[Value], out: &mut Vec<(usize, Finding)>) {
             ));
         }
     }
-    // Collisions: each name against the first with the same folded form.
+    // Collisions: each name against the first with the same folded form (one map, so the
+    // work grows with the number of tools, not its square).
+    let mut firsts: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for (index, name) in names.iter().enumerate() {
-        let folded = fold(name);
-        if let Some(first) = names[..index].iter().find(|n| fold(n) == folded) {
+        let first_index = *firsts.entry(fold(name)).or_insert(index);
+        if first_index != index
+            && let Some(first) = names.get(first_index)
+        {
             out.push((
                 index,
                 finding(
@@ -986,12 +990,21 @@ fn names(tools: &[Value], out: &mut Vec<(usize, Finding)>) {
         return;
     }
     // No common namespace: the tools outside the one most of them share, or all of them.
+    // Prefixes in the order first seen, each with its count (the map finds its slot).
     let mut counts: Vec<(&str, usize)> = Vec::new();
+    let mut slots: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     for name in &names {
         if let Some(prefix) = first_segment(name) {
-            match counts.iter_mut().find(|(p, _)| *p == prefix) {
-                Some((_, n)) => *n += 1,
-                None => counts.push((prefix, 1)),
+            match slots.get(prefix) {
+                Some(&slot) => {
+                    if let Some((_, n)) = counts.get_mut(slot) {
+                        *n += 1;
+                    }
+                }
+                None => {
+                    slots.insert(prefix, counts.len());
+                    counts.push((prefix, 1));
+                }
             }
         }
     }
