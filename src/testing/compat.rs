@@ -193,10 +193,12 @@ impl Serialize for ChangeRule {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Change {
-    /// The tool's name (`""` when two schemas were compared).
+    /// The tool's name (`""` when two schemas were compared); a name longer than 1024
+    /// bytes is cut and ends in `…`.
     pub tool: String,
     /// A JSON Pointer into the tool's object (or the schema), in OLD for removals and
-    /// narrowing, in NEW for additions and loosening.
+    /// narrowing, in NEW for additions and loosening. A pointer longer than 1024 bytes
+    /// (keys that long) is cut and ends in `/…`.
     pub pointer: String,
     /// The rule.
     pub rule: ChangeRule,
@@ -385,7 +387,7 @@ struct Sink {
 impl Sink {
     fn new(tool: &str) -> Self {
         Sink {
-            tool: tool.to_owned(),
+            tool: json::shown_name(tool),
             changes: Vec::new(),
             seen: BTreeSet::new(),
         }

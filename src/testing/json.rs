@@ -21,15 +21,54 @@ pub(crate) fn segment(key: &str) -> String {
     out
 }
 
-/// `base` followed by the segment `key`.
+/// The longest pointer the kit reports, in bytes: past it a pointer ends in [`CUT`] (and
+/// its children's pointers are the same), so that long keys deep in a schema cost memory
+/// in proportion to the input, not to its size times its depth.
+pub(crate) const MAX_POINTER_BYTES: usize = 1024;
+
+/// The last segment of a pointer cut at [`MAX_POINTER_BYTES`].
+pub(crate) const CUT: &str = "/…";
+
+/// A tool's name as findings and changes carry it: cut to [`MAX_POINTER_BYTES`] (at a
+/// char boundary, ending in `…`), so that a huge name is not copied into each of them
+/// whole.
+pub(crate) fn shown_name(name: &str) -> String {
+    if name.len() <= MAX_POINTER_BYTES {
+        return name.to_owned();
+    }
+    let mut end = MAX_POINTER_BYTES;
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &name[..end])
+}
+
+/// `base` followed by the segment `key` (cut: see [`MAX_POINTER_BYTES`]).
 pub(crate) fn join(base: &str, key: &str) -> String {
+    if base.ends_with(CUT) {
+        return base.to_owned();
+    }
+    // A key longer than the limit cannot fit, whatever its escaping.
+    if base.len() + key.len() + 1 > MAX_POINTER_BYTES {
+        return format!("{base}{CUT}");
+    }
+    let segment = segment(key);
+    if base.len() + segment.len() > MAX_POINTER_BYTES {
+        return format!("{base}{CUT}");
+    }
     let mut out = base.to_owned();
-    out.push_str(&segment(key));
+    out.push_str(&segment);
     out
 }
 
-/// `base` followed by the array index `index`.
+/// `base` followed by the array index `index` (cut: see [`MAX_POINTER_BYTES`]).
 pub(crate) fn join_index(base: &str, index: usize) -> String {
+    if base.ends_with(CUT) {
+        return base.to_owned();
+    }
+    if base.len() + 21 > MAX_POINTER_BYTES {
+        return format!("{base}{CUT}");
+    }
     format!("{base}/{index}")
 }
 

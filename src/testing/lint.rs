@@ -222,11 +222,13 @@ impl std::error::Error for UnknownRule {}
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct Finding {
-    /// The tool's name (`""` for a finding about the whole input).
+    /// The tool's name (`""` for a finding about the whole input); a name longer than
+    /// 1024 bytes is cut and ends in `…` (the allow-list matches that).
     pub tool: String,
     /// A JSON Pointer into the tool's object: the value the rule judges (`/name`,
     /// `/inputSchema/properties/ids`, `/inputSchema/properties/code/pattern`,
-    /// `/inputSchema/required/1`), or where a missing member goes (`/description`).
+    /// `/inputSchema/required/1`), or where a missing member goes (`/description`). A
+    /// pointer longer than 1024 bytes (keys that long) is cut and ends in `/…`.
     pub pointer: String,
     /// The rule.
     pub rule: Rule,
@@ -344,9 +346,10 @@ impl Lint {
         let mut found: Vec<(usize, Finding)> = Vec::new();
         for (index, tool) in tools.iter().enumerate() {
             let (name, map) = named(tool);
+            let shown = json::shown_name(name);
             let mut sink = Sink {
                 index,
-                tool: name,
+                tool: &shown,
                 out: &mut found,
                 seen: BTreeSet::new(),
             };
@@ -1033,7 +1036,7 @@ fn names(tools: &[Value], out: &mut Vec<(usize, Finding)>) {
 
 fn finding(tool: &str, pointer: &str, rule: Rule, message: String) -> Finding {
     Finding {
-        tool: tool.to_owned(),
+        tool: json::shown_name(tool),
         pointer: pointer.to_owned(),
         rule,
         severity: rule.severity(),

@@ -630,3 +630,30 @@ fn findings_at_a_ref_target_point_into_the_tool() {
     );
     assert!(tool.pointer("/inputSchema/$defs/a b~1c~0d").is_some());
 }
+
+/// Long keys and names are cut in what the lint reports (pointers past 1024 bytes end in
+/// `/…`, names past 1024 bytes in `…`), so findings cost memory in proportion to the input.
+#[test]
+fn long_keys_and_names_are_cut_in_findings() {
+    let key = "k".repeat(2000);
+    let name = "a".repeat(2000);
+    let list = json!([{
+        "name": name,
+        "description": "Use when testing long keys.",
+        "inputSchema": {"type": "object", "properties": {
+            key: {"type": "array", "description": "No items.", "maxItems": 3},
+        }},
+    }]);
+    let found: Vec<(String, String)> = lint_tools(&list)
+        .into_iter()
+        .filter(|f| f.rule == Rule::ArrayItems)
+        .map(|f| (f.tool, f.pointer))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            format!("{}…", "a".repeat(1024)),
+            "/inputSchema/properties/…".to_owned()
+        )]
+    );
+}
