@@ -29,6 +29,8 @@ use crate::testing::json;
 /// Levels of schema followed by the generator; deeper, a value is `null` (which the
 /// validator then judges).
 const MAX_DEPTH: usize = 12;
+/// Levels a `$ref` counts for, against [`MAX_DEPTH`].
+const REF_LEVELS: usize = 4;
 /// Chars of a string with no `maxLength` of its own, past `minLength`.
 const FREE_CHARS: usize = 24;
 /// Items of an array with no `maxItems` of its own, past `minItems`.
@@ -62,10 +64,17 @@ fn strategy(
     if depth > MAX_DEPTH {
         return Just(Value::Null).boxed();
     }
-    let schema = match json::resolve(root, schema, "") {
-        Ok((s, _)) => s,
+    let (schema, depth) = match json::resolve(root, schema, "") {
+        // Following a `$ref` costs more levels: a recursive type whose node refers to
+        // itself several times (three optional children) would otherwise grow as the
+        // number of references to the power of the depth.
+        Ok((s, at)) if !at.is_empty() => (s, depth + REF_LEVELS),
+        Ok((s, _)) => (s, depth),
         Err(_) => return any_json(),
     };
+    if depth > MAX_DEPTH {
+        return Just(Value::Null).boxed();
+    }
     let Value::Object(map) = schema else {
         // `true` (anything) or `false` (nothing: the validator refuses whatever comes).
         return any_json();
