@@ -630,3 +630,26 @@ fn a_matrix_without_instances_does_not_pass() {
         );
     }
 }
+
+/// A type that contains itself three times over.
+#[serde_as]
+#[derive(Deserialize, Serialize, JsonSchema, Debug)]
+struct Ternary {
+    #[serde_as(as = "IntLike<0, 9>")]
+    value: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    left: Option<Box<Ternary>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    middle: Option<Box<Ternary>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    right: Option<Box<Ternary>>,
+}
+
+/// Each `$ref` followed counts against the generator's depth, and near it only required
+/// members are built: a recursive type's instances stay small and valid.
+#[test]
+fn a_type_that_contains_itself_three_times_gets_every_instance() {
+    let report = ShapeMatrix::new().cases(16).run::<Ternary>();
+    assert!(report.is_ok(), "{report}");
+    assert_eq!((report.instances(), report.discarded()), (16, 0));
+}

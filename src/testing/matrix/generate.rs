@@ -68,7 +68,8 @@ fn strategy(
         // Following a `$ref` costs more levels: a recursive type whose node refers to
         // itself several times (three optional children) would otherwise grow as the
         // number of references to the power of the depth.
-        Ok((s, at)) if !at.is_empty() => (s, depth + REF_LEVELS),
+        // (`#`, the root, is a `$ref` too: the node changes, not always the pointer.)
+        Ok((s, _)) if !std::ptr::eq(s, schema) => (s, depth + REF_LEVELS),
         Ok((s, _)) => (s, depth),
         Err(_) => return any_json(),
     };
@@ -210,8 +211,14 @@ fn objects(
         .map(str::to_owned)
         .collect();
     let mut members: Vec<BoxedStrategy<(String, bool, Value)>> = Vec::new();
+    // Near the depth limit only the required members are built: an optional one would
+    // come out cut (`null`), which the schema refuses, and the instance would be lost.
+    let near_limit = depth + REF_LEVELS + 2 > MAX_DEPTH;
     if let Some(Value::Object(props)) = map.get("properties") {
         for (name, schema) in props {
+            if near_limit && !required.contains(name) {
+                continue;
+            }
             steps.push(Step::Key(name.clone()));
             let values = strategy(root, schema, steps, overrides, depth + 1);
             steps.pop();
