@@ -270,15 +270,7 @@ impl Engine {
     /// Run `call` with recording switched off (building a stand-in), and back on after it
     /// however it ends.
     pub(crate) fn suppressed<R>(&self, call: impl FnOnce() -> R) -> R {
-        struct Restore<'e>(&'e Cell<u32>);
-        impl Drop for Restore<'_> {
-            fn drop(&mut self) {
-                self.0.set(self.0.get().saturating_sub(1));
-            }
-        }
-        self.suppress.set(self.suppress.get() + 1);
-        let _restore = Restore(&self.suppress);
-        call()
+        counted(&self.suppress, call)
     }
 
     /// Run the adapter visitor call `call` with the drive token set (only the visitor
@@ -337,18 +329,10 @@ impl Engine {
         // Learning runs the type's `Deserialize`, which may call an entry point itself:
         // counted as a call, so that such a call sets the engine's state aside and gives
         // it back instead of starting from (and leaving) a clean one.
-        struct Leave<'e>(&'e Cell<u32>);
-        impl Drop for Leave<'_> {
-            fn drop(&mut self) {
-                self.0.set(self.0.get().saturating_sub(1));
-            }
-        }
-        self.calls.set(self.calls.get() + 1);
-        let _leave = Leave(&self.calls);
-        let plan = Rc::new(match source {
+        let plan = Rc::new(counted(&self.calls, || match source {
             PlanSource::Learned => probe::learn::<T>(self),
             PlanSource::Schema(build) => build().unwrap_or_else(|| probe::learn::<T>(self)),
-        });
+        }));
         let mut plans = self.plans.borrow_mut();
         // Types are finite in a program; the cap is for the unforeseen.
         if plans.len() >= MAX_PLANS {
@@ -552,6 +536,19 @@ impl Drop for Call<'_> {
 /// Run `attempt` as a quick first attempt (see [`quick`]), restored afterwards.
 #[inline(always)]
 pub(crate) fn quick_attempt<R>(attempt: impl FnOnce() -> R) -> R {
+    with_quick(true, attempt)
+}
+
+/// Run `read` as no quick attempt, whatever the call is: for a reading whose answer
+/// depends on reading to the end (JSON text whose syntax error makes it plain text), which
+/// a quick stop at its first refused element would change.
+pub(crate) fn in_full<R>(read: impl FnOnce() -> R) -> R {
+    with_quick(false, read)
+}
+
+/// Run `call` with the quick flag set to `quick`, put back afterwards however it ends.
+#[inline(always)]
+fn with_quick<R>(quick: bool, call: impl FnOnce() -> R) -> R {
     struct Restore(bool);
     impl Drop for Restore {
         #[inline(always)]
@@ -560,23 +557,36 @@ pub(crate) fn quick_attempt<R>(attempt: impl FnOnce() -> R) -> R {
             with(|engine| engine.quick.set(before));
         }
     }
-    let _restore = Restore(with(|engine| engine.quick.replace(true)));
-    attempt()
+    let _restore = Restore(with(|engine| engine.quick.replace(quick)));
+    call()
 }
 
-/// Run `read` as no quick attempt, whatever the call is: for a reading whose answer
-/// depends on reading to the end (JSON text whose syntax error makes it plain text), which
-/// a quick stop at its first refused element would change.
-pub(crate) fn in_full<R>(read: impl FnOnce() -> R) -> R {
-    struct Restore(bool);
-    impl Drop for Restore {
+/// Run `call` with `counter` one higher, one lower again afterwards however it ends.
+fn counted<R>(counter: &Cell<u32>, call: impl FnOnce() -> R) -> R {
+    struct Restore<'c>(&'c Cell<u32>);
+    impl Drop for Restore<'_> {
         fn drop(&mut self) {
-            let before = self.0;
-            with(|engine| engine.quick.set(before));
+            self.0.set(self.0.get().saturating_sub(1));
         }
     }
-    let _restore = Restore(with(|engine| engine.quick.replace(false)));
-    read()
+    counter.set(counter.get() + 1);
+    let _restore = Restore(counter);
+    call()
+}
+
+/// Run `call` with `plan` as the call's plan, the one before put back afterwards however
+/// it ends.
+fn with_plan<R>(engine: &Engine, plan: Rc<Plan>, call: impl FnOnce() -> R) -> R {
+    struct Restore<'e>(&'e Engine, Option<Rc<Plan>>);
+    impl Drop for Restore<'_> {
+        fn drop(&mut self) {
+            if let Ok(mut plan) = self.0.plan.try_borrow_mut() {
+                *plan = self.1.take();
+            }
+        }
+    }
+    let _restore = Restore(engine, engine.plan.replace(Some(plan)));
+    call()
 }
 
 /// Whether the adapter now refusing a value runs in a quick first attempt, whose issues
@@ -686,18 +696,11 @@ pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> O
         } else {
             plan::ROOT
         };
-        struct Restore<'e>(&'e Engine, Option<Rc<Plan>>);
-        impl Drop for Restore<'_> {
-            fn drop(&mut self) {
-                if let Ok(mut plan) = self.0.plan.try_borrow_mut() {
-                    *plan = self.1.take();
-                }
-            }
-        }
-        let _restore = Restore(engine, engine.plan.replace(Some(Rc::clone(&plan))));
-        let out = T::deserialize(de::ValueDe::nested(
-            &mut value, engine, &plan, node, at.depth,
-        ));
+        let out = with_plan(engine, Rc::clone(&plan), || {
+            T::deserialize(de::ValueDe::nested(
+                &mut value, engine, &plan, node, at.depth,
+            ))
+        });
         if engine.deep.get() || out.is_err() {
             drop_flat(value);
         }
@@ -732,33 +735,26 @@ pub(crate) fn read_items<P: DeserializeOwned, R>(
             Some(plan) if plan.is_seq(at.node) => (Rc::clone(plan), plan.items(at.node)),
             _ => (engine.plan_for::<P>(PlanSource::Learned), plan::ROOT),
         };
-        struct Restore<'e>(&'e Engine, Option<Rc<Plan>>);
-        impl Drop for Restore<'_> {
-            fn drop(&mut self) {
-                if let Ok(mut plan) = self.0.plan.try_borrow_mut() {
-                    *plan = self.1.take();
-                }
-            }
-        }
-        let _restore = Restore(engine, engine.plan.replace(Some(Rc::clone(&plan))));
-        let depth = at.depth.saturating_add(1);
-        for (index, value) in items.iter_mut().enumerate() {
-            let out = de::read_member(
-                engine,
-                value,
-                || crate::issue::Segment::Index(index),
-                |value| read(de::ValueDe::nested(value, engine, &plan, node, depth)),
-            );
-            match out {
-                Ok(item) => keep(Some(item)),
-                Err(e) => {
-                    if let Some(issue) = e.into_issue() {
-                        engine.record(issue);
+        with_plan(engine, Rc::clone(&plan), || {
+            let depth = at.depth.saturating_add(1);
+            for (index, value) in items.iter_mut().enumerate() {
+                let out = de::read_member(
+                    engine,
+                    value,
+                    || crate::issue::Segment::Index(index),
+                    |value| read(de::ValueDe::nested(value, engine, &plan, node, depth)),
+                );
+                match out {
+                    Ok(item) => keep(Some(item)),
+                    Err(e) => {
+                        if let Some(issue) = e.into_issue() {
+                            engine.record(issue);
+                        }
+                        keep(None);
                     }
-                    keep(None);
                 }
             }
-        }
+        });
     });
 }
 
