@@ -455,6 +455,21 @@ impl Rewriter<'_> {
             }
             None => {}
         }
+        if shape.null_only()
+            && let Some(Value::Array(values)) = w.get("enum")
+        {
+            // `null` is out of the list already, so no value left in it is of the schema's
+            // one type; kept, it would be rendered as the values of an untyped schema, and
+            // a second rewrite, reading `null` back out, would not give the same schema.
+            let misfit = Value::Array(values.clone());
+            self.note(
+                path,
+                "enum",
+                NoteKind::Dropped,
+                format!("values not of the schema's type: {}", quote(&misfit)),
+            );
+            w.remove("enum");
+        }
         shape
     }
 

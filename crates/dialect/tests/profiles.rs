@@ -504,3 +504,32 @@ fn dialect_names_round_trip() {
     );
     assert_eq!(Dialect::default(), Dialect::Canonical);
 }
+
+/// A schema whose `type` says only `null` keeps no other `enum` value (none can match):
+/// the value is dropped with a note, so the second rewrite of a published schema gives the
+/// same schema (a `null` left in the list and read back out would change it).
+#[test]
+fn null_only_type_drops_the_other_enum_values_and_settles() {
+    let inputs = [
+        json!({"enum": ["a"], "type": "null"}),
+        json!({"enum": ["a", null], "type": "null"}),
+        json!({"enum": ["a"], "type": ["nul", "null"]}),
+        json!({"const": "a", "type": "null"}),
+    ];
+    for s in inputs {
+        let input = json!({"type": "object", "properties": {"s": s}});
+        for dialect in Dialect::ALL {
+            let once = dialect::rewrite(&input, dialect);
+            let twice = dialect::rewrite(&once.schema, dialect);
+            assert_eq!(twice.schema, once.schema, "{dialect}: {input}");
+        }
+        let strict = dialect::rewrite(&input, Dialect::OpenAiStrict);
+        assert_eq!(strict.schema["properties"]["s"], json!({"type": "null"}), "{input}");
+        assert!(
+            note_lines(&strict.notes).iter().any(|n| n
+                == "enum dropped at /properties/s: values not of the schema's type: [\"a\"]"),
+            "{input}: {:?}",
+            note_lines(&strict.notes)
+        );
+    }
+}
