@@ -524,10 +524,16 @@ fn null_only_type_drops_the_other_enum_values_and_settles() {
             assert_eq!(twice.schema, once.schema, "{dialect}: {input}");
         }
         let strict = dialect::rewrite(&input, Dialect::OpenAiStrict);
-        assert_eq!(strict.schema["properties"]["s"], json!({"type": "null"}), "{input}");
+        assert_eq!(
+            strict.schema["properties"]["s"],
+            json!({"type": "null"}),
+            "{input}"
+        );
         assert!(
-            note_lines(&strict.notes).iter().any(|n| n
-                == "enum dropped at /properties/s: values not of the schema's type: [\"a\"]"),
+            note_lines(&strict.notes)
+                .iter()
+                .any(|n| n
+                    == "enum dropped at /properties/s: values not of the schema's type: [\"a\"]"),
             "{input}: {:?}",
             note_lines(&strict.notes)
         );

@@ -24,7 +24,7 @@ struct Listed;
 
 impl UrlPolicy for Listed {
     const SCHEMES: &'static [&'static str] = &["https", "wss"];
-    const HOSTS: &'static [&'static str] = &["api.example.com", "203.0.113.7", "[2001:db8::1]"];
+    const HOSTS: &'static [&'static str] = &["api.example.com", "1.2.3.4", "[2606:4700::1111]"];
     const MAX_LEN: usize = 40;
     const EXAMPLE: &'static str = "https://api.example.com/v1";
 }
@@ -267,7 +267,9 @@ fn cdn_policy_table() {
     table::<CdnArgs>("image_url", &cases, |a| a.image_url.to_string());
 }
 
-/// IPv4 ranges: the first and last address of each, and the addresses just outside.
+/// IPv4 ranges (the IANA special-purpose blocks that are not globally reachable,
+/// multicast, the cloud metadata addresses): the first and last address of each, and the
+/// addresses just outside.
 #[test]
 fn internal_ipv4_boundaries() {
     let internal = |host: &'static str| (s(host), E(FORBIDDEN, "/url", Some("internal")));
@@ -313,6 +315,48 @@ fn internal_ipv4_boundaries() {
         internal("https://198.18.0.1/"),
         internal("https://198.19.255.255/"),
         public("https://198.20.0.0/", "https://198.20.0.0/"),
+        // 192.0.0.0/24 (IETF protocol assignments; 192.0.0.192 is a cloud metadata
+        // address), except its two globally reachable anycast addresses.
+        public("https://191.255.255.255/", "https://191.255.255.255/"),
+        internal("https://192.0.0.0/"),
+        internal("https://192.0.0.8/"),
+        public("https://192.0.0.9/", "https://192.0.0.9/"),
+        public("https://192.0.0.10/", "https://192.0.0.10/"),
+        internal("https://192.0.0.11/"),
+        internal("https://192.0.0.170/"),
+        internal("https://192.0.0.192/opc/v2/instance/"),
+        internal("https://192.0.0.255/"),
+        public("https://192.0.1.0/", "https://192.0.1.0/"),
+        // 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24 (documentation)
+        public("https://192.0.1.255/", "https://192.0.1.255/"),
+        internal("https://192.0.2.0/"),
+        internal("https://192.0.2.255/"),
+        public("https://192.0.3.0/", "https://192.0.3.0/"),
+        public("https://198.51.99.255/", "https://198.51.99.255/"),
+        internal("https://198.51.100.0/"),
+        internal("https://198.51.100.255/"),
+        public("https://198.51.101.0/", "https://198.51.101.0/"),
+        public("https://203.0.112.255/", "https://203.0.112.255/"),
+        internal("https://203.0.113.0/"),
+        internal("https://203.0.113.255/"),
+        public("https://203.0.114.0/", "https://203.0.114.0/"),
+        // 192.88.99.0/24 (the deprecated 6to4 relay anycast block)
+        public("https://192.88.98.255/", "https://192.88.98.255/"),
+        internal("https://192.88.99.0/"),
+        internal("https://192.88.99.255/"),
+        public("https://192.88.100.0/", "https://192.88.100.0/"),
+        // Globally reachable special-purpose blocks (AS112, AMT) stay public.
+        public("https://192.31.196.1/", "https://192.31.196.1/"),
+        public("https://192.52.193.1/", "https://192.52.193.1/"),
+        public("https://192.175.48.1/", "https://192.175.48.1/"),
+        // Cloud metadata addresses: Azure's platform address (a public range), and the
+        // ones inside the ranges above (Alibaba Cloud in 100.64.0.0/10, AWS ECS in
+        // 169.254.0.0/16).
+        public("https://168.63.129.15/", "https://168.63.129.15/"),
+        internal("https://168.63.129.16/"),
+        public("https://168.63.129.17/", "https://168.63.129.17/"),
+        internal("https://100.100.100.200/latest/meta-data/"),
+        internal("https://169.254.170.2/v2/credentials"),
         // 224.0.0.0/4 (multicast) and 240.0.0.0/4 (reserved, with the broadcast address)
         public("https://223.255.255.255/", "https://223.255.255.255/"),
         internal("https://224.0.0.1/"),
@@ -416,8 +460,81 @@ fn internal_ipv6_boundaries() {
         internal("https://[2002:a00:1::1]/"),
         internal("https://[2002:c0a8:101:1::1]/"),
         public("https://[2002:808:808::1]/", "https://[2002:808:808::1]/"),
+        // 100::/64 (discard-only) and 100:0:0:1::/64 (dummy prefix)
+        public(
+            "https://[ff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/",
+            "https://[ff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/",
+        ),
+        internal("https://[100::]/"),
+        internal("https://[100::ffff:ffff:ffff:ffff]/"),
+        internal("https://[100:0:0:1::]/"),
+        internal("https://[100:0:0:1:ffff:ffff:ffff:ffff]/"),
+        public("https://[100:0:0:2::]/", "https://[100:0:0:2::]/"),
+        // 2001::/23 (IETF protocol assignments) and the globally reachable blocks in it.
+        public(
+            "https://[2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/",
+            "https://[2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/",
+        ),
+        internal("https://[2001:1::]/"),
+        public("https://[2001:1::1]/", "https://[2001:1::1]/"),
+        public("https://[2001:1::2]/", "https://[2001:1::2]/"),
+        public("https://[2001:1::3]/", "https://[2001:1::3]/"),
+        internal("https://[2001:1::4]/"),
+        internal("https://[2001:2::]/"),
+        internal("https://[2001:2:0:ffff:ffff:ffff:ffff:ffff]/"),
+        public("https://[2001:3::]/", "https://[2001:3::]/"),
+        public(
+            "https://[2001:3:ffff:ffff:ffff:ffff:ffff:ffff]/",
+            "https://[2001:3:ffff:ffff:ffff:ffff:ffff:ffff]/",
+        ),
+        public("https://[2001:4:112::]/", "https://[2001:4:112::]/"),
+        internal("https://[2001:4:113::]/"),
+        internal("https://[2001:10::]/"),
+        internal("https://[2001:1f:ffff:ffff:ffff:ffff:ffff:ffff]/"),
+        public("https://[2001:20::]/", "https://[2001:20::]/"),
+        public(
+            "https://[2001:3f:ffff:ffff:ffff:ffff:ffff:ffff]/",
+            "https://[2001:3f:ffff:ffff:ffff:ffff:ffff:ffff]/",
+        ),
+        internal("https://[2001:40::]/"),
+        internal("https://[2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff]/"),
+        public("https://[2001:200::]/", "https://[2001:200::]/"),
+        // Teredo 2001::/32 (RFC 4380): the client's IPv4 address, inverted, in the last
+        // 32 bits (10.0.0.1 is f5ff:fffe, 8.8.8.8 is f7f7:f7f7).
+        internal("https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/"),
+        internal("https://[2001::]/"),
+        public(
+            "https://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/",
+            "https://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/",
+        ),
+        // 2001:db8::/32 and 3fff::/20 (documentation)
+        public(
+            "https://[2001:db7:ffff:ffff:ffff:ffff:ffff:ffff]/",
+            "https://[2001:db7:ffff:ffff:ffff:ffff:ffff:ffff]/",
+        ),
+        internal("https://[2001:db8::]/"),
+        internal("https://[2001:db8::1]/"),
+        internal("https://[2001:db8:ffff:ffff:ffff:ffff:ffff:ffff]/"),
+        public("https://[2001:db9::]/", "https://[2001:db9::]/"),
+        public(
+            "https://[3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/",
+            "https://[3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/",
+        ),
+        internal("https://[3fff::]/"),
+        internal("https://[3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff]/"),
+        public("https://[3fff:1000::]/", "https://[3fff:1000::]/"),
+        // 5f00::/16 (SRv6 segment identifiers)
+        public(
+            "https://[5eff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/",
+            "https://[5eff:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/",
+        ),
+        internal("https://[5f00::]/"),
+        internal("https://[5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff]/"),
+        public("https://[5f01::]/", "https://[5f01::]/"),
+        // 6to4 with a documentation address inside.
+        internal("https://[2002:c000:201::]/"),
         // Ordinary public addresses.
-        public("https://[2001:db8::1]/", "https://[2001:db8::1]/"),
+        public("https://[2620:4f:8000::]/", "https://[2620:4f:8000::]/"),
         public("https://[2606:4700::1111]/", "https://[2606:4700::1111]/"),
     ];
     table::<OpenArgs>("url", &cases, |a| a.url.clone());
@@ -446,6 +563,23 @@ fn internal_names() {
         internal("https://localhost4.localdomain4/"),
         internal("https://localhost6/"),
         internal("https://localhost6.localdomain6/"),
+        // Names under the top-level names reserved for private and link-local use.
+        internal("https://metadata.google.internal/computeMetadata/v1/"),
+        internal("https://ip-10-0-0-1.ec2.internal/"),
+        internal("https://internal/"),
+        internal("https://printer.local/"),
+        internal("https://PRINTER.LOCAL./"),
+        internal("https://router.home.arpa/"),
+        (
+            s("https://internal.example.com/"),
+            K("https://internal.example.com/"),
+        ),
+        (s("https://myinternal/"), K("https://myinternal/")),
+        (s("https://a.locals/"), K("https://a.locals/")),
+        (
+            s("https://home.arpa.example/"),
+            K("https://home.arpa.example/"),
+        ),
         (s("https://localhost5/"), K("https://localhost5/")),
         (s("https://a.localdomain/"), K("https://a.localdomain/")),
         internal("https://ｌｏｃａｌｈｏｓｔ/"),
@@ -488,9 +622,12 @@ fn exact_entries_and_ip_entries() {
             K("https://api.example.com./"),
         ),
         (s("wss://api.example.com/"), K("wss://api.example.com/")),
-        (s("https://203.0.113.7/"), K("https://203.0.113.7/")),
-        (s("https://0xcb007107/"), K("https://203.0.113.7/")),
-        (s("https://[2001:DB8:0::1]/"), K("https://[2001:db8::1]/")),
+        (s("https://1.2.3.4/"), K("https://1.2.3.4/")),
+        (s("https://0x01020304/"), K("https://1.2.3.4/")),
+        (
+            s("https://[2606:4700:0::1111]/"),
+            K("https://[2606:4700::1111]/"),
+        ),
         (
             s("https://x.api.example.com/"),
             E(FORBIDDEN, "/url", Some("host")),
@@ -500,7 +637,7 @@ fn exact_entries_and_ip_entries() {
             E(FORBIDDEN, "/url", Some("host")),
         ),
         (
-            s("https://203.0.113.8/"),
+            s("https://1.2.3.5/"),
             E(FORBIDDEN, "/url", Some("host")),
         ),
         (

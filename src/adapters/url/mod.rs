@@ -25,8 +25,8 @@
 //! rebinding, wildcard DNS services that answer `127.0.0.1`), or a public URL that
 //! redirects to an internal one, passes: when you fetch, resolve once, check the address
 //! you connect to, and do not follow redirects blindly. Ports are not restricted.
-//! Tunnelled IPv6 forms other than those listed under [`check_url`] (Teredo `2001::/32`,
-//! ISATAP) are not unpacked.
+//! Tunnelled IPv6 forms other than those listed under [`check_url`] (ISATAP, whose
+//! interface identifier may carry an IPv4 address inside any prefix) are not unpacked.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -69,15 +69,17 @@ use crate::words::truncate;
 ///
 /// Whatever the policy says, [`check_url`] refuses a URL with userinfo (`user:pw@`),
 /// without a host, or whose host is internal (`localhost`, `*.localhost`, loopback,
-/// private, link-local, shared and unspecified IP addresses, in any spelling); the
-/// allowlist only narrows further and cannot let those back in.
+/// private, link-local, documentation and the other special-purpose addresses that are
+/// not globally reachable, in any spelling; the list is under [`check_url`]); the
+/// allowlist only narrows further and cannot let those back in (an entry naming an
+/// internal address never matches).
 ///
 /// The entries are checked when code using the policy is built (a compile-time assertion
 /// evaluated at monomorphization, so `cargo build` and `cargo test` see it and `cargo
 /// check` does not): at least one scheme; schemes lowercase (`[a-z][a-z0-9+.-]*`); hosts
 /// lowercase ASCII (an internationalized name in its `xn--` form), non-empty, without a
 /// trailing dot, either an exact host (`api.example.com`, an IPv4 address such as
-/// `203.0.113.7`, an IPv6 address in brackets such as `[2001:db8::1]`, as the parser
+/// `1.2.3.4`, an IPv6 address in brackets such as `[2606:4700::1111]`, as the parser
 /// serializes them) or `*.` followed by a domain.
 ///
 /// # Examples
@@ -250,7 +252,7 @@ const fn host_entry_is_valid(s: &[u8]) -> bool {
 /// | `scheme` | a scheme not in `P::SCHEMES` (context `allowed`) |
 /// | `userinfo` | a user name or a password (`https://user:pw@host/`, `https://user@host/`) |
 /// | `host` | no host (`mailto:`, `file:///x`), an empty label (`a..b`), or a host outside a non-empty `P::HOSTS` (context `allowed`) |
-/// | `internal` | `localhost`, `*.localhost`, `localhost.localdomain`, `localhost4`, `localhost4.localdomain4`, `localhost6`, `localhost6.localdomain6`, `ip6-localhost`, `ip6-loopback`, `ip6-localnet`, `ip6-mcastprefix`, `ip6-allnodes`, `ip6-allrouters`, and IP addresses in `0.0.0.0/8`, `127.0.0.0/8`, `10.0.0.0/8`, `172.16.0.0/12`, `192.168.0.0/16`, `169.254.0.0/16`, `100.64.0.0/10`, `198.18.0.0/15`, `224.0.0.0/4`, `240.0.0.0/4` (with `255.255.255.255`), `::`, `::1`, `fc00::/7`, `fe80::/10`, `fec0::/10`, `ff00::/8`, `64:ff9b:1::/48`, and IPv6 addresses embedding such an IPv4 address (`::ffff:a.b.c.d` mapped, `::a.b.c.d` compatible, `::ffff:0:a.b.c.d` translated, `64:ff9b::a.b.c.d` NAT64, `2002:AABB:CCDD::` 6to4) |
+/// | `internal` | `localhost` and `*.localhost`; names under `.internal`, `.local` and `.home.arpa` (`metadata.google.internal`, `printer.local`); `localhost.localdomain`, `localhost4`, `localhost4.localdomain4`, `localhost6`, `localhost6.localdomain6`, `ip6-localhost`, `ip6-loopback`, `ip6-localnet`, `ip6-mcastprefix`, `ip6-allnodes`, `ip6-allrouters`; IPv4 addresses in a block of the IANA IPv4 Special-Purpose Address Registry that is not globally reachable (`0.0.0.0/8`, `10.0.0.0/8`, `100.64.0.0/10`, `127.0.0.0/8`, `169.254.0.0/16`, `172.16.0.0/12`, `192.0.0.0/24` but its anycast `192.0.0.9` and `192.0.0.10`, `192.0.2.0/24`, `192.88.99.0/24`, `192.168.0.0/16`, `198.18.0.0/15`, `198.51.100.0/24`, `203.0.113.0/24`, `240.0.0.0/4` with `255.255.255.255`), multicast `224.0.0.0/4`, and `168.63.129.16` (Azure's platform address; the other documented metadata addresses, `169.254.169.254`, `192.0.0.192`, `100.100.100.200`, `fd00:ec2::254`, are inside these blocks); IPv6 addresses in a block of the IANA IPv6 Special-Purpose Address Registry that is not globally reachable (`::`, `::1`, `64:ff9b:1::/48`, `100::/64`, `100:0:0:1::/64`, `2001::/23` but its anycast and globally reachable blocks `2001:1::1`-`2001:1::3`, `2001:3::/32`, `2001:4:112::/48`, `2001:20::/28`, `2001:30::/28`, `2001:db8::/32`, `3fff::/20`, `5f00::/16`, `fc00::/7`, `fe80::/10`), site-local `fec0::/10`, multicast `ff00::/8`, and IPv6 addresses carrying an internal IPv4 address (`::ffff:a.b.c.d` mapped, `::a.b.c.d` compatible, `::ffff:0:a.b.c.d` translated, `64:ff9b::a.b.c.d` NAT64, `2002:AABB:CCDD::` 6to4, Teredo `2001::/32` by its client address) |
 ///
 /// Hosts are compared after lowercasing and after removing one trailing dot. IP addresses
 /// are recognized in every spelling the parser accepts (`127.1`, `0x7f000001`,
