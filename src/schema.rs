@@ -50,9 +50,7 @@
 //!   integer, and returns them; the published bounds, clipped to ±(2^53 − 1), do not admit
 //!   them;
 //! - a pattern string's pattern must not require leading or trailing whitespace (the
-//!   runtime trims before matching); a trimmed string with U+FEFF at an edge is accepted
-//!   by the runtime, which trims White_Space only, and refused by the schema's edge
-//!   pattern.
+//!   runtime trims before matching).
 //!
 //! # Entry points that take the required fields from the schema
 //!
@@ -281,9 +279,8 @@ pub(crate) fn string(min_length: usize, max_length: usize) -> Map<String, Value>
 /// `\s` differs between engines: ECMA-262 (what JSON Schema validators use) counts
 /// U+FEFF and not U+0085, Rust's `regex` (Unicode White_Space, what `str::trim` removes)
 /// the other way round. With both added, `[^\s\u0085\ufeff]` is the same class in both
-/// engines. The schema is then stricter than the adapter only about U+FEFF at an edge
-/// (not trimmed, so accepted by the adapter), which keeps it sound: what it accepts, the
-/// adapter accepts unchanged. `[\s\S]` is any char, line terminators included (`.` is
+/// engines, and the adapter trims U+FEFF with White_Space, so what it returns passes the
+/// pattern and what the pattern accepts, the adapter accepts unchanged. `[\s\S]` is any char, line terminators included (`.` is
 /// not, in ECMA-262 without the `s` flag). 66 chars, where listing White_Space as escape
 /// ranges would take 600 in every trimmed field of `tools/list`.
 pub(crate) fn trimmed_pattern() -> &'static str {

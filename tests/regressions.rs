@@ -656,3 +656,57 @@ fn a_native_object_reads_into_an_option_or_a_newtype_under_any_format() {
         );
     }
 }
+
+/// U+FEFF (the byte-order mark pasted text carries) is trimmed with White_Space from the
+/// values the crate keeps as trimmed text, so a value returned trimmed passes the edge
+/// pattern its schema publishes; a string kept verbatim keeps it, and a number does not
+/// read through it.
+#[test]
+fn byte_order_mark_is_trimmed_from_trimmed_text() {
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    struct Args {
+        #[serde_as(as = "TextLike<1, 8, Trim>")]
+        trimmed: String,
+        #[serde_as(as = "TextLike<1, 8>")]
+        kept: String,
+        #[serde_as(as = "mcp_coerce::UrlLike")]
+        url: String,
+        #[serde_as(as = "mcp_coerce::PatternLike<Word>")]
+        word: String,
+    }
+    mcp_coerce::pattern! {
+        Word { name: "word", source: r"^[a-z]+$", example: "abc", max_length: 8 }
+    }
+    let args = mcp_coerce::from_value::<Args>(json!({
+        "trimmed": "\u{feff} abc\u{feff}",
+        "kept": "\u{feff}abc",
+        "url": "\u{feff}https://example.com/a\u{feff}",
+        "word": "\u{feff}abc",
+    }))
+    .unwrap();
+    assert_eq!(args.trimmed, "abc");
+    assert_eq!(args.kept, "\u{feff}abc");
+    assert_eq!(args.url, "https://example.com/a");
+    assert_eq!(args.word, "abc");
+    // Only the BOM: empty once trimmed.
+    let refused = mcp_coerce::from_value::<Args>(json!({
+        "trimmed": "\u{feff}", "kept": "a", "url": "https://example.com/", "word": "a"
+    }))
+    .unwrap_err();
+    let found: Vec<_> = refused
+        .issues()
+        .iter()
+        .map(|i| (i.code(), i.path().to_string()))
+        .collect();
+    assert_eq!(found, [(Code::TooShort, "/trimmed".to_owned())]);
+
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    struct Count {
+        #[serde_as(as = "IntLike")]
+        n: u32,
+    }
+    let refused = mcp_coerce::from_value::<Count>(json!({"n": "\u{feff}5"})).unwrap_err();
+    assert_eq!(refused.issues()[0].code(), Code::IntParsing);
+}

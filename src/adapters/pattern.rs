@@ -51,6 +51,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::issue::{Code, Input, Issue};
 use crate::shell::IssueBuf;
+use crate::shell::trim;
 use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 
 #[doc(hidden)]
@@ -571,7 +572,7 @@ const fn hex_run(b: &[u8], from: usize, len: usize) -> bool {
 
 /// The one pattern check: trim, cap the length, then match.
 pub(crate) fn check_pattern<P: PatternDef>(value: &str) -> Result<String, Issue> {
-    let t = value.trim();
+    let t = trim(value);
     // A string of at most MAX_LENGTH bytes has at most MAX_LENGTH chars: count only longer
     // ones.
     if t.len() > P::MAX_LENGTH

@@ -13,8 +13,9 @@
 //! | `42`, `true`, `[]`, `null` | `invalid_type` (never stringified) | same |
 //!
 //! A plain `String` field is never touched by the crate; these adapters only add checks
-//! (and trimming) to string values. Trimming removes Unicode White_Space (`str::trim`);
-//! lengths are counted after trimming. An empty string is the classic silent failure of a
+//! (and trimming) to string values. Trimming removes Unicode White_Space (what `str::trim`
+//! removes) and U+FEFF, the byte-order mark, which the published edge pattern also refuses
+//! (so a value returned trimmed always passes it): `"\u{feff}abc "` is `"abc"`; lengths are counted after trimming. An empty string is the classic silent failure of a
 //! "required" field: give it `MIN_LENGTH` 1, trimmed (`TextLike<1, { usize::MAX }, Trim>`),
 //! so that `""` and `"   "` are `too_short`.
 
@@ -28,6 +29,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::issue::{Code, Input, Issue};
 use crate::shell::IssueBuf;
+use crate::shell::trim;
 use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 use crate::words;
 
@@ -50,7 +52,7 @@ mod sealed {
 /// assert!(Trim::TRIM && !Keep::TRIM);
 /// ```
 pub trait Whitespace: sealed::Sealed {
-    /// Whether Unicode White_Space is trimmed from both ends (`str::trim`).
+    /// Whether Unicode White_Space and U+FEFF are trimmed from both ends.
     const TRIM: bool;
 }
 
@@ -80,7 +82,7 @@ impl Whitespace for Keep {
     const TRIM: bool = false;
 }
 
-/// Trim Unicode White_Space from both ends, then count the chars. The schema adds a
+/// Trim Unicode White_Space and U+FEFF from both ends, then count the chars. The schema adds a
 /// `pattern` that refuses leading and trailing whitespace (the trimmed value's canonical
 /// form).
 ///
@@ -162,7 +164,7 @@ impl TextShape for StringScalar {
     const HINT: &'static str = "send a JSON string, e.g. \"text\"";
 
     fn text(self, arrived: &str) -> Outcome<String> {
-        let v = if self.trim { arrived.trim() } else { arrived };
+        let v = if self.trim { trim(arrived) } else { arrived };
         check_length(v, self.min, self.max)
             .map_err(|issue| IssueBuf::one(issue.with_input(Input::from_text(arrived))))?;
         Ok(v.to_owned())
@@ -180,7 +182,7 @@ fn optional_string(inner: StringScalar) -> Optional<TextOnly<StringScalar>> {
 }
 
 /// Adapter for a string of `MIN_LENGTH..=MAX_LENGTH` chars, kept verbatim ([`Keep`], the
-/// default) or trimmed of Unicode White_Space first ([`Trim`]); see the
+/// default) or trimmed of Unicode White_Space and U+FEFF first ([`Trim`]); see the
 /// [module docs](self).
 ///
 /// Use with `#[serde_as]` on a `String` field, or on an `Option<String>` field with

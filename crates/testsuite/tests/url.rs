@@ -636,10 +636,7 @@ fn exact_entries_and_ip_entries() {
             s("https://example.com/"),
             E(FORBIDDEN, "/url", Some("host")),
         ),
-        (
-            s("https://1.2.3.5/"),
-            E(FORBIDDEN, "/url", Some("host")),
-        ),
+        (s("https://1.2.3.5/"), E(FORBIDDEN, "/url", Some("host"))),
         (
             s("ws://api.example.com/"),
             E(FORBIDDEN, "/url", Some("scheme")),

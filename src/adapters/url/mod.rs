@@ -61,6 +61,7 @@ use internal::{internal_name, internal_v4, internal_v6, opaque_host_is_internal}
 
 use crate::issue::{Code, Input, Issue};
 use crate::shell::IssueBuf;
+use crate::shell::trim;
 use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 use crate::words::truncate;
 
@@ -242,7 +243,7 @@ const fn host_entry_is_valid(s: &[u8]) -> bool {
 
 /// Check one URL against policy `P`; the URL, normalized, or the issue that refuses it.
 ///
-/// In order: the text is trimmed (Unicode White_Space); more than `P::MAX_LEN` chars is
+/// In order: the text is trimmed (Unicode White_Space and U+FEFF); more than `P::MAX_LEN` chars is
 /// `too_long` (before parsing, so a huge input costs no parse); it is parsed as an absolute
 /// URL per the WHATWG URL Standard (`url_invalid` when that fails); then `url_forbidden`
 /// with a `reason` in the context, for:
@@ -289,7 +290,7 @@ pub fn check_url<P: UrlPolicy>(text: &str) -> Result<WhatwgUrl, Issue> {
         );
     }
     let refuse = |issue: Issue| issue.with_input(Input::from_text(text));
-    let t = text.trim();
+    let t = trim(text);
     let chars = t.chars().count();
     if chars > P::MAX_LEN {
         return Err(refuse(too_long::<P>(chars)));
