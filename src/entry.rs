@@ -5,8 +5,9 @@ use serde_json::{Map, Value};
 
 use crate::decode::{self, Held};
 use crate::engine::{self, PlanSource, Route};
-use crate::issue::Rejection;
 use crate::issue::{Code, Input, Issue};
+use crate::issue::{MAX_ISSUES, Rejection};
+use crate::json_text;
 
 /// Deserialize tool-call arguments from JSON text, reporting every issue.
 ///
@@ -20,8 +21,16 @@ use crate::issue::{Code, Input, Issue};
 /// then read into a `serde_json::Value` and by the engine, which reports every issue. So a
 /// refused call costs the collecting pass plus the part of the text read before its first
 /// issue. The engine's reading follows `serde_json::from_str` where it and `from_value`
-/// differ (an `f32` past its range is refused), except that a duplicated key, which
-/// `serde_json` refuses in a struct, is read as its last occurrence.
+/// differ (an `f32` past its range is refused).
+///
+/// A key repeated in one object of the text is `duplicate_key` at the key's path, once per
+/// key, beside the call's other issues (the last occurrence is the one read for them): a
+/// front end that keeps the first occurrence and a server that keeps the last would
+/// disagree about what was called. The limit: in a call that is otherwise valid, a repeat
+/// inside a field of a map type of serde's own (`serde_json::Value`, `Map`, `HashMap`) or
+/// inside JSON text held in a string is read as `serde_json` reads it, keeping the last
+/// occurrence; structs (serde refuses a repeated field) and [`SafeObjectLike`](crate::SafeObjectLike)
+/// refuse it.
 ///
 /// # Errors
 ///
@@ -103,7 +112,7 @@ pub(crate) fn slice_with<T: DeserializeOwned>(
 #[cold]
 #[inline(never)]
 fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T, Rejection> {
-    let value: Value = serde_json::from_slice(json).map_err(|e| {
+    let (value, repeated) = json_text::read(json).map_err(|e| {
         Rejection::new([Issue::new(
             Code::InvalidJson,
             format!("arguments are not valid JSON: {e}"),
@@ -120,7 +129,23 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T
         from_text: true,
         take_strings: false,
     };
-    engine::read_call(arguments, route, plan)
+    let read = engine::read_call(arguments, route, plan);
+    if repeated.is_empty() {
+        return read;
+    }
+    // A repeated key refuses the call whatever the rest says: which occurrence the
+    // server read is not what every reader of the same text would read.
+    let (mut issues, truncated) = match read {
+        Ok(_) => (Vec::new(), 0),
+        Err(rejection) => {
+            let truncated = rejection.truncated();
+            (rejection.into_issues(), truncated)
+        }
+    };
+    issues.splice(0..0, repeated);
+    let over = issues.len().saturating_sub(MAX_ISSUES);
+    issues.truncate(MAX_ISSUES);
+    Err(Rejection::from_parts(issues, truncated + over))
 }
 
 /// Deserialize tool-call arguments from a `serde_json::Value` (rmcp hands tools a
@@ -152,8 +177,9 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T
 ///   call. With the `schemars` feature, `schema::from_value` takes them from the type's
 ///   JSON Schema instead.
 ///
-/// Object keys are unique in a `Value`, so a duplicated key in JSON text is read as its
-/// last occurrence.
+/// Object keys are unique in a `Value`: a key repeated in the text a `Value` was parsed
+/// from is gone before this function sees it (the text routes, [`from_str`] and
+/// [`from_slice`], refuse it as `duplicate_key`).
 ///
 /// Issues are recorded as the engine meets them, and it cannot tell an error that a
 /// `Deserialize` impl discards from one it passes on: a `deserialize_with` function that

@@ -124,6 +124,7 @@ mod decode;
 mod engine;
 mod entry;
 mod issue;
+mod json_text;
 mod render;
 mod shell;
 mod words;

@@ -121,6 +121,7 @@ fn every_code_serializes_snake_case() {
         (Code::UrlForbidden, "url_forbidden"),
         (Code::ForbiddenKey, "forbidden_key"),
         (Code::TooDeep, "too_deep"),
+        (Code::DuplicateKey, "duplicate_key"),
         (Code::Custom, "custom"),
     ];
     let mut report = Report::new();

@@ -28,8 +28,10 @@
 //!   overflow the stack. Reading the value is the format's work: `serde_json` stops at 128
 //!   levels, so text nested deeper than that is `invalid_json` rather than `too_deep`
 //!   (in a string-encoded object, and in the arguments text as a whole).
-//! - The value forwarded is the object as the format read it: a key repeated in the JSON
-//!   text is kept once, with its last value, so no later parser sees a different object.
+//! - The value forwarded is the object as the format read it, each key once: a key
+//!   repeated in the call's JSON text is `duplicate_key` on the text routes (`from_str`,
+//!   `from_slice`), so no later parser sees a different object. In JSON text held in a
+//!   string, a repeated key keeps its last value.
 //! - Keys must be strings; a format that has other keys (MessagePack) gets `invalid_type`.
 
 use std::fmt;
@@ -379,7 +381,9 @@ impl<'de, T: From<Map<String, Value>>, const MAX_DEPTH: usize> Visitor<'de>
                         depth: 2,
                         limit: effective_depth(MAX_DEPTH),
                     })?;
-                    object.insert(key, value);
+                    if object.insert(key, value).is_some() {
+                        return Err(repeated_key());
+                    }
                 }
                 Err(kind) => {
                     map.next_value::<IgnoredAny>()?;
@@ -629,7 +633,9 @@ impl<'de> Visitor<'de> for Bounded {
         } else {
             while let Some(key) = map.next_key::<String>()? {
                 let value = map.next_value_seed(self.child())?;
-                object.insert(key, value);
+                if object.insert(key, value).is_some() {
+                    return Err(repeated_key());
+                }
             }
         }
         Ok(Value::Object(object))
@@ -908,6 +914,14 @@ impl<const MAX_DEPTH: usize> Serialize for SafeObject<MAX_DEPTH> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
     }
+}
+
+/// A key repeated in one object of JSON text. Only the first, quick reading of the text
+/// meets one (a `Value` holds each key once): it gives up, and the entry point's reading
+/// of the text reports `duplicate_key` at the key's path.
+#[cold]
+fn repeated_key<E: de::Error>() -> E {
+    E::custom("a key appears more than once in one object")
 }
 
 #[cfg(test)]

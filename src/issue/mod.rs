@@ -78,6 +78,9 @@ pub enum Code {
     ForbiddenKey,
     /// Nested deeper than allowed.
     TooDeep,
+    /// A key that appears more than once in one object of JSON text (readers disagree
+    /// about which occurrence counts: `serde_json` keeps the last, others the first).
+    DuplicateKey,
     /// Anything else, such as an error from a user's own `Deserialize` impl.
     Custom,
 }
@@ -106,6 +109,7 @@ impl Code {
             Code::UrlForbidden => "url_forbidden",
             Code::ForbiddenKey => "forbidden_key",
             Code::TooDeep => "too_deep",
+            Code::DuplicateKey => "duplicate_key",
             Code::Custom => "custom",
         }
     }
