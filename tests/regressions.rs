@@ -709,5 +709,8 @@ fn byte_order_mark_is_trimmed_from_trimmed_text() {
     }
     let read = |n: &str| mcp_coerce::from_value::<Count>(json!({ "n": n })).map(|c| c.n);
     assert_eq!(read(" 5 ").unwrap(), 5);
-    assert_eq!(read("\u{feff}5").unwrap_err().issues()[0].code(), Code::IntParsing);
+    assert_eq!(
+        read("\u{feff}5").unwrap_err().issues()[0].code(),
+        Code::IntParsing
+    );
 }
