@@ -714,3 +714,30 @@ fn byte_order_mark_is_trimmed_from_trimmed_text() {
         Code::IntParsing
     );
 }
+
+/// An `f32` past its range in JSON text is refused (`not_finite`) like any other refused
+/// value: the issues after it, missing fields included, are still reported.
+#[test]
+fn an_f32_past_its_range_does_not_hide_the_other_issues() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Args {
+        ratio: Option<f32>,
+        ids: Vec<i64>,
+        query: String,
+    }
+    let refused = mcp_coerce::from_str::<Args>(r#"{"ratio": 6e38}"#).unwrap_err();
+    let found: Vec<_> = refused
+        .issues()
+        .iter()
+        .map(|i| (i.code(), i.path().to_string()))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (Code::NotFinite, "/ratio".to_owned()),
+            (Code::Missing, "/ids".to_owned()),
+            (Code::Missing, "/query".to_owned()),
+        ]
+    );
+}

@@ -476,13 +476,20 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
         // A finite number past `f32`'s range turns into infinity through a `Value`, as in
         // `serde_json::from_value`; but when the `Value` was read from the call's text for
         // `from_str`, `serde_json::from_str` refused it, so must the `Value` route.
+        // It is recorded like every other refused value, so reading goes on to the call's
+        // other issues.
         if self.engine.route().from_text
             && let Value::Number(n) = &*self.value
             && let Some(f) = n.as_f64()
             && f.is_finite()
             && (f as f32).is_infinite()
         {
-            return Err(de::Error::custom("number out of range for a 32-bit float"));
+            self.engine.record_with(|| {
+                Issue::new(Code::NotFinite, "number out of range for a 32-bit float")
+                    .with_input(Input::Number(n.clone()))
+                    .with_hint("send a number of magnitude at most 3.4e38")
+            });
+            return self.stand_in(|| visitor.visit_f32(0.0));
         }
         self.float(visitor)
     }

@@ -54,7 +54,7 @@ pub enum Code {
     IntOverflow,
     /// Not a number in decimal or exponent notation.
     FloatParsing,
-    /// NaN, an infinity, or a number too large for `f64`.
+    /// NaN, an infinity, or a number too large for its float type (`f64`, or `f32`).
     NotFinite,
     /// Not one of the boolean tokens.
     BoolParsing,
