@@ -43,10 +43,10 @@ for entry in "${TARGETS[@]}"; do
     timeouts=$(count timeout)
     ooms=$(count oom)
     # Executions: the last status line of fork mode (`#N: cov: ...`), else libFuzzer's own.
-    execs=$(grep -oE '^#[0-9]+' "$log" | tail -n 1 | tr -d '#')
-    execs=${execs:-$(grep -oE 'number_of_executed_units: [0-9]+' "$log" | tail -n 1 | grep -oE '[0-9]+$' || true)}
+    execs=$({ grep -oE '^#[0-9]+' "$log" || true; } | tail -n 1 | tr -d '#')
+    execs=${execs:-$({ grep -oE 'number_of_executed_units: [0-9]+' "$log" || true; } | tail -n 1 | grep -oE '[0-9]+$' || true)}
     execs=${execs:-0}
-    panics=$(grep -oE "panicked at [^ ]+" "$log" | sort -u | wc -l)
+    panics=$({ grep -oE "panicked at [^ ]+" "$log" || true; } | sort -u | wc -l)
     if [ $((crashes + timeouts + ooms)) -gt 0 ] || [ "$status" -ne 0 ]; then
         found=1
     fi

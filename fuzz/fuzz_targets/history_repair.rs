@@ -6,9 +6,10 @@
 //!
 //! A final answer is what `repair`'s docs call one: an assistant message without calls,
 //! which is never dropped or changed except for removing its empty `tool_calls` array or
-//! (Anthropic) the misplaced `tool_result` blocks it holds; so it is compared without an
-//! empty `tool_calls`, and an Anthropic assistant message holding `tool_result` blocks is
-//! not counted as one.
+//! (Anthropic) the misplaced `tool_result` blocks it holds, "and the message with them
+//! when they were all it held" (crates/history/src/repair.rs). So an answer is compared
+//! without an empty `tool_calls` and without `tool_result` blocks, and an Anthropic
+//! assistant message that held only `tool_result` blocks is none.
 #![no_main]
 
 use libfuzzer_sys::{Corpus, fuzz_target};
@@ -23,20 +24,43 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
 trait Answer: WireMessage + Clone + PartialEq + std::fmt::Debug + Serialize + DeserializeOwned {
-    fn is_answer(&self) -> bool;
+    /// The message as a final answer is kept, if it is one.
+    fn answer(&self) -> Option<Value>;
 }
 
 impl Answer for openai::Message {
-    fn is_answer(&self) -> bool {
-        self.role == Role::Assistant && self.tool_calls.as_ref().is_none_or(Vec::is_empty)
+    fn answer(&self) -> Option<Value> {
+        if self.role != Role::Assistant || self.tool_calls.as_ref().is_some_and(|c| !c.is_empty()) {
+            return None;
+        }
+        let mut value = serde_json::to_value(self).ok()?;
+        if let Some(object) = value.as_object_mut()
+            && object.get("tool_calls") == Some(&json!([]))
+        {
+            object.remove("tool_calls");
+        }
+        Some(value)
     }
 }
 
 impl Answer for anthropic::Message {
-    fn is_answer(&self) -> bool {
-        self.role == Role::Assistant
-            && !matches!(&self.content, Content::Blocks(b)
-                if b.iter().any(|b| matches!(b, Block::ToolUse(_) | Block::ToolResult(_))))
+    fn answer(&self) -> Option<Value> {
+        if self.role != Role::Assistant {
+            return None;
+        }
+        if let Content::Blocks(blocks) = &self.content {
+            if blocks.iter().any(|b| matches!(b, Block::ToolUse(_))) {
+                return None;
+            }
+            if !blocks.is_empty() && blocks.iter().all(|b| matches!(b, Block::ToolResult(_))) {
+                return None;
+            }
+        }
+        let mut value = serde_json::to_value(self).ok()?;
+        if let Some(Value::Array(blocks)) = value.get_mut("content") {
+            blocks.retain(|b| b.get("type").and_then(Value::as_str) != Some("tool_result"));
+        }
+        Some(value)
     }
 }
 
@@ -90,25 +114,11 @@ fn check<M: Answer>(messages: Vec<M>, policy: &RepairPolicy) {
         again.actions
     );
 
-    let strip = |m: &M| {
-        let mut value = serde_json::to_value(m).unwrap_or_default();
-        if let Some(object) = value.as_object_mut()
-            && object.get("tool_calls") == Some(&json!([]))
-        {
-            object.remove("tool_calls");
-        }
-        value
-    };
-    let before: Vec<Value> = messages
-        .iter()
-        .filter(|m| m.is_answer())
-        .map(strip)
-        .collect();
+    let before: Vec<Value> = messages.iter().filter_map(Answer::answer).collect();
     let after: Vec<Value> = repaired
         .messages
         .iter()
-        .filter(|m| m.is_answer())
-        .map(strip)
+        .filter_map(Answer::answer)
         .collect();
     let mut rest = after.iter();
     for answer in &before {
