@@ -19,6 +19,7 @@ cargo +nightly fuzz build -O -a -s "$FUZZ_SANITIZER"
 
 mkdir -p target/logs
 rows=()
+ran=()
 found=0
 for entry in "${TARGETS[@]}"; do
     IFS='|' read -r name dict max_len <<<"$entry"
@@ -46,7 +47,20 @@ for entry in "${TARGETS[@]}"; do
     execs=$({ grep -oE '^#[0-9]+' "$log" || true; } | tail -n 1 | tr -d '#')
     execs=${execs:-$({ grep -oE 'number_of_executed_units: [0-9]+' "$log" || true; } | tail -n 1 | grep -oE '[0-9]+$' || true)}
     execs=${execs:-0}
-    panics=$({ grep -oE "panicked at [^ ]+" "$log" || true; } | sort -u | wc -l)
+    # Each new crash replayed once: its panic message, for the list below and the count
+    # of distinct ones (fork mode keeps the children's output out of the log).
+    bin="target/x86_64-unknown-linux-gnu/release/$name"
+    : >"target/logs/$name.findings"
+    for artifact in $new; do
+        message=$("$bin" "${LIBFUZZER_LIMITS[@]}" "$artifact" 2>&1 |
+            { grep -A1 -m1 'panicked at' || true; } | tail -n 1 | cut -c1-160)
+        printf '%s\t%s\n' "$artifact" "${message:-(no panic message: timeout or out of memory)}" \
+            >>"target/logs/$name.findings"
+    done
+    # Distinct: by the message's first two `:`-separated parts ("openai-strict: not
+    # idempotent"), without the input it quotes.
+    panics=$(cut -f2 "target/logs/$name.findings" | cut -d: -f1-2 | sort -u | sed '/^$/d' | wc -l)
+    ran+=("target/logs/$name.findings")
     if [ $((crashes + timeouts + ooms)) -gt 0 ] || [ "$status" -ne 0 ]; then
         found=1
     fi
@@ -55,9 +69,13 @@ for entry in "${TARGETS[@]}"; do
 done
 
 echo
-printf '%-16s %10s %8s %8s %8s %7s %8s %7s\n' target executions exec/s crashes timeouts ooms panics status
+printf '%-16s %10s %8s %8s %8s %7s %8s %7s\n' target executions exec/s crashes timeouts ooms distinct status
 for row in "${rows[@]}"; do echo "$row"; done
 if [ "$found" -ne 0 ]; then
+    echo
+    echo "one artifact per distinct finding:"
+    cat "${ran[@]}" | awk -F'\t' '{split($2, p, ":"); key = p[1] ":" p[2]}
+        !seen[key]++ {print "  " $1 ": " $2}'
     echo
     echo "findings: see fuzz/artifacts/<target>/ and fuzz/target/logs/<target>.log"
     echo "reproduce one: cargo +nightly fuzz run -O -a -s $FUZZ_SANITIZER <target> fuzz/artifacts/<target>/<file>"
