@@ -53,7 +53,7 @@ for entry in "${TARGETS[@]}"; do
     : >"target/logs/$name.findings"
     for artifact in $new; do
         message=$("$bin" "${LIBFUZZER_LIMITS[@]}" "$artifact" 2>&1 |
-            { grep -A1 -m1 'panicked at' || true; } | tail -n 1 | cut -c1-160)
+            { grep -A1 -m1 'panicked at' || true; } | tail -n 1 | cut -c1-160 || true)
         printf '%s\t%s\n' "$artifact" "${message:-(no panic message: timeout or out of memory)}" \
             >>"target/logs/$name.findings"
     done
