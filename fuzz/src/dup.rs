@@ -1,9 +1,9 @@
 //! Whether JSON text repeats a key in one object, at any depth, also inside strings that
 //! hold JSON text (the adapters decode up to two layers of them).
 //!
-//! Duplicate keys are read as their last occurrence today and are planned to be refused on
-//! the text routes (`duplicate_key`, docs/contract.md, "Second revision"); the targets that
-//! compare routes or compare with plain serde skip such inputs.
+//! The text routes refuse a repeated key (`duplicate_key`), which a `Value` cannot hold and
+//! plain serde reads otherwise; the targets that compare routes or compare with plain serde
+//! skip such inputs.
 
 use std::collections::HashSet;
 use std::fmt;

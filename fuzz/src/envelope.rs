@@ -4,8 +4,7 @@
 use mcp_coerce::{INPUT_ECHO_CHARS, MAX_ISSUES, MAX_PATH_CHARS, Rejection};
 use serde_json::Value;
 
-/// The codes docs/contract.md lists (section "Codes"), and `duplicate_key`, which the same
-/// file says joins the list (section "Second revision", planned).
+/// The codes docs/contract.md lists (section "Codes").
 pub const DOCUMENTED_CODES: &[&str] = &[
     "missing",
     "unknown_field",

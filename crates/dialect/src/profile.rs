@@ -45,7 +45,10 @@ use crate::{Dialect, MAX_SCHEMA_DEPTH, Note, NoteKind, Pointer, Rewritten};
 /// each schema object once, however many references share it. The output's maps are
 /// built in sorted key order and every list comes out in a fixed order, with or without
 /// `serde_json`'s `preserve_order`. Rewriting a rewritten schema with the same profile
-/// changes nothing.
+/// changes nothing. The output is at most four times the input's size, plus 96 bytes for
+/// each JSON value of the input (a `type`, a description such as "Any JSON value.", a
+/// `required` entry) and 256 in all; inlining `$ref`s adds at most its budget. The fuzz
+/// target `dialect_rewrite` checks both, and idempotence.
 ///
 /// # Examples
 ///
