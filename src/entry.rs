@@ -130,7 +130,7 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T
         take_strings: false,
     };
     let read = engine::read_call(arguments, route, plan);
-    if repeated.is_empty() {
+    if repeated.issues.is_empty() {
         return read;
     }
     // A repeated key refuses the call whatever the rest says: which occurrence the
@@ -142,10 +142,13 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T
             (rejection.into_issues(), truncated)
         }
     };
-    issues.splice(0..0, repeated);
+    issues.splice(0..0, repeated.issues);
     let over = issues.len().saturating_sub(MAX_ISSUES);
     issues.truncate(MAX_ISSUES);
-    Err(Rejection::from_parts(issues, truncated + over))
+    Err(Rejection::from_parts(
+        issues,
+        truncated + repeated.more + over,
+    ))
 }
 
 /// Deserialize tool-call arguments from a `serde_json::Value` (rmcp hands tools a

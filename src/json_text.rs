@@ -8,23 +8,24 @@
 //! costs what `serde_json::from_slice::<Value>` does.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
 
-use crate::issue::{Code, Input, Issue, Path, Segment};
+use crate::issue::{Code, Input, Issue, MAX_ISSUES, Path, Segment};
 
 /// `json` read into a `Value`, and a `duplicate_key` issue for each key repeated in one of
 /// its objects (at the key's path, once per repeated key, in the order the repeats were
-/// met).
+/// met; past [`MAX_ISSUES`] counted only).
 ///
 /// # Errors
 ///
 /// `serde_json`'s error when `json` is not one JSON value (or nests past its 128 levels).
-pub(crate) fn read(json: &[u8]) -> Result<(Value, Vec<Issue>), serde_json::Error> {
-    let repeats = RefCell::new(Vec::new());
+pub(crate) fn read(json: &[u8]) -> Result<(Value, Repeats), serde_json::Error> {
+    let repeats = RefCell::new(Repeats::default());
     let mut de = serde_json::Deserializer::from_slice(json);
     let value = Node {
         up: None,
@@ -33,6 +34,14 @@ pub(crate) fn read(json: &[u8]) -> Result<(Value, Vec<Issue>), serde_json::Error
     .deserialize(&mut de)?;
     de.end()?;
     Ok((value, repeats.into_inner()))
+}
+
+/// The keys repeated in the text: an issue for each of the first [`MAX_ISSUES`], and how
+/// many more there were.
+#[derive(Default)]
+pub(crate) struct Repeats {
+    pub(crate) issues: Vec<Issue>,
+    pub(crate) more: usize,
 }
 
 /// Where a value sits: its segment, and the level above (`None` at the root).
@@ -51,13 +60,21 @@ enum Step<'a> {
 #[derive(Clone, Copy)]
 struct Node<'a> {
     up: Option<&'a Level<'a>>,
-    repeats: &'a RefCell<Vec<Issue>>,
+    repeats: &'a RefCell<Repeats>,
 }
 
 impl Node<'_> {
     #[cold]
     #[inline(never)]
     fn repeated(&self, key: &str) {
+        {
+            // Past the cap, counted without building a path.
+            let mut repeats = self.repeats.borrow_mut();
+            if repeats.issues.len() >= MAX_ISSUES {
+                repeats.more += 1;
+                return;
+            }
+        }
         let mut steps = vec![Step::Key(key)];
         let mut at = self.up;
         while let Some(level) = at {
@@ -68,12 +85,7 @@ impl Node<'_> {
             Step::Key(k) => Segment::key(k),
             Step::Index(i) => Segment::from(i),
         }));
-        let mut repeats = self.repeats.borrow_mut();
-        // One issue per repeated key, however often it repeats.
-        if repeats.iter().any(|i| i.path() == &path) {
-            return;
-        }
-        repeats.push(
+        self.repeats.borrow_mut().issues.push(
             Issue::new(
                 Code::DuplicateKey,
                 "this key appears more than once in its object",
@@ -154,6 +166,9 @@ impl<'de> Visitor<'de> for Node<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut object = Map::new();
+        // The keys of this object already reported: one issue per repeated key, however
+        // often it repeats (built only when a key repeats).
+        let mut reported: Option<HashSet<String>> = None;
         while let Some(key) = map.next_key::<String>()? {
             let value = {
                 let level = Level {
@@ -167,7 +182,11 @@ impl<'de> Visitor<'de> for Node<'_> {
             };
             match object.entry(key) {
                 Entry::Occupied(mut seen) => {
-                    self.repeated(seen.key());
+                    let reported = reported.get_or_insert_with(HashSet::new);
+                    if !reported.contains(seen.key()) {
+                        reported.insert(seen.key().clone());
+                        self.repeated(seen.key());
+                    }
                     seen.insert(value);
                 }
                 Entry::Vacant(new) => {

@@ -147,3 +147,19 @@ fn the_issue_names_the_key() {
     let input = serde_json::to_value(issue).unwrap()["input"].clone();
     assert_eq!(input.as_str().map(|s| s.chars().count()), Some(65));
 }
+
+/// Past 100 repeated keys the rest are counted, not built: `issues + truncated` is the
+/// number of repeated keys (each once), plus the call's other issues.
+#[test]
+fn many_repeated_keys_are_capped_and_counted() {
+    let mut text = String::from(r#"{"limit":1,"options":{"#);
+    for i in 0..150 {
+        text.push_str(&format!(r#""k{i}":1,"k{i}":2,"k{i}":3,"#));
+    }
+    text.push_str(r#""end":0}}"#);
+    let r = mcp_coerce::from_str::<Args>(&text).unwrap_err();
+    assert_eq!((r.issues().len(), r.truncated()), (100, 50));
+    assert!(r.issues().iter().all(|i| i.code() == Code::DuplicateKey));
+    assert_eq!(r.issues()[0].path().to_string(), "/options/k0");
+    assert_eq!(r.issues()[99].path().to_string(), "/options/k99");
+}
