@@ -26,11 +26,13 @@ use crate::json_text;
 /// A key repeated in one object of the text is `duplicate_key` at the key's path, once per
 /// key, beside the call's other issues (the last occurrence is the one read for them): a
 /// front end that keeps the first occurrence and a server that keeps the last would
-/// disagree about what was called. The limit: in a call that is otherwise valid, a repeat
-/// inside a field of a map type of serde's own (`serde_json::Value`, `Map`, `HashMap`) or
-/// inside JSON text held in a string is read as `serde_json` reads it, keeping the last
-/// occurrence; structs (serde refuses a repeated field) and [`SafeObjectLike`](crate::SafeObjectLike)
-/// refuse it.
+/// disagree about what was called. The limits: JSON text held in a string (arguments sent
+/// as a string, an object or array an adapter decodes) is read as `serde_json` reads it,
+/// keeping the last occurrence; and in a call that is otherwise valid, a repeat is only
+/// seen where the first, quick reading refuses it: a field a struct declares (serde refuses
+/// a repeated field) and any key of a [`SafeObjectLike`](crate::SafeObjectLike) object,
+/// not a key a struct ignores or a key inside a map type of serde's own
+/// (`serde_json::Value`, `Map`, `HashMap`).
 ///
 /// # Errors
 ///

@@ -741,3 +741,40 @@ fn an_f32_past_its_range_does_not_hide_the_other_issues() {
         ]
     );
 }
+
+/// The `f64` halfway between `f32::MAX` and 2^128 (what the decimals just below it round
+/// to) reads as `f32::MAX` on the refused route too, as `serde_json` reads them; a call
+/// sending only U+FEFF for an optional text field leaves it absent.
+#[test]
+fn f32_at_its_edge_and_a_lone_byte_order_mark() {
+    #[derive(Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Edge {
+        f: f32,
+        n: Option<u8>,
+    }
+    let text = r#"{"f": 3.4028235677973366e38, "n": "x"}"#;
+    let refused = mcp_coerce::from_str::<Edge>(text).unwrap_err();
+    let found: Vec<_> = refused
+        .issues()
+        .iter()
+        .map(|i| (i.code(), i.path().to_string()))
+        .collect();
+    assert_eq!(found, [(Code::InvalidType, "/n".to_owned())]);
+
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    struct Note {
+        #[serde_as(as = "TextLike<1, 8, Trim>")]
+        #[serde(default)]
+        note: Option<String>,
+    }
+    let read = |v: &str| {
+        mcp_coerce::from_value::<Note>(json!({ "note": v }))
+            .unwrap()
+            .note
+    };
+    assert_eq!(read("\u{feff}"), None);
+    assert_eq!(read(" \u{feff} "), None);
+    assert_eq!(read("\u{feff}a"), Some("a".to_owned()));
+}

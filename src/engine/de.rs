@@ -441,6 +441,10 @@ macro_rules! integer_hints {
     };
 }
 
+/// The `f64` halfway between `f32::MAX` and 2^128, where rounding to `f32` goes up (ties to
+/// even) to infinity.
+const F32_OVERFLOW_MIDPOINT: f64 = 3.402_823_567_797_336_6e38;
+
 impl<'de> Deserializer<'de> for ValueDe<'_> {
     type Error = Error;
 
@@ -484,6 +488,13 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
             && f.is_finite()
             && (f as f32).is_infinite()
         {
+            // The text was rounded to an `f64` first: exactly halfway between `f32::MAX`
+            // and 2^128, the decimal sent was as likely just below (`serde_json`, reading
+            // it straight into an `f32`, gives `f32::MAX`) as at or past it; read it as
+            // `f32::MAX`, the value it names within `f32`'s range.
+            if f.abs() == F32_OVERFLOW_MIDPOINT {
+                return visitor.visit_f32(f32::MAX.copysign(f as f32));
+            }
             self.engine.record_with(|| {
                 Issue::new(Code::NotFinite, "number out of range for a 32-bit float")
                     .with_input(Input::Number(n.clone()))

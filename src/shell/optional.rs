@@ -30,7 +30,9 @@ impl<V> Optional<V> {
     }
 
     fn absent(&self, s: &str) -> bool {
-        let t = s.trim();
+        // The crate's one trimming rule (White_Space and U+FEFF): a value that trims to
+        // nothing is absent, whatever the inner type trims.
+        let t = super::trim(s);
         (self.empty_is_none && t.is_empty()) || (self.null_text_is_none && t == "null")
     }
 }

@@ -4,7 +4,8 @@
 //! adapter, lone surrogates, NUL, the byte-order mark, bidi and zero-width chars around
 //! ids, `__proto__` 50 levels down inside two layers of string encoding, IP-literal and
 //! internationalized-name spellings of internal hosts, a backtracking-prone pattern on a
-//! megabyte, 100,000 levels of nesting inside a string, and a million unknown fields.
+//! megabyte, 100,000 levels of nesting inside a string, a million unknown fields, and
+//! repeated keys in bulk.
 
 #[path = "../../bench/tests/counting/mod.rs"]
 mod counting;
@@ -357,4 +358,52 @@ fn a_million_unknown_fields() {
     let (count, read) = allocations(|| mcp_coerce::schema::from_str::<Two>(&refused_text));
     assert_eq!(missing(read.unwrap_err()), ["missing@/a", "missing@/b"]);
     assert!(count <= 5 * n, "{count} allocations for {n} members");
+}
+
+/// Repeated keys in bulk: 80,000 distinct keys each sent twice, and one key sent 160,000
+/// times below five levels of 64-char keys (a path past the 256-char cut). Each repeated
+/// key is one issue, the first 100 built and the rest counted, in work linear in the
+/// call.
+#[test]
+fn repeated_keys_in_bulk() {
+    let n: u64 = 80_000;
+    let mut text = String::from(r#"{"n":"x","options":{"#);
+    for i in 0..n {
+        text.push_str(&format!(r#""k{i}":0,"k{i}":0,"#));
+    }
+    text.push_str(r#""end":1}}"#);
+    let (count, read) = allocations(|| mcp_coerce::from_str::<Args>(&text));
+    let r = read.unwrap_err();
+    // 80,000 repeated keys and the refused `n`.
+    assert_eq!((r.issues().len(), r.truncated()), (100, 80_001 - 100));
+    assert_eq!(r.issues()[0].code(), Code::DuplicateKey);
+    assert_eq!(r.issues()[0].path().to_string(), "/options/k0");
+    assert!(count <= 12 * n, "{count} allocations for {n} repeated keys");
+
+    let key = "x".repeat(64);
+    let times: u64 = 160_000;
+    let mut text = String::from(r#"{"n":"x","options":"#);
+    for _ in 0..5 {
+        text.push_str(&format!(r#"{{"{key}":"#));
+    }
+    text.push('{');
+    for _ in 0..times {
+        text.push_str(r#""k":0,"#);
+    }
+    text.push_str(r#""end":1}"#);
+    text.push_str(&"}".repeat(5));
+    text.push('}');
+    let (count, read) = allocations(|| mcp_coerce::from_str::<Args>(&text));
+    let found: Vec<_> = read
+        .unwrap_err()
+        .issues()
+        .iter()
+        .map(|i| i.code())
+        .collect();
+    assert_eq!(found, [Code::DuplicateKey, Code::IntParsing]);
+    // One allocation per occurrence: the key read, then dropped.
+    assert!(
+        count <= times + 1024,
+        "{count} allocations for one key sent {times} times"
+    );
 }

@@ -570,6 +570,12 @@ fn internal_names() {
         internal("https://printer.local/"),
         internal("https://PRINTER.LOCAL./"),
         internal("https://router.home.arpa/"),
+        internal("https://metadata/computeMetadata/v1/"),
+        internal("https://INSTANCE-DATA./latest/meta-data/"),
+        (
+            s("https://metadata.example.com/"),
+            K("https://metadata.example.com/"),
+        ),
         (
             s("https://internal.example.com/"),
             K("https://internal.example.com/"),

@@ -130,7 +130,8 @@ pub(super) fn opaque_host_is_internal(name: &str) -> bool {
 /// private or link-local use: `.internal` (reserved by ICANN for private use; cloud
 /// metadata and private DNS names such as `metadata.google.internal` and
 /// `*.compute.internal` sit there), `.local` (multicast DNS, RFC 6762) and `.home.arpa`
-/// (RFC 8375); and the names the default `/etc/hosts` of common Linux distributions give
+/// (RFC 8375); `metadata` and `instance-data`, the single-label names cloud resolvers answer
+/// with the metadata service's address; and the names the default `/etc/hosts` of common Linux distributions give
 /// to loopback, link-local and multicast addresses (Debian: `ip6-localhost`,
 /// `ip6-loopback`, `ip6-localnet`, `ip6-mcastprefix`, `ip6-allnodes`, `ip6-allrouters`;
 /// Red Hat: `localhost.localdomain`, `localhost4`, `localhost4.localdomain4`,
@@ -148,7 +149,9 @@ pub(super) fn internal_name(name: &str) -> bool {
         || under("home.arpa")
         || matches!(
             name,
-            "localhost.localdomain"
+            "metadata"
+                | "instance-data"
+                | "localhost.localdomain"
                 | "localhost4"
                 | "localhost4.localdomain4"
                 | "localhost6"
