@@ -17,9 +17,8 @@ fuzz_target!(|data: &[u8]| -> Corpus {
     if data.len() > MAX_INPUT {
         return Corpus::Reject;
     }
-    // A repeated key: plain serde refuses it in a struct and keeps the last in a map, the
-    // crate reads the last and is to refuse it on the text routes (`duplicate_key`,
-    // docs/contract.md, "Second revision"): skipped.
+    // A repeated key: plain serde refuses it in a struct and keeps the last in a map; the
+    // crate's text routes refuse it (`duplicate_key`): skipped.
     if has_duplicate_keys(data) != Some(false) {
         return Corpus::Reject;
     }

@@ -11,8 +11,8 @@ fuzz_target!(|data: &[u8]| -> Corpus {
     if data.len() > MAX_INPUT {
         return Corpus::Reject;
     }
-    // A repeated key is read as its last occurrence today, and is to be refused on the
-    // text routes only (`duplicate_key`, docs/contract.md, "Second revision"): skipped.
+    // A repeated key is refused on the text routes (`duplicate_key`) and cannot be held
+    // by a `Value`: skipped.
     match has_duplicate_keys(data) {
         Some(false) => {}
         Some(true) | None => return Corpus::Reject,
@@ -20,16 +20,18 @@ fuzz_target!(|data: &[u8]| -> Corpus {
     let Ok(value) = serde_json::from_slice::<Value>(data) else {
         return Corpus::Reject;
     };
-    // Documented: a finite number past `f32`'s range is refused on the text route, as
-    // `serde_json::from_str` refuses it, and is infinity on the `Value` route, as in
-    // `serde_json::from_value` (from_str's docs, src/entry.rs: "The engine's reading
-    // follows serde_json::from_str where it and from_value differ (an f32 past its range
-    // is refused)").
-    let f32_past_range = value
-        .get("plain_ratio")
-        .and_then(Value::as_f64)
-        .is_some_and(|f| f.is_finite() && (f as f32).is_infinite());
-    let f32_issue = ("custom".to_owned(), "/plain_ratio".to_owned());
+    // Documented: a finite number past `f32`'s range is refused on the text route
+    // (`not_finite`), as `serde_json::from_str` refuses it, and is infinity on the `Value`
+    // route, as in `serde_json::from_value` (from_str's docs, src/entry.rs: "The engine's
+    // reading follows serde_json::from_str where it and from_value differ (an f32 past its
+    // range is refused)"). The `f64` halfway between `f32::MAX` and 2^128 reads as
+    // `f32::MAX` on the text route and as infinity on the `Value` route: skipped.
+    let ratio = value.get("plain_ratio").and_then(Value::as_f64);
+    if ratio.is_some_and(|f| f.abs() == 3.402_823_567_797_336_6e38) {
+        return Corpus::Reject;
+    }
+    let f32_past_range = ratio.is_some_and(|f| f.is_finite() && (f as f32).is_infinite());
+    let f32_issue = ("not_finite".to_owned(), "/plain_ratio".to_owned());
     let text_pairs = |r: &mcp_coerce::Rejection| {
         let mut p = pairs(r);
         if f32_past_range {
