@@ -71,7 +71,10 @@ impl<'a> Witness<'a> {
 
     /// A witness of the root schema, if this generator can build one.
     pub fn generate(&mut self) -> Option<Value> {
-        self.value(self.root, 0, 0, true)
+        let witness = self.value(self.root, 0, 0, true)?;
+        // Every profile but `canonical` makes the root an object (the arguments), whatever
+        // the input's root says: a witness of another type has no counterpart.
+        (self.dialect == Dialect::Canonical || witness.is_object()).then_some(witness)
     }
 
     fn conservative(&self) -> bool {
@@ -292,6 +295,12 @@ impl<'a> Witness<'a> {
                 _ => Vec::new(),
             })
             .collect();
+        // A branch without `type` gets one from its type-specific keywords in the rewrite
+        // (`pattern` makes a string); which branch is kept then depends on rules this
+        // generator does not model: no witness.
+        if types.iter().any(Vec::is_empty) {
+            return None;
+        }
         Self::kept(&types, root).map(|i| &branches[i])
     }
 
