@@ -194,3 +194,32 @@ fn embedded_v4(ip: Ipv6Addr) -> Option<Ipv4Addr> {
         _ => Some(v4(seventh, eighth)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every block's first address has no bit set past its prefix, so the table says what
+    /// its comments say.
+    #[test]
+    fn blocks_start_on_their_prefix() {
+        let host_bits = |bits: u128, width: u8, prefix: u8| {
+            let shift = u32::from(width - prefix);
+            bits & 1u128.checked_shl(shift).map_or(u128::MAX, |b| b - 1)
+        };
+        for (first, prefix, _) in V4 {
+            assert_eq!(
+                host_bits(first.to_bits().into(), 32, *prefix),
+                0,
+                "{first}/{prefix}"
+            );
+        }
+        for (first, prefix, _) in V6 {
+            assert_eq!(
+                host_bits(first.to_bits(), 128, *prefix),
+                0,
+                "{first}/{prefix}"
+            );
+        }
+    }
+}
