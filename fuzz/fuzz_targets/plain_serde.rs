@@ -54,12 +54,13 @@ fuzz_target!(|data: &[u8]| -> Corpus {
         p, l,
         "plain serde and the entry point read different values"
     );
-    // A pattern string is trimmed, and `""` (blank) is absent for an optional field that
-    // is not a free string (docs/contract.md, "Scalars" PatternLike; "Optional fields").
+    // A pattern string is trimmed (White_Space and U+FEFF), and `""` (blank) is absent for
+    // an optional field that is not a free string (docs/contract.md, "Scalars" PatternLike;
+    // "Optional fields").
     let trimmed = p_ticket
         .as_ref()
         .and_then(Value::as_str)
-        .map(str::trim)
+        .map(trim)
         .filter(|t| !t.is_empty())
         .map(|t| Value::String(t.to_owned()));
     assert_eq!(l_ticket, trimmed, "ticket");
@@ -67,10 +68,16 @@ fuzz_target!(|data: &[u8]| -> Corpus {
     let blank = p_url
         .as_ref()
         .and_then(Value::as_str)
-        .is_some_and(|u| u.trim().is_empty());
+        .is_some_and(|u| trim(u).is_empty());
     assert_eq!(l_url.is_some(), p_url.is_some() && !blank, "url");
     Corpus::Keep
 });
+
+/// The crate's trimming (docs/contract.md: "Trimming" means Unicode White_Space; trimmed
+/// strings, pattern strings and URLs also trim U+FEFF).
+fn trim(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+}
 
 fn take(value: &mut Value, key: &str) -> Option<Value> {
     value.as_object_mut().and_then(|o| o.remove(key))
