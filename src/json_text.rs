@@ -91,7 +91,11 @@ impl Node<'_> {
                 "this key appears more than once in its object",
             )
             .with_input(Input::from_text(key))
-            .with_hint("send each key once: readers disagree about which occurrence counts")
+            .with_hint(format!(
+                "send `{}` once: this call sent it more than once in the same object (its \
+                 last occurrence was checked)",
+                crate::words::truncate(key)
+            ))
             .at(path),
         );
     }

@@ -135,7 +135,11 @@ fn the_issue_names_the_key() {
         serde_json::to_value(issue).unwrap()["input"],
         json!("limit")
     );
-    assert!(issue.hint().starts_with("send each key once"));
+    assert_eq!(
+        issue.hint(),
+        "send `limit` once: this call sent it more than once in the same object (its last \
+         occurrence was checked)"
+    );
     let long = "k".repeat(500);
     let text = format!(r#"{{"limit":1,"extra":{{"{long}":1,"{long}":2}},"limit":2}}"#);
     let r = mcp_coerce::from_str::<Args>(&text).unwrap_err();

@@ -661,6 +661,7 @@ fn a_native_object_reads_into_an_option_or_a_newtype_under_any_format() {
 /// values the crate keeps as trimmed text, so a value returned trimmed passes the edge
 /// pattern its schema publishes; a string kept verbatim keeps it, and a number does not
 /// read through it.
+#[cfg(all(feature = "url", feature = "regex"))]
 #[test]
 fn byte_order_mark_is_trimmed_from_trimmed_text() {
     #[serde_as]
