@@ -5,8 +5,8 @@ use serde_json::{Map, Value};
 
 use crate::decode::{self, Held};
 use crate::engine::{self, PlanSource, Route};
+use crate::issue::Rejection;
 use crate::issue::{Code, Input, Issue};
-use crate::issue::{MAX_ISSUES, Rejection};
 use crate::json_text;
 
 /// Deserialize tool-call arguments from JSON text, reporting every issue.
@@ -137,20 +137,15 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T
     }
     // A repeated key refuses the call whatever the rest says: which occurrence the
     // server read is not what every reader of the same text would read.
-    let (mut issues, truncated) = match read {
+    let (issues, truncated) = match read {
         Ok(_) => (Vec::new(), 0),
         Err(rejection) => {
             let truncated = rejection.truncated();
             (rejection.into_issues(), truncated)
         }
     };
-    issues.splice(0..0, repeated.issues);
-    let over = issues.len().saturating_sub(MAX_ISSUES);
-    issues.truncate(MAX_ISSUES);
-    Err(Rejection::from_parts(
-        issues,
-        truncated + repeated.more + over,
-    ))
+    Err(Rejection::new(repeated.issues.into_iter().chain(issues))
+        .counting(truncated + repeated.more))
 }
 
 /// Deserialize tool-call arguments from a `serde_json::Value` (rmcp hands tools a

@@ -9,33 +9,12 @@ use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 use serde_with::serde_as;
 
-const ECHO: usize = mcp_coerce::INPUT_ECHO_CHARS;
+#[path = "common/runs.rs"]
+mod runs;
 
-/// The longest run of `marker` in any string (keys and values) inside `value`.
-fn longest_run(value: &Value, marker: char) -> usize {
-    fn run(text: &str, marker: char) -> usize {
-        let (mut best, mut now) = (0, 0);
-        for c in text.chars() {
-            now = if c == marker { now + 1 } else { 0 };
-            best = best.max(now);
-        }
-        best
-    }
-    match value {
-        Value::String(s) => run(s, marker),
-        Value::Array(items) => items
-            .iter()
-            .map(|v| longest_run(v, marker))
-            .max()
-            .unwrap_or(0),
-        Value::Object(map) => map
-            .iter()
-            .map(|(k, v)| run(k, marker).max(longest_run(v, marker)))
-            .max()
-            .unwrap_or(0),
-        _ => 0,
-    }
-}
+use runs::longest_run;
+
+const ECHO: usize = mcp_coerce::INPUT_ECHO_CHARS;
 
 /// The envelope of `rejection` as the model reads it, without the `path`s (paths are
 /// locations, not echo).

@@ -6,6 +6,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use serde_with::serde_as;
 
+/// The `(code, path)` of every issue, in order.
+fn issues(rejection: &mcp_coerce::Rejection) -> Vec<(Code, String)> {
+    rejection
+        .issues()
+        .iter()
+        .map(|i| (i.code(), i.path().to_string()))
+        .collect()
+}
+
 #[derive(Deserialize, Serialize, Debug, PartialEq, Clone, Copy)]
 enum Priority {
     Low,
@@ -499,11 +508,7 @@ fn a_type_refusing_the_stand_in_adds_no_issue_of_its_own() {
         b: u8,
     }
     let refused = mcp_coerce::from_value::<A>(json!({"a": "x", "b": 1})).unwrap_err();
-    let got: Vec<(Code, String)> = refused
-        .issues()
-        .iter()
-        .map(|i| (i.code(), i.path().to_string()))
-        .collect();
+    let got = issues(&refused);
     assert_eq!(got, [(Code::InvalidType, "/a".to_owned())]);
 }
 
@@ -695,11 +700,7 @@ fn byte_order_mark_is_trimmed_from_trimmed_text() {
         "trimmed": "\u{feff}", "kept": "a", "url": "https://example.com/", "word": "a"
     }))
     .unwrap_err();
-    let found: Vec<_> = refused
-        .issues()
-        .iter()
-        .map(|i| (i.code(), i.path().to_string()))
-        .collect();
+    let found = issues(&refused);
     assert_eq!(found, [(Code::TooShort, "/trimmed".to_owned())]);
 
     #[serde_as]
@@ -728,11 +729,7 @@ fn an_f32_past_its_range_does_not_hide_the_other_issues() {
         query: String,
     }
     let refused = mcp_coerce::from_str::<Args>(r#"{"ratio": 6e38}"#).unwrap_err();
-    let found: Vec<_> = refused
-        .issues()
-        .iter()
-        .map(|i| (i.code(), i.path().to_string()))
-        .collect();
+    let found = issues(&refused);
     assert_eq!(
         found,
         [
@@ -756,11 +753,7 @@ fn f32_at_its_edge_and_a_lone_byte_order_mark() {
     }
     let text = r#"{"f": 3.4028235677973366e38, "n": "x"}"#;
     let refused = mcp_coerce::from_str::<Edge>(text).unwrap_err();
-    let found: Vec<_> = refused
-        .issues()
-        .iter()
-        .map(|i| (i.code(), i.path().to_string()))
-        .collect();
+    let found = issues(&refused);
     assert_eq!(found, [(Code::InvalidType, "/n".to_owned())]);
 
     #[serde_as]

@@ -4,6 +4,11 @@
 use mcp_coerce::{INPUT_ECHO_CHARS, MAX_ISSUES, MAX_PATH_CHARS, Rejection};
 use serde_json::Value;
 
+#[path = "../../tests/common/runs.rs"]
+mod runs;
+
+use runs::longest_run;
+
 /// The codes docs/contract.md lists (section "Codes").
 pub const DOCUMENTED_CODES: &[&str] = &[
     "missing",
@@ -69,31 +74,6 @@ fn tokens(pointer: &str) -> Vec<String> {
         .collect()
 }
 
-/// The longest run of `marker` in any string (keys and values) inside `value`.
-fn longest_run(value: &Value, marker: char) -> usize {
-    fn run(text: &str, marker: char) -> usize {
-        let (mut best, mut now) = (0, 0);
-        for c in text.chars() {
-            now = if c == marker { now + 1 } else { 0 };
-            best = best.max(now);
-        }
-        best
-    }
-    match value {
-        Value::String(s) => run(s, marker),
-        Value::Array(items) => items
-            .iter()
-            .map(|v| longest_run(v, marker))
-            .max()
-            .unwrap_or(0),
-        Value::Object(map) => map
-            .iter()
-            .map(|(k, v)| run(k, marker).max(longest_run(v, marker)))
-            .max()
-            .unwrap_or(0),
-        _ => 0,
-    }
-}
 
 /// The char with the longest run in `text`, when that run is longer than an echo may be.
 fn long_run_char(text: &str) -> Option<char> {

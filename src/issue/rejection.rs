@@ -73,6 +73,12 @@ impl Rejection {
         }
     }
 
+    /// `self` with `more` issues found but not kept added to its count.
+    pub(crate) fn counting(mut self, more: usize) -> Self {
+        self.truncated += more;
+        self
+    }
+
     pub(crate) fn from_parts(mut issues: Vec<Issue>, truncated: usize) -> Self {
         issues.iter_mut().for_each(Issue::cut_path_to_fit);
         Rejection { issues, truncated }
