@@ -11,6 +11,9 @@
 //!   Lines), and prints one JSON line per case:
 //!   `{"tool", "ok": true, "value"}` or `{"tool", "ok": false, "error": <envelope>}`.
 //!   A refused call is an answer, not a crash: the status is 0 unless FILE is unreadable.
+//!   With `--report`, each line also has `"coercions": [{"path", "rule", "from", "to"}]`,
+//!   the crate's coercion report (for a refused call, what was coerced before it was
+//!   refused).
 
 #[path = "common/demo_corpus.rs"]
 mod demo_corpus;
@@ -26,7 +29,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.as_slice() {
         [] => run_corpus(),
-        [flag, file] if flag == "--jsonl" => run_file(file),
+        [flag, file] if flag == "--jsonl" => run_file(file, false),
+        [flag, file, report] | [report, flag, file]
+            if flag == "--jsonl" && report == "--report" =>
+        {
+            run_file(file, true)
+        }
         [flag] if flag == "--help" || flag == "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -38,12 +46,13 @@ fn main() -> ExitCode {
     }
 }
 
-const USAGE: &str = "usage: demo [--jsonl FILE]
+const USAGE: &str = "usage: demo [--jsonl FILE [--report]]
 
   (no arguments)  run the bundled corpus of real client calls and say, for each case,
-                  whether the outcome is the expected one
+                  whether the outcome is the expected one, and which coercions were applied
   --jsonl FILE    answer the calls in FILE (a JSON array of {\"tool\", \"arguments\"}
-                  objects, or one such object per line), one JSON line per call";
+                  objects, or one such object per line), one JSON line per call
+  --report        with --jsonl: add \"coercions\" (the crate's coercion report) to each line";
 
 fn run_corpus() -> ExitCode {
     let cases = match demo_corpus::corpus() {
@@ -69,7 +78,7 @@ fn run_corpus() -> ExitCode {
     );
     let mut mismatches = 0;
     for case in &cases {
-        let outcome = demo_tools::call(&case.tool, &case.arguments);
+        let (outcome, coercions) = demo_tools::call_reported(&case.tool, &case.arguments);
         let ok = demo_tools::outcome_matches(&case.expect, &outcome);
         if !ok {
             mismatches += 1;
@@ -86,6 +95,10 @@ fn run_corpus() -> ExitCode {
         );
         for line in lines {
             let _ = writeln!(out, "{:<30}{}", "", shorten(&line, 160));
+        }
+        if !coercions.is_empty() {
+            let rules = demo_tools::rule_list(&coercions).join(", ");
+            let _ = writeln!(out, "{:<30}coerced: {}", "", shorten(&rules, 160));
         }
         if !ok {
             let _ = writeln!(out, "{:<56} expected {}", "", case.expect);
@@ -105,7 +118,7 @@ fn run_corpus() -> ExitCode {
     }
 }
 
-fn run_file(file: &str) -> ExitCode {
+fn run_file(file: &str, report: bool) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(text) => text,
         Err(e) => {
@@ -137,18 +150,26 @@ fn run_file(file: &str) -> ExitCode {
     for call in &calls {
         let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default();
         let arguments = call.get("arguments").unwrap_or(&Value::Null);
-        let line = match demo_tools::call(tool, arguments) {
+        let (outcome, coercions) = if report {
+            let (outcome, coercions) = demo_tools::call_reported(tool, arguments);
+            (outcome, Some(coercions))
+        } else {
+            (demo_tools::call(tool, arguments), None)
+        };
+        let line = match outcome {
             Ok(value) => Line {
                 tool,
                 ok: true,
                 value: Some(value),
                 error: None,
+                coercions,
             },
             Err(envelope) => Line {
                 tool,
                 ok: false,
                 value: None,
                 error: Some(envelope),
+                coercions,
             },
         };
         let line = serde_json::to_string(&line).unwrap_or_default();
@@ -169,6 +190,9 @@ struct Line<'a> {
     value: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<mcp_coerce::Envelope>,
+    /// With `--report`: every coercion applied (before the refusal, for a refused call).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    coercions: Option<Vec<mcp_coerce::Coercion>>,
 }
 
 fn shorten(text: &str, max: usize) -> String {

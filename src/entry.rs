@@ -8,6 +8,7 @@ use crate::engine::{self, PlanSource, Route};
 use crate::issue::Rejection;
 use crate::issue::{Code, Input, Issue};
 use crate::json_text;
+use crate::report::{Coerced, Coercion, Report, Reporting, Rule};
 
 /// Deserialize tool-call arguments from JSON text, reporting every issue.
 ///
@@ -107,14 +108,19 @@ pub(crate) fn slice_with<T: DeserializeOwned>(
     {
         return Ok(value);
     }
-    collect_slice(json, plan)
+    collect_slice(json, plan, false).0
 }
 
-/// The engine's route of [`from_slice`], for what the fast path refused or may not read.
+/// The engine's route of [`from_slice`], for what the fast path refused or may not read,
+/// and for every call read with a report (`report`).
 #[cold]
 #[inline(never)]
-fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T, Rejection> {
-    let (value, repeated) = json_text::read(json).map_err(|e| {
+fn collect_slice<T: DeserializeOwned>(
+    json: &[u8],
+    plan: PlanSource,
+    report: bool,
+) -> (Result<T, Rejection>, Report) {
+    let read = json_text::read(json).map_err(|e| {
         Rejection::new([Issue::new(
             Code::InvalidJson,
             format!("arguments are not valid JSON: {e}"),
@@ -123,17 +129,25 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T
             &json[..json.len().min(256)],
         )))
         .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")])
-    })?;
-    let arguments = arguments(value)?;
-    // Presumed refused (the fast path refused it): strings are copied, so that every
-    // refused one can be echoed.
+    });
+    let (value, repeated) = match read {
+        Ok(read) => read,
+        Err(refused) => return (Err(refused), Report::default()),
+    };
+    let (arguments, unwrapped) = match arguments(value, report) {
+        Ok(arguments) => arguments,
+        Err(refused) => return (Err(refused), Report::default()),
+    };
+    // Presumed refused (the fast path refused it, or it is read with a report): strings
+    // are copied, so that every refused one can be echoed.
     let route = Route {
         from_text: true,
         take_strings: false,
     };
-    let read = engine::read_call(arguments, route, plan);
+    let (read, report) = engine::read_call_as(arguments, route, plan, report);
+    let report = report.after(unwrapped);
     if repeated.issues.is_empty() {
-        return read;
+        return (read, report);
     }
     // A repeated key refuses the call whatever the rest says: which occurrence the
     // server read is not what every reader of the same text would read.
@@ -144,8 +158,9 @@ fn collect_slice<T: DeserializeOwned>(json: &[u8], plan: PlanSource) -> Result<T
             (rejection.into_issues(), truncated)
         }
     };
-    Err(Rejection::new(repeated.issues.into_iter().chain(issues))
-        .counting(truncated + repeated.more))
+    let refused = Rejection::new(repeated.issues.into_iter().chain(issues))
+        .counting(truncated + repeated.more);
+    (Err(refused), report)
 }
 
 /// Deserialize tool-call arguments from a `serde_json::Value` (rmcp hands tools a
@@ -225,12 +240,128 @@ pub(crate) fn value_with<T: DeserializeOwned>(
     value: Value,
     plan: PlanSource,
 ) -> Result<T, Rejection> {
-    let arguments = arguments(value)?;
+    let (arguments, _) = arguments(value, false)?;
     let route = Route {
         from_text: false,
         take_strings: true,
     };
     engine::read_call(arguments, route, plan)
+}
+
+/// [`from_str`], with the report of every coercion applied ([`report`](crate::report)):
+/// the value and its [`Report`](crate::Report), or the issues with what was coerced before
+/// the refusal ([`Rejection::coercions`]).
+///
+/// Every call is read by the collecting engine (the first, quick attempt of [`from_str`]
+/// knows no paths), so a valid call costs about what a refused one does: linear in the
+/// call, without the quick attempt's speed.
+///
+/// # Errors
+///
+/// As [`from_str`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{IntArrayLike, Rule};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "IntArrayLike")]
+///     ids: Vec<i64>,
+/// }
+/// let call = mcp_coerce::from_str_with_report::<Args>(r#""{\"ids\": \"[1, \\\"2\\\"]\"}""#)?;
+/// assert_eq!(call.value().ids, [1, 2]);
+/// let steps: Vec<_> = call.coercions().iter().map(|c| (c.path().to_string(), c.rule())).collect();
+/// assert_eq!(steps, [
+///     ("".to_string(), Rule::ArgsUnwrapped),
+///     ("/ids".to_string(), Rule::JsonString),
+///     ("/ids/1".to_string(), Rule::NumericString),
+/// ]);
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+pub fn from_str_with_report<T: DeserializeOwned>(json: &str) -> Result<Coerced<T>, Rejection> {
+    from_slice_with_report(json.as_bytes())
+}
+
+/// [`from_slice`], with the report of every coercion applied; as [`from_str_with_report`].
+///
+/// # Errors
+///
+/// As [`from_str`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Rule, TextLike, Trim};
+/// # use serde::Deserialize;
+/// # use serde_with::serde_as;
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "TextLike<1, 100, Trim>")]
+///     project: String,
+/// }
+/// let call = mcp_coerce::from_slice_with_report::<Args>(br#"{"project": " demo "}"#)?;
+/// assert_eq!((call.value().project.as_str(), call.coercions()[0].rule()), ("demo", Rule::Trim));
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+pub fn from_slice_with_report<T: DeserializeOwned>(json: &[u8]) -> Result<Coerced<T>, Rejection> {
+    let _reporting = Reporting::start();
+    reported(collect_slice(json, PlanSource::Learned, true))
+}
+
+/// [`from_value`], with the report of every coercion applied; as [`from_str_with_report`].
+///
+/// # Errors
+///
+/// As [`from_value`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{BoolLike, Rule};
+/// # use serde::Deserialize;
+/// # use serde_with::serde_as;
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "BoolLike")]
+///     free_only: bool,
+/// }
+/// let call = mcp_coerce::from_value_with_report::<Args>(serde_json::json!({"free_only": 1}))?;
+/// assert!(call.value().free_only);
+/// assert_eq!(call.coercions()[0].rule(), Rule::BoolToken);
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+pub fn from_value_with_report<T: DeserializeOwned>(value: Value) -> Result<Coerced<T>, Rejection> {
+    value_with_report(value, PlanSource::Learned)
+}
+
+/// [`from_value_with_report`], with the plan of required fields from `plan`.
+pub(crate) fn value_with_report<T: DeserializeOwned>(
+    value: Value,
+    plan: PlanSource,
+) -> Result<Coerced<T>, Rejection> {
+    let _reporting = Reporting::start();
+    let (arguments, unwrapped) = arguments(value, true)?;
+    let route = Route {
+        from_text: false,
+        take_strings: true,
+    };
+    let (read, report) = engine::read_call_as(arguments, route, plan, true);
+    reported((read, report.after(unwrapped)))
+}
+
+/// A reading with its report as the `*_with_report` entry points answer.
+fn reported<T>((read, report): (Result<T, Rejection>, Report)) -> Result<Coerced<T>, Rejection> {
+    match read {
+        Ok(value) => Ok(Coerced::new(value, report)),
+        Err(refused) => Err(refused.with_report(report)),
+    }
 }
 
 /// How the text of a call starts, for the fast path: arguments encoded into a key
@@ -284,16 +415,24 @@ fn key_encoded(json: &[u8]) -> bool {
     }
 }
 
-/// The arguments object, with the "arguments as a whole" rules applied.
-fn arguments(value: Value) -> Result<Value, Rejection> {
+/// The arguments object, with the "arguments as a whole" rules applied; and, when
+/// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled.
+fn arguments(value: Value, report: bool) -> Result<(Value, Vec<Coercion>), Rejection> {
     if let Value::Object(map) = &value {
         refuse_key_encoded(map)?;
-        return Ok(value);
+        return Ok((value, Vec::new()));
     }
     match value {
-        Value::Null => Ok(Value::Object(Map::new())),
+        Value::Null => Ok((Value::Object(Map::new()), Vec::new())),
         Value::String(text) => match decode_string_arguments(&text, 1)? {
-            Some(object) => Ok(object),
+            Some((object, layers)) => {
+                let unwrapped = if report {
+                    unwrapped(&text, &object, layers)
+                } else {
+                    Vec::new()
+                };
+                Ok((object, unwrapped))
+            }
             None => Err(not_an_object(&Value::String(text))),
         },
         other => {
@@ -305,9 +444,25 @@ fn arguments(value: Value) -> Result<Value, Rejection> {
     }
 }
 
-/// A string that holds the arguments object, peeled one `layer` at a time (two at most).
-/// `None` when the string does not look like encoded JSON at all.
-fn decode_string_arguments(text: &str, layer: u8) -> Result<Option<Value>, Rejection> {
+/// One `args_unwrapped` coercion per layer peeled from `text` to reach `object`.
+#[cold]
+fn unwrapped(text: &str, object: &Value, layers: u8) -> Vec<Coercion> {
+    let to = Input::from_value(object);
+    (0..layers)
+        .map(|_| {
+            Coercion::new(
+                Rule::ArgsUnwrapped,
+                Some(Input::from_text(text)),
+                Some(to.clone()),
+            )
+        })
+        .collect()
+}
+
+/// A string that holds the arguments object, peeled one `layer` at a time (two at most),
+/// and how many layers were peeled. `None` when the string does not look like encoded JSON
+/// at all.
+fn decode_string_arguments(text: &str, layer: u8) -> Result<Option<(Value, u8)>, Rejection> {
     let invalid = |e: serde_json::Error| {
         Rejection::new([Issue::new(
             Code::InvalidJson,
@@ -320,7 +475,7 @@ fn decode_string_arguments(text: &str, layer: u8) -> Result<Option<Value>, Rejec
         Held::Json(t) => match serde_json::from_str::<Value>(t).map_err(invalid)? {
             Value::Object(map) => {
                 refuse_key_encoded(&map)?;
-                Ok(Some(Value::Object(map)))
+                Ok(Some((Value::Object(map), layer)))
             }
             _ => Err(not_an_object(&Value::String(text.to_owned()))),
         },

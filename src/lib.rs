@@ -50,7 +50,8 @@
 //!   [`json_object`], [`safe_object`] (objects forwarded as they are), [`url`](mod@url)
 //!   (feature `url`, on by default); the optional-field rules: [`optional`].
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
-//!   [`from_value`].
+//!   [`from_value`]; with the report of every coercion applied ([`report`]):
+//!   [`from_str_with_report`], [`from_slice_with_report`], [`from_value_with_report`].
 //! - The issue model: [`Issue`], [`Code`], [`Input`], [`Path`],
 //!   [`Rejection`].
 //! - Renderings: [`Envelope`] as an MCP [`ToolErrorResult`] or a
@@ -126,6 +127,7 @@ mod entry;
 mod issue;
 mod json_text;
 mod render;
+pub mod report;
 mod shell;
 mod words;
 
@@ -164,7 +166,10 @@ pub use boolean::{Bool, BoolLike};
 #[cfg(feature = "dialect")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialect")))]
 pub use dialect::{Dialect, Rewritten, null_as_absent};
-pub use entry::{from_slice, from_str, from_value};
+pub use entry::{
+    from_slice, from_slice_with_report, from_str, from_str_with_report, from_value,
+    from_value_with_report,
+};
 pub use enums::{Enum, EnumLike};
 pub use int::{Clamp, DefaultTo, Int, IntDefault, IntLike, Integer, NoDefault, OutOfRange, Reject};
 pub use int_array::{IntArray, IntArrayLike};
@@ -180,6 +185,7 @@ pub use render::{
     Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolErrorResult, Upstream,
     WriteOutcome,
 };
+pub use report::{Coerced, Coercion, MAX_COERCIONS, Report, Rule};
 pub use safe_object::{SafeObject, SafeObjectLike};
 /// serde_with's element adapter for plain serde elements (`ArrayLike<Same>`, the default),
 /// re-exported so that `mcp_coerce::Same` names it.

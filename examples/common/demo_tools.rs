@@ -11,9 +11,9 @@
 
 use mcp_coerce::url::WhatwgUrl;
 use mcp_coerce::{
-    ArrayLike, BoolLike, Clamp, DefaultTo, EnumLike, Envelope, Int, IntArrayLike, IntLike,
-    NumberLike, Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim, UrlLike,
-    UrlPolicy,
+    ArrayLike, BoolLike, Clamp, Coercion, DefaultTo, EnumLike, Envelope, Int, IntArrayLike,
+    IntLike, NumberLike, Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim,
+    UrlLike, UrlPolicy,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -237,7 +237,27 @@ fn coerce<T: DeserializeOwned + Serialize>(
     arguments: &Value,
 ) -> Result<Value, Envelope> {
     let args: T = mcp_coerce::from_value(arguments.clone()).map_err(|r| r.to_envelope(tool))?;
-    serde_json::to_value(&args).map_err(|e| {
+    canonical(tool, &args)
+}
+
+/// Coerce `arguments` for `tool` into its canonical JSON, with the coercions applied (for
+/// a refused call, those applied before it was refused).
+fn coerce_reported<T: DeserializeOwned + Serialize>(
+    tool: &str,
+    arguments: &Value,
+) -> (Result<Value, Envelope>, Vec<Coercion>) {
+    match mcp_coerce::from_value_with_report::<T>(arguments.clone()) {
+        Ok(call) => (canonical(tool, call.value()), call.coercions().to_vec()),
+        Err(refused) => {
+            let coercions = refused.coercions().to_vec();
+            (Err(refused.to_envelope(tool)), coercions)
+        }
+    }
+}
+
+/// A tool's accepted arguments as its result: their canonical JSON.
+fn canonical<T: Serialize>(tool: &str, args: &T) -> Result<Value, Envelope> {
+    serde_json::to_value(args).map_err(|e| {
         Envelope::new(
             mcp_coerce::Category::InternalError,
             tool,
@@ -267,6 +287,27 @@ pub fn call(tool: &str, arguments: &Value) -> Result<Value, Envelope> {
             UNKNOWN_TOOL_HINT,
         )),
     }
+}
+
+/// [`call`], with the coercions the crate applied to the arguments ([`mcp_coerce::report`]).
+pub fn call_reported(tool: &str, arguments: &Value) -> (Result<Value, Envelope>, Vec<Coercion>) {
+    match tool {
+        "demo_get_observations" => coerce_reported::<GetObservations>(tool, arguments),
+        "demo_get_sdk_sessions" => coerce_reported::<GetSdkSessions>(tool, arguments),
+        "demo_search_skills" => coerce_reported::<SearchSkills>(tool, arguments),
+        "demo_get_card" => coerce_reported::<GetCard>(tool, arguments),
+        "demo_segment_image" => coerce_reported::<SegmentImage>(tool, arguments),
+        "demo_batch_update" => coerce_reported::<BatchUpdate>(tool, arguments),
+        _ => (call(tool, arguments), Vec::new()),
+    }
+}
+
+/// Coercions as the demo's table and the corpus pins write them: `rule@path`, in order.
+pub fn rule_list(coercions: &[Coercion]) -> Vec<String> {
+    coercions
+        .iter()
+        .map(|c| format!("{}@{}", c.rule(), c.path()))
+        .collect()
 }
 
 /// Whether an outcome is what `expect` says, by the rules of the corpus: values compare

@@ -40,6 +40,7 @@ use serde_with::{DeserializeAs, Same, SerializeAs};
 use crate::decode::{self, ARRAY, Held};
 use crate::engine::{self, Drive, EncodedLayer};
 use crate::issue::Input;
+use crate::report::{self, Rule};
 use crate::shell::{IssueBuf, Items, Outcome, invalid_type};
 
 /// Adapter for an array of any element type `T`, each element read by the element adapter
@@ -243,6 +244,7 @@ where
 
     /// One lone value (not an array) as a one-element array, read by `A` from `d`.
     fn lone<'de, D: Deserializer<'de>>(&self, d: D) -> Result<Outcome<Vec<T>>, D::Error> {
+        report::coerced(Rule::ScalarWrap, || None, || report::items(1));
         let item = A::deserialize_as(d)?;
         let mut kept = self.items(Some(1));
         kept.push(Ok(item));
@@ -268,7 +270,17 @@ where
                 };
                 match drive {
                     Some(at) => Ok(match serde_json::from_str::<Value>(t) {
-                        Ok(Value::Array(mut items)) => self.engine_items(at, &mut items),
+                        Ok(Value::Array(mut items)) => {
+                            let first = report::mark();
+                            let out = self.engine_items(at, &mut items);
+                            report::coerced_first(
+                                first,
+                                Rule::JsonString,
+                                || Some(Input::from_text(s)),
+                                || report::items(items.len()),
+                            );
+                            out
+                        }
                         Ok(_) => Err(IssueBuf::one(not_array(arrived))),
                         Err(e) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, arrived))),
                     }),
@@ -278,11 +290,33 @@ where
             Held::Layer(_) if layer + 1 >= decode::MAX_LAYERS => {
                 Ok(Err(IssueBuf::one(decode::too_encoded(&ARRAY, arrived))))
             }
-            Held::Layer(Ok(inner)) => self.text(drive, &inner, arrived, layer + 1),
-            Held::Plain("") => Ok(self.items(None).finish()),
+            Held::Layer(Ok(inner)) => {
+                let first = report::mark();
+                let out = self.text(drive, &inner, arrived, layer + 1);
+                report::coerced_first(
+                    first,
+                    Rule::JsonString,
+                    || Some(Input::from_text(s)),
+                    || Some(Input::from_text(&inner)),
+                );
+                out
+            }
+            Held::Plain("") => {
+                report::coerced(
+                    Rule::CommaSplit,
+                    || Some(Input::from_text(s)),
+                    || report::items(0),
+                );
+                Ok(self.items(None).finish())
+            }
             // A lone element (a quote that starts no valid JSON string included), as it is.
             Held::Layer(Err(_)) | Held::Plain(_) => match drive {
                 Some(at) => {
+                    report::coerced(
+                        Rule::ScalarWrap,
+                        || Some(Input::from_text(s)),
+                        || report::items(1),
+                    );
                     let mut items = [Value::String(s.to_owned())];
                     Ok(self.engine_items(at, &mut items))
                 }
@@ -304,7 +338,15 @@ where
             .deserialize_seq(inner)
             .and_then(|outcome| reader.end().map(|()| outcome))
         {
-            Ok(outcome) => Ok(outcome),
+            Ok(outcome) => {
+                let n = outcome.as_ref().map_or(0, Vec::len);
+                report::coerced(
+                    Rule::JsonString,
+                    || Some(Input::from_text(t)),
+                    || report::items(n),
+                );
+                Ok(outcome)
+            }
             Err(e) if e.is_data() => Err(E::custom(e)),
             Err(e) => Ok(Err(IssueBuf::one(decode::invalid_json(
                 &ARRAY, &e, arrived,
@@ -392,6 +434,7 @@ where
         let drive = engine::take_drive();
         let t = v.trim();
         if self.optional && (t.is_empty() || t == "null") {
+            report::coerced(Rule::EmptyAsAbsent, || Some(Input::from_text(v)), || None);
             return Ok(None);
         }
         let outcome = self.text(drive, v, v, 0)?;

@@ -24,6 +24,17 @@ use crate::issue::{Code, Input, Issue};
 use crate::shell::IssueBuf;
 use crate::shell::{MapVisitor, Optional, Settled, drain_map, drain_seq, invalid_type};
 
+/// `value`, read from the token `from` (recorded as `bool_token`).
+#[inline]
+fn token(from: Input, value: bool) -> bool {
+    crate::report::coerced(
+        crate::report::Rule::BoolToken,
+        || Some(from),
+        || Some(Input::Bool(value)),
+    );
+    value
+}
+
 /// The boolean a token stands for, if it is one (compared case-insensitively, trimmed).
 pub(crate) fn bool_from_str(text: &str) -> Option<bool> {
     const TRUE: [&str; 4] = ["true", "1", "yes", "on"];
@@ -63,16 +74,14 @@ impl<'de> Visitor<'de> for BoolScalar {
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
         Ok(match v {
-            0 => Ok(false),
-            1 => Ok(true),
+            0 | 1 => Ok(token(Input::from_i128(v.into()), v == 1)),
             _ => Err(bool_parsing(Input::from_i128(v.into()))),
         })
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
         Ok(match v {
-            0 => Ok(false),
-            1 => Ok(true),
+            0 | 1 => Ok(token(Input::from_u128(v.into()), v == 1)),
             _ => Err(bool_parsing(Input::from_u128(v.into()))),
         })
     }
@@ -82,7 +91,9 @@ impl<'de> Visitor<'de> for BoolScalar {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(bool_from_str(v).ok_or_else(|| bool_parsing(Input::from_text(v))))
+        Ok(bool_from_str(v)
+            .map(|b| token(Input::from_text(v), b))
+            .ok_or_else(|| bool_parsing(Input::from_text(v))))
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {

@@ -190,6 +190,11 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     if let (Some(variant), false) = (found, ambiguous)
         && let Ok(value) = E::deserialize(NameDe(Some(variant.canonical)))
     {
+        crate::report::coerced(
+            crate::report::Rule::EnumFold,
+            || Some(Input::from_text(sent)),
+            || Some(Input::from_text(variant.canonical)),
+        );
         return Ok(value);
     }
     if crate::engine::issues_full() {

@@ -26,8 +26,11 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, ARRAY, Held};
-use crate::int::{IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_issue};
+use crate::int::{
+    IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_input, int_issue, piece_read,
+};
 use crate::issue::{Code, Input, Issue};
+use crate::report::{self, Rule};
 use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
@@ -90,6 +93,9 @@ struct IntShape<I> {
     max: usize,
     /// How many layers of string encoding have been peeled to get here.
     layer: u8,
+    /// The call records coercions: elements read from JSON text record theirs at their
+    /// index.
+    report: bool,
     _int: PhantomData<I>,
 }
 
@@ -99,6 +105,7 @@ impl<I: Integer> IntShape<I> {
             min,
             max,
             layer: 0,
+            report: false,
             _int: PhantomData,
         }
     }
@@ -107,8 +114,9 @@ impl<I: Integer> IntShape<I> {
         Items::new(self.min, self.max, hint)
     }
 
-    /// One value standing for a one-element array.
-    fn lone(&self, element: Element<I>) -> Outcome<Vec<I>> {
+    /// One value standing for a one-element array (`from` is how it arrived).
+    fn lone(&self, from: impl FnOnce() -> Input, element: Element<I>) -> Outcome<Vec<I>> {
+        report::coerced(Rule::ScalarWrap, || Some(from()), || report::items(1));
         let mut items = self.items(Some(1));
         items.push(element);
         items.finish()
@@ -124,22 +132,53 @@ impl<I: Integer> IntShape<I> {
     fn text(&self, s: &str, arrived: &str) -> Outcome<Vec<I>> {
         match decode::held(s, b'[') {
             Held::Json(t) => match scan_json_ints(t.as_bytes(), self.min, self.max) {
-                Some(ints) => Ok(ints),
-                None => self.json_text(t, arrived),
+                Some(ints) => {
+                    report::coerced(
+                        Rule::JsonString,
+                        || Some(Input::from_text(s)),
+                        || report::items(ints.len()),
+                    );
+                    Ok(ints)
+                }
+                None => self.json_text(s, t, arrived),
             },
             Held::Layer(_) if self.layer + 1 >= decode::MAX_LAYERS => {
                 Err(IssueBuf::one(decode::too_encoded(&ARRAY, arrived)))
             }
-            Held::Layer(Ok(text)) => IntShape::<I> {
-                layer: self.layer + 1,
-                ..IntShape::new(self.min, self.max)
+            Held::Layer(Ok(text)) => {
+                let first = report::mark();
+                let out = IntShape::<I> {
+                    layer: self.layer + 1,
+                    ..IntShape::new(self.min, self.max)
+                }
+                .text(&text, arrived);
+                report::coerced_first(
+                    first,
+                    Rule::JsonString,
+                    || Some(Input::from_text(s)),
+                    || Some(Input::from_text(&text)),
+                );
+                out
             }
-            .text(&text, arrived),
             Held::Layer(Err(e)) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, arrived))),
-            Held::Plain("") => self.items(None).finish(),
+            Held::Plain("") => {
+                report::coerced(
+                    Rule::CommaSplit,
+                    || Some(Input::from_text(s)),
+                    || report::items(0),
+                );
+                self.items(None).finish()
+            }
             Held::Plain(t) => match scan_comma_ints(t.as_bytes(), self.min, self.max) {
-                Some(ints) => Ok(ints),
-                None => self.comma_text(t),
+                Some(ints) => {
+                    report::coerced(
+                        Rule::CommaSplit,
+                        || Some(Input::from_text(s)),
+                        || report::items(ints.len()),
+                    );
+                    Ok(ints)
+                }
+                None => self.comma_text(s, t),
             },
         }
     }
@@ -147,17 +186,28 @@ impl<I: Integer> IntShape<I> {
     /// JSON array text (trimmed), read by serde_json with this visitor one layer down.
     #[cold]
     #[inline(never)]
-    fn json_text(&self, t: &str, arrived: &str) -> Outcome<Vec<I>> {
+    fn json_text(&self, s: &str, t: &str, arrived: &str) -> Outcome<Vec<I>> {
         let inner = IntShape::<I> {
             layer: self.layer + 1,
+            report: report::active(),
             ..IntShape::new(self.min, self.max)
         };
+        let first = report::mark();
         let mut reader = serde_json::Deserializer::from_str(t);
         match reader
             .deserialize_seq(inner)
             .and_then(|outcome| reader.end().map(|()| outcome))
         {
-            Ok(outcome) => outcome,
+            Ok(outcome) => {
+                let n = outcome.as_ref().map_or(0, Vec::len);
+                report::coerced_first(
+                    first,
+                    Rule::JsonString,
+                    || Some(Input::from_text(s)),
+                    || report::items(n),
+                );
+                outcome
+            }
             Err(e) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, arrived))),
         }
     }
@@ -165,7 +215,8 @@ impl<I: Integer> IntShape<I> {
     /// Comma-separated pieces (trimmed text), each by the integer rules.
     #[cold]
     #[inline(never)]
-    fn comma_text(&self, t: &str) -> Outcome<Vec<I>> {
+    fn comma_text(&self, s: &str, t: &str) -> Outcome<Vec<I>> {
+        let first = report::mark();
         // In a quick first attempt (whose issues nobody reads) the first bad piece is
         // enough to refuse.
         let quick = crate::engine::quick();
@@ -173,7 +224,9 @@ impl<I: Integer> IntShape<I> {
         // written with thousands separators, not several integers.
         let several = pieces(t).nth(1).is_some();
         let mut items = self.items(None);
-        for piece in pieces(t) {
+        let mut count = 0;
+        for (index, piece) in pieces(t).enumerate() {
+            count += 1;
             if several && leading_zero(piece) {
                 if quick {
                     return Err(IssueBuf::default());
@@ -182,11 +235,20 @@ impl<I: Integer> IntShape<I> {
                 continue;
             }
             match int_from_str::<I>(piece) {
-                Ok(int) => items.push(Ok(int)),
+                Ok(int) => {
+                    piece_read(index, piece, int);
+                    items.push(Ok(int));
+                }
                 Err(_) if quick => return Err(IssueBuf::default()),
                 Err(f) => items.push(Err(piece_issue::<I>(f, piece))),
             }
         }
+        report::coerced_first(
+            first,
+            Rule::CommaSplit,
+            || Some(Input::from_text(s)),
+            || report::items(count),
+        );
         items.finish()
     }
 }
@@ -439,6 +501,28 @@ fn scan_json_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>
 }
 
 impl<I: Integer> IntShape<I> {
+    /// The elements of JSON text, each recording its coercions at its index.
+    #[cold]
+    #[inline(never)]
+    fn reported_seq<'de, A: SeqAccess<'de>>(
+        &self,
+        mut seq: A,
+        mut items: Items<I>,
+    ) -> Result<Outcome<Vec<I>>, A::Error> {
+        let mut index = 0;
+        while report::at_index(index, || {
+            seq.next_element_seed(PushTo {
+                element: IntScalar::<I>::new(),
+                items: &mut items,
+            })
+        })?
+        .is_some()
+        {
+            index += 1;
+        }
+        Ok(items.finish())
+    }
+
     /// The elements of a native array the engine hands over: plain integers in one pass
     /// ([`native_ints`]); anything else element by element, each through the integer
     /// rules, every issue at its index.
@@ -454,11 +538,11 @@ impl<I: Integer> IntShape<I> {
     #[inline(never)]
     fn native_elements(&self, items: &[serde_json::Value]) -> Outcome<Vec<I>> {
         let mut out = self.items(Some(items.len()));
-        for item in items {
-            out.push(
+        for (index, item) in items.iter().enumerate() {
+            out.push(report::at_index(index, || {
                 de::DeserializeSeed::deserialize(IntScalar::<I>::new(), item)
-                    .unwrap_or_else(|e| Err(Box::new(element_error(&e)))),
-            );
+                    .unwrap_or_else(|e| Err(Box::new(element_error(&e))))
+            }));
         }
         out.finish()
     }
@@ -525,6 +609,9 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
             return Ok(outcome);
         }
         let mut items = self.items(seq.size_hint());
+        if self.report {
+            return self.reported_seq(seq, items);
+        }
         while seq
             .next_element_seed(PushTo {
                 element: IntScalar::<I>::new(),
@@ -540,41 +627,59 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(self.lone(I::from_i128(v.into()).ok_or_else(|| {
-            Box::new(int_issue::<I>(
-                IntFailure::Overflow,
-                Input::from_i128(v.into()),
-            ))
-        })))
+        Ok(self.lone(
+            || Input::from_i128(v.into()),
+            I::from_i128(v.into()).ok_or_else(|| {
+                Box::new(int_issue::<I>(
+                    IntFailure::Overflow,
+                    Input::from_i128(v.into()),
+                ))
+            }),
+        ))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        Ok(self.lone(I::from_u128(v.into()).ok_or_else(|| {
-            Box::new(int_issue::<I>(
-                IntFailure::Overflow,
-                Input::from_u128(v.into()),
-            ))
-        })))
+        Ok(self.lone(
+            || Input::from_u128(v.into()),
+            I::from_u128(v.into()).ok_or_else(|| {
+                Box::new(int_issue::<I>(
+                    IntFailure::Overflow,
+                    Input::from_u128(v.into()),
+                ))
+            }),
+        ))
     }
 
     fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
-        Ok(self
-            .lone(I::from_i128(v).ok_or_else(|| {
-                Box::new(int_issue::<I>(IntFailure::Overflow, Input::from_i128(v)))
-            })))
+        Ok(self.lone(
+            || Input::from_i128(v),
+            I::from_i128(v)
+                .ok_or_else(|| Box::new(int_issue::<I>(IntFailure::Overflow, Input::from_i128(v)))),
+        ))
     }
 
     fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
-        Ok(self
-            .lone(I::from_u128(v).ok_or_else(|| {
-                Box::new(int_issue::<I>(IntFailure::Overflow, Input::from_u128(v)))
-            })))
+        Ok(self.lone(
+            || Input::from_u128(v),
+            I::from_u128(v)
+                .ok_or_else(|| Box::new(int_issue::<I>(IntFailure::Overflow, Input::from_u128(v)))),
+        ))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(self.lone(
-            int_from_f64::<I>(v).map_err(|f| Box::new(int_issue::<I>(f, Input::from_f64(v)))),
-        ))
+        let element =
+            int_from_f64::<I>(v).map_err(|f| Box::new(int_issue::<I>(f, Input::from_f64(v))));
+        let read = element.as_ref().ok().copied();
+        let out = self.lone(|| Input::from_f64(v), element);
+        if let Some(int) = read {
+            report::coerced_at(
+                0,
+                Rule::IntegralFloat,
+                || Some(Input::from_f64(v)),
+                || Some(int_input(int)),
+            );
+        }
+        Ok(out)
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
@@ -870,12 +975,12 @@ mod tests {
         let (scanned, general) = if t.starts_with('[') {
             (
                 scan_json_ints::<I>(t.as_bytes(), min, max),
-                shape.json_text(t, text),
+                shape.json_text(text, t, text),
             )
         } else {
             (
                 scan_comma_ints::<I>(t.as_bytes(), min, max),
-                shape.comma_text(t),
+                shape.comma_text(text, t),
             )
         };
         if let Some(scanned) = scanned {

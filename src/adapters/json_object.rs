@@ -31,6 +31,7 @@ use crate::decode::{self, Held, OBJECT};
 use crate::engine::{self, Drive, EncodedLayer};
 use crate::issue::{Code, Input, Issue};
 use crate::optional::{Optional, Required};
+use crate::report::{self, Rule};
 use crate::shell::IssueBuf;
 use crate::shell::invalid_type;
 
@@ -44,12 +45,26 @@ pub(crate) fn decode_object(
 ) -> Result<Map<String, Value>, Issue> {
     match decode::held(text, b'{') {
         Held::Json(t) => match serde_json::from_str::<Value>(t) {
-            Ok(Value::Object(map)) => Ok(map),
+            Ok(Value::Object(map)) => {
+                report::coerced(
+                    Rule::JsonString,
+                    || Some(Input::from_text(text)),
+                    || report::members(map.len()),
+                );
+                Ok(map)
+            }
             Ok(_) => Err(not_object(arrived)),
             Err(e) => Err(decode::invalid_json(&OBJECT, &e, arrived)),
         },
         Held::Layer(_) if layer >= decode::MAX_LAYERS => Err(decode::too_encoded(&OBJECT, arrived)),
-        Held::Layer(Ok(inner)) => decode_object(&inner, arrived, layer + 1),
+        Held::Layer(Ok(inner)) => {
+            report::coerced(
+                Rule::JsonString,
+                || Some(Input::from_text(text)),
+                || Some(Input::from_text(&inner)),
+            );
+            decode_object(&inner, arrived, layer + 1)
+        }
         Held::Layer(Err(e)) => Err(decode::invalid_json(&OBJECT, &e, arrived)),
         Held::Plain(_) => Err(not_object(arrived)),
     }
@@ -161,6 +176,7 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
         let drive = engine::take_drive();
         let t = v.trim();
         if self.optional && (t.is_empty() || t == "null") {
+            report::coerced(Rule::EmptyAsAbsent, || Some(Input::from_text(v)), || None);
             return Ok(None);
         }
         let Some(_layer) = EncodedLayer::enter() else {

@@ -181,12 +181,20 @@ impl<'de> Visitor<'de> for NumberScalar {
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(number_from_str(v).map_err(|failure| match failure {
-            NumberFailure::NotFinite => not_finite(Input::from_text(v)),
-            NumberFailure::Parsing => Issue::new(Code::FloatParsing, "expected a number")
-                .with_input(Input::from_text(v))
-                .with_hint("send a number in decimal or exponent notation, e.g. 0.5 or 1e3"),
-        }))
+        Ok(number_from_str(v)
+            .inspect(|&n| {
+                crate::report::coerced(
+                    crate::report::Rule::NumericString,
+                    || Some(Input::from_text(v)),
+                    || Some(Input::from_f64(n)),
+                );
+            })
+            .map_err(|failure| match failure {
+                NumberFailure::NotFinite => not_finite(Input::from_text(v)),
+                NumberFailure::Parsing => Issue::new(Code::FloatParsing, "expected a number")
+                    .with_input(Input::from_text(v))
+                    .with_hint("send a number in decimal or exponent notation, e.g. 0.5 or 1e3"),
+            }))
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {

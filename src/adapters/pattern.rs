@@ -573,6 +573,7 @@ const fn hex_run(b: &[u8], from: usize, len: usize) -> bool {
 /// The one pattern check: trim, cap the length, then match.
 pub(crate) fn check_pattern<P: PatternDef>(value: &str) -> Result<String, Issue> {
     let t = trim(value);
+    crate::shell::trimmed(value, t);
     // A string of at most MAX_LENGTH bytes has at most MAX_LENGTH chars: count only longer
     // ones.
     if t.len() > P::MAX_LENGTH

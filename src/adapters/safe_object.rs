@@ -321,6 +321,11 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
                 return Err(IssueBuf::one(decode::too_encoded(&SAFE_OBJECT, arrived)));
             }
             Held::Layer(Ok(inner)) => {
+                crate::report::coerced(
+                    crate::report::Rule::JsonString,
+                    || Some(Input::from_text(s)),
+                    || Some(Input::from_text(&inner)),
+                );
                 return ObjectShape::<T, MAX_DEPTH> {
                     layer: self.layer + 1,
                     _out: PhantomData,
@@ -337,7 +342,14 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
             Held::Json(t) | Held::Plain(t) => t,
         };
         match serde_json::from_str::<Value>(t) {
-            Ok(Value::Object(object)) => Self::checked(object),
+            Ok(Value::Object(object)) => {
+                crate::report::coerced(
+                    crate::report::Rule::JsonString,
+                    || Some(Input::from_text(s)),
+                    || crate::report::members(object.len()),
+                );
+                Self::checked(object)
+            }
             Ok(other) => refuse(invalid_type(
                 EXPECTED,
                 &format!("{} in a string", kind_of(&other)),

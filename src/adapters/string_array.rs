@@ -23,6 +23,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, Held};
 use crate::issue::Input;
+use crate::report::{self, Rule};
 use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
@@ -162,7 +163,10 @@ impl<P: Separator> StringShape<P> {
     fn text(&self, s: &str, arrived: &str) -> Outcome<Vec<String>> {
         let mut items = Items::new(self.min, self.max, None);
         let t = match decode::held(s, b'[') {
-            Held::Plain("") => return items.finish(),
+            Held::Plain("") => {
+                split(P::SEPARATOR.is_some(), s, 0);
+                return items.finish();
+            }
             Held::Json(t) if t.ends_with(']') => {
                 let inner = StringShape::<P> {
                     layer: self.layer + 1,
@@ -178,7 +182,15 @@ impl<P: Separator> StringShape<P> {
                         .and_then(|outcome| reader.end().map(|()| outcome))
                 });
                 match read {
-                    Ok(outcome) => return outcome,
+                    Ok(outcome) => {
+                        let n = outcome.as_ref().map_or(0, Vec::len);
+                        report::coerced(
+                            Rule::JsonString,
+                            || Some(Input::from_text(s)),
+                            || report::items(n),
+                        );
+                        return outcome;
+                    }
                     // Bracketed text with quotes (`"['a','b']"`, `"[\"a\",]"`) was meant as
                     // JSON: splitting it would make ids of its brackets and quotes.
                     Err(e) if t.contains(['"', '\'']) => {
@@ -193,31 +205,55 @@ impl<P: Separator> StringShape<P> {
                 return Err(IssueBuf::one(decode::too_encoded(&decode::ARRAY, arrived)));
             }
             Held::Layer(Ok(inner)) => {
-                return StringShape::<P> {
+                let first = report::mark();
+                let out = StringShape::<P> {
                     layer: self.layer + 1,
                     ..StringShape::new(self.min, self.max)
                 }
                 .text(&inner, arrived);
+                report::coerced_first(
+                    first,
+                    Rule::JsonString,
+                    || Some(Input::from_text(s)),
+                    || Some(Input::from_text(&inner)),
+                );
+                return out;
             }
             // A quote that starts no valid JSON string: plain text.
             Held::Layer(Err(_)) => s.trim(),
             Held::Json(t) | Held::Plain(t) => t,
         };
+        let mut count = 0;
         match P::SEPARATOR {
             Some(separator) => {
                 for piece in t.split(separator) {
                     let piece = piece.trim();
                     if !piece.is_empty() {
+                        count += 1;
                         items.push(Ok(piece.to_owned()));
                     }
                 }
             }
             None => {
+                count = 1;
                 items.push(Ok(t.to_owned()));
             }
         }
+        split(P::SEPARATOR.is_some(), s, count);
         items.finish()
     }
+}
+
+/// Record how the plain string `s` became `n` items: `comma_split` where it is split,
+/// `scalar_wrap` where it never is ([`NoSplit`]).
+#[inline]
+fn split(splits: bool, s: &str, n: usize) {
+    let rule = if splits {
+        Rule::CommaSplit
+    } else {
+        Rule::ScalarWrap
+    };
+    report::coerced(rule, || Some(Input::from_text(s)), || report::items(n));
 }
 
 impl<'de, P: Separator> Visitor<'de> for StringShape<P> {

@@ -165,6 +165,7 @@ impl TextShape for StringScalar {
 
     fn text(self, arrived: &str) -> Outcome<String> {
         let v = if self.trim { trim(arrived) } else { arrived };
+        crate::shell::trimmed(arrived, v);
         check_length(v, self.min, self.max)
             .map_err(|issue| IssueBuf::one(issue.with_input(Input::from_text(arrived))))?;
         Ok(v.to_owned())

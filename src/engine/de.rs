@@ -22,6 +22,7 @@ use super::plan::{NONE, NodeId, Plan, Present, ROOT, StructNode};
 use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, Error, OWNED_NAME};
 use crate::issue::Segment;
 use crate::issue::{Code, Input, Issue, kind_of};
+use crate::report::{Coercion, Rule};
 
 /// The engine's deserializer over one value of the arguments.
 pub(crate) struct ValueDe<'a> {
@@ -597,6 +598,9 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
             };
             let engine = self.engine;
             if !matches!(&*self.value, Value::String(_) | Value::Null) && self.depth < MAX_NESTING {
+                if !self.value.is_array() {
+                    wrapped(engine, self.value);
+                }
                 return engine.drive(drive, || self.native_array(visitor));
             }
             return engine.drive(drive, || self.deserialize_any(visitor));
@@ -756,6 +760,18 @@ pub(crate) fn read_member<R>(
     out.map_err(|e| e.prefixed(at(), value))
 }
 
+/// Record that the lone `value` is read as a one-element array.
+#[cold]
+fn wrapped(engine: &Engine, value: &Value) {
+    engine.note(|| {
+        Coercion::new(
+            Rule::ScalarWrap,
+            Some(Input::from_value(value)),
+            crate::report::items(1),
+        )
+    });
+}
+
 /// Array elements, each one level down at its index.
 struct Seq<'a> {
     items: std::slice::IterMut<'a, Value>,
@@ -902,6 +918,23 @@ impl<'a> Entries<'a, '_> {
         }
     }
 
+    /// Record `default_applied` for every absent field of `shape` whose type fills in a
+    /// default (serde fills them in once the members are read).
+    #[cold]
+    fn defaults_filled(&self, shape: &StructNode) {
+        for (i, prop) in shape.props.iter().enumerate() {
+            if let Some(default) = &prop.default
+                && !self.present.get(i)
+            {
+                self.engine.note(|| {
+                    let mut c = Coercion::new(Rule::DefaultApplied, None, Some(default.clone()));
+                    c.prepend(Segment::key(prop.name()));
+                    c
+                });
+            }
+        }
+    }
+
     /// The required fields of `shape` that no member holds.
     fn missing(&self) -> Vec<&'a str> {
         let Some(shape) = self.shape else {
@@ -937,6 +970,12 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
                     .map_err(|e| e.prefixed(Segment::key(key), &Value::String(key.clone())));
             }
             self.missing = Some(self.missing());
+            if let Some(shape) = self.shape
+                && shape.has_defaults
+                && self.engine.report.get()
+            {
+                self.defaults_filled(shape);
+            }
         }
         self.value = None;
         // The stand-ins, one per missing field, in the order the plan lists them.

@@ -47,10 +47,12 @@ use serde_json::Value;
 
 use crate::issue::{Code, Issue};
 use crate::issue::{MAX_ISSUES, Rejection};
+use crate::report::{Coercion, MAX_COERCIONS, Report};
 use crate::shell::IssueBuf;
 use plan::{NodeId, Plan};
 
 pub(crate) use error::Error;
+pub(crate) use probe::default_filled;
 
 /// The newtype-struct name through which an adapter asks to be driven by the engine.
 /// [`de::ValueDe`] answers it by setting the drive token and reading the value; every other
@@ -89,13 +91,23 @@ impl Drive {
 
 /// The state of the engine on one thread; see the [module docs](self).
 pub(crate) struct Engine {
-    /// Issues kept in this call (mirrors `issues.len()`, read on every value).
+    /// Entries kept in this call (mirrors `entries.len()`, read on every value).
     stored: Cell<usize>,
+    /// Issues among them.
+    refused: Cell<usize>,
+    /// Coercions among them.
+    noted: Cell<usize>,
+    /// Coercions applied past [`MAX_COERCIONS`]: counted, not kept.
+    notes_dropped: Cell<usize>,
+    /// The call records its coercions.
+    report: Cell<bool>,
     /// Non-zero while a stand-in is being built: nothing recorded then is real.
     suppress: Cell<u32>,
     /// Set right before the engine calls an adapter's visitor; taken by that visitor.
     drive: Cell<Drive>,
-    issues: RefCell<Vec<Issue>>,
+    /// The issues and coercions of the call, in the order they were found, paths relative
+    /// to the value being read.
+    entries: RefCell<Vec<Entry>>,
     /// Issues found past [`MAX_ISSUES`]: counted, not kept.
     dropped: Cell<usize>,
     /// The route of the call being read.
@@ -128,6 +140,13 @@ pub(crate) struct Engine {
     learning: RefCell<Vec<usize>>,
 }
 
+/// One finding of the call: an issue, or a coercion applied (both get their paths the same
+/// way, on the way back up).
+pub(crate) enum Entry {
+    Issue(Issue),
+    Coercion(Coercion),
+}
+
 /// How the call being read arrived, and how it is read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Route {
@@ -143,9 +162,13 @@ thread_local! {
     static ENGINE: Engine = const {
         Engine {
             stored: Cell::new(0),
+            refused: Cell::new(0),
+            noted: Cell::new(0),
+            notes_dropped: Cell::new(0),
+            report: Cell::new(false),
             suppress: Cell::new(0),
             drive: Cell::new(Drive::NONE),
-            issues: RefCell::new(Vec::new()),
+            entries: RefCell::new(Vec::new()),
             dropped: Cell::new(0),
             route: Cell::new(Route { from_text: false, take_strings: false }),
             quick: Cell::new(false),
@@ -201,12 +224,42 @@ impl Engine {
         if self.suppress.get() > 0 {
             return;
         }
-        let stored = self.stored.get();
-        if stored < MAX_ISSUES {
-            self.issues.borrow_mut().push(issue);
-            self.stored.set(stored + 1);
+        let refused = self.refused.get();
+        if refused < MAX_ISSUES {
+            self.entries.borrow_mut().push(Entry::Issue(issue));
+            self.stored.set(self.stored.get() + 1);
+            self.refused.set(refused + 1);
         } else {
             self.dropped.set(self.dropped.get() + 1);
+        }
+    }
+
+    /// Record the coercion `make` builds (its path relative to the value being read), if
+    /// the call records coercions; past [`MAX_COERCIONS`] only count it.
+    #[cold]
+    pub(crate) fn note(&self, make: impl FnOnce() -> Coercion) {
+        if !self.report.get() || self.suppress.get() > 0 || self.quick.get() {
+            return;
+        }
+        let noted = self.noted.get();
+        if noted < MAX_COERCIONS {
+            let coercion = make();
+            self.entries.borrow_mut().push(Entry::Coercion(coercion));
+            self.stored.set(self.stored.get() + 1);
+            self.noted.set(noted + 1);
+        } else {
+            self.notes_dropped.set(self.notes_dropped.get() + 1);
+        }
+    }
+
+    /// Move the coercions recorded since `mark` in front of the other entries recorded
+    /// since `first` (a step on a whole value found after the steps inside it).
+    #[cold]
+    pub(crate) fn hoist_since(&self, first: usize, mark: usize) {
+        let mut entries = self.entries.borrow_mut();
+        if first <= mark && mark <= entries.len() {
+            let moved = entries.len() - mark;
+            entries[first..].rotate_right(moved);
         }
     }
 
@@ -217,7 +270,7 @@ impl Engine {
         if self.suppress.get() > 0 {
             return;
         }
-        if self.stored.get() < MAX_ISSUES {
+        if self.refused.get() < MAX_ISSUES {
             self.record(make());
         } else {
             self.dropped.set(self.dropped.get() + 1);
@@ -259,11 +312,16 @@ impl Engine {
 
     #[cold]
     fn prefix_slow(&self, mark: usize, segment: crate::issue::Segment, value: &Value) {
-        for issue in self.issues.borrow_mut().iter_mut().skip(mark) {
-            if issue.path().is_root() && !issue.has_input() {
-                issue.set_input(crate::issue::Input::from_value(value));
+        for entry in self.entries.borrow_mut().iter_mut().skip(mark) {
+            match entry {
+                Entry::Issue(issue) => {
+                    if issue.path().is_root() && !issue.has_input() {
+                        issue.set_input(crate::issue::Input::from_value(value));
+                    }
+                    issue.prepend(segment.clone());
+                }
+                Entry::Coercion(coercion) => coercion.prepend(segment.clone()),
             }
-            issue.prepend(segment.clone());
         }
     }
 
@@ -354,19 +412,31 @@ pub(crate) fn with<R>(f: impl FnOnce(&Engine) -> R) -> R {
 
 /// Read `value` as a `T`: one call, reporting every issue. `route` says how the value
 /// arrived; `plan` where its required fields come from.
+#[inline]
 pub(crate) fn read_call<T: DeserializeOwned>(
-    mut value: Value,
+    value: Value,
     route: Route,
     plan: PlanSource,
 ) -> Result<T, Rejection> {
+    read_call_as(value, route, plan, false).0
+}
+
+/// [`read_call`], recording the coercions applied when `report` is set: the value or the
+/// issues, and the report (empty unless asked for).
+pub(crate) fn read_call_as<T: DeserializeOwned>(
+    mut value: Value,
+    route: Route,
+    plan: PlanSource,
+    report: bool,
+) -> (Result<T, Rejection>, Report) {
     with(|engine| {
         let plan = engine.plan_for::<T>(plan);
-        let _call = Call::enter(engine, route, Rc::clone(&plan));
+        let _call = Call::enter(engine, route, Rc::clone(&plan), report);
         let out = T::deserialize(de::ValueDe::root(&mut value, engine, &plan));
         let out = finish(engine, out);
         // Every value the engine read is at most `MAX_NESTING` deep, and dropping it
         // recurses that far at most; what it did not read may be deeper.
-        if engine.deep.replace(false) || out.is_err() {
+        if engine.deep.replace(false) || out.0.is_err() {
             drop_flat(value);
         }
         out
@@ -409,8 +479,8 @@ pub(crate) fn deeper_than(value: &Value, levels: u32) -> bool {
     false
 }
 
-/// The issues of the call, or its value.
-fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Result<T, Rejection> {
+/// The issues of the call, or its value; and the coercions recorded.
+fn finish<T>(engine: &Engine, out: Result<T, Error>) -> (Result<T, Rejection>, Report) {
     let out = match out {
         Ok(value) => Some(value),
         Err(e) => {
@@ -421,22 +491,47 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Result<T, Rejection> {
         }
     };
     let stored = engine.stored.replace(0);
+    let refused = engine.refused.replace(0);
     let dropped = engine.dropped.replace(0);
     if stored == 0
         && dropped == 0
         && let Some(value) = out
     {
-        return Ok(value);
+        return (Ok(value), Report::default());
     }
-    let issues = std::mem::take(&mut *engine.issues.borrow_mut());
-    match out {
-        _ if stored == 0 && dropped == 0 => Err(Rejection::new([Issue::new(
+    finish_slow(engine, out, refused, dropped)
+}
+
+#[cold]
+#[inline(never)]
+fn finish_slow<T>(
+    engine: &Engine,
+    out: Option<T>,
+    refused: usize,
+    dropped: usize,
+) -> (Result<T, Rejection>, Report) {
+    let entries = std::mem::take(&mut *engine.entries.borrow_mut());
+    engine.noted.set(0);
+    let notes_dropped = engine.notes_dropped.replace(0);
+    let mut issues = Vec::with_capacity(refused);
+    let mut coercions = Vec::with_capacity(entries.len() - refused.min(entries.len()));
+    for entry in entries {
+        match entry {
+            Entry::Issue(issue) => issues.push(issue),
+            Entry::Coercion(coercion) => coercions.push(coercion),
+        }
+    }
+    let report = Report::from_parts(coercions, notes_dropped);
+    let out = match out {
+        Some(value) if refused == 0 && dropped == 0 => Ok(value),
+        _ if refused == 0 && dropped == 0 => Err(Rejection::new([Issue::new(
             Code::Custom,
             "invalid arguments",
         )
         .with_hint("re-read the tool's inputSchema")])),
         _ => Err(Rejection::from_parts(issues, dropped)),
-    }
+    };
+    (out, report)
 }
 
 /// One call's state on this thread; the enclosing call's (if any) is put back on drop.
@@ -453,9 +548,13 @@ struct Call<'e> {
 /// The state of a call, set aside while a nested one runs.
 struct Saved {
     stored: usize,
+    refused: usize,
+    noted: usize,
+    notes_dropped: usize,
+    report: bool,
     suppress: u32,
     drive: Drive,
-    issues: Vec<Issue>,
+    entries: Vec<Entry>,
     dropped: usize,
     route: Route,
     plan: Option<Rc<Plan>>,
@@ -465,14 +564,18 @@ struct Saved {
 
 impl<'e> Call<'e> {
     #[inline]
-    fn enter(engine: &'e Engine, route: Route, plan: Rc<Plan>) -> Self {
+    fn enter(engine: &'e Engine, route: Route, plan: Rc<Plan>, report: bool) -> Self {
         let outer = engine.calls.get();
         engine.calls.set(outer + 1);
         let saved = (outer > 0).then(|| Saved {
             stored: engine.stored.replace(0),
+            refused: engine.refused.replace(0),
+            noted: engine.noted.replace(0),
+            notes_dropped: engine.notes_dropped.replace(0),
+            report: engine.report.get(),
             suppress: engine.suppress.replace(0),
             drive: engine.drive.replace(Drive::NONE),
-            issues: std::mem::take(&mut *engine.issues.borrow_mut()),
+            entries: std::mem::take(&mut *engine.entries.borrow_mut()),
             dropped: engine.dropped.replace(0),
             route: engine.route.get(),
             plan: engine.plan.borrow_mut().take(),
@@ -482,6 +585,7 @@ impl<'e> Call<'e> {
         // A call is never a quick attempt itself (one may run inside a quick attempt, from
         // a `Deserialize` impl): its adapters record their issues.
         let quick = engine.quick.replace(false);
+        engine.report.set(report);
         engine.route.set(route);
         *engine.plan.borrow_mut() = Some(plan);
         Call {
@@ -500,10 +604,14 @@ impl Drop for Call<'_> {
         match self.saved.take() {
             Some(s) => {
                 e.stored.set(s.stored);
+                e.refused.set(s.refused);
+                e.noted.set(s.noted);
+                e.notes_dropped.set(s.notes_dropped);
+                e.report.set(s.report);
                 e.suppress.set(s.suppress);
                 e.drive.set(s.drive);
-                if let Ok(mut issues) = e.issues.try_borrow_mut() {
-                    *issues = s.issues;
+                if let Ok(mut entries) = e.entries.try_borrow_mut() {
+                    *entries = s.entries;
                 }
                 e.dropped.set(s.dropped);
                 e.route.set(s.route);
@@ -516,10 +624,14 @@ impl Drop for Call<'_> {
             None => {
                 // Fresh again (most of it already is, unless a panic cut the call short).
                 e.stored.set(0);
+                e.refused.set(0);
+                e.noted.set(0);
+                e.notes_dropped.set(0);
+                e.report.set(false);
                 e.suppress.set(0);
                 e.drive.set(Drive::NONE);
-                if let Ok(mut issues) = e.issues.try_borrow_mut() {
-                    issues.clear();
+                if let Ok(mut entries) = e.entries.try_borrow_mut() {
+                    entries.clear();
                 }
                 e.dropped.set(0);
                 e.route.set(Route::default());
@@ -658,7 +770,38 @@ pub(crate) fn record(issues: IssueBuf) {
 /// then skip the work of describing one. False outside a call.
 #[inline]
 pub(crate) fn issues_full() -> bool {
-    with(|engine| engine.stored.get() >= MAX_ISSUES)
+    with(|engine| engine.refused.get() >= MAX_ISSUES)
+}
+
+/// Record the coercion `make` builds, if the call being read records them (see
+/// [`Engine::note`]).
+#[cold]
+pub(crate) fn note(make: impl FnOnce() -> Coercion) {
+    with(|engine| engine.note(make));
+}
+
+/// How many entries the call keeps now (issues and coercions), for [`hoist_since`].
+pub(crate) fn entry_mark() -> usize {
+    with(|engine| engine.mark())
+}
+
+/// Put `segment` in front of the paths of the coercions recorded since `mark` (an
+/// adapter reading its elements itself).
+#[cold]
+pub(crate) fn prefix_notes_since(mark: usize, segment: crate::issue::Segment) {
+    with(|engine| {
+        for entry in engine.entries.borrow_mut().iter_mut().skip(mark) {
+            if let Entry::Coercion(coercion) = entry {
+                coercion.prepend(segment.clone());
+            }
+        }
+    });
+}
+
+/// See [`Engine::hoist_since`].
+#[cold]
+pub(crate) fn hoist_since(first: usize, mark: usize) {
+    with(|engine| engine.hoist_since(first, mark));
 }
 
 /// Some value of type `T` to stand in for a refused one, so the caller can go on; `None`

@@ -61,6 +61,8 @@ pub(crate) struct StructNode {
     /// The required properties among the first 64, as bits (the quick test that nothing is
     /// missing); 0 when there are more than 64 properties.
     pub(crate) required_bits: u64,
+    /// Whether a property has a type default (see [`Prop::default`]).
+    pub(crate) has_defaults: bool,
 }
 
 #[derive(Debug)]
@@ -83,6 +85,9 @@ pub(crate) struct Prop {
     pub(crate) aliases: Vec<Cow<'static, str>>,
     pub(crate) required: bool,
     pub(crate) child: NodeId,
+    /// The default the field's type fills in when the field is absent (learned plans
+    /// only), reported as `default_applied`.
+    pub(crate) default: Option<crate::issue::Input>,
     /// `name`'s [`Signature`], for the quick comparison.
     sig: Signature,
 }
@@ -111,6 +116,7 @@ impl Prop {
             aliases: Vec::new(),
             required,
             child,
+            default: None,
             sig,
         }
     }
@@ -211,11 +217,13 @@ impl StructNode {
         } else {
             0
         };
+        let has_defaults = props.iter().any(|p| p.default.is_some());
         StructNode {
             check,
             props,
             complete,
             required_bits,
+            has_defaults,
         }
     }
 

@@ -17,6 +17,7 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::de::{
     self, DeserializeOwned, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor,
@@ -26,6 +27,7 @@ use super::error::Error;
 use super::placeholder::Placeholder;
 use super::plan::{Check, NONE, Node, NodeId, Plan, Prop, StructNode};
 use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, OWNED_NAME};
+use crate::issue::Input;
 
 /// Runs of the type's `Deserialize`, at most.
 const MAX_RUNS: usize = 2048;
@@ -62,7 +64,172 @@ pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
             Err(_) => break,
         }
     }
+    learn_defaults::<T>(&builder, engine);
     builder.into_inner().into_plan()
+}
+
+/// Threads learning type defaults now: while none is, a type default filled in by serde
+/// ([`default_filled`]) costs one load.
+static LOGGING: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// The type defaults filled in during the field-default phase of the struct being
+    /// learned from (after its last member, before its visitor returns); `None` outside it.
+    static FILLED: RefCell<Option<Vec<Input>>> = const { RefCell::new(None) };
+}
+
+/// Called by the crate's type defaults (`Int`'s `Default` and `DefaultTo::value` with a
+/// default) when serde fills one in for an absent field: while a plan is being learned,
+/// this is how the probe tells which absent field has a type default, so that a call read
+/// with a report records `default_applied` there.
+#[inline]
+pub(crate) fn default_filled(value: impl FnOnce() -> Input) {
+    if LOGGING.load(Ordering::Relaxed) != 0 {
+        filled_slow(value());
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn filled_slow(value: Input) {
+    FILLED.with(|f| {
+        if let Ok(mut f) = f.try_borrow_mut()
+            && let Some(log) = f.as_mut()
+            && log.len() < MAX_FILLED
+        {
+            log.push(value);
+        }
+    });
+}
+
+/// Type defaults noted per struct and run, at most.
+const MAX_FILLED: usize = 256;
+
+/// Which absent optional fields get a type default, learned by leaving each out in turn:
+/// first a run with every field offered (the defaults of fields that are never offered),
+/// then, per struct, one with only its required fields (does any absent field get a type
+/// default?), and for a struct where one does, one run per optional field left out.
+fn learn_defaults<T: DeserializeOwned>(builder: &RefCell<Builder>, engine: &Engine) {
+    struct Logging;
+    impl Drop for Logging {
+        fn drop(&mut self) {
+            LOGGING.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    LOGGING.fetch_add(1, Ordering::Relaxed);
+    let _logging = Logging;
+    let structs: Vec<NodeId> = {
+        let b = builder.borrow();
+        (0..b.nodes.len())
+            .filter(|&i| matches!(&b.nodes[i], BNode::Struct(s) if s.phase == Phase::Done))
+            .map(|i| i as NodeId)
+            .collect()
+    };
+    let mut runs = 0;
+    // One run with `omit` at its node: the type defaults filled in per struct node.
+    let mut run = |omit: Option<(NodeId, Omit)>| -> Option<Vec<Vec<Input>>> {
+        runs += 1;
+        if runs > MAX_DEFAULT_RUNS {
+            return None;
+        }
+        {
+            let mut b = builder.borrow_mut();
+            for n in b.nodes.iter_mut() {
+                if let BNode::Struct(s) = n {
+                    s.omit = Omit::Nothing;
+                    s.filled.clear();
+                }
+            }
+            if let Some((n, o)) = omit
+                && let Some(BNode::Struct(s)) = b.nodes.get_mut(n as usize)
+            {
+                s.omit = o;
+            }
+            b.reached.clear();
+        }
+        let out = engine.suppressed(|| {
+            T::deserialize(ProbeDe {
+                builder,
+                node: 0,
+                depth: 0,
+                engine,
+            })
+        });
+        let mut b = builder.borrow_mut();
+        let filled = b
+            .nodes
+            .iter_mut()
+            .map(|n| match n {
+                BNode::Struct(s) => {
+                    s.omit = Omit::Nothing;
+                    std::mem::take(&mut s.filled)
+                }
+                _ => Vec::new(),
+            })
+            .collect();
+        out.ok().map(|_| filled)
+    };
+    let Some(baseline) = run(None) else { return };
+    for id in structs {
+        let at = |filled: &Vec<Vec<Input>>| filled.get(id as usize).cloned().unwrap_or_default();
+        let base = at(&baseline);
+        let Some(all) = run(Some((id, Omit::Optional))) else {
+            continue;
+        };
+        if at(&all).len() <= base.len() {
+            continue;
+        }
+        let optional: Vec<&'static str> = match builder.borrow().nodes.get(id as usize) {
+            Some(BNode::Struct(s)) => s
+                .offers()
+                .into_iter()
+                .filter(|n| !s.required.contains(n))
+                .collect(),
+            _ => continue,
+        };
+        for name in optional {
+            let Some(filled) = run(Some((id, Omit::One(name)))) else {
+                continue;
+            };
+            if let Some(value) = one_more(&at(&filled), &base)
+                && let Some(BNode::Struct(s)) = builder.borrow_mut().nodes.get_mut(id as usize)
+            {
+                s.defaults.push((name, value));
+            }
+        }
+    }
+}
+
+/// Runs spent on learning type defaults, at most (beyond the plan's own).
+const MAX_DEFAULT_RUNS: usize = 512;
+
+/// The one value `with` holds beyond `without` (as multisets); `None` unless exactly one.
+fn one_more(with: &[Input], without: &[Input]) -> Option<Input> {
+    if with.len() != without.len() + 1 {
+        return None;
+    }
+    let mut rest: Vec<&Input> = without.iter().collect();
+    let mut extra = None;
+    for value in with {
+        match rest.iter().position(|r| *r == value) {
+            Some(i) => {
+                rest.swap_remove(i);
+            }
+            None if extra.is_none() => extra = Some(value.clone()),
+            None => return None,
+        }
+    }
+    extra
+}
+
+/// Which fields a struct leaves out in a run that learns type defaults.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Omit {
+    Nothing,
+    /// Every optional field.
+    Optional,
+    /// This one.
+    One(&'static str),
 }
 
 #[derive(Default)]
@@ -98,6 +265,12 @@ struct BStruct {
     phase: Phase,
     /// The node of each field's value, by the name it was offered under.
     children: Vec<(&'static str, NodeId)>,
+    /// Fields left out in this run (learning type defaults).
+    omit: Omit,
+    /// The type defaults filled in after this struct's members in this run.
+    filled: Vec<Input>,
+    /// Optional fields with a type default, and the default.
+    defaults: Vec<(&'static str, Input)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -202,6 +375,9 @@ impl BStruct {
             skipped: Vec::new(),
             phase: Phase::Discover,
             children: Vec::new(),
+            omit: Omit::Nothing,
+            filled: Vec::new(),
+            defaults: Vec::new(),
         }
     }
 
@@ -212,11 +388,15 @@ impl BStruct {
     /// The names to offer in this run, in order.
     fn offers(&self) -> Vec<&'static str> {
         let mut out: Vec<&'static str> = self.required.clone();
-        if self.phase == Phase::Discover {
+        if self.phase == Phase::Discover || self.omit == Omit::Optional {
             return out;
         }
         for name in self.canonical.iter().chain(self.fields) {
-            if !out.contains(name) && !self.is_alias(name) && !self.skipped.contains(name) {
+            if !out.contains(name)
+                && !self.is_alias(name)
+                && !self.skipped.contains(name)
+                && self.omit != Omit::One(name)
+            {
                 out.push(name);
             }
         }
@@ -254,7 +434,13 @@ impl BStruct {
             {
                 continue;
             }
-            props.push(Prop::new(Cow::Borrowed(*name), false, self.child(name)));
+            let mut prop = Prop::new(Cow::Borrowed(*name), false, self.child(name));
+            prop.default = self
+                .defaults
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone());
+            props.push(prop);
         }
         StructNode::new(
             Check::Serde {
@@ -458,7 +644,16 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
             names: offers.into_iter(),
             current: None,
         };
-        match visitor.visit_map(&mut access) {
+        let out = visitor.visit_map(&mut access);
+        if LOGGING.load(Ordering::Relaxed) != 0 {
+            let filled = FILLED.with(|f| f.try_borrow_mut().ok().and_then(|mut f| f.take()));
+            if let Some(BNode::Struct(s)) =
+                self.builder.borrow_mut().nodes.get_mut(self.node as usize)
+            {
+                s.filled = filled.unwrap_or_default();
+            }
+        }
+        match out {
             Ok(out) => Ok(out),
             Err(e) => Err(self.learn_from(e, access.current, fields)),
         }
@@ -572,6 +767,14 @@ impl<'de> MapAccess<'de> for Offers<'_, '_, '_> {
         seed: K,
     ) -> Result<Option<K::Value>, Error> {
         let Some(name) = self.names.next() else {
+            if LOGGING.load(Ordering::Relaxed) != 0 {
+                // The visitor fills in the absent fields' defaults next.
+                FILLED.with(|f| {
+                    if let Ok(mut f) = f.try_borrow_mut() {
+                        *f = Some(Vec::new());
+                    }
+                });
+            }
             return Ok(None);
         };
         self.current = Some(name);

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::issue::Issue;
+use crate::report::{Coercion, Report};
 
 /// At most this many issues are kept; the rest are only counted (see
 /// [`Rejection::truncated`]). Envelopes list the same number.
@@ -42,6 +43,8 @@ pub const MAX_ISSUES: usize = 100;
 pub struct Rejection {
     issues: Vec<Issue>,
     truncated: usize,
+    /// What was coerced before the call was refused (read with a report only).
+    report: Option<Box<Report>>,
 }
 
 impl Rejection {
@@ -70,6 +73,7 @@ impl Rejection {
         Rejection {
             issues: kept,
             truncated,
+            report: None,
         }
     }
 
@@ -81,7 +85,41 @@ impl Rejection {
 
     pub(crate) fn from_parts(mut issues: Vec<Issue>, truncated: usize) -> Self {
         issues.iter_mut().for_each(Issue::cut_path_to_fit);
-        Rejection { issues, truncated }
+        Rejection {
+            issues,
+            truncated,
+            report: None,
+        }
+    }
+
+    /// `self` with the report of what was coerced before the refusal.
+    pub(crate) fn with_report(mut self, report: Report) -> Self {
+        self.report = (!report.is_empty()).then(|| Box::new(report));
+        self
+    }
+
+    /// The coercions applied before the call was refused, in order: empty unless the call
+    /// was read by a `*_with_report` entry point (see [`report`](crate::report)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::{IntArrayLike, Rule};
+    /// # use serde::Deserialize;
+    /// # use serde_with::serde_as;
+    /// #[serde_as]
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args {
+    ///     #[serde_as(as = "IntArrayLike")]
+    ///     ids: Vec<i64>,
+    ///     name: String,
+    /// }
+    /// let refused = mcp_coerce::from_str_with_report::<Args>(r#"{"ids": "1,2"}"#).unwrap_err();
+    /// assert_eq!(refused.coercions()[0].rule(), Rule::CommaSplit);
+    /// assert_eq!(refused.issues()[0].path().to_string(), "/name");
+    /// ```
+    pub fn coercions(&self) -> &[Coercion] {
+        self.report.as_deref().map_or(&[], Report::coercions)
     }
 
     /// The issues kept, in the order they were found: fields in the order the struct

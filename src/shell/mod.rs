@@ -26,7 +26,7 @@ pub(crate) use echo::{drain_map, drain_seq, map_input, seq_input};
 pub(crate) use engine::adapt;
 pub(crate) use items::{Items, PushTo};
 pub(crate) use optional::Optional;
-pub(crate) use text::{TextOnly, TextShape, trim};
+pub(crate) use text::{TextOnly, TextShape, trim, trimmed};
 
 /// Issues found by one adapter call, with paths relative to the adapter's value; capped
 /// like a [`Rejection`], and counted past the cap without being built.

@@ -33,8 +33,23 @@ impl<V> Optional<V> {
         // The crate's one trimming rule (White_Space and U+FEFF): a value that trims to
         // nothing is absent, whatever the inner type trims.
         let t = super::trim(s);
-        (self.empty_is_none && t.is_empty()) || (self.null_text_is_none && t == "null")
+        let absent =
+            (self.empty_is_none && t.is_empty()) || (self.null_text_is_none && t == "null");
+        if absent {
+            empty_as_absent(s);
+        }
+        absent
     }
+}
+
+/// Record that `text` was read as absent.
+#[cold]
+fn empty_as_absent(text: &str) {
+    crate::report::coerced(
+        crate::report::Rule::EmptyAsAbsent,
+        || Some(crate::issue::Input::from_text(text)),
+        || None,
+    );
 }
 
 macro_rules! forward_some {

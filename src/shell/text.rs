@@ -76,3 +76,16 @@ impl<'de, S: TextShape> Visitor<'de> for TextOnly<S> {
 pub(crate) fn trim(text: &str) -> &str {
     text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
 }
+
+/// Record `trim` when `trimmed` (a slice of `text`) is shorter: a value kept as text had
+/// whitespace removed.
+#[inline]
+pub(crate) fn trimmed(text: &str, trimmed: &str) {
+    if trimmed.len() != text.len() {
+        crate::report::coerced(
+            crate::report::Rule::Trim,
+            || Some(crate::issue::Input::from_text(text)),
+            || Some(crate::issue::Input::from_text(trimmed)),
+        );
+    }
+}

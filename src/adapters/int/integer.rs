@@ -8,6 +8,7 @@ use std::marker::PhantomData;
 use serde::de::{self, Visitor};
 
 use crate::issue::{Code, Input, Issue};
+use crate::report::Rule;
 use crate::shell::{Element, invalid_type, map_input, seq_input};
 
 mod sealed {
@@ -235,6 +236,64 @@ pub(crate) fn int_issue_for_float(f: f64, input: Input, min: i128, max: u128) ->
 /// the outcome is the integer or the issue, never a serde error.
 pub(crate) struct IntScalar<I>(pub(crate) PhantomData<I>);
 
+/// An integer as a coercion's summary shows it.
+pub(crate) fn int_input<I: Integer>(int: I) -> Input {
+    int.to_i128()
+        .map_or_else(|| Input::Text(int.to_string()), Input::from_i128)
+}
+
+/// Record that `text` was read as the integer `int`: `numeric_string`, then
+/// `integral_float` when the text has a fraction (`"5.0"` is the number `5.0`, then `5`).
+#[inline]
+pub(crate) fn numeric_string<I: Integer>(text: &str, int: I) {
+    if crate::report::active() {
+        numeric_string_slow(text, int);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn numeric_string_slow<I: Integer>(text: &str, int: I) {
+    let number = crate::shell::trim(text);
+    if number.contains('.') {
+        let float = number
+            .parse::<f64>()
+            .map_or_else(|_| Input::from_text(number), Input::from_f64);
+        crate::report::coerced(
+            Rule::NumericString,
+            || Some(Input::from_text(text)),
+            || Some(float.clone()),
+        );
+        crate::report::coerced(Rule::IntegralFloat, || Some(float), || Some(int_input(int)));
+    } else {
+        crate::report::coerced(
+            Rule::NumericString,
+            || Some(Input::from_text(text)),
+            || Some(int_input(int)),
+        );
+    }
+}
+
+/// Record that the comma piece `piece` was read as the integer `int`: nothing for being
+/// text, `integral_float` when it has a fraction (`"1.0"`).
+#[inline]
+pub(crate) fn piece_read<I: Integer>(index: usize, piece: &str, int: I) {
+    if crate::report::active() && piece.contains('.') {
+        crate::report::coerced_at(
+            index,
+            Rule::IntegralFloat,
+            || Some(Input::from_text(piece)),
+            || Some(int_input(int)),
+        );
+    }
+}
+
+/// Record that the float `from` was read as the integer `int`: `integral_float`.
+#[inline]
+pub(crate) fn integral_float<I: Integer>(from: Input, int: I) {
+    crate::report::coerced(Rule::IntegralFloat, || Some(from), || Some(int_input(int)));
+}
+
 impl<I> IntScalar<I> {
     pub(crate) fn new() -> Self {
         IntScalar(PhantomData)
@@ -285,14 +344,20 @@ impl<'de, I: Integer> Visitor<'de> for IntScalar<I> {
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
         match int_from_f64::<I>(v) {
-            Ok(int) => Ok(Ok(int)),
+            Ok(int) => {
+                integral_float(Input::from_f64(v), int);
+                Ok(Ok(int))
+            }
             Err(f) => crate::shell::bad_element(|| int_issue::<I>(f, Input::from_f64(v))),
         }
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
         match int_from_str::<I>(v) {
-            Ok(int) => Ok(Ok(int)),
+            Ok(int) => {
+                numeric_string(v, int);
+                Ok(Ok(int))
+            }
             Err(f) => crate::shell::bad_element(|| int_issue::<I>(f, Input::from_text(v))),
         }
     }

@@ -51,10 +51,12 @@ mod integer;
 
 pub use integer::Integer;
 pub(crate) use integer::{
-    IntFailure, IntScalar, int_from_f64, int_from_str, int_issue, int_issue_for_float,
+    IntFailure, IntScalar, int_from_f64, int_from_str, int_input, int_issue, int_issue_for_float,
+    piece_read,
 };
 
 use crate::issue::{Code, Input, Issue};
+use crate::report::Rule;
 use crate::shell::IssueBuf;
 use crate::shell::{Element, MapVisitor, Optional, Outcome, Settled};
 
@@ -245,7 +247,9 @@ impl<const V: i128> DefaultTo<V> {
     pub fn value<I: Integer>() -> I {
         let () = InRange::<I, V>::CHECKED;
         // The check above makes the conversion succeed; the fallback is never taken.
-        I::from_i128(V).unwrap_or(I::ZERO)
+        let value = I::from_i128(V).unwrap_or(I::ZERO);
+        crate::engine::default_filled(|| int_input(value));
+        value
     }
 }
 
@@ -404,6 +408,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
             && value < lo
         {
             return if clamp {
+                clamped(value, lo);
                 Ok(lo)
             } else {
                 Err(too_small(Self::min(), &Self::range()))
@@ -414,6 +419,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
             && value > hi
         {
             return if clamp {
+                clamped(value, hi);
                 Ok(hi)
             } else {
                 Err(too_big(Self::max(), &Self::range()))
@@ -466,6 +472,35 @@ fn within_bounds<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
     }
 }
 
+/// Record that `value` was clamped to `bound`.
+#[cold]
+fn clamped<I: Integer>(value: I, bound: I) {
+    crate::report::coerced(
+        Rule::Clamp,
+        || Some(int_input(value)),
+        || Some(int_input(bound)),
+    );
+}
+
+/// The type's default `default`, filled in for a value read as absent (recorded as
+/// `default_applied`).
+#[inline]
+fn or_default<I: Integer>(value: Option<I>, default: I) -> I {
+    match value {
+        Some(value) => value,
+        None => {
+            default_applied(int_input(default));
+            default
+        }
+    }
+}
+
+/// Record that a type's default `to` was filled in.
+#[cold]
+pub(crate) fn default_applied(to: Input) {
+    crate::report::coerced(Rule::DefaultApplied, || None, || Some(to));
+}
+
 #[cold]
 fn too_small(min: Limit, range: &str) -> Issue {
     Issue::new(Code::TooSmall, format!("must be at least {min}"))
@@ -503,7 +538,7 @@ where
             deserializer,
             Settled(MapVisitor {
                 inner: Optional::non_string(scalar),
-                map: move |o: Outcome<Option<I>>| o.map(|v| v.unwrap_or(default)),
+                map: move |o: Outcome<Option<I>>| o.map(|v| or_default(v, default)),
             }),
         ),
     }
@@ -534,7 +569,9 @@ where
         deserializer,
         Settled(MapVisitor {
             inner: Optional::non_string(scalar),
-            map: move |o: Outcome<Option<I>>| o.map(|v| v.or(default)),
+            map: move |o: Outcome<Option<I>>| {
+                o.map(|v| v.or_else(|| default.map(|d| or_default(None, d))))
+            },
         }),
     )
 }
@@ -756,7 +793,11 @@ impl<I: Integer, const MIN: i128, const MAX: i128, O, D: IntDefault> Default
         };
         let v = D::VALUE.unwrap_or(0i128.clamp(lo, hi));
         // CHECKED keeps the bounds, and so `v`, inside `I`.
-        Int(I::from_i128(v).unwrap_or(I::ZERO), PhantomData)
+        let value = I::from_i128(v).unwrap_or(I::ZERO);
+        if D::VALUE.is_some() {
+            crate::engine::default_filled(|| int_input(value));
+        }
+        Int(value, PhantomData)
     }
 }
 

@@ -291,6 +291,7 @@ pub fn check_url<P: UrlPolicy>(text: &str) -> Result<WhatwgUrl, Issue> {
     }
     let refuse = |issue: Issue| issue.with_input(Input::from_text(text));
     let t = trim(text);
+    crate::shell::trimmed(text, t);
     let chars = t.chars().count();
     if chars > P::MAX_LEN {
         return Err(refuse(too_long::<P>(chars)));
