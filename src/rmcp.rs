@@ -96,9 +96,128 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema> FromContextPart<ToolCallCont
 {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         let arguments = context.arguments.take().map_or(Value::Null, Value::Object);
-        crate::schema::from_value::<T>(arguments)
-            .map(Parameters)
-            .map_err(|rejection| rejection.to_envelope(context.name()).into())
+        match crate::entry::value_with_report::<T>(arguments, crate::engine::PlanSource::Learned) {
+            Ok(call) => {
+                let (value, report) = call.into_parts();
+                if !report.is_empty() {
+                    context
+                        .request_context
+                        .extensions
+                        .insert(Coercions(std::sync::Arc::new(report)));
+                }
+                Ok(Parameters(value))
+            }
+            Err(rejection) => Err(rejection.to_envelope(context.name()).into()),
+        }
+    }
+}
+
+/// The `_meta` key under which [`Coercions::attach`] puts the notes for the model: an
+/// array of strings.
+pub const NOTES_META_KEY: &str = "mcp-coerce/notes";
+
+/// The coercions the crate applied to the arguments of the tool call being handled (the
+/// [coercion report](crate::report)), as an extractor: put it after [`Parameters`] in a
+/// `#[tool]` function (rmcp runs extractors in order, and `Parameters` records the report).
+/// Empty when the call arrived in its canonical shape.
+///
+/// [`attach`](Coercions::attach) adds the notes for the model (a clamped `limit`, a folded
+/// enum value, a default filled in) to the tool's result: one more text content item, and
+/// the same notes under [`NOTES_META_KEY`] in the result's `_meta`; `structuredContent`
+/// stays the tool's declared output.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::rmcp::{Coercions, Parameters};
+/// use mcp_coerce::{Clamp, IntLike};
+/// use rmcp::handler::server::router::tool::ToolRouter;
+/// use rmcp::model::CallToolResult;
+/// use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, schemars::JsonSchema)]
+/// struct Search {
+///     #[serde_as(as = "IntLike<1, 50, Clamp>")]
+///     limit: u32,
+/// }
+///
+/// #[derive(Clone)]
+/// struct Server {
+///     tool_router: ToolRouter<Self>,
+/// }
+///
+/// #[tool_router]
+/// impl Server {
+///     #[tool(description = "Search.")]
+///     async fn search(
+///         &self,
+///         Parameters(args): Parameters<Search>,
+///         coercions: Coercions,
+///     ) -> Result<CallToolResult, ErrorData> {
+///         let result = CallToolResult::structured(serde_json::json!({"limit": args.limit}));
+///         Ok(coercions.attach(result)) // "limit 500 was clamped to 50 (maximum)"
+///     }
+/// }
+///
+/// #[tool_handler(router = mcp_coerce::rmcp::coerce(&self.tool_router))]
+/// impl ServerHandler for Server {}
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Coercions(std::sync::Arc<crate::Report>);
+
+impl Coercions {
+    /// The report.
+    pub fn report(&self) -> &crate::Report {
+        &self.0
+    }
+
+    /// The notes for the model ([`Report::notes`](crate::Report::notes)).
+    pub fn notes(&self) -> Vec<String> {
+        self.0.notes()
+    }
+
+    /// `result` with the notes for the model attached: one text content item holding them
+    /// (one per line) after the tool's own content, and the array of notes under
+    /// [`NOTES_META_KEY`] in `_meta`. Without notes, `result` as it is.
+    ///
+    /// ```
+    /// use mcp_coerce::rmcp::Coercions;
+    /// use rmcp::model::CallToolResult;
+    ///
+    /// let result = Coercions::default().attach(CallToolResult::structured(serde_json::json!({})));
+    /// assert_eq!(result.content.len(), 1);
+    /// assert!(result.meta.is_none());
+    /// ```
+    pub fn attach(&self, mut result: CallToolResult) -> CallToolResult {
+        let notes = self.notes();
+        if notes.is_empty() {
+            return result;
+        }
+        result
+            .content
+            .push(::rmcp::model::ContentBlock::text(notes.join("\n")));
+        let meta = result
+            .meta
+            .get_or_insert_with(|| ::rmcp::model::MetaObject(Default::default()));
+        meta.0.insert(
+            NOTES_META_KEY.to_owned(),
+            Value::Array(notes.into_iter().map(Value::String).collect()),
+        );
+        result
+    }
+}
+
+impl<S> FromContextPart<ToolCallContext<'_, S>> for Coercions {
+    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+        Ok(context
+            .request_context
+            .extensions
+            .get::<Coercions>()
+            .cloned()
+            .unwrap_or_default())
     }
 }
 

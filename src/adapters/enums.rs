@@ -190,6 +190,11 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     if let (Some(variant), false) = (found, ambiguous)
         && let Ok(value) = E::deserialize(NameDe(Some(variant.canonical)))
     {
+        // Whitespace around a name is part of reading it: only folding is reported.
+        let trimmed = crate::shell::trim(sent);
+        if variant.names.iter().any(|n| *n == trimmed) {
+            return Ok(value);
+        }
         crate::report::coerced(
             crate::report::Rule::EnumFold,
             || Some(Input::from_text(sent)),

@@ -416,6 +416,10 @@ fn scan_comma_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I
             i += 1;
         } else {
             if i < n && t[i] == b'.' {
+                if report::active() {
+                    // The general path records the dropped fraction (`integral_float`).
+                    return None;
+                }
                 i += 1;
                 let zeros = i;
                 while i < n && t[i] == b'0' {

@@ -227,3 +227,48 @@ async fn non_object_arguments_are_refused_by_the_protocol_layer() {
         );
     }
 }
+
+/// The notes for the model ride along with the result: a second text content item and
+/// `_meta["mcp-coerce/notes"]`; `structuredContent` stays the tool's output. A call in its
+/// canonical shape gets neither.
+#[tokio::test]
+async fn notes_for_the_model_are_attached_to_the_result() {
+    let client = connect().await;
+    let params = CallToolRequestParams::new("demo_search_skills").with_arguments(
+        json!({"query": "deploy", "limit": 500, "category": "ai-ml"})
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+    );
+    let result = client.call_tool(params).await.expect("a tool result");
+    assert_eq!(result.is_error, Some(false));
+    assert_eq!(
+        result.structured_content,
+        Some(json!({"category": "AI/ML", "limit": 50, "query": "deploy"}))
+    );
+    let notes = [
+        "category \"ai-ml\" was read as \"AI/ML\"",
+        "limit 500 was clamped to 50 (maximum)",
+    ];
+    assert_eq!(result.content.len(), 2);
+    assert_eq!(
+        result.content[1].as_text().expect("a text block").text,
+        notes.join("\n")
+    );
+    let meta = result.meta.expect("_meta");
+    assert_eq!(
+        meta.0.get(mcp_coerce::rmcp::NOTES_META_KEY),
+        Some(&json!(notes))
+    );
+
+    let params = CallToolRequestParams::new("demo_search_skills").with_arguments(
+        json!({"query": "deploy", "limit": 5})
+            .as_object()
+            .cloned()
+            .unwrap_or_default(),
+    );
+    let result = client.call_tool(params).await.expect("a tool result");
+    assert_eq!(result.content.len(), 1);
+    assert!(result.meta.is_none());
+    client.cancel().await.expect("the client closes");
+}

@@ -2,7 +2,7 @@
 //! arguments with the crate's extractor and routed through `mcp_coerce::rmcp::coerce`.
 //! Shared by the `demo_server` example and the MCP conformance tests.
 
-use mcp_coerce::rmcp::Parameters;
+use mcp_coerce::rmcp::{Coercions, Parameters};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::CallToolResult;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -18,7 +18,9 @@ pub struct DemoServer {
     tool_router: ToolRouter<Self>,
 }
 
-/// The tool's result: its arguments as the server read them.
+/// The tool's result: its arguments as the server read them. Each tool attaches the notes
+/// for the model (a clamped `limit`, a folded enum value, a default filled in) as a second
+/// text content item and under `_meta["mcp-coerce/notes"]`.
 fn echo(args: &impl Serialize) -> Result<CallToolResult, ErrorData> {
     serde_json::to_value(args)
         .map(CallToolResult::structured)
@@ -46,8 +48,9 @@ impl DemoServer {
     async fn demo_get_observations(
         &self,
         Parameters(args): Parameters<GetObservations>,
+        coercions: Coercions,
     ) -> Result<CallToolResult, ErrorData> {
-        echo(&args)
+        echo(&args).map(|result| coercions.attach(result))
     }
 
     #[tool(
@@ -59,8 +62,9 @@ impl DemoServer {
     async fn demo_get_sdk_sessions(
         &self,
         Parameters(args): Parameters<GetSdkSessions>,
+        coercions: Coercions,
     ) -> Result<CallToolResult, ErrorData> {
-        echo(&args)
+        echo(&args).map(|result| coercions.attach(result))
     }
 
     #[tool(
@@ -73,8 +77,9 @@ impl DemoServer {
     async fn demo_search_skills(
         &self,
         Parameters(args): Parameters<SearchSkills>,
+        coercions: Coercions,
     ) -> Result<CallToolResult, ErrorData> {
-        echo(&args)
+        echo(&args).map(|result| coercions.attach(result))
     }
 
     #[tool(
@@ -86,8 +91,9 @@ impl DemoServer {
     async fn demo_get_card(
         &self,
         Parameters(args): Parameters<GetCard>,
+        coercions: Coercions,
     ) -> Result<CallToolResult, ErrorData> {
-        echo(&args)
+        echo(&args).map(|result| coercions.attach(result))
     }
 
     #[tool(
@@ -100,8 +106,9 @@ impl DemoServer {
     async fn demo_segment_image(
         &self,
         Parameters(args): Parameters<SegmentImage>,
+        coercions: Coercions,
     ) -> Result<CallToolResult, ErrorData> {
-        echo(&args)
+        echo(&args).map(|result| coercions.attach(result))
     }
 
     #[tool(
@@ -115,8 +122,9 @@ impl DemoServer {
     async fn demo_batch_update(
         &self,
         Parameters(args): Parameters<BatchUpdate>,
+        coercions: Coercions,
     ) -> Result<CallToolResult, ErrorData> {
-        echo(&args)
+        echo(&args).map(|result| coercions.attach(result))
     }
 }
 
