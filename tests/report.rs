@@ -29,7 +29,7 @@ enum Order {
 }
 
 #[serde_as]
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, PartialEq)]
 struct Update {
     #[serde_as(as = "IntLike")]
     id: i64,
@@ -320,6 +320,7 @@ fn the_report_is_capped() {
     let json = format!(r#"{{"ids": [{}], "limit": 5, "page": 2}}"#, ids.join(","));
     let call = mcp_coerce::from_str_with_report::<Args>(&json).unwrap();
     assert_eq!(call.value().ids.len(), MAX_COERCIONS + 50);
+    assert!(call.value().updates.is_empty());
     assert_eq!(call.coercions().len(), MAX_COERCIONS);
     assert_eq!(call.report().truncated(), 50);
     assert_eq!(
@@ -375,4 +376,22 @@ fn a_call_inside_a_call_keeps_its_own_report() {
         .map(|c| format!("{}@{}", c.rule(), c.path()))
         .collect();
     assert_eq!(steps, ["numeric_string@/n"]);
+}
+
+/// Reading with a report gives the value reading without one gives.
+#[test]
+fn the_value_is_the_one_read_without_a_report() {
+    let json = r#"{"ids": "1, 2", "tags": "a, b", "updates": {"id": "4", "status": "DateAsc"}, "limit": "0", "offset": "", "price": "2.5", "free": "yes", "order": "DATE-ASC", "project": " p ", "card": " ATC-2026 ", "url": " https://example.com/ ", "plain": 3}"#;
+    let reported = mcp_coerce::from_str_with_report::<Args>(json).unwrap().into_value();
+    let plain = mcp_coerce::from_str::<Args>(json).unwrap();
+    assert_eq!(format!("{reported:?}"), format!("{plain:?}"));
+    assert_eq!(
+        format!("{plain:?}"),
+        "Args { ids: [1, 2], tags: [\"a\", \"b\"], updates: [Update { id: 4, status: DateAsc }], \
+         limit: 1, page: 1, offset: None, price: Some(2.5), free: Some(true), \
+         order: Some(DateAsc), project: Some(\"p\"), note: None, card: Some(\"ATC-2026\"), \
+         url: Some(Url { scheme: \"https\", cannot_be_a_base: false, username: \"\", \
+         password: None, host: Some(Domain(\"example.com\")), port: None, path: \"/\", \
+         query: None, fragment: None }), plain: Some(3) }"
+    );
 }

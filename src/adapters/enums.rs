@@ -192,7 +192,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     {
         // Whitespace around a name is part of reading it: only folding is reported.
         let trimmed = crate::shell::trim(sent);
-        if variant.names.iter().any(|n| *n == trimmed) {
+        if variant.names.contains(&trimmed) {
             return Ok(value);
         }
         crate::report::coerced(
