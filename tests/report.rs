@@ -39,6 +39,7 @@ struct Update {
 
 #[serde_as]
 #[derive(Debug, Deserialize)]
+#[allow(dead_code, reason = "every field is read through Debug in the value test")]
 struct Args {
     #[serde_as(as = "IntArrayLike")]
     #[serde(default)]
