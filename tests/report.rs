@@ -366,7 +366,7 @@ fn a_call_inside_a_call_keeps_its_own_report() {
     }
     let call = mcp_coerce::from_str_with_report::<Outer>(r#"{"inner": {"limit": "7"}, "n": "3"}"#)
         .unwrap();
-    assert_eq!(call.value().inner.0, 7);
+    assert_eq!((call.value().inner.0, call.value().n), (7, 3));
     assert_eq!(
         call.value().inner.1,
         ["numeric_string@/limit", "default_applied@/page"]
