@@ -69,6 +69,12 @@ pub(crate) const OBJECT: Shape = Shape {
     invalid_json_hint: "send a JSON object, e.g. {\"key\": \"value\"}",
 };
 
+pub(crate) const ARGUMENTS: Shape = Shape {
+    noun: "the arguments object",
+    too_encoded_hint: "send the arguments as a JSON object, not a string",
+    invalid_json_hint: "send the arguments as a JSON object, not a string",
+};
+
 pub(crate) const SAFE_OBJECT: Shape = Shape {
     noun: "an object",
     too_encoded_hint: "send a native JSON object, e.g. {\"key\": \"value\"}, not a string",
@@ -90,12 +96,139 @@ pub(crate) fn too_encoded(shape: &Shape, arrived: &str) -> Issue {
     .with_hint(shape.too_encoded_hint)
 }
 
-/// JSON text that does not parse, for `shape`; `arrived` is the string as it was sent.
+/// JSON text that does not parse, for `shape`: `text` is the string whose trimmed
+/// content was parsed (the innermost decoded string), `arrived` the string as it was sent.
+/// The error's place is `context.offset`, in chars from the start of `text`.
 #[cold]
-pub(crate) fn invalid_json(shape: &Shape, e: &serde_json::Error, arrived: &str) -> Issue {
-    Issue::new(Code::InvalidJson, format!("invalid JSON text: {e}"))
+pub(crate) fn invalid_json(
+    shape: &Shape,
+    e: &serde_json::Error,
+    text: &str,
+    arrived: &str,
+) -> Issue {
+    let lead = text.len() - text.trim_start().len();
+    let (what, offset) = json_error(e, &text[lead..]);
+    Issue::new(Code::InvalidJson, format!("invalid JSON text: {what}"))
         .with_input(Input::from_text(arrived))
         .with_hint(shape.invalid_json_hint)
+        .with_context("offset", chars_before(text, lead) + offset)
+}
+
+/// What serde_json's error `e` says went wrong, without its line and column, and where, in
+/// chars from the start of `text` (the text it was reading).
+pub(crate) fn json_error(e: &serde_json::Error, text: &str) -> (String, usize) {
+    let full = e.to_string();
+    let what = match full.rfind(" at line ") {
+        Some(cut) => full[..cut].to_owned(),
+        None => full,
+    };
+    // serde_json counts lines from 1 and columns from 1 in bytes since the line's start (0
+    // at the line's start before any byte is read).
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(e.line().saturating_sub(1))
+        .map(str::len)
+        .sum();
+    // An unexpected char is the last byte read; the end of the text is past it.
+    let column = match e.classify() {
+        serde_json::error::Category::Eof => e.column(),
+        _ => e.column().saturating_sub(1),
+    };
+    let byte = (line_start + column).min(text.len());
+    (what, chars_before(text, byte))
+}
+
+/// Where `inner` (a slice of `outer`) starts, in chars from the start of `outer`.
+pub(crate) fn offset_in(outer: &str, inner: &str) -> Option<usize> {
+    let start = (inner.as_ptr() as usize).checked_sub(outer.as_ptr() as usize)?;
+    (start <= outer.len()).then(|| chars_before(outer, start))
+}
+
+/// Char offsets of slices of one string, taken in increasing order: each is counted on
+/// from the one before, so that all of them together cost one pass over the string.
+pub(crate) struct Cursor<'s> {
+    text: &'s str,
+    byte: usize,
+    chars: usize,
+}
+
+impl<'s> Cursor<'s> {
+    pub(crate) fn new(text: &'s str) -> Self {
+        Cursor {
+            text,
+            byte: 0,
+            chars: 0,
+        }
+    }
+
+    /// Where `slice` (a slice of the text, after the ones asked before) starts, in chars.
+    pub(crate) fn at(&mut self, slice: &str) -> Option<usize> {
+        let start = (slice.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
+        let between = self.text.get(self.byte..start)?;
+        self.chars += between.chars().count();
+        self.byte = start;
+        Some(self.chars)
+    }
+}
+
+/// The char offsets at which the elements of `t`, the text of a JSON array that parses,
+/// start.
+pub(crate) fn element_starts(t: &str) -> Vec<usize> {
+    let bytes = t.as_bytes();
+    let mut starts = Vec::new();
+    let (mut depth, mut in_string, mut escaped, mut expect) = (0usize, false, false, false);
+    let mut chars = 0;
+    for &b in bytes {
+        // A char starts at every byte that is not a UTF-8 continuation byte.
+        let at = chars;
+        if b & 0xC0 != 0x80 {
+            chars += 1;
+        }
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        if expect && !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b']') {
+            starts.push(at);
+            expect = false;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth == 1 {
+                    expect = true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            b',' if depth == 1 => expect = true,
+            _ => {}
+        }
+    }
+    starts
+}
+
+/// Give the issues about elements of the JSON array text `t` (a slice of `s`) their
+/// element's char offset in `s`.
+#[cold]
+pub(crate) fn locate_json_elements(issues: &mut crate::shell::IssueBuf, s: &str, t: &str) {
+    let starts = element_starts(t);
+    let base = offset_in(s, t).unwrap_or(0);
+    issues.locate_elements(|i| starts.get(i).map(|&c| base + c));
+}
+
+/// The chars of `text` before byte `byte` (moved back to a char boundary).
+pub(crate) fn chars_before(text: &str, byte: usize) -> usize {
+    let mut b = byte.min(text.len());
+    while !text.is_char_boundary(b) {
+        b -= 1;
+    }
+    text[..b].chars().count()
 }
 
 #[cfg(test)]

@@ -121,14 +121,17 @@ fn collect_slice<T: DeserializeOwned>(
     report: bool,
 ) -> (Result<T, Rejection>, Report) {
     let read = json_text::read(json).map_err(|e| {
+        let text = String::from_utf8_lossy(json);
+        let (what, offset) = decode::json_error(&e, &text);
         Rejection::new([Issue::new(
             Code::InvalidJson,
-            format!("arguments are not valid JSON: {e}"),
+            format!("arguments are not valid JSON: {what}"),
         )
         .with_input(Input::from_text(&String::from_utf8_lossy(
             &json[..json.len().min(256)],
         )))
-        .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")])
+        .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")
+        .with_context("offset", offset)])
     });
     let (value, repeated) = match read {
         Ok(read) => read,
@@ -464,12 +467,8 @@ fn unwrapped(text: &str, object: &Value, layers: u8) -> Vec<Coercion> {
 /// at all.
 fn decode_string_arguments(text: &str, layer: u8) -> Result<Option<(Value, u8)>, Rejection> {
     let invalid = |e: serde_json::Error| {
-        Rejection::new([Issue::new(
-            Code::InvalidJson,
-            format!("arguments string is not valid JSON: {e}"),
-        )
-        .with_input(Input::from_text(text))
-        .with_hint("send the arguments as a JSON object, not a string")])
+        let issue = decode::invalid_json(&decode::ARGUMENTS, &e, text, text);
+        Rejection::new([issue])
     };
     match decode::held(text, b'{') {
         Held::Json(t) => match serde_json::from_str::<Value>(t).map_err(invalid)? {

@@ -153,7 +153,7 @@ fn adapter_issue_json() {
     row(
         a.clone(),
         vec![
-            json!({"code": "int_parsing", "path": "/ids/1", "message": "<message>", "input": "x", "hint": "<hint>"}),
+            json!({"code": "int_parsing", "path": "/ids/1", "message": "<message>", "input": "x", "hint": "<hint>", "context": {"offset": 2}}),
         ],
         refuse::<Ids>(&a),
     );
@@ -185,7 +185,7 @@ fn adapter_issue_json() {
     row(
         a.clone(),
         vec![
-            json!({"code": "invalid_json", "path": "/ids", "message": "<message>", "input": "[1,2", "hint": "<hint>"}),
+            json!({"code": "invalid_json", "path": "/ids", "message": "<message>", "input": "[1,2", "hint": "<hint>", "context": {"offset": 4}}),
         ],
         refuse::<Ids>(&a),
     );
@@ -194,7 +194,7 @@ fn adapter_issue_json() {
         a.clone(),
         vec![json!({
             "code": "int_overflow", "path": "/ids/0", "message": "<message>", "input": "-1", "hint": "<hint>",
-            "context": {"minimum": 0, "maximum": 4_294_967_295_u32}
+            "context": {"minimum": 0, "maximum": 4_294_967_295_u32, "offset": 0}
         })],
         refuse::<IdsU32Max3>(&a),
     );

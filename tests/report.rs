@@ -39,7 +39,10 @@ struct Update {
 
 #[serde_as]
 #[derive(Debug, Deserialize)]
-#[allow(dead_code, reason = "every field is read through Debug in the value test")]
+#[allow(
+    dead_code,
+    reason = "every field is read through Debug in the value test"
+)]
 struct Args {
     #[serde_as(as = "IntArrayLike")]
     #[serde(default)]
@@ -383,7 +386,9 @@ fn a_call_inside_a_call_keeps_its_own_report() {
 #[test]
 fn the_value_is_the_one_read_without_a_report() {
     let json = r#"{"ids": "1, 2", "tags": "a, b", "updates": {"id": "4", "status": "DateAsc"}, "limit": "0", "offset": "", "price": "2.5", "free": "yes", "order": "DATE-ASC", "project": " p ", "card": " ATC-2026 ", "url": " https://example.com/ ", "plain": 3}"#;
-    let reported = mcp_coerce::from_str_with_report::<Args>(json).unwrap().into_value();
+    let reported = mcp_coerce::from_str_with_report::<Args>(json)
+        .unwrap()
+        .into_value();
     let plain = mcp_coerce::from_str::<Args>(json).unwrap();
     assert_eq!(format!("{reported:?}"), format!("{plain:?}"));
     assert_eq!(

@@ -1915,7 +1915,7 @@ fn json_encoded_object() {
             ],
         );
         t.context(json!("[1,2]"), Code::InvalidType, Value::Null);
-        t.context(json!("{"), Code::InvalidJson, Value::Null);
+        t.context(json!("{"), Code::InvalidJson, json!({"offset": 1}));
         t.context_at(json!("{}"), Code::Missing, "/filter/mode", Value::Null);
     }
 

@@ -272,7 +272,9 @@ where
                     Some(at) => Ok(match serde_json::from_str::<Value>(t) {
                         Ok(Value::Array(mut items)) => {
                             let first = report::mark();
+                            let before = engine::entry_mark();
                             let out = self.engine_items(at, &mut items);
+                            engine::locate_since(before, s, t);
                             report::coerced_first(
                                 first,
                                 Rule::JsonString,
@@ -282,9 +284,9 @@ where
                             out
                         }
                         Ok(_) => Err(IssueBuf::one(not_array(arrived))),
-                        Err(e) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, arrived))),
+                        Err(e) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, s, arrived))),
                     }),
-                    None => self.json_text(t, arrived),
+                    None => self.json_text(s, t, arrived),
                 }
             }
             Held::Layer(_) if layer + 1 >= decode::MAX_LAYERS => {
@@ -327,7 +329,12 @@ where
 
     /// JSON array text read by serde_json, the first refused element ending the read.
     #[cold]
-    fn json_text<E: de::Error>(&self, t: &str, arrived: &str) -> Result<Outcome<Vec<T>>, E> {
+    fn json_text<E: de::Error>(
+        &self,
+        s: &str,
+        t: &str,
+        arrived: &str,
+    ) -> Result<Outcome<Vec<T>>, E> {
         let mut reader = serde_json::Deserializer::from_str(t);
         let inner = JsonSeq::<A, T> {
             min: self.min,
@@ -342,14 +349,14 @@ where
                 let n = outcome.as_ref().map_or(0, Vec::len);
                 report::coerced(
                     Rule::JsonString,
-                    || Some(Input::from_text(t)),
+                    || Some(Input::from_text(s)),
                     || report::items(n),
                 );
                 Ok(outcome)
             }
             Err(e) if e.is_data() => Err(E::custom(e)),
             Err(e) => Ok(Err(IssueBuf::one(decode::invalid_json(
-                &ARRAY, &e, arrived,
+                &ARRAY, &e, s, arrived,
             )))),
         }
     }

@@ -160,7 +160,7 @@ impl<I: Integer> IntShape<I> {
                 );
                 out
             }
-            Held::Layer(Err(e)) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, arrived))),
+            Held::Layer(Err(e)) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, s, arrived))),
             Held::Plain("") => {
                 report::coerced(
                     Rule::CommaSplit,
@@ -198,7 +198,10 @@ impl<I: Integer> IntShape<I> {
             .deserialize_seq(inner)
             .and_then(|outcome| reader.end().map(|()| outcome))
         {
-            Ok(outcome) => {
+            Ok(mut outcome) => {
+                if let Err(issues) = &mut outcome {
+                    decode::locate_json_elements(issues, s, t);
+                }
                 let n = outcome.as_ref().map_or(0, Vec::len);
                 report::coerced_first(
                     first,
@@ -208,7 +211,7 @@ impl<I: Integer> IntShape<I> {
                 );
                 outcome
             }
-            Err(e) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, arrived))),
+            Err(e) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, s, arrived))),
         }
     }
 
@@ -224,6 +227,7 @@ impl<I: Integer> IntShape<I> {
         // written with thousands separators, not several integers.
         let several = pieces(t).nth(1).is_some();
         let mut items = self.items(None);
+        let mut cursor = decode::Cursor::new(s);
         let mut count = 0;
         for (index, piece) in pieces(t).enumerate() {
             count += 1;
@@ -231,7 +235,7 @@ impl<I: Integer> IntShape<I> {
                 if quick {
                     return Err(IssueBuf::default());
                 }
-                items.push(Err(thousands_issue(piece, t)));
+                items.push(Err(at_piece(thousands_issue(piece, t), cursor.at(piece))));
                 continue;
             }
             match int_from_str::<I>(piece) {
@@ -240,7 +244,7 @@ impl<I: Integer> IntShape<I> {
                     items.push(Ok(int));
                 }
                 Err(_) if quick => return Err(IssueBuf::default()),
-                Err(f) => items.push(Err(piece_issue::<I>(f, piece))),
+                Err(f) => items.push(Err(at_piece(piece_issue::<I>(f, piece), cursor.at(piece)))),
             }
         }
         report::coerced_first(
@@ -251,6 +255,15 @@ impl<I: Integer> IntShape<I> {
         );
         items.finish()
     }
+}
+
+/// `issue`, about a comma piece, with the piece's char offset.
+#[cold]
+fn at_piece(mut issue: Box<Issue>, offset: Option<usize>) -> Box<Issue> {
+    if let Some(offset) = offset {
+        issue.set_context("offset", offset);
+    }
+    issue
 }
 
 /// The pieces of a comma string, trimmed, empty ones dropped.

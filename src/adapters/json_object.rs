@@ -54,7 +54,7 @@ pub(crate) fn decode_object(
                 Ok(map)
             }
             Ok(_) => Err(not_object(arrived)),
-            Err(e) => Err(decode::invalid_json(&OBJECT, &e, arrived)),
+            Err(e) => Err(decode::invalid_json(&OBJECT, &e, text, arrived)),
         },
         Held::Layer(_) if layer >= decode::MAX_LAYERS => Err(decode::too_encoded(&OBJECT, arrived)),
         Held::Layer(Ok(inner)) => {
@@ -65,7 +65,7 @@ pub(crate) fn decode_object(
             );
             decode_object(&inner, arrived, layer + 1)
         }
-        Held::Layer(Err(e)) => Err(decode::invalid_json(&OBJECT, &e, arrived)),
+        Held::Layer(Err(e)) => Err(decode::invalid_json(&OBJECT, &e, text, arrived)),
         Held::Plain(_) => Err(not_object(arrived)),
     }
 }

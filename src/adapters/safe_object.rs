@@ -336,6 +336,7 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
                 return Err(IssueBuf::one(decode::invalid_json(
                     &SAFE_OBJECT,
                     &e,
+                    s,
                     arrived,
                 )));
             }
@@ -358,6 +359,7 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
             Err(e) => Err(IssueBuf::one(decode::invalid_json(
                 &SAFE_OBJECT,
                 &e,
+                s,
                 arrived,
             ))),
         }

@@ -182,7 +182,10 @@ impl<P: Separator> StringShape<P> {
                         .and_then(|outcome| reader.end().map(|()| outcome))
                 });
                 match read {
-                    Ok(outcome) => {
+                    Ok(mut outcome) => {
+                        if let Err(issues) = &mut outcome {
+                            decode::locate_json_elements(issues, s, t);
+                        }
                         let n = outcome.as_ref().map_or(0, Vec::len);
                         report::coerced(
                             Rule::JsonString,
@@ -194,7 +197,9 @@ impl<P: Separator> StringShape<P> {
                     // Bracketed text with quotes (`"['a','b']"`, `"[\"a\",]"`) was meant as
                     // JSON: splitting it would make ids of its brackets and quotes.
                     Err(e) if t.contains(['"', '\'']) => {
-                        return Err(IssueBuf::one(decode::invalid_json(&STRINGS, &e, arrived)));
+                        return Err(IssueBuf::one(decode::invalid_json(
+                            &STRINGS, &e, s, arrived,
+                        )));
                     }
                     // JSON-shaped but not JSON, without quotes ("[abc]"): a plain string
                     // after all.

@@ -798,6 +798,29 @@ pub(crate) fn prefix_notes_since(mark: usize, segment: crate::issue::Segment) {
     });
 }
 
+/// Give the issues recorded since `mark` about elements of the JSON array text `t` (a
+/// slice of `s`) their element's char offset in `s` (see `decode::locate_json_elements`).
+pub(crate) fn locate_since(mark: usize, s: &str, t: &str) {
+    with(|engine| {
+        if engine.stored.get() <= mark {
+            return;
+        }
+        locate_slow(engine, mark, s, t);
+    });
+}
+
+#[cold]
+fn locate_slow(engine: &Engine, mark: usize, s: &str, t: &str) {
+    let starts = crate::decode::element_starts(t);
+    let base = crate::decode::offset_in(s, t).unwrap_or(0);
+    let mut entries = engine.entries.borrow_mut();
+    let issues = entries.iter_mut().skip(mark).filter_map(|e| match e {
+        Entry::Issue(issue) => Some(issue),
+        Entry::Coercion(_) => None,
+    });
+    crate::shell::locate_elements(issues, |i| starts.get(i).map(|&c| base + c));
+}
+
 /// See [`Engine::hoist_since`].
 #[cold]
 pub(crate) fn hoist_since(first: usize, mark: usize) {

@@ -276,6 +276,13 @@ impl Issue {
         self
     }
 
+    /// Set `key` to `value` in the context.
+    pub(crate) fn set_context(&mut self, key: &str, value: impl Into<Value>) {
+        self.context
+            .get_or_insert_with(Default::default)
+            .insert(key.to_owned(), value.into());
+    }
+
     /// The same issue at `path`, cut to its ancestor within
     /// [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) (the number of levels left out goes into
     /// the context as `path_levels_cut`).

@@ -83,6 +83,13 @@ impl IssueBuf {
         self.issues.is_empty() && self.dropped == 0
     }
 
+    /// Give every issue about an element itself (path `/i`) the char offset `at(i)` of
+    /// that element in the string it was decoded from, as `context.offset`.
+    #[cold]
+    pub(crate) fn locate_elements(&mut self, at: impl Fn(usize) -> Option<usize>) {
+        locate_elements(self.issues.iter_mut(), at);
+    }
+
     /// The issues kept, and how many more were counted.
     pub(crate) fn into_parts(self) -> (Vec<Issue>, usize) {
         (self.issues, self.dropped)
@@ -91,6 +98,20 @@ impl IssueBuf {
     /// These issues as a [`Rejection`], for checks used without a deserializer.
     pub(crate) fn into_rejection(self) -> Rejection {
         Rejection::from_parts(self.issues, self.dropped)
+    }
+}
+
+/// [`IssueBuf::locate_elements`] over any issues.
+pub(crate) fn locate_elements<'i>(
+    issues: impl Iterator<Item = &'i mut Issue>,
+    at: impl Fn(usize) -> Option<usize>,
+) {
+    for issue in issues {
+        if let [crate::issue::Segment::Index(i)] = issue.path().segments()
+            && let Some(offset) = at(*i)
+        {
+            issue.set_context("offset", offset);
+        }
     }
 }
 
