@@ -53,11 +53,14 @@ fn located(json: &str) -> Vec<(Code, String, Option<u64>)> {
     text
 }
 
+/// An issue as the table states it: code, path, `context.offset`.
+type Located = (Code, &'static str, Option<u64>);
+
 #[test]
 fn offsets() {
     use Code::*;
     #[rustfmt::skip]
-    let table: &[(&str, &[(Code, &str, Option<u64>)])] = &[
+    let table: &[(&str, &[Located])] = &[
         (r#"{"ids": "1,foo,3"}"#, &[(IntParsing, "/ids/1", Some(2))]),
         (r#"{"ids": " 1, foo"}"#, &[(IntParsing, "/ids/1", Some(4))]),
         (r#"{"ids": "é,ü,7"}"#, &[(IntParsing, "/ids/0", Some(0)), (IntParsing, "/ids/1", Some(2))]),
