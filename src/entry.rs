@@ -137,7 +137,7 @@ fn collect_slice<T: DeserializeOwned>(
         Ok(read) => read,
         Err(refused) => return (Err(refused), Report::default()),
     };
-    let (arguments, unwrapped) = match arguments(value, report) {
+    let (arguments, unwrapped) = match arguments_as(value, report) {
         Ok(arguments) => arguments,
         Err(refused) => return (Err(refused), Report::default()),
     };
@@ -147,7 +147,11 @@ fn collect_slice<T: DeserializeOwned>(
         from_text: true,
         take_strings: false,
     };
-    let (read, report) = engine::read_call_as(arguments, route, plan, report);
+    let (read, report) = if report {
+        engine::read_call_reported(arguments, route, plan)
+    } else {
+        (engine::read_call(arguments, route, plan), Report::default())
+    };
     let report = report.after(unwrapped);
     if repeated.issues.is_empty() {
         return (read, report);
@@ -243,7 +247,7 @@ pub(crate) fn value_with<T: DeserializeOwned>(
     value: Value,
     plan: PlanSource,
 ) -> Result<T, Rejection> {
-    let (arguments, _) = arguments(value, false)?;
+    let arguments = arguments(value)?;
     let route = Route {
         from_text: false,
         take_strings: true,
@@ -350,12 +354,12 @@ pub(crate) fn value_with_report<T: DeserializeOwned>(
     plan: PlanSource,
 ) -> Result<Coerced<T>, Rejection> {
     let _reporting = Reporting::start();
-    let (arguments, unwrapped) = arguments(value, true)?;
+    let (arguments, unwrapped) = arguments_as(value, true)?;
     let route = Route {
         from_text: false,
         take_strings: true,
     };
-    let (read, report) = engine::read_call_as(arguments, route, plan, true);
+    let (read, report) = engine::read_call_reported(arguments, route, plan);
     reported((read, report.after(unwrapped)))
 }
 
@@ -420,22 +424,29 @@ fn key_encoded(json: &[u8]) -> bool {
 
 /// The arguments object, with the "arguments as a whole" rules applied; and, when
 /// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled.
-fn arguments(value: Value, report: bool) -> Result<(Value, Vec<Coercion>), Rejection> {
-    if let Value::Object(map) = &value {
-        refuse_key_encoded(map)?;
-        return Ok((value, Vec::new()));
-    }
+fn arguments_as(value: Value, report: bool) -> Result<(Value, Vec<Coercion>), Rejection> {
     match value {
-        Value::Null => Ok((Value::Object(Map::new()), Vec::new())),
-        Value::String(text) => match decode_string_arguments(&text, 1)? {
+        Value::String(text) if report => match decode_string_arguments(&text, 1)? {
             Some((object, layers)) => {
-                let unwrapped = if report {
-                    unwrapped(&text, &object, layers)
-                } else {
-                    Vec::new()
-                };
+                let unwrapped = unwrapped(&text, &object, layers);
                 Ok((object, unwrapped))
             }
+            None => Err(not_an_object(&Value::String(text))),
+        },
+        other => arguments(other).map(|object| (object, Vec::new())),
+    }
+}
+
+/// The arguments object, with the "arguments as a whole" rules applied.
+fn arguments(value: Value) -> Result<Value, Rejection> {
+    if let Value::Object(map) = &value {
+        refuse_key_encoded(map)?;
+        return Ok(value);
+    }
+    match value {
+        Value::Null => Ok(Value::Object(Map::new())),
+        Value::String(text) => match decode_string_arguments(&text, 1)? {
+            Some((object, _)) => Ok(object),
             None => Err(not_an_object(&Value::String(text))),
         },
         other => {

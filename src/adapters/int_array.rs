@@ -93,9 +93,6 @@ struct IntShape<I> {
     max: usize,
     /// How many layers of string encoding have been peeled to get here.
     layer: u8,
-    /// The call records coercions: elements read from JSON text record theirs at their
-    /// index.
-    report: bool,
     _int: PhantomData<I>,
 }
 
@@ -105,7 +102,6 @@ impl<I: Integer> IntShape<I> {
             min,
             max,
             layer: 0,
-            report: false,
             _int: PhantomData,
         }
     }
@@ -189,15 +185,16 @@ impl<I: Integer> IntShape<I> {
     fn json_text(&self, s: &str, t: &str, arrived: &str) -> Outcome<Vec<I>> {
         let inner = IntShape::<I> {
             layer: self.layer + 1,
-            report: report::active(),
             ..IntShape::new(self.min, self.max)
         };
         let first = report::mark();
         let mut reader = serde_json::Deserializer::from_str(t);
-        match reader
-            .deserialize_seq(inner)
-            .and_then(|outcome| reader.end().map(|()| outcome))
-        {
+        let read = if report::active() {
+            reader.deserialize_seq(ReportedSeq(inner))
+        } else {
+            reader.deserialize_seq(inner)
+        };
+        match read.and_then(|outcome| reader.end().map(|()| outcome)) {
             Ok(mut outcome) => {
                 if let Err(issues) = &mut outcome {
                     decode::locate_json_elements(issues, s, t);
@@ -517,6 +514,21 @@ fn scan_json_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I>
     (i == n && out.len() >= min).then_some(out)
 }
 
+/// The elements of JSON text read for a call that records coercions (each at its index).
+struct ReportedSeq<I>(IntShape<I>);
+
+impl<'de, I: Integer> Visitor<'de> for ReportedSeq<I> {
+    type Value = Outcome<Vec<I>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(EXPECTING)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+        self.0.reported_seq(seq)
+    }
+}
+
 impl<I: Integer> IntShape<I> {
     /// The elements of JSON text, each recording its coercions at its index.
     #[cold]
@@ -524,8 +536,8 @@ impl<I: Integer> IntShape<I> {
     fn reported_seq<'de, A: SeqAccess<'de>>(
         &self,
         mut seq: A,
-        mut items: Items<I>,
     ) -> Result<Outcome<Vec<I>>, A::Error> {
+        let mut items = self.items(seq.size_hint());
         let mut index = 0;
         while report::at_index(index, || {
             seq.next_element_seed(PushTo {
@@ -626,9 +638,6 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
             return Ok(outcome);
         }
         let mut items = self.items(seq.size_hint());
-        if self.report {
-            return self.reported_seq(seq, items);
-        }
         while seq
             .next_element_seed(PushTo {
                 element: IntScalar::<I>::new(),

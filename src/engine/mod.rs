@@ -412,35 +412,69 @@ pub(crate) fn with<R>(f: impl FnOnce(&Engine) -> R) -> R {
 
 /// Read `value` as a `T`: one call, reporting every issue. `route` says how the value
 /// arrived; `plan` where its required fields come from.
-#[inline]
 pub(crate) fn read_call<T: DeserializeOwned>(
     value: Value,
     route: Route,
     plan: PlanSource,
 ) -> Result<T, Rejection> {
-    read_call_as(value, route, plan, false).0
+    read(value, route, plan, false, |engine, out| {
+        finish(engine, out).map_err(|(rejection, _)| rejection)
+    })
 }
 
-/// [`read_call`], recording the coercions applied when `report` is set: the value or the
-/// issues, and the report (empty unless asked for).
-pub(crate) fn read_call_as<T: DeserializeOwned>(
+/// [`read_call`], recording the coercions applied: the value or the issues, and the
+/// report.
+pub(crate) fn read_call_reported<T: DeserializeOwned>(
+    value: Value,
+    route: Route,
+    plan: PlanSource,
+) -> (Result<T, Rejection>, Report) {
+    read(value, route, plan, true, |engine, out| {
+        match finish(engine, out) {
+            Ok(value) => (Ok(value), take_report(engine)),
+            Err((rejection, report)) => (Err(rejection), report),
+        }
+    })
+}
+
+/// One call: `value` read as a `T` by the engine, its outcome handed to `end`.
+#[inline(always)]
+fn read<T: DeserializeOwned, R: Outcome>(
     mut value: Value,
     route: Route,
     plan: PlanSource,
     report: bool,
-) -> (Result<T, Rejection>, Report) {
+    end: impl FnOnce(&Engine, Result<T, Error>) -> R,
+) -> R {
     with(|engine| {
         let plan = engine.plan_for::<T>(plan);
         let _call = Call::enter(engine, route, Rc::clone(&plan), report);
         let out = T::deserialize(de::ValueDe::root(&mut value, engine, &plan));
-        let out = finish(engine, out);
+        let out = end(engine, out);
         // Every value the engine read is at most `MAX_NESTING` deep, and dropping it
         // recurses that far at most; what it did not read may be deeper.
-        if engine.deep.replace(false) || out.0.is_err() {
+        if engine.deep.replace(false) || out.refused() {
             drop_flat(value);
         }
         out
     })
+}
+
+/// What a call answers: whether it refused.
+trait Outcome {
+    fn refused(&self) -> bool;
+}
+
+impl<T> Outcome for Result<T, Rejection> {
+    fn refused(&self) -> bool {
+        self.is_err()
+    }
+}
+
+impl<T> Outcome for (Result<T, Rejection>, Report) {
+    fn refused(&self) -> bool {
+        self.0.is_err()
+    }
 }
 
 /// Take `value` apart without recursion (a `Value` built in code may be nested deeper
@@ -479,8 +513,9 @@ pub(crate) fn deeper_than(value: &Value, levels: u32) -> bool {
     false
 }
 
-/// The issues of the call, or its value; and the coercions recorded.
-fn finish<T>(engine: &Engine, out: Result<T, Error>) -> (Result<T, Rejection>, Report) {
+/// The value of the call, or its issues and the coercions recorded before the refusal
+/// (the coercions of an accepted call stay in the engine: [`take_report`]).
+fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Result<T, (Rejection, Report)> {
     let out = match out {
         Ok(value) => Some(value),
         Err(e) => {
@@ -490,48 +525,55 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> (Result<T, Rejection>, R
             None
         }
     };
-    let stored = engine.stored.replace(0);
-    let refused = engine.refused.replace(0);
-    let dropped = engine.dropped.replace(0);
-    if stored == 0
-        && dropped == 0
+    if engine.refused.get() == 0
+        && engine.dropped.get() == 0
         && let Some(value) = out
     {
-        return (Ok(value), Report::default());
+        return Ok(value);
     }
-    finish_slow(engine, out, refused, dropped)
+    Err(refusal(engine))
 }
 
+/// The issues recorded, and the coercions.
 #[cold]
 #[inline(never)]
-fn finish_slow<T>(
-    engine: &Engine,
-    out: Option<T>,
-    refused: usize,
-    dropped: usize,
-) -> (Result<T, Rejection>, Report) {
+fn refusal(engine: &Engine) -> (Rejection, Report) {
+    let refused = engine.refused.replace(0);
+    let dropped = engine.dropped.replace(0);
+    let (issues, report) = split_entries(engine, refused);
+    let rejection = if refused == 0 && dropped == 0 {
+        Rejection::new([Issue::new(Code::Custom, "invalid arguments")
+            .with_hint("re-read the tool's inputSchema")])
+    } else {
+        Rejection::from_parts(issues, dropped)
+    };
+    (rejection, report)
+}
+
+/// The coercions an accepted call recorded.
+fn take_report(engine: &Engine) -> Report {
+    if engine.stored.get() == 0 {
+        return Report::default();
+    }
+    split_entries(engine, 0).1
+}
+
+/// The entries recorded, taken apart: the issues, and the report of the coercions.
+#[cold]
+fn split_entries(engine: &Engine, refused: usize) -> (Vec<Issue>, Report) {
     let entries = std::mem::take(&mut *engine.entries.borrow_mut());
+    engine.stored.set(0);
     engine.noted.set(0);
     let notes_dropped = engine.notes_dropped.replace(0);
     let mut issues = Vec::with_capacity(refused);
-    let mut coercions = Vec::with_capacity(entries.len() - refused.min(entries.len()));
+    let mut coercions = Vec::with_capacity(entries.len().saturating_sub(refused));
     for entry in entries {
         match entry {
             Entry::Issue(issue) => issues.push(issue),
             Entry::Coercion(coercion) => coercions.push(coercion),
         }
     }
-    let report = Report::from_parts(coercions, notes_dropped);
-    let out = match out {
-        Some(value) if refused == 0 && dropped == 0 => Ok(value),
-        _ if refused == 0 && dropped == 0 => Err(Rejection::new([Issue::new(
-            Code::Custom,
-            "invalid arguments",
-        )
-        .with_hint("re-read the tool's inputSchema")])),
-        _ => Err(Rejection::from_parts(issues, dropped)),
-    };
-    (out, report)
+    (issues, Report::from_parts(coercions, notes_dropped))
 }
 
 /// One call's state on this thread; the enclosing call's (if any) is put back on drop.
