@@ -639,30 +639,13 @@ impl<'e> Call<'e> {
 }
 
 impl Drop for Call<'_> {
+    #[inline]
     fn drop(&mut self) {
         let e = self.engine;
         e.calls.set(e.calls.get().saturating_sub(1));
         e.quick.set(self.quick);
         match self.saved.take() {
-            Some(s) => {
-                e.stored.set(s.stored);
-                e.refused.set(s.refused);
-                e.noted.set(s.noted);
-                e.notes_dropped.set(s.notes_dropped);
-                e.report.set(s.report);
-                e.suppress.set(s.suppress);
-                e.drive.set(s.drive);
-                if let Ok(mut entries) = e.entries.try_borrow_mut() {
-                    *entries = s.entries;
-                }
-                e.dropped.set(s.dropped);
-                e.route.set(s.route);
-                if let Ok(mut plan) = e.plan.try_borrow_mut() {
-                    *plan = s.plan;
-                }
-                e.encoded_layers.set(s.encoded_layers);
-                e.deep.set(s.deep);
-            }
+            Some(saved) => restore(e, saved),
             None => {
                 // Fresh again (most of it already is, unless a panic cut the call short).
                 e.stored.set(0);
@@ -672,7 +655,9 @@ impl Drop for Call<'_> {
                 e.report.set(false);
                 e.suppress.set(0);
                 e.drive.set(Drive::NONE);
-                if let Ok(mut entries) = e.entries.try_borrow_mut() {
+                if let Ok(mut entries) = e.entries.try_borrow_mut()
+                    && !entries.is_empty()
+                {
                     entries.clear();
                 }
                 e.dropped.set(0);
@@ -685,6 +670,29 @@ impl Drop for Call<'_> {
             }
         }
     }
+}
+
+/// Put back the state of the enclosing call, set aside while a nested one ran.
+#[cold]
+#[inline(never)]
+fn restore(e: &Engine, s: Saved) {
+    e.stored.set(s.stored);
+    e.refused.set(s.refused);
+    e.noted.set(s.noted);
+    e.notes_dropped.set(s.notes_dropped);
+    e.report.set(s.report);
+    e.suppress.set(s.suppress);
+    e.drive.set(s.drive);
+    if let Ok(mut entries) = e.entries.try_borrow_mut() {
+        *entries = s.entries;
+    }
+    e.dropped.set(s.dropped);
+    e.route.set(s.route);
+    if let Ok(mut plan) = e.plan.try_borrow_mut() {
+        *plan = s.plan;
+    }
+    e.encoded_layers.set(s.encoded_layers);
+    e.deep.set(s.deep);
 }
 
 /// Run `attempt` as a quick first attempt (see [`quick`]), restored afterwards.
