@@ -318,7 +318,7 @@ pub fn from_str_with_report<T: DeserializeOwned>(json: &str) -> Result<Coerced<T
 /// ```
 pub fn from_slice_with_report<T: DeserializeOwned>(json: &[u8]) -> Result<Coerced<T>, Rejection> {
     let _reporting = Reporting::start();
-    reported(collect_slice(json, PlanSource::Learned, true))
+    reported(collect_slice(json, PlanSource::Reported, true))
 }
 
 /// [`from_value`], with the report of every coercion applied; as [`from_str_with_report`].
@@ -345,7 +345,7 @@ pub fn from_slice_with_report<T: DeserializeOwned>(json: &[u8]) -> Result<Coerce
 /// # Ok::<(), mcp_coerce::Rejection>(())
 /// ```
 pub fn from_value_with_report<T: DeserializeOwned>(value: Value) -> Result<Coerced<T>, Rejection> {
-    value_with_report(value, PlanSource::Learned)
+    value_with_report(value, PlanSource::Reported)
 }
 
 /// [`from_value_with_report`], with the plan of required fields from `plan`.

@@ -96,7 +96,7 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema> FromContextPart<ToolCallCont
 {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         let arguments = context.arguments.take().map_or(Value::Null, Value::Object);
-        match crate::entry::value_with_report::<T>(arguments, crate::engine::PlanSource::Learned) {
+        match crate::entry::value_with_report::<T>(arguments, crate::engine::PlanSource::Reported) {
             Ok(call) => {
                 let (value, report) = call.into_parts();
                 if !report.is_empty() {

@@ -921,13 +921,18 @@ impl<'a> Entries<'a, '_> {
     /// Record `default_applied` for every absent field of `shape` whose type fills in a
     /// default (serde fills them in once the members are read).
     #[cold]
+    #[inline(never)]
     fn defaults_filled(&self, shape: &StructNode) {
+        if !self.engine.report.get() {
+            return;
+        }
         for (i, prop) in shape.props.iter().enumerate() {
             if let Some(default) = &prop.default
                 && !self.present.get(i)
             {
                 self.engine.note(|| {
-                    let mut c = Coercion::new(Rule::DefaultApplied, None, Some(default.clone()));
+                    let mut c =
+                        Coercion::new(Rule::DefaultApplied, None, Some((**default).clone()));
                     c.prepend(Segment::key(prop.name()));
                     c
                 });
@@ -935,13 +940,18 @@ impl<'a> Entries<'a, '_> {
         }
     }
 
-    /// The required fields of `shape` that no member holds.
+    /// The required fields of `shape` that no member holds; and where the type defaults of
+    /// absent fields are reported (serde fills them in once the members are read). A
+    /// struct with a type default fails the quick test ([`StructNode::required_bits`]).
     fn missing(&self) -> Vec<&'a str> {
         let Some(shape) = self.shape else {
             return Vec::new();
         };
         if self.blocked || shape.all_present(&self.present) {
             return Vec::new();
+        }
+        if shape.has_defaults {
+            self.defaults_filled(shape);
         }
         shape
             .props
@@ -970,12 +980,6 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
                     .map_err(|e| e.prefixed(Segment::key(key), &Value::String(key.clone())));
             }
             self.missing = Some(self.missing());
-            if let Some(shape) = self.shape
-                && shape.has_defaults
-                && self.engine.report.get()
-            {
-                self.defaults_filled(shape);
-            }
         }
         self.value = None;
         // The stand-ins, one per missing field, in the order the plan lists them.

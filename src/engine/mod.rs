@@ -211,6 +211,9 @@ impl Hasher for AddressHasher {
 pub(crate) enum PlanSource {
     /// Learned from the type's own `Deserialize`.
     Learned,
+    /// Learned, with the type defaults of absent fields (for a call read with a report;
+    /// learning them takes more runs, which no other call pays for).
+    Reported,
     /// Built from the type's JSON Schema, by this function (called once per thread);
     /// learned instead where it gives none (a schema it cannot read whole).
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
@@ -354,12 +357,22 @@ impl Engine {
         e
     }
 
+    /// The learned plans the call reads by: with type defaults when it reports.
+    fn learned(&self) -> PlanSource {
+        if self.report.get() {
+            PlanSource::Reported
+        } else {
+            PlanSource::Learned
+        }
+    }
+
     /// The plan of `T` from `source`, built once per thread.
     fn plan_for<T: DeserializeOwned>(&self, source: PlanSource) -> Rc<Plan> {
         // A function's address stands for the code that computes the plan: two types
         // whose plan functions share an address share the code, and so the plan.
         let key = match source {
             PlanSource::Learned => probe::learn::<T> as fn(&Engine) -> Plan as usize,
+            PlanSource::Reported => probe::learn_reported::<T> as fn(&Engine) -> Plan as usize,
             PlanSource::Schema(build) => build as usize,
         };
         if let Some(plan) = self.plans.borrow().get(&key) {
@@ -389,6 +402,7 @@ impl Engine {
         // it back instead of starting from (and leaving) a clean one.
         let plan = Rc::new(counted(&self.calls, || match source {
             PlanSource::Learned => probe::learn::<T>(self),
+            PlanSource::Reported => probe::learn_reported::<T>(self),
             PlanSource::Schema(build) => build().unwrap_or_else(|| probe::learn::<T>(self)),
         }));
         let mut plans = self.plans.borrow_mut();
@@ -418,7 +432,10 @@ pub(crate) fn read_call<T: DeserializeOwned>(
     plan: PlanSource,
 ) -> Result<T, Rejection> {
     read(value, route, plan, false, |engine, out| {
-        finish(engine, out).map_err(|(rejection, _)| rejection)
+        match finish(engine, out) {
+            Some(value) => Ok(value),
+            None => Err(refusal(engine).0),
+        }
     })
 }
 
@@ -431,8 +448,11 @@ pub(crate) fn read_call_reported<T: DeserializeOwned>(
 ) -> (Result<T, Rejection>, Report) {
     read(value, route, plan, true, |engine, out| {
         match finish(engine, out) {
-            Ok(value) => (Ok(value), take_report(engine)),
-            Err((rejection, report)) => (Err(rejection), report),
+            Some(value) => (Ok(value), take_report(engine)),
+            None => {
+                let (rejection, report) = refusal(engine);
+                (Err(rejection), report)
+            }
         }
     })
 }
@@ -513,9 +533,10 @@ pub(crate) fn deeper_than(value: &Value, levels: u32) -> bool {
     false
 }
 
-/// The value of the call, or its issues and the coercions recorded before the refusal
-/// (the coercions of an accepted call stay in the engine: [`take_report`]).
-fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Result<T, (Rejection, Report)> {
+/// The value of the call, if it is accepted; otherwise its issues are in the engine
+/// ([`refusal`]). The coercions recorded stay there either way ([`take_report`]).
+#[inline(always)]
+fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     let out = match out {
         Ok(value) => Some(value),
         Err(e) => {
@@ -525,13 +546,11 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Result<T, (Rejection, Re
             None
         }
     };
-    if engine.refused.get() == 0
-        && engine.dropped.get() == 0
-        && let Some(value) = out
-    {
-        return Ok(value);
+    if engine.refused.get() == 0 && engine.dropped.get() == 0 {
+        out
+    } else {
+        None
     }
-    Err(refusal(engine))
 }
 
 /// The issues recorded, and the coercions.
@@ -905,7 +924,7 @@ pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> O
         let outer = engine.plan.borrow().clone();
         let plan = match &outer {
             Some(plan) if plan.is_struct(at.node) => Rc::clone(plan),
-            _ => engine.plan_for::<T>(PlanSource::Learned),
+            _ => engine.plan_for::<T>(engine.learned()),
         };
         let node = if outer.as_ref().is_some_and(|p| Rc::ptr_eq(p, &plan)) {
             at.node
@@ -949,7 +968,7 @@ pub(crate) fn read_items<P: DeserializeOwned, R>(
         let outer = engine.plan.borrow().clone();
         let (plan, node) = match &outer {
             Some(plan) if plan.is_seq(at.node) => (Rc::clone(plan), plan.items(at.node)),
-            _ => (engine.plan_for::<P>(PlanSource::Learned), plan::ROOT),
+            _ => (engine.plan_for::<P>(engine.learned()), plan::ROOT),
         };
         with_plan(engine, Rc::clone(&plan), || {
             let depth = at.depth.saturating_add(1);

@@ -59,9 +59,11 @@ pub(crate) struct StructNode {
     /// prop names cannot be an alias of a required one).
     pub(crate) complete: bool,
     /// The required properties among the first 64, as bits (the quick test that nothing is
-    /// missing); 0 when there are more than 64 properties.
+    /// missing); 0 when there are more than 64 properties. Every bit when a property has a
+    /// type default ([`Prop::default`]): the quick test then fails, and the full one reports
+    /// the defaults filled in, at no cost to the structs without one.
     pub(crate) required_bits: u64,
-    /// Whether a property has a type default (see [`Prop::default`]).
+    /// Whether a property has a type default.
     pub(crate) has_defaults: bool,
 }
 
@@ -87,7 +89,7 @@ pub(crate) struct Prop {
     pub(crate) child: NodeId,
     /// The default the field's type fills in when the field is absent (learned plans
     /// only), reported as `default_applied`.
-    pub(crate) default: Option<crate::issue::Input>,
+    pub(crate) default: Option<Box<crate::issue::Input>>,
     /// `name`'s [`Signature`], for the quick comparison.
     sig: Signature,
 }
@@ -218,6 +220,11 @@ impl StructNode {
             0
         };
         let has_defaults = props.iter().any(|p| p.default.is_some());
+        let required_bits = if has_defaults {
+            u64::MAX
+        } else {
+            required_bits
+        };
         StructNode {
             check,
             props,

@@ -41,6 +41,15 @@ const MAX_STEPS: u32 = 200_000;
 
 /// The plan of `T`, learned from `T`'s `Deserialize`.
 pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
+    learn_as::<T>(engine, false)
+}
+
+/// [`learn`], and the type defaults of absent fields ([`learn_defaults`]).
+pub(crate) fn learn_reported<T: DeserializeOwned>(engine: &Engine) -> Plan {
+    learn_as::<T>(engine, true)
+}
+
+fn learn_as<T: DeserializeOwned>(engine: &Engine, defaults: bool) -> Plan {
     let builder = RefCell::new(Builder::default());
     builder.borrow_mut().node(None, "");
     for _ in 0..MAX_RUNS {
@@ -64,7 +73,9 @@ pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
             Err(_) => break,
         }
     }
-    learn_defaults::<T>(&builder, engine);
+    if defaults {
+        learn_defaults::<T>(&builder, engine);
+    }
     builder.into_inner().into_plan()
 }
 
@@ -439,7 +450,7 @@ impl BStruct {
                 .defaults
                 .iter()
                 .find(|(n, _)| n == name)
-                .map(|(_, v)| v.clone());
+                .map(|(_, v)| Box::new(v.clone()));
             props.push(prop);
         }
         StructNode::new(
