@@ -531,7 +531,7 @@ fn coerced_slow_at(
 
 /// Where the report stands now, for [`coerced_first`] (0 while no call reports).
 #[inline]
-pub(crate) fn mark() -> usize {
+pub(crate) fn mark() -> crate::engine::Mark {
     if active() {
         crate::engine::entry_mark()
     } else {
@@ -544,7 +544,7 @@ pub(crate) fn mark() -> usize {
 /// text inside it was read.
 #[inline]
 pub(crate) fn coerced_first(
-    first: usize,
+    first: crate::engine::Mark,
     rule: Rule,
     from: impl FnOnce() -> Option<Input>,
     to: impl FnOnce() -> Option<Input>,
@@ -557,7 +557,7 @@ pub(crate) fn coerced_first(
 #[cold]
 #[inline(never)]
 fn coerced_first_slow(
-    first: usize,
+    first: crate::engine::Mark,
     rule: Rule,
     from: impl FnOnce() -> Option<Input>,
     to: impl FnOnce() -> Option<Input>,

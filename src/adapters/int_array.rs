@@ -232,7 +232,7 @@ impl<I: Integer> IntShape<I> {
                 if quick {
                     return Err(IssueBuf::default());
                 }
-                items.push(Err(at_piece(thousands_issue(piece, t), cursor.at(piece))));
+                items.refuse_with(|| at_piece(thousands_issue(piece, t), cursor.at(piece)));
                 continue;
             }
             match int_from_str::<I>(piece) {
@@ -241,7 +241,9 @@ impl<I: Integer> IntShape<I> {
                     items.push(Ok(int));
                 }
                 Err(_) if quick => return Err(IssueBuf::default()),
-                Err(f) => items.push(Err(at_piece(piece_issue::<I>(f, piece), cursor.at(piece)))),
+                Err(f) => {
+                    items.refuse_with(|| at_piece(piece_issue::<I>(f, piece), cursor.at(piece)))
+                }
             }
         }
         report::coerced_first(

@@ -91,12 +91,9 @@ impl Drive {
 
 /// The state of the engine on one thread; see the [module docs](self).
 pub(crate) struct Engine {
-    /// Entries kept in this call (mirrors `entries.len()`, read on every value).
-    stored: Cell<usize>,
-    /// Issues among them.
-    refused: Cell<usize>,
-    /// Coercions among them.
-    noted: Cell<usize>,
+    /// What this call keeps, as a [`Mark`]: the issues (`issues.len()`) and the coercions
+    /// (`coercions.len()`); read on every value.
+    stored: Cell<Mark>,
     /// Coercions applied past [`MAX_COERCIONS`]: counted, not kept.
     notes_dropped: Cell<usize>,
     /// The call records its coercions.
@@ -105,9 +102,11 @@ pub(crate) struct Engine {
     suppress: Cell<u32>,
     /// Set right before the engine calls an adapter's visitor; taken by that visitor.
     drive: Cell<Drive>,
-    /// The issues and coercions of the call, in the order they were found, paths relative
-    /// to the value being read.
-    entries: RefCell<Vec<Entry>>,
+    /// The issues of the call, paths relative to the value being read.
+    issues: RefCell<Vec<Issue>>,
+    /// The coercions the call applied (when it reports), paths relative to the value being
+    /// read.
+    coercions: RefCell<Vec<Coercion>>,
     /// Issues found past [`MAX_ISSUES`]: counted, not kept.
     dropped: Cell<usize>,
     /// The route of the call being read.
@@ -140,11 +139,23 @@ pub(crate) struct Engine {
     learning: RefCell<Vec<usize>>,
 }
 
-/// One finding of the call: an issue, or a coercion applied (both get their paths the same
-/// way, on the way back up).
-pub(crate) enum Entry {
-    Issue(Issue),
-    Coercion(Coercion),
+/// How many issues and coercions a call keeps, in one number: the issues in the low 32
+/// bits, the coercions above (both are capped far below 2^32). It only grows during a
+/// call, so one comparison with a mark taken earlier tells whether anything was recorded
+/// since, and the issues and coercions to put a path segment in front of follow from it.
+pub(crate) type Mark = u64;
+
+const ISSUE: Mark = 1;
+const COERCION: Mark = 1 << 32;
+
+/// The issues counted in `mark`.
+fn issues_in(mark: Mark) -> usize {
+    (mark & (COERCION - 1)) as usize
+}
+
+/// The coercions counted in `mark`.
+fn coercions_in(mark: Mark) -> usize {
+    (mark >> 32) as usize
 }
 
 /// How the call being read arrived, and how it is read.
@@ -162,13 +173,12 @@ thread_local! {
     static ENGINE: Engine = const {
         Engine {
             stored: Cell::new(0),
-            refused: Cell::new(0),
-            noted: Cell::new(0),
             notes_dropped: Cell::new(0),
             report: Cell::new(false),
             suppress: Cell::new(0),
             drive: Cell::new(Drive::NONE),
-            entries: RefCell::new(Vec::new()),
+            issues: RefCell::new(Vec::new()),
+            coercions: RefCell::new(Vec::new()),
             dropped: Cell::new(0),
             route: Cell::new(Route { from_text: false, take_strings: false }),
             quick: Cell::new(false),
@@ -227,11 +237,10 @@ impl Engine {
         if self.suppress.get() > 0 {
             return;
         }
-        let refused = self.refused.get();
-        if refused < MAX_ISSUES {
-            self.entries.borrow_mut().push(Entry::Issue(issue));
-            self.stored.set(self.stored.get() + 1);
-            self.refused.set(refused + 1);
+        let stored = self.stored.get();
+        if issues_in(stored) < MAX_ISSUES {
+            self.issues.borrow_mut().push(issue);
+            self.stored.set(stored + ISSUE);
         } else {
             self.dropped.set(self.dropped.get() + 1);
         }
@@ -244,25 +253,25 @@ impl Engine {
         if !self.report.get() || self.suppress.get() > 0 || self.quick.get() {
             return;
         }
-        let noted = self.noted.get();
-        if noted < MAX_COERCIONS {
+        let stored = self.stored.get();
+        if coercions_in(stored) < MAX_COERCIONS {
             let coercion = make();
-            self.entries.borrow_mut().push(Entry::Coercion(coercion));
-            self.stored.set(self.stored.get() + 1);
-            self.noted.set(noted + 1);
+            self.coercions.borrow_mut().push(coercion);
+            self.stored.set(stored + COERCION);
         } else {
             self.notes_dropped.set(self.notes_dropped.get() + 1);
         }
     }
 
-    /// Move the coercions recorded since `mark` in front of the other entries recorded
-    /// since `first` (a step on a whole value found after the steps inside it).
+    /// Move the coercions recorded since `mark` in front of the others recorded since
+    /// `first` (a step on a whole value found after the steps inside it).
     #[cold]
-    pub(crate) fn hoist_since(&self, first: usize, mark: usize) {
-        let mut entries = self.entries.borrow_mut();
-        if first <= mark && mark <= entries.len() {
-            let moved = entries.len() - mark;
-            entries[first..].rotate_right(moved);
+    pub(crate) fn hoist_since(&self, first: Mark, mark: Mark) {
+        let (first, mark) = (coercions_in(first), coercions_in(mark));
+        let mut coercions = self.coercions.borrow_mut();
+        if first <= mark && mark <= coercions.len() {
+            let moved = coercions.len() - mark;
+            coercions[first..].rotate_right(moved);
         }
     }
 
@@ -273,7 +282,7 @@ impl Engine {
         if self.suppress.get() > 0 {
             return;
         }
-        if self.refused.get() < MAX_ISSUES {
+        if issues_in(self.stored.get()) < MAX_ISSUES {
             self.record(make());
         } else {
             self.dropped.set(self.dropped.get() + 1);
@@ -293,18 +302,19 @@ impl Engine {
         self.dropped.set(self.dropped.get() + dropped);
     }
 
-    /// How many issues are kept now; compare later with [`Engine::prefix_since`].
+    /// What is kept now; compare later with [`Engine::prefix_since`].
     #[inline]
-    pub(crate) fn mark(&self) -> usize {
+    pub(crate) fn mark(&self) -> Mark {
         self.stored.get()
     }
 
-    /// Put the segment `segment` makes in front of the issues kept since `mark`; those
-    /// about `value` itself that do not say what arrived get `value` as their input.
+    /// Put the segment `segment` makes in front of the issues and coercions kept since
+    /// `mark`; the issues about `value` itself that do not say what arrived get `value` as
+    /// their input.
     #[inline]
     pub(crate) fn prefix_since(
         &self,
-        mark: usize,
+        mark: Mark,
         segment: impl FnOnce() -> crate::issue::Segment,
         value: &Value,
     ) {
@@ -314,16 +324,17 @@ impl Engine {
     }
 
     #[cold]
-    fn prefix_slow(&self, mark: usize, segment: crate::issue::Segment, value: &Value) {
-        for entry in self.entries.borrow_mut().iter_mut().skip(mark) {
-            match entry {
-                Entry::Issue(issue) => {
-                    if issue.path().is_root() && !issue.has_input() {
-                        issue.set_input(crate::issue::Input::from_value(value));
-                    }
-                    issue.prepend(segment.clone());
-                }
-                Entry::Coercion(coercion) => coercion.prepend(segment.clone()),
+    fn prefix_slow(&self, mark: Mark, segment: crate::issue::Segment, value: &Value) {
+        for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
+            if issue.path().is_root() && !issue.has_input() {
+                issue.set_input(crate::issue::Input::from_value(value));
+            }
+            issue.prepend(segment.clone());
+        }
+        let coercions = coercions_in(mark);
+        if coercions_in(self.stored.get()) > coercions {
+            for coercion in self.coercions.borrow_mut().iter_mut().skip(coercions) {
+                coercion.prepend(segment.clone());
             }
         }
     }
@@ -546,7 +557,7 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
             None
         }
     };
-    if engine.refused.get() == 0 && engine.dropped.get() == 0 {
+    if issues_in(engine.stored.get()) == 0 && engine.dropped.get() == 0 {
         out
     } else {
         None
@@ -557,10 +568,11 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
 #[cold]
 #[inline(never)]
 fn refusal(engine: &Engine) -> (Rejection, Report) {
-    let refused = engine.refused.replace(0);
     let dropped = engine.dropped.replace(0);
-    let (issues, report) = split_entries(engine, refused);
-    let rejection = if refused == 0 && dropped == 0 {
+    let issues = std::mem::take(&mut *engine.issues.borrow_mut());
+    let report = take_report(engine);
+    engine.stored.set(0);
+    let rejection = if issues.is_empty() && dropped == 0 {
         Rejection::new([Issue::new(Code::Custom, "invalid arguments")
             .with_hint("re-read the tool's inputSchema")])
     } else {
@@ -569,30 +581,15 @@ fn refusal(engine: &Engine) -> (Rejection, Report) {
     (rejection, report)
 }
 
-/// The coercions an accepted call recorded.
+/// The coercions recorded.
 fn take_report(engine: &Engine) -> Report {
-    if engine.stored.get() == 0 {
+    let stored = engine.stored.get();
+    if coercions_in(stored) == 0 && engine.notes_dropped.get() == 0 {
         return Report::default();
     }
-    split_entries(engine, 0).1
-}
-
-/// The entries recorded, taken apart: the issues, and the report of the coercions.
-#[cold]
-fn split_entries(engine: &Engine, refused: usize) -> (Vec<Issue>, Report) {
-    let entries = std::mem::take(&mut *engine.entries.borrow_mut());
-    engine.stored.set(0);
-    engine.noted.set(0);
-    let notes_dropped = engine.notes_dropped.replace(0);
-    let mut issues = Vec::with_capacity(refused);
-    let mut coercions = Vec::with_capacity(entries.len().saturating_sub(refused));
-    for entry in entries {
-        match entry {
-            Entry::Issue(issue) => issues.push(issue),
-            Entry::Coercion(coercion) => coercions.push(coercion),
-        }
-    }
-    (issues, Report::from_parts(coercions, notes_dropped))
+    engine.stored.set(stored & (COERCION - 1));
+    let coercions = std::mem::take(&mut *engine.coercions.borrow_mut());
+    Report::from_parts(coercions, engine.notes_dropped.replace(0))
 }
 
 /// One call's state on this thread; the enclosing call's (if any) is put back on drop.
@@ -608,14 +605,13 @@ struct Call<'e> {
 
 /// The state of a call, set aside while a nested one runs.
 struct Saved {
-    stored: usize,
-    refused: usize,
-    noted: usize,
+    stored: Mark,
     notes_dropped: usize,
     report: bool,
     suppress: u32,
     drive: Drive,
-    entries: Vec<Entry>,
+    issues: Vec<Issue>,
+    coercions: Vec<Coercion>,
     dropped: usize,
     route: Route,
     plan: Option<Rc<Plan>>,
@@ -630,13 +626,12 @@ impl<'e> Call<'e> {
         engine.calls.set(outer + 1);
         let saved = (outer > 0).then(|| Saved {
             stored: engine.stored.replace(0),
-            refused: engine.refused.replace(0),
-            noted: engine.noted.replace(0),
             notes_dropped: engine.notes_dropped.replace(0),
             report: engine.report.get(),
             suppress: engine.suppress.replace(0),
             drive: engine.drive.replace(Drive::NONE),
-            entries: std::mem::take(&mut *engine.entries.borrow_mut()),
+            issues: std::mem::take(&mut *engine.issues.borrow_mut()),
+            coercions: std::mem::take(&mut *engine.coercions.borrow_mut()),
             dropped: engine.dropped.replace(0),
             route: engine.route.get(),
             plan: engine.plan.borrow_mut().take(),
@@ -668,16 +663,17 @@ impl Drop for Call<'_> {
             None => {
                 // Fresh again (most of it already is, unless a panic cut the call short).
                 e.stored.set(0);
-                e.refused.set(0);
-                e.noted.set(0);
                 e.notes_dropped.set(0);
                 e.report.set(false);
                 e.suppress.set(0);
                 e.drive.set(Drive::NONE);
-                if let Ok(mut entries) = e.entries.try_borrow_mut()
-                    && !entries.is_empty()
+                if let Ok(mut issues) = e.issues.try_borrow_mut() {
+                    issues.clear();
+                }
+                if let Ok(mut coercions) = e.coercions.try_borrow_mut()
+                    && !coercions.is_empty()
                 {
-                    entries.clear();
+                    coercions.clear();
                 }
                 e.dropped.set(0);
                 e.route.set(Route::default());
@@ -696,14 +692,15 @@ impl Drop for Call<'_> {
 #[inline(never)]
 fn restore(e: &Engine, s: Saved) {
     e.stored.set(s.stored);
-    e.refused.set(s.refused);
-    e.noted.set(s.noted);
     e.notes_dropped.set(s.notes_dropped);
     e.report.set(s.report);
     e.suppress.set(s.suppress);
     e.drive.set(s.drive);
-    if let Ok(mut entries) = e.entries.try_borrow_mut() {
-        *entries = s.entries;
+    if let Ok(mut issues) = e.issues.try_borrow_mut() {
+        *issues = s.issues;
+    }
+    if let Ok(mut coercions) = e.coercions.try_borrow_mut() {
+        *coercions = s.coercions;
     }
     e.dropped.set(s.dropped);
     e.route.set(s.route);
@@ -839,7 +836,7 @@ pub(crate) fn record(issues: IssueBuf) {
 /// then skip the work of describing one. False outside a call.
 #[inline]
 pub(crate) fn issues_full() -> bool {
-    with(|engine| engine.refused.get() >= MAX_ISSUES)
+    with(|engine| issues_in(engine.stored.get()) >= MAX_ISSUES)
 }
 
 /// Record the coercion `make` builds, if the call being read records them (see
@@ -849,50 +846,50 @@ pub(crate) fn note(make: impl FnOnce() -> Coercion) {
     with(|engine| engine.note(make));
 }
 
-/// How many entries the call keeps now (issues and coercions), for [`hoist_since`].
-pub(crate) fn entry_mark() -> usize {
+/// What the call keeps now (issues and coercions), for [`hoist_since`],
+/// [`prefix_notes_since`] and [`locate_since`].
+pub(crate) fn entry_mark() -> Mark {
     with(|engine| engine.mark())
 }
 
 /// Put `segment` in front of the paths of the coercions recorded since `mark` (an
 /// adapter reading its elements itself).
 #[cold]
-pub(crate) fn prefix_notes_since(mark: usize, segment: crate::issue::Segment) {
+pub(crate) fn prefix_notes_since(mark: Mark, segment: crate::issue::Segment) {
     with(|engine| {
-        for entry in engine.entries.borrow_mut().iter_mut().skip(mark) {
-            if let Entry::Coercion(coercion) = entry {
-                coercion.prepend(segment.clone());
-            }
+        for coercion in engine
+            .coercions
+            .borrow_mut()
+            .iter_mut()
+            .skip(coercions_in(mark))
+        {
+            coercion.prepend(segment.clone());
         }
     });
 }
 
 /// Give the issues recorded since `mark` about elements of the JSON array text `t` (a
 /// slice of `s`) their element's char offset in `s` (see `decode::locate_json_elements`).
-pub(crate) fn locate_since(mark: usize, s: &str, t: &str) {
+pub(crate) fn locate_since(mark: Mark, s: &str, t: &str) {
     with(|engine| {
-        if engine.stored.get() <= mark {
-            return;
+        if issues_in(engine.stored.get()) > issues_in(mark) {
+            locate_slow(engine, mark, s, t);
         }
-        locate_slow(engine, mark, s, t);
     });
 }
 
 #[cold]
-fn locate_slow(engine: &Engine, mark: usize, s: &str, t: &str) {
+fn locate_slow(engine: &Engine, mark: Mark, s: &str, t: &str) {
     let starts = crate::decode::element_starts(t);
     let base = crate::decode::offset_in(s, t).unwrap_or(0);
-    let mut entries = engine.entries.borrow_mut();
-    let issues = entries.iter_mut().skip(mark).filter_map(|e| match e {
-        Entry::Issue(issue) => Some(issue),
-        Entry::Coercion(_) => None,
-    });
-    crate::shell::locate_elements(issues, |i| starts.get(i).map(|&c| base + c));
+    let mut issues = engine.issues.borrow_mut();
+    let since = issues.iter_mut().skip(issues_in(mark));
+    crate::shell::locate_elements(since, |i| starts.get(i).map(|&c| base + c));
 }
 
 /// See [`Engine::hoist_since`].
 #[cold]
-pub(crate) fn hoist_since(first: usize, mark: usize) {
+pub(crate) fn hoist_since(first: Mark, mark: Mark) {
     with(|engine| engine.hoist_since(first, mark));
 }
 

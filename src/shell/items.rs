@@ -45,6 +45,17 @@ impl<T> Items<T> {
         }
     }
 
+    /// The next element is refused with the issue `make` builds, built only while the issues
+    /// are kept (past [`MAX_ISSUES`](crate::MAX_ISSUES) it is only counted).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn refuse_with(&mut self, make: impl FnOnce() -> Box<Issue>) {
+        let index = self.count;
+        self.issues
+            .push_with(|| (*make()).at(Path::root().join(index)));
+        self.count += 1;
+    }
+
     /// Count an element that was refused where its issues were recorded already (by the
     /// engine): it counts toward the length bounds, and nothing is kept.
     #[cold]
