@@ -950,6 +950,12 @@ impl<'a> Entries<'a, '_> {
         if self.blocked || shape.all_present(&self.present) {
             return Vec::new();
         }
+        self.missing_slow(shape)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn missing_slow(&self, shape: &'a StructNode) -> Vec<&'a str> {
         if shape.has_defaults {
             self.defaults_filled(shape);
         }

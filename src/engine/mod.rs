@@ -598,7 +598,9 @@ fn take_report(engine: &Engine) -> Report {
 /// starts on fresh state and sets nothing aside; only a call inside another does.
 struct Call<'e> {
     engine: &'e Engine,
-    saved: Option<Saved>,
+    /// The enclosing call's state (boxed: a call inside a call is rare, and the common
+    /// call then carries one word).
+    saved: Option<Box<Saved>>,
     /// Whether the call runs inside a quick attempt (put back when it ends).
     quick: bool,
 }
@@ -624,20 +626,7 @@ impl<'e> Call<'e> {
     fn enter(engine: &'e Engine, route: Route, plan: Rc<Plan>, report: bool) -> Self {
         let outer = engine.calls.get();
         engine.calls.set(outer + 1);
-        let saved = (outer > 0).then(|| Saved {
-            stored: engine.stored.replace(0),
-            notes_dropped: engine.notes_dropped.replace(0),
-            report: engine.report.get(),
-            suppress: engine.suppress.replace(0),
-            drive: engine.drive.replace(Drive::NONE),
-            issues: std::mem::take(&mut *engine.issues.borrow_mut()),
-            coercions: std::mem::take(&mut *engine.coercions.borrow_mut()),
-            dropped: engine.dropped.replace(0),
-            route: engine.route.get(),
-            plan: engine.plan.borrow_mut().take(),
-            encoded_layers: engine.encoded_layers.replace(0),
-            deep: engine.deep.replace(false),
-        });
+        let saved = (outer > 0).then(|| set_aside(engine));
         // A call is never a quick attempt itself (one may run inside a quick attempt, from
         // a `Deserialize` impl): its adapters record their issues.
         let quick = engine.quick.replace(false);
@@ -687,10 +676,32 @@ impl Drop for Call<'_> {
     }
 }
 
+/// Set the enclosing call's state aside while a nested one runs (the nested one starts
+/// fresh).
+#[cold]
+#[inline(never)]
+fn set_aside(engine: &Engine) -> Box<Saved> {
+    Box::new(Saved {
+        stored: engine.stored.replace(0),
+        notes_dropped: engine.notes_dropped.replace(0),
+        report: engine.report.get(),
+        suppress: engine.suppress.replace(0),
+        drive: engine.drive.replace(Drive::NONE),
+        issues: std::mem::take(&mut *engine.issues.borrow_mut()),
+        coercions: std::mem::take(&mut *engine.coercions.borrow_mut()),
+        dropped: engine.dropped.replace(0),
+        route: engine.route.get(),
+        plan: engine.plan.borrow_mut().take(),
+        encoded_layers: engine.encoded_layers.replace(0),
+        deep: engine.deep.replace(false),
+    })
+}
+
 /// Put back the state of the enclosing call, set aside while a nested one ran.
 #[cold]
 #[inline(never)]
-fn restore(e: &Engine, s: Saved) {
+fn restore(e: &Engine, s: Box<Saved>) {
+    let s = *s;
     e.stored.set(s.stored);
     e.notes_dropped.set(s.notes_dropped);
     e.report.set(s.report);
