@@ -648,7 +648,7 @@ impl Drop for Call<'_> {
         e.calls.set(e.calls.get().saturating_sub(1));
         e.quick.set(self.quick);
         match self.saved.take() {
-            Some(saved) => restore(e, saved),
+            Some(saved) => restore(e, *saved),
             None => {
                 // Fresh again (most of it already is, unless a panic cut the call short).
                 e.stored.set(0);
@@ -700,8 +700,7 @@ fn set_aside(engine: &Engine) -> Box<Saved> {
 /// Put back the state of the enclosing call, set aside while a nested one ran.
 #[cold]
 #[inline(never)]
-fn restore(e: &Engine, s: Box<Saved>) {
-    let s = *s;
+fn restore(e: &Engine, s: Saved) {
     e.stored.set(s.stored);
     e.notes_dropped.set(s.notes_dropped);
     e.report.set(s.report);
