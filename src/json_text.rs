@@ -81,10 +81,13 @@ impl Node<'_> {
             steps.push(level.segment);
             at = level.up;
         }
+        // Found before any type is read, so which keys are declared fields is not known: a
+        // redacted path shows every key as the caller's.
         let path = Path::from_segments(steps.into_iter().rev().map(|s| match s {
             Step::Key(k) => Segment::key(k),
             Step::Index(i) => Segment::from(i),
-        }));
+        }))
+        .keys_sent();
         self.repeats.borrow_mut().issues.push(
             Issue::new(
                 Code::DuplicateKey,

@@ -48,7 +48,8 @@
 //!   [`array`](mod@array) (arrays of any element type),
 //!   [`int`], [`number`], [`boolean`], [`text`], [`pattern`](mod@pattern), [`enums`],
 //!   [`json_object`], [`safe_object`] (objects forwarded as they are), [`url`](mod@url)
-//!   (feature `url`, on by default); the optional-field rules: [`optional`].
+//!   (feature `url`, on by default); the optional-field rules: [`optional`]; fields whose
+//!   value is a secret: [`secret`] ([`Secret`]).
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
 //!   [`from_value`]; with the report of every coercion applied ([`report`]):
 //!   [`from_str_with_report`], [`from_slice_with_report`], [`from_value_with_report`].
@@ -155,7 +156,7 @@ pub use adapters::pattern;
 #[cfg(feature = "url")]
 pub use adapters::url;
 pub use adapters::{
-    array, boolean, enums, int, int_array, json_object, number, optional, safe_object,
+    array, boolean, enums, int, int_array, json_object, number, optional, safe_object, secret,
     string_array, text,
 };
 
@@ -187,6 +188,7 @@ pub use render::{
 };
 pub use report::{Coerced, Coercion, MAX_COERCIONS, Report, Rule};
 pub use safe_object::{SafeObject, SafeObjectLike};
+pub use secret::Secret;
 /// serde_with's element adapter for plain serde elements (`ArrayLike<Same>`, the default),
 /// re-exported so that `mcp_coerce::Same` names it.
 ///

@@ -295,7 +295,38 @@ impl Coercion {
         }
     }
 
-    pub(crate) fn prepend(&mut self, segment: Segment) {
+    /// This coercion without what the caller sent: no `from`/`to`, and keys the caller
+    /// chose written `*` in the path ([`Path::redacted`]).
+    ///
+    /// ```
+    /// use mcp_coerce::{Rule, TextLike, Trim};
+    /// # use serde::Deserialize;
+    /// # use serde_with::serde_as;
+    /// #[serde_as]
+    /// #[derive(Deserialize)]
+    /// struct Args {
+    ///     #[serde_as(as = "TextLike<1, 100, Trim>")]
+    ///     token: String,
+    /// }
+    /// let call = mcp_coerce::from_str_with_report::<Args>(r#"{"token": " sk-live-123 "}"#)?;
+    /// let trim = call.coercions()[0].redacted();
+    /// assert_eq!((trim.rule(), trim.from(), trim.to()), (Rule::Trim, None, None));
+    /// # Ok::<(), mcp_coerce::Rejection>(())
+    /// ```
+    #[must_use]
+    pub fn redacted(&self) -> Coercion {
+        let mut out = self.clone();
+        out.redact();
+        out
+    }
+
+    pub(crate) fn redact(&mut self) {
+        self.from = None;
+        self.to = None;
+        self.path = self.path.redacted();
+    }
+
+    pub(crate) fn prepend(&mut self, segment: impl Into<crate::issue::Step>) {
         self.path.prepend(segment);
         self.path.cut_to_fit();
     }
@@ -371,6 +402,15 @@ impl Report {
     /// Whether nothing was coerced: the call arrived in its canonical shape.
     pub fn is_empty(&self) -> bool {
         self.coercions.is_empty() && self.truncated == 0
+    }
+
+    /// This report with every coercion [redacted](Coercion::redacted).
+    #[must_use]
+    pub fn redacted(&self) -> Report {
+        Report {
+            coercions: self.coercions.iter().map(Coercion::redacted).collect(),
+            truncated: self.truncated,
+        }
     }
 
     /// The notes for the model ([`Coercion::note`]), in order.

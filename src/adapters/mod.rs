@@ -14,6 +14,7 @@ pub mod optional;
 #[cfg_attr(docsrs, doc(cfg(feature = "regex")))]
 pub mod pattern;
 pub mod safe_object;
+pub mod secret;
 pub mod string_array;
 pub mod text;
 #[cfg(feature = "url")]

@@ -148,7 +148,8 @@ impl Step<'_> {
 
 /// The path of the value reached by `step` from the container at `path`.
 fn path_to(path: &[Segment], step: Step<'_>) -> Path {
-    Path::from_segments(path.iter().cloned().chain([step.segment()]))
+    // Every key inside a forwarded object is the caller's choice.
+    Path::from_segments(path.iter().cloned().chain([step.segment()])).keys_sent()
 }
 
 /// Every issue of `root`, depth first in document order, without recursion: the stack

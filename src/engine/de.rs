@@ -20,8 +20,8 @@ use serde_json::{Number, Value};
 use super::placeholder::Placeholder;
 use super::plan::{NONE, NodeId, Plan, Present, ROOT, StructNode};
 use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, Error, OWNED_NAME};
-use crate::issue::Segment;
 use crate::issue::{Code, Input, Issue, kind_of};
+use crate::issue::{Segment, Step};
 use crate::report::{Coercion, Rule};
 
 /// The engine's deserializer over one value of the arguments.
@@ -305,6 +305,7 @@ impl<'a> ValueDe<'a> {
                 // an alias) right after the second key: the key is where the issue is.
                 Err(e) => match (e.duplicate_field(), access.value.take()) {
                     (Some(_), Some((key, value, _))) => Err(e.prefixed(Segment::key(key), value)),
+                    // (a key named twice is a declared field's name or alias)
                     _ => Err(e),
                 },
             };
@@ -748,10 +749,10 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
 /// in it get that segment in front of their paths, and those about `value` itself that do
 /// not say what arrived get `value` as their input.
 #[inline]
-pub(crate) fn read_member<R>(
+pub(crate) fn read_member<R, S: Into<Step>>(
     engine: &Engine,
     value: &mut Value,
-    at: impl Fn() -> Segment,
+    at: impl Fn() -> S,
     read: impl FnOnce(&mut Value) -> Result<R, Error>,
 ) -> Result<R, Error> {
     let before = engine.mark();
@@ -980,10 +981,10 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
             if let Some((key, value)) = self.entries.next() {
                 let node = self.member(key);
                 self.value = Some((key, value, node));
-                return seed
-                    .deserialize(KeyDe(key))
-                    .map(Some)
-                    .map_err(|e| e.prefixed(Segment::key(key), &Value::String(key.clone())));
+                return seed.deserialize(KeyDe(key)).map(Some).map_err(|e| {
+                    let sent = !self.fields.contains(&key.as_str());
+                    e.prefixed(Step::key(key, sent), &Value::String(key.clone()))
+                });
             }
             self.missing = Some(self.missing());
         }
@@ -1000,11 +1001,13 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         match self.value.take() {
             Some((key, value, node)) => {
-                let (engine, plan, depth) = (self.engine, self.plan, self.depth);
+                let (engine, plan, depth, fields) =
+                    (self.engine, self.plan, self.depth, self.fields);
                 read_member(
                     engine,
                     value,
-                    || Segment::key(key),
+                    // A key no declared field names is the caller's choice (all of a map's).
+                    || Step::key(key, !fields.contains(&key)),
                     |value| {
                         seed.deserialize(ValueDe {
                             value,

@@ -98,6 +98,8 @@ pub(crate) struct Engine {
     notes_dropped: Cell<usize>,
     /// The call records its coercions.
     report: Cell<bool>,
+    /// Non-zero while a field marked secret is read: what is recorded then is redacted.
+    secret: Cell<u32>,
     /// Non-zero while a stand-in is being built: nothing recorded then is real.
     suppress: Cell<u32>,
     /// Set right before the engine calls an adapter's visitor; taken by that visitor.
@@ -175,6 +177,7 @@ thread_local! {
             stored: Cell::new(0),
             notes_dropped: Cell::new(0),
             report: Cell::new(false),
+            secret: Cell::new(0),
             suppress: Cell::new(0),
             drive: Cell::new(Drive::NONE),
             issues: RefCell::new(Vec::new()),
@@ -233,9 +236,12 @@ pub(crate) enum PlanSource {
 impl Engine {
     /// Record one issue, its path relative to the value being read.
     #[cold]
-    pub(crate) fn record(&self, issue: Issue) {
+    pub(crate) fn record(&self, mut issue: Issue) {
         if self.suppress.get() > 0 {
             return;
+        }
+        if self.secret.get() > 0 {
+            issue.redact();
         }
         let stored = self.stored.get();
         if issues_in(stored) < MAX_ISSUES {
@@ -255,7 +261,10 @@ impl Engine {
         }
         let stored = self.stored.get();
         if coercions_in(stored) < MAX_COERCIONS {
-            let coercion = make();
+            let mut coercion = make();
+            if self.secret.get() > 0 {
+                coercion.redact();
+            }
             self.coercions.borrow_mut().push(coercion);
             self.stored.set(stored + COERCION);
         } else {
@@ -312,19 +321,17 @@ impl Engine {
     /// `mark`; the issues about `value` itself that do not say what arrived get `value` as
     /// their input.
     #[inline]
-    pub(crate) fn prefix_since(
-        &self,
-        mark: Mark,
-        segment: impl FnOnce() -> crate::issue::Segment,
-        value: &Value,
-    ) {
+    pub(crate) fn prefix_since<S>(&self, mark: Mark, segment: impl FnOnce() -> S, value: &Value)
+    where
+        S: Into<crate::issue::Step>,
+    {
         if self.stored.get() > mark {
-            self.prefix_slow(mark, segment(), value);
+            self.prefix_slow(mark, segment().into(), value);
         }
     }
 
     #[cold]
-    fn prefix_slow(&self, mark: Mark, segment: crate::issue::Segment, value: &Value) {
+    fn prefix_slow(&self, mark: Mark, segment: crate::issue::Step, value: &Value) {
         for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
             if issue.path().is_root() && !issue.has_input() {
                 issue.set_input(crate::issue::Input::from_value(value));
@@ -610,6 +617,7 @@ struct Saved {
     stored: Mark,
     notes_dropped: usize,
     report: bool,
+    secret: u32,
     suppress: u32,
     drive: Drive,
     issues: Vec<Issue>,
@@ -654,6 +662,7 @@ impl Drop for Call<'_> {
                 e.stored.set(0);
                 e.notes_dropped.set(0);
                 e.report.set(false);
+                e.secret.set(0);
                 e.suppress.set(0);
                 e.drive.set(Drive::NONE);
                 if let Ok(mut issues) = e.issues.try_borrow_mut() {
@@ -685,6 +694,7 @@ fn set_aside(engine: &Engine) -> Box<Saved> {
         stored: engine.stored.replace(0),
         notes_dropped: engine.notes_dropped.replace(0),
         report: engine.report.get(),
+        secret: engine.secret.replace(0),
         suppress: engine.suppress.replace(0),
         drive: engine.drive.replace(Drive::NONE),
         issues: std::mem::take(&mut *engine.issues.borrow_mut()),
@@ -704,6 +714,7 @@ fn restore(e: &Engine, s: Saved) {
     e.stored.set(s.stored);
     e.notes_dropped.set(s.notes_dropped);
     e.report.set(s.report);
+    e.secret.set(s.secret);
     e.suppress.set(s.suppress);
     e.drive.set(s.drive);
     if let Ok(mut issues) = e.issues.try_borrow_mut() {
@@ -854,6 +865,28 @@ pub(crate) fn issues_full() -> bool {
 #[cold]
 pub(crate) fn note(make: impl FnOnce() -> Coercion) {
     with(|engine| engine.note(make));
+}
+
+/// Whether a field marked secret is being read ([`SecretField`]).
+#[cold]
+pub(crate) fn in_secret() -> bool {
+    with(|engine| engine.secret.get() > 0)
+}
+
+/// One field marked secret being read: what is recorded while it lives is redacted.
+pub(crate) struct SecretField(());
+
+impl SecretField {
+    pub(crate) fn enter() -> Self {
+        with(|engine| engine.secret.set(engine.secret.get().saturating_add(1)));
+        SecretField(())
+    }
+}
+
+impl Drop for SecretField {
+    fn drop(&mut self) {
+        with(|engine| engine.secret.set(engine.secret.get().saturating_sub(1)));
+    }
 }
 
 /// What the call keeps now (issues and coercions), for [`hoist_since`],

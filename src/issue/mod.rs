@@ -13,11 +13,64 @@ mod path;
 mod rejection;
 
 use crate::words::truncate;
+pub(crate) use path::Step;
 pub use path::{MAX_PATH_CHARS, Path, Segment};
 pub use rejection::{MAX_ISSUES, Rejection};
 
 /// At most this many chars of an input are echoed in an issue (then `…` is appended).
 pub const INPUT_ECHO_CHARS: usize = 64;
+
+/// The context keys a redacted issue keeps: what the crate writes from the type's
+/// declaration or from where the issue is, never what the caller sent.
+const DECLARED_CONTEXT: &[&str] = &[
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "pattern",
+    "name",
+    "allowed",
+    "forbidden",
+    "maxDepth",
+    "maxLayers",
+    "reason",
+    "offset",
+    "path_levels_cut",
+    "server_error",
+];
+
+/// The hint of a redacted issue whose own hint was built from the call.
+const REDACTED_HINT: &str = "re-read this field in the tool's inputSchema";
+
+/// The message of a redacted issue whose own message was built from the call.
+fn redacted_message(code: Code) -> &'static str {
+    match code {
+        Code::Missing => "missing required field",
+        Code::UnknownField => "unknown field",
+        Code::InvalidType => "wrong JSON type",
+        Code::InvalidJson => "invalid JSON text",
+        Code::IntParsing => "expected an integer",
+        Code::IntFromFloat => "expected an integer, got a number with a fraction",
+        Code::IntOverflow => "integer out of range",
+        Code::FloatParsing => "expected a number",
+        Code::NotFinite => "expected a finite number",
+        Code::BoolParsing => "expected a boolean",
+        Code::TooSmall => "below the minimum",
+        Code::TooBig => "above the maximum",
+        Code::TooShort => "too short",
+        Code::TooLong => "too long",
+        Code::PatternMismatch => "does not match the pattern",
+        Code::EnumUnknown => "not one of the allowed values",
+        Code::UrlInvalid => "not an absolute URL",
+        Code::UrlForbidden => "URL not allowed",
+        Code::ForbiddenKey => "forbidden key",
+        Code::TooDeep => "nested too deep",
+        Code::DuplicateKey => "key sent more than once",
+        Code::Custom => "invalid value",
+    }
+}
 
 /// What went wrong, as a stable machine-readable code.
 ///
@@ -237,6 +290,9 @@ pub struct Issue {
     hint: Cow<'static, str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     context: Option<Box<Map<String, Value>>>,
+    /// Redacted: it gets no input later on its way up either.
+    #[serde(skip)]
+    redacted: bool,
 }
 
 impl Issue {
@@ -250,6 +306,7 @@ impl Issue {
             input: None,
             hint: Cow::Borrowed(""),
             context: None,
+            redacted: false,
         }
     }
 
@@ -263,6 +320,9 @@ impl Issue {
     /// The same issue with the offending `input`.
     #[must_use]
     pub fn with_input(mut self, input: Input) -> Self {
+        if self.redacted {
+            return self;
+        }
         self.input = Some(input);
         self
     }
@@ -323,6 +383,58 @@ impl Issue {
         self.context.as_deref()
     }
 
+    /// This issue without anything the caller sent: no `input`; a message or hint built at
+    /// run time (which may quote the call) replaced by the crate's fixed words for the code
+    /// (fixed ones are kept); of the context, only what the crate writes from
+    /// the type's declaration or from where the issue is (`minimum`, `maximum`,
+    /// `minLength`, `maxLength`, `minItems`, `maxItems`, `pattern`, `name`, `allowed`,
+    /// `forbidden`, `maxDepth`, `maxLayers`, `reason`, `offset`, `path_levels_cut`,
+    /// `server_error`), so a suggested or sent key (`sent_key`, `did_you_mean`) goes; and
+    /// keys the caller chose written `*` in the path ([`Path::redacted`]).
+    ///
+    /// ```
+    /// use mcp_coerce::{Code, IntLike};
+    /// # use serde::Deserialize;
+    /// # use serde_with::serde_as;
+    /// #[serde_as]
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args {
+    ///     #[serde_as(as = "IntLike<1, 100>")]
+    ///     limit: u32,
+    /// }
+    /// let refused = mcp_coerce::from_str::<Args>(r#"{"limit": "sk-live-123"}"#).unwrap_err();
+    /// let issue = refused.issues()[0].redacted();
+    /// assert_eq!((issue.code(), issue.path().to_string()), (Code::IntParsing, "/limit".to_string()));
+    /// assert_eq!(issue.input(), None);
+    /// assert!(!serde_json::to_string(&issue)?.contains("sk-live"));
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    #[must_use]
+    pub fn redacted(&self) -> Issue {
+        let mut issue = self.clone();
+        issue.redact();
+        issue
+    }
+
+    /// See [`Issue::redacted`].
+    pub(crate) fn redact(&mut self) {
+        self.redacted = true;
+        self.input = None;
+        if let Cow::Owned(_) = self.message {
+            self.message = Cow::Borrowed(redacted_message(self.code));
+        }
+        if let Cow::Owned(_) = self.hint {
+            self.hint = Cow::Borrowed(REDACTED_HINT);
+        }
+        if let Some(context) = &mut self.context {
+            context.retain(|key, _| DECLARED_CONTEXT.contains(&key.as_str()));
+            if context.is_empty() {
+                self.context = None;
+            }
+        }
+        self.path = self.path.redacted();
+    }
+
     /// This issue moved to the root of wherever it is reported from, its own path (and
     /// the count of `more` issues found with it) kept in the message.
     pub(crate) fn relocated_here(mut self, more: usize) -> Issue {
@@ -340,7 +452,7 @@ impl Issue {
     /// Put `segment` in front of the path (one level up), keeping the path within
     /// [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) as it grows, so that no deep path is ever
     /// held in full.
-    pub(crate) fn prepend(&mut self, segment: Segment) {
+    pub(crate) fn prepend(&mut self, segment: impl Into<path::Step>) {
         self.path.prepend(segment);
         self.cut_path_to_fit();
     }
@@ -363,11 +475,14 @@ impl Issue {
     }
 
     pub(crate) fn set_input(&mut self, input: Input) {
-        self.input = Some(input);
+        if !self.redacted {
+            self.input = Some(input);
+        }
     }
 
+    /// Whether the issue says what arrived, or must not (redacted).
     pub(crate) fn has_input(&self) -> bool {
-        self.input.is_some()
+        self.input.is_some() || self.redacted
     }
 }
 

@@ -85,9 +85,56 @@ impl From<usize> for Segment {
 /// let odd = Path::from_segments(["a/b".into(), "m~n".into()]);
 /// assert_eq!(odd.to_string(), "/a~1b/m~0n");
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default)]
 pub struct Path {
     segments: Vec<Segment>,
+    /// Which of the first 64 segments are keys the caller chose (a map's keys, a key no
+    /// declared field names), as bits: bit `i` for segment `i`. A redacted path shows them
+    /// as `*` ([`Path::redacted`]); a segment past the 64th is shown so if it is a key.
+    sent: u64,
+}
+
+/// Paths are equal when their segments are: which keys the caller chose is not part of
+/// where a thing is.
+impl PartialEq for Path {
+    fn eq(&self, other: &Self) -> bool {
+        self.segments == other.segments
+    }
+}
+
+impl Eq for Path {}
+
+impl std::hash::Hash for Path {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.segments.hash(state);
+    }
+}
+
+/// One step up a path as the engine builds it: the segment, and whether it is a key the
+/// caller chose (not one a declared field names).
+#[derive(Clone, Debug)]
+pub(crate) struct Step {
+    pub(crate) segment: Segment,
+    pub(crate) sent: bool,
+}
+
+impl Step {
+    /// The key `key` (cut like any echo), chosen by the caller when `sent`.
+    pub(crate) fn key(key: &str, sent: bool) -> Step {
+        Step {
+            segment: Segment::key(key),
+            sent,
+        }
+    }
+}
+
+impl From<Segment> for Step {
+    fn from(segment: Segment) -> Self {
+        Step {
+            segment,
+            sent: false,
+        }
+    }
 }
 
 impl Path {
@@ -95,6 +142,7 @@ impl Path {
     pub const fn root() -> Self {
         Path {
             segments: Vec::new(),
+            sent: 0,
         }
     }
 
@@ -102,7 +150,39 @@ impl Path {
     pub fn from_segments(segments: impl IntoIterator<Item = Segment>) -> Self {
         Path {
             segments: segments.into_iter().collect(),
+            sent: 0,
         }
+    }
+
+    /// This path with every key the caller chose (a key of a map, a key no declared field
+    /// names: an unknown field, a key inside a forwarded object) written `*`; the names of
+    /// declared fields and the indices stay. For rendering refusals of arguments that may
+    /// hold secrets (see [`Rejection::redacted`](crate::Rejection::redacted)).
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    /// #[derive(Deserialize, Debug)]
+    /// #[serde(deny_unknown_fields)]
+    /// struct Args { limit: u32 }
+    ///
+    /// let refused = mcp_coerce::from_str::<Args>(r#"{"limit": 1, "sk-live-123": 2}"#).unwrap_err();
+    /// let path = refused.issues()[0].path();
+    /// assert_eq!((path.to_string(), path.redacted().to_string()), ("/sk-live-123".into(), "/*".into()));
+    /// ```
+    #[must_use]
+    pub fn redacted(&self) -> Path {
+        let segments = self
+            .segments
+            .iter()
+            .enumerate()
+            .map(|(i, segment)| match segment {
+                Segment::Key(_) if i >= 64 || self.sent & (1 << i) != 0 => {
+                    Segment::Key("*".to_owned())
+                }
+                other => other.clone(),
+            })
+            .collect();
+        Path { segments, sent: 0 }
     }
 
     /// The segments, outermost first.
@@ -118,14 +198,30 @@ impl Path {
     /// This path with `segment` appended (one level deeper).
     #[must_use]
     pub fn join(mut self, segment: impl Into<Segment>) -> Self {
+        if self.segments.len() < 64 {
+            self.sent &= !(1 << self.segments.len());
+        }
         self.segments.push(segment.into());
         self
     }
 
-    /// Put `segment` in front: issues are found deep down and gain their outer segments
-    /// on the way back up.
-    pub(crate) fn prepend(&mut self, segment: Segment) {
-        self.segments.insert(0, segment);
+    /// Put `step` in front: issues are found deep down and gain their outer segments on
+    /// the way back up.
+    pub(crate) fn prepend(&mut self, step: impl Into<Step>) {
+        let step = step.into();
+        self.segments.insert(0, step.segment);
+        self.sent = (self.sent << 1) | u64::from(step.sent);
+    }
+
+    /// This path with every key in it marked as the caller's choice (a path inside a
+    /// forwarded object, or one found before any type was read).
+    pub(crate) fn keys_sent(mut self) -> Self {
+        for (i, segment) in self.segments.iter().enumerate().take(64) {
+            if matches!(segment, Segment::Key(_)) {
+                self.sent |= 1 << i;
+            }
+        }
+        self
     }
 
     /// Cut this path to the ancestor whose pointer fits in [`MAX_PATH_CHARS`] chars (the
@@ -147,6 +243,9 @@ impl Path {
         }
         let removed = self.segments.len() - keep;
         self.segments.truncate(keep);
+        if keep < 64 {
+            self.sent &= (1 << keep) - 1;
+        }
         // A first key longer than the whole limit (one built by hand from input) is cut
         // like any echo of input.
         if let Some(first @ Segment::Key(_)) = self.segments.first_mut()

@@ -98,6 +98,37 @@ impl Rejection {
         self
     }
 
+    /// This rejection without anything the caller sent, for arguments that may hold
+    /// secrets: every issue [redacted](Issue::redacted) (no input, no caller text in
+    /// message, hint or context, caller-chosen keys written `*` in paths), and the coercions
+    /// without their `from`/`to`. Its envelope (`to_envelope`) is safe to log and to send.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use serde::Deserialize;
+    ///
+    /// #[derive(Deserialize, Debug)]
+    /// #[serde(deny_unknown_fields)]
+    /// struct Args { token: String }
+    ///
+    /// let refused = mcp_coerce::from_str::<Args>(r#"{"tokne": "sk-live-123"}"#).unwrap_err();
+    /// let text = serde_json::to_string(&refused.to_envelope("login"))?;
+    /// assert!(text.contains("sk-live-123") || text.contains("tokne"));
+    /// let safe = serde_json::to_string(&refused.redacted().to_envelope("login"))?;
+    /// assert!(!safe.contains("sk-live-123") && !safe.contains("tokne"));
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    #[must_use]
+    pub fn redacted(&self) -> Rejection {
+        let mut out = self.clone();
+        out.issues.iter_mut().for_each(Issue::redact);
+        if let Some(report) = &mut out.report {
+            **report = report.redacted();
+        }
+        out
+    }
+
     /// The coercions applied before the call was refused, in order: empty unless the call
     /// was read by a `*_with_report` entry point (see [`report`](crate::report)).
     ///

@@ -170,9 +170,12 @@ pub(crate) fn refused<T: DeserializeOwned, E: de::Error>(issues: IssueBuf) -> Re
 /// the issues travel with it structured. In a quick first attempt (whose error nobody
 /// reads) the issues are not even described.
 #[cold]
-pub(crate) fn fail_fast<E: de::Error>(issues: IssueBuf) -> E {
+pub(crate) fn fail_fast<E: de::Error>(mut issues: IssueBuf) -> E {
     if engine::quick() {
         return E::custom("");
+    }
+    if engine::in_secret() {
+        issues.issues.iter_mut().for_each(Issue::redact);
     }
     let message = issues.to_string();
     engine::with_stashed(issues, || E::custom(message))
