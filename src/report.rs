@@ -635,3 +635,38 @@ pub(crate) fn members(n: usize) -> Option<Input> {
         crate::words::count(n, "member")
     )))
 }
+
+#[cfg(feature = "tracing")]
+impl Report {
+    /// Emit one `tracing` event per coercion, at debug level, target `mcp_coerce`, with the
+    /// fields `tool`, `path` (the JSON Pointer, keys the caller chose written `*`: see
+    /// [`Path::redacted`]) and `rule` (the [`Rule`] id), and the message `coercion`; never
+    /// a value. The rmcp extractor does this for every call it reads (feature `rmcp`).
+    ///
+    /// ```
+    /// # use mcp_coerce::IntArrayLike;
+    /// # use serde::Deserialize;
+    /// # use serde_with::serde_as;
+    /// #[serde_as]
+    /// #[derive(Deserialize)]
+    /// struct Args {
+    ///     #[serde_as(as = "IntArrayLike")]
+    ///     ids: Vec<i64>,
+    /// }
+    /// let call = mcp_coerce::from_str_with_report::<Args>(r#"{"ids": "1,2"}"#)?;
+    /// call.report().trace("get_observations"); // rule=comma_split path=/ids
+    /// # Ok::<(), mcp_coerce::Rejection>(())
+    /// ```
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    pub fn trace(&self, tool: &str) {
+        for coercion in &self.coercions {
+            tracing::debug!(
+                target: "mcp_coerce",
+                tool,
+                path = %coercion.path.redacted(),
+                rule = coercion.rule.as_str(),
+                "coercion"
+            );
+        }
+    }
+}

@@ -99,6 +99,8 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema> FromContextPart<ToolCallCont
         match crate::entry::value_with_report::<T>(arguments, crate::engine::PlanSource::Reported) {
             Ok(call) => {
                 let (value, report) = call.into_parts();
+                #[cfg(feature = "tracing")]
+                report.trace(context.name());
                 if !report.is_empty() {
                     context
                         .request_context
@@ -107,7 +109,11 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema> FromContextPart<ToolCallCont
                 }
                 Ok(Parameters(value))
             }
-            Err(rejection) => Err(rejection.to_envelope(context.name()).into()),
+            Err(rejection) => {
+                #[cfg(feature = "tracing")]
+                rejection.trace(context.name());
+                Err(rejection.to_envelope(context.name()).into())
+            }
         }
     }
 }

@@ -129,6 +129,42 @@ impl Rejection {
         out
     }
 
+    /// Emit one `tracing` event for this refusal, at info level, target `mcp_coerce`, with
+    /// the fields `tool`, `issues` (how many were found), `codes` and `paths` (the kept
+    /// issues' codes and redacted JSON Pointers, comma-separated, in order), and the
+    /// message `refused`; never an input value: it is rendered as
+    /// [`redacted`](Rejection::redacted) renders it. The coercions applied before the
+    /// refusal get their own events ([`Report::trace`](crate::Report::trace)). The rmcp
+    /// extractor does this for every refusal (feature `rmcp`).
+    ///
+    /// ```
+    /// # use serde::Deserialize;
+    /// #[derive(Deserialize, Debug)]
+    /// struct Args { limit: u32 }
+    /// let refused = mcp_coerce::from_str::<Args>(r#"{"limit": "x"}"#).unwrap_err();
+    /// refused.trace("search"); // issues=1 codes=invalid_type paths=/limit
+    /// ```
+    #[cfg(feature = "tracing")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
+    pub fn trace(&self, tool: &str) {
+        let join = |part: &dyn Fn(&Issue) -> String| {
+            self.issues.iter().map(part).collect::<Vec<_>>().join(",")
+        };
+        let codes = join(&|i| i.code().as_str().to_owned());
+        let paths = join(&|i| i.path().redacted().to_string());
+        tracing::info!(
+            target: "mcp_coerce",
+            tool,
+            issues = self.total(),
+            codes = codes.as_str(),
+            paths = paths.as_str(),
+            "refused"
+        );
+        if let Some(report) = &self.report {
+            report.trace(tool);
+        }
+    }
+
     /// The coercions applied before the call was refused, in order: empty unless the call
     /// was read by a `*_with_report` entry point (see [`report`](crate::report)).
     ///

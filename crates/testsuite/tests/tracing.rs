@@ -1,0 +1,187 @@
+//! The `tracing` events: one debug event per coercion and one info event per refusal,
+//! with exactly the documented fields, never an input value; the rmcp extractor emits
+//! them on its own.
+
+#[path = "../../examples/examples/common/demo_mcp.rs"]
+mod demo_mcp;
+#[path = "../../../examples/common/demo_tools.rs"]
+mod demo_tools;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use rmcp::ServiceExt;
+use rmcp::model::CallToolRequestParams;
+use serde_json::json;
+use tracing::field::{Field, Visit};
+use tracing::span::{Attributes, Id, Record};
+use tracing::{Event, Level, Metadata, Subscriber};
+
+/// One event as the tests compare it: level, target, and every field as text.
+type Seen = (Level, String, BTreeMap<String, String>);
+
+/// A subscriber that keeps every event.
+#[derive(Clone, Default)]
+struct Keep(Arc<Mutex<Vec<Seen>>>);
+
+struct Fields<'a>(&'a mut BTreeMap<String, String>);
+
+impl Visit for Fields<'_> {
+    fn record_debug(&mut self, field: &Field, value: &dyn std::fmt::Debug) {
+        self.0.insert(field.name().to_owned(), format!("{value:?}"));
+    }
+    fn record_str(&mut self, field: &Field, value: &str) {
+        self.0.insert(field.name().to_owned(), value.to_owned());
+    }
+    fn record_u64(&mut self, field: &Field, value: u64) {
+        self.0.insert(field.name().to_owned(), value.to_string());
+    }
+}
+
+impl Subscriber for Keep {
+    fn enabled(&self, _: &Metadata<'_>) -> bool {
+        true
+    }
+    fn new_span(&self, _: &Attributes<'_>) -> Id {
+        Id::from_u64(1)
+    }
+    fn record(&self, _: &Id, _: &Record<'_>) {}
+    fn record_follows_from(&self, _: &Id, _: &Id) {}
+    fn event(&self, event: &Event<'_>) {
+        let mut fields = BTreeMap::new();
+        event.record(&mut Fields(&mut fields));
+        let meta = event.metadata();
+        if let Ok(mut seen) = self.0.lock() {
+            seen.push((*meta.level(), meta.target().to_owned(), fields));
+        }
+    }
+    fn enter(&self, _: &Id) {}
+    fn exit(&self, _: &Id) {}
+}
+
+fn fields(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+#[test]
+fn a_report_and_a_refusal_as_events() {
+    let keep = Keep::default();
+    tracing::subscriber::with_default(keep.clone(), || {
+        let call = mcp_coerce::from_value_with_report::<demo_tools::SearchSkills>(
+            json!({"query": "deploy", "category": "ai-ml"}),
+        )
+        .unwrap();
+        call.report().trace("demo_search_skills");
+        let refused = mcp_coerce::from_value_with_report::<demo_tools::GetObservations>(
+            json!({"ids": "1,sk-live-1", "project": "p", "limit": "s3cr3t"}),
+        )
+        .unwrap_err();
+        refused.trace("demo_get_observations");
+    });
+    let seen = keep.0.lock().unwrap().clone();
+    let target = "mcp_coerce".to_string();
+    assert_eq!(
+        seen,
+        [
+            (
+                Level::DEBUG,
+                target.clone(),
+                fields(&[
+                    ("message", "coercion"),
+                    ("tool", "demo_search_skills"),
+                    ("path", "/category"),
+                    ("rule", "enum_fold")
+                ])
+            ),
+            (
+                Level::DEBUG,
+                target.clone(),
+                fields(&[
+                    ("message", "coercion"),
+                    ("tool", "demo_search_skills"),
+                    ("path", "/limit"),
+                    ("rule", "default_applied")
+                ])
+            ),
+            (
+                Level::INFO,
+                target.clone(),
+                fields(&[
+                    ("message", "refused"),
+                    ("tool", "demo_get_observations"),
+                    ("issues", "2"),
+                    ("codes", "int_parsing,int_parsing"),
+                    ("paths", "/ids/1,/limit")
+                ])
+            ),
+            (
+                Level::DEBUG,
+                target,
+                fields(&[
+                    ("message", "coercion"),
+                    ("tool", "demo_get_observations"),
+                    ("path", "/ids"),
+                    ("rule", "comma_split")
+                ])
+            ),
+        ]
+    );
+    let text = format!("{seen:?}");
+    assert!(!text.contains("sk-live") && !text.contains("s3cr3t"));
+}
+
+/// The rmcp extractor emits the events of every call it reads, named by the tool.
+#[tokio::test(flavor = "current_thread")]
+async fn the_rmcp_extractor_emits_them() {
+    let keep = Keep::default();
+    let _guard = tracing::subscriber::set_default(keep.clone());
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let server = tokio::spawn(async move {
+        if let Ok(server) = demo_mcp::DemoServer::new().serve(server_io).await {
+            let _ = server.waiting().await;
+        }
+    });
+    let client = ().serve(client_io).await.expect("the client connects");
+    for arguments in [json!({"ids": "[1]"}), json!({"ids": "x"})] {
+        let params = CallToolRequestParams::new("demo_get_observations")
+            .with_arguments(arguments.as_object().cloned().unwrap_or_default());
+        client.call_tool(params).await.expect("a tool result");
+    }
+    client.cancel().await.expect("the client closes");
+    let _ = server.await;
+    let seen: Vec<BTreeMap<String, String>> = keep
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(_, target, _)| target == "mcp_coerce")
+        .map(|(_, _, f)| f.clone())
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            fields(&[
+                ("message", "coercion"),
+                ("tool", "demo_get_observations"),
+                ("path", "/ids"),
+                ("rule", "json_string")
+            ]),
+            fields(&[
+                ("message", "refused"),
+                ("tool", "demo_get_observations"),
+                ("issues", "1"),
+                ("codes", "int_parsing"),
+                ("paths", "/ids/0")
+            ]),
+            fields(&[
+                ("message", "coercion"),
+                ("tool", "demo_get_observations"),
+                ("path", "/ids"),
+                ("rule", "comma_split")
+            ]),
+        ]
+    );
+}
