@@ -13,7 +13,9 @@
 //!   A refused call is an answer, not a crash: the status is 0 unless FILE is unreadable.
 //!   With `--report`, each line also has `"coercions": [{"path", "rule", "from", "to"}]`,
 //!   the crate's coercion report (for a refused call, what was coerced before it was
-//!   refused).
+//!   refused). With `--redact`, refusals and coercions carry no input values
+//!   (`Rejection::redacted`: no `input`, no caller text in messages, hints or context,
+//!   caller-chosen keys written `*` in paths).
 
 #[path = "common/demo_corpus.rs"]
 mod demo_corpus;
@@ -27,32 +29,44 @@ use serde_json::Value;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.as_slice() {
-        [] => run_corpus(),
-        [flag, file] if flag == "--jsonl" => run_file(file, false),
-        [flag, file, report] | [report, flag, file]
-            if flag == "--jsonl" && report == "--report" =>
-        {
-            run_file(file, true)
+    if args.is_empty() {
+        return run_corpus();
+    }
+    if matches!(args.as_slice(), [flag] if flag == "--help" || flag == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let mut file = None;
+    let (mut report, mut redact) = (false, false);
+    let mut rest = args.iter();
+    while let Some(arg) = rest.next() {
+        match arg.as_str() {
+            "--jsonl" => file = rest.next(),
+            "--report" => report = true,
+            "--redact" => redact = true,
+            _ => {
+                eprintln!("{USAGE}");
+                return ExitCode::from(2);
+            }
         }
-        [flag] if flag == "--help" || flag == "-h" => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        _ => {
+    }
+    match file {
+        Some(file) => run_file(file, report, redact),
+        None => {
             eprintln!("{USAGE}");
             ExitCode::from(2)
         }
     }
 }
 
-const USAGE: &str = "usage: demo [--jsonl FILE [--report]]
+const USAGE: &str = "usage: demo [--jsonl FILE [--report] [--redact]]
 
   (no arguments)  run the bundled corpus of real client calls and say, for each case,
                   whether the outcome is the expected one, and which coercions were applied
   --jsonl FILE    answer the calls in FILE (a JSON array of {\"tool\", \"arguments\"}
                   objects, or one such object per line), one JSON line per call
-  --report        with --jsonl: add \"coercions\" (the crate's coercion report) to each line";
+  --report        with --jsonl: add \"coercions\" (the crate's coercion report) to each line
+  --redact        with --jsonl: render refusals (and coercions) without input values";
 
 fn run_corpus() -> ExitCode {
     let cases = match demo_corpus::corpus() {
@@ -118,7 +132,7 @@ fn run_corpus() -> ExitCode {
     }
 }
 
-fn run_file(file: &str, report: bool) -> ExitCode {
+fn run_file(file: &str, report: bool, redact: bool) -> ExitCode {
     let text = match std::fs::read_to_string(file) {
         Ok(text) => text,
         Err(e) => {
@@ -150,12 +164,8 @@ fn run_file(file: &str, report: bool) -> ExitCode {
     for call in &calls {
         let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default();
         let arguments = call.get("arguments").unwrap_or(&Value::Null);
-        let (outcome, coercions) = if report {
-            let (outcome, coercions) = demo_tools::call_reported(tool, arguments);
-            (outcome, Some(coercions))
-        } else {
-            (demo_tools::call(tool, arguments), None)
-        };
+        let (outcome, coercions) = demo_tools::call_as(tool, arguments, redact);
+        let coercions = report.then_some(coercions);
         let line = match outcome {
             Ok(value) => Line {
                 tool,

@@ -134,147 +134,34 @@ fn the_human_table_shows_messages_hints_and_the_root() {
     );
 }
 
-/// The coercion report of every corpus case, pinned: each coercion as `rule@path`, in the
-/// order the report lists them (a refused call lists what was coerced before it was
-/// refused).
-const REPORTS: &[(&str, &[&str])] = &[
-    ("ids-native", &[]),
-    ("ids-json-string", &["json_string@/ids"]),
-    ("ids-comma-string", &["comma_split@/ids"]),
-    ("ids-junk", &["comma_split@/ids"]),
-    ("ids-missing", &[]),
-    ("ids-empty", &[]),
-    ("sessions-native", &[]),
-    ("sessions-json-string", &["json_string@/memory_session_ids"]),
-    ("sessions-comma", &["comma_split@/memory_session_ids"]),
-    (
-        "sessions-comma-spaces",
-        &["comma_split@/memory_session_ids"],
-    ),
-    ("sessions-number", &[]),
-    ("ids-json-string-spaced", &["json_string@/ids"]),
-    ("ids-comma-padded", &["comma_split@/ids"]),
-    ("ids-lone-string", &["comma_split@/ids"]),
-    ("ids-lone-number", &["scalar_wrap@/ids"]),
-    (
-        "ids-mixed-elements",
-        &["numeric_string@/ids/0", "integral_float@/ids/2"],
-    ),
-    ("ids-fractional", &[]),
-    ("ids-truncated-json", &[]),
-    ("ids-overflow", &["comma_split@/ids"]),
-    ("ids-exponent", &["comma_split@/ids"]),
-    ("ids-empty-pieces", &["comma_split@/ids"]),
-    ("ids-empty-string", &["comma_split@/ids"]),
-    ("ids-null", &[]),
-    ("ids-bool", &[]),
-    ("limit-string", &["numeric_string@/limit"]),
-    ("limit-integral-float", &["integral_float@/limit"]),
-    ("limit-below", &[]),
-    ("limit-above", &[]),
-    ("limit-fractional", &[]),
-    ("order-by-case", &["enum_fold@/order_by"]),
-    ("order-by-separator", &["enum_fold@/order_by"]),
-    ("order-by-unknown", &[]),
-    ("project-trimmed", &["trim@/project"]),
-    ("project-empty", &["empty_as_absent@/project"]),
-    (
-        "category-slug",
-        &["enum_fold@/category", "default_applied@/limit"],
-    ),
-    (
-        "category-spaced",
-        &["enum_fold@/category", "default_applied@/limit"],
-    ),
-    (
-        "category-lowercase",
-        &["enum_fold@/category", "default_applied@/limit"],
-    ),
-    ("category-unknown", &["default_applied@/limit"]),
-    ("search-limit-clamped-high", &["clamp@/limit"]),
-    ("search-limit-clamped-low", &["clamp@/limit"]),
-    ("search-limit-junk", &[]),
-    (
-        "free-only-true",
-        &["bool_token@/free_only", "default_applied@/limit"],
-    ),
-    (
-        "free-only-false",
-        &["bool_token@/free_only", "default_applied@/limit"],
-    ),
-    (
-        "free-only-upper",
-        &["bool_token@/free_only", "default_applied@/limit"],
-    ),
-    ("free-only-junk", &["default_applied@/limit"]),
-    ("query-short", &["default_applied@/limit"]),
-    ("query-long", &["default_applied@/limit"]),
-    (
-        "max-price-string",
-        &["numeric_string@/max_price", "default_applied@/limit"],
-    ),
-    ("max-price-negative", &["default_applied@/limit"]),
-    ("max-price-nan", &["default_applied@/limit"]),
-    ("card-ok", &[]),
-    ("card-padded", &["trim@/card_id"]),
-    ("card-traversal", &[]),
-    ("card-lowercase", &[]),
-    ("image-ok", &["numeric_string@/threshold"]),
-    ("image-http", &[]),
-    ("image-file", &[]),
-    ("image-private-ip", &[]),
-    ("image-other-host", &[]),
-    ("image-not-url", &[]),
-    ("threshold-high", &[]),
-    ("options-json-string", &["json_string@/options"]),
-    ("options-proto", &[]),
-    ("args-as-string", &["args_unwrapped@"]),
-    ("args-in-key", &[]),
-    ("unknown-tool", &[]),
-    ("batch-native", &[]),
-    ("batch-json-string", &["json_string@/updates"]),
-    (
-        "batch-double-encoded",
-        &["json_string@/updates", "json_string@/updates"],
-    ),
-    ("batch-lone-object", &["scalar_wrap@/updates"]),
-    (
-        "batch-lax-fields",
-        &[
-            "bool_token@/dry_run",
-            "numeric_string@/updates/0/id",
-            "enum_fold@/updates/0/status",
-        ],
-    ),
-    ("batch-element-issues", &[]),
-    ("batch-element-issues-in-text", &["json_string@/updates"]),
-    ("batch-note-long", &[]),
-    ("batch-empty", &[]),
-    ("batch-too-many", &[]),
-    ("batch-truncated-json", &[]),
-    ("batch-lone-scalar", &["scalar_wrap@/updates"]),
-    ("batch-null", &[]),
-    ("batch-misspelled-field", &[]),
-    ("ids-thousands-separator", &["comma_split@/ids"]),
-    ("ids-leading-zero-alone", &["comma_split@/ids"]),
-    ("ids-newlines", &["comma_split@/ids"]),
-    ("sessions-single-quoted-json", &[]),
-    ("sessions-trailing-comma-json", &[]),
-    (
-        "sessions-newline-kept",
-        &["comma_split@/memory_session_ids"],
-    ),
-    ("query-misspelled", &["default_applied@/limit"]),
-    ("unknown-tool-long-name", &[]),
-];
+/// The coercion report of every corpus case, pinned in `tests/data/reports.json` (case id
+/// to its coercions as `rule@path`, in the order the report lists them; a refused call
+/// lists what was coerced before it was refused). CI checks `demo --jsonl
+/// tests/data/cases.json --report` against the same file.
+fn pinned_reports() -> Vec<(String, Vec<String>)> {
+    let text = include_str!("data/reports.json");
+    let pins: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(text).expect("reports.json parses");
+    pins.into_iter()
+        .map(|(id, rules)| {
+            let rules = serde_json::from_value(rules).expect("a list of rule@path");
+            (id, rules)
+        })
+        .collect()
+}
 
 #[test]
 fn every_case_reports_exactly_its_coercions() {
     let cases = corpus().expect("the bundled corpus parses");
-    assert_eq!(cases.len(), REPORTS.len(), "one pinned report per case");
+    let pins: std::collections::BTreeMap<String, Vec<String>> =
+        pinned_reports().into_iter().collect();
+    assert_eq!(cases.len(), pins.len(), "one pinned report per case");
     let mut differ = Vec::new();
-    for (case, (id, want)) in cases.iter().zip(REPORTS) {
-        assert_eq!(case.id, *id, "the pins follow the corpus order");
+    for case in &cases {
+        let id = &case.id;
+        let want = pins
+            .get(id)
+            .unwrap_or_else(|| panic!("{id}: no pinned report"));
         let (outcome, coercions) = demo_tools::call_reported(&case.tool, &case.arguments);
         let got = demo_tools::rule_list(&coercions);
         if got != *want {

@@ -245,13 +245,20 @@ fn coerce<T: DeserializeOwned + Serialize>(
 fn coerce_reported<T: DeserializeOwned + Serialize>(
     tool: &str,
     arguments: &Value,
+    redact: bool,
 ) -> (Result<Value, Envelope>, Vec<Coercion>) {
-    match mcp_coerce::from_value_with_report::<T>(arguments.clone()) {
+    let (outcome, coercions) = match mcp_coerce::from_value_with_report::<T>(arguments.clone()) {
         Ok(call) => (canonical(tool, call.value()), call.coercions().to_vec()),
         Err(refused) => {
+            let refused = if redact { refused.redacted() } else { refused };
             let coercions = refused.coercions().to_vec();
             (Err(refused.to_envelope(tool)), coercions)
         }
+    };
+    if redact {
+        (outcome, coercions.iter().map(Coercion::redacted).collect())
+    } else {
+        (outcome, coercions)
     }
 }
 
@@ -291,13 +298,23 @@ pub fn call(tool: &str, arguments: &Value) -> Result<Value, Envelope> {
 
 /// [`call`], with the coercions the crate applied to the arguments ([`mcp_coerce::report`]).
 pub fn call_reported(tool: &str, arguments: &Value) -> (Result<Value, Envelope>, Vec<Coercion>) {
+    call_as(tool, arguments, false)
+}
+
+/// [`call_reported`], with a refusal and the coercions rendered without input values when
+/// `redact` is set ([`mcp_coerce::Rejection::redacted`]).
+pub fn call_as(
+    tool: &str,
+    arguments: &Value,
+    redact: bool,
+) -> (Result<Value, Envelope>, Vec<Coercion>) {
     match tool {
-        "demo_get_observations" => coerce_reported::<GetObservations>(tool, arguments),
-        "demo_get_sdk_sessions" => coerce_reported::<GetSdkSessions>(tool, arguments),
-        "demo_search_skills" => coerce_reported::<SearchSkills>(tool, arguments),
-        "demo_get_card" => coerce_reported::<GetCard>(tool, arguments),
-        "demo_segment_image" => coerce_reported::<SegmentImage>(tool, arguments),
-        "demo_batch_update" => coerce_reported::<BatchUpdate>(tool, arguments),
+        "demo_get_observations" => coerce_reported::<GetObservations>(tool, arguments, redact),
+        "demo_get_sdk_sessions" => coerce_reported::<GetSdkSessions>(tool, arguments, redact),
+        "demo_search_skills" => coerce_reported::<SearchSkills>(tool, arguments, redact),
+        "demo_get_card" => coerce_reported::<GetCard>(tool, arguments, redact),
+        "demo_segment_image" => coerce_reported::<SegmentImage>(tool, arguments, redact),
+        "demo_batch_update" => coerce_reported::<BatchUpdate>(tool, arguments, redact),
         _ => (call(tool, arguments), Vec::new()),
     }
 }
