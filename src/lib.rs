@@ -54,7 +54,9 @@
 //!   [`from_value`]; with the report of every coercion applied ([`report`]):
 //!   [`from_str_with_report`], [`from_slice_with_report`], [`from_value_with_report`].
 //! - The issue model: [`Issue`], [`Code`], [`Input`], [`Path`],
-//!   [`Rejection`].
+//!   [`Rejection`] (rendered without input values by [`Rejection::redacted`]).
+//! - The coercion report: [`Coerced`], [`Report`], [`Coercion`], [`Rule`], and the notes
+//!   for the model ([`Coercion::note`]).
 //! - Renderings: [`Envelope`] as an MCP [`ToolErrorResult`] or a
 //!   [`JsonRpcError`], [`HttpBody`], [`WriteOutcome`]; [`Upstream`], the envelope of a
 //!   failed upstream HTTP answer.
@@ -104,6 +106,16 @@
 #![cfg_attr(
     not(feature = "rmcp"),
     doc = "- rmcp servers: module `rmcp` (feature `rmcp`)."
+)]
+#![cfg_attr(
+    feature = "tracing",
+    doc = "- Events for a server's logs (feature `tracing`): [`Report::trace`], \
+           [`Rejection::trace`]."
+)]
+#![cfg_attr(
+    not(feature = "tracing"),
+    doc = "- Events for a server's logs: `Report::trace`, `Rejection::trace` (feature \
+           `tracing`)."
 )]
 #![cfg_attr(
     feature = "testing",

@@ -164,7 +164,8 @@ impl<P: Separator> StringShape<P> {
         let mut items = Items::new(self.min, self.max, None);
         let t = match decode::held(s, b'[') {
             Held::Plain("") => {
-                split(P::SEPARATOR.is_some(), s, 0);
+                // `""` is the empty list of pieces, whatever the separator.
+                split(true, s, 0);
                 return items.finish();
             }
             Held::Json(t) if t.ends_with(']') => {

@@ -85,13 +85,22 @@ impl From<usize> for Segment {
 /// let odd = Path::from_segments(["a/b".into(), "m~n".into()]);
 /// assert_eq!(odd.to_string(), "/a~1b/m~0n");
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Path {
     segments: Vec<Segment>,
     /// Which of the first 64 segments are keys the caller chose (a map's keys, a key no
     /// declared field names), as bits: bit `i` for segment `i`. A redacted path shows them
     /// as `*` ([`Path::redacted`]); a segment past the 64th is shown so if it is a key.
     sent: u64,
+}
+
+/// A path's segments (which keys the caller chose is shown by [`Path::redacted`]).
+impl fmt::Debug for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Path")
+            .field("segments", &self.segments)
+            .finish()
+    }
 }
 
 /// Paths are equal when their segments are: which keys the caller chose is not part of
