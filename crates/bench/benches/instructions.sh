@@ -3,7 +3,8 @@
 # for each route of the profile driver next to its floor.
 #   bash crates/bench/benches/instructions.sh [GROUP ...]
 # Groups: arrays (the default: integer array shapes and the collecting routes), strings,
-# scalars, owned (the rmcp route on an owned `Value`), refused.
+# scalars, owned (the rmcp route on an owned `Value`), refused, reported (the arrays read
+# with a coercion report).
 set -euo pipefail
 # From the repository root, whose target directory holds the driver.
 cd "$(dirname "$0")/../../.."
@@ -56,6 +57,15 @@ for g in "${groups[@]}"; do
             row value_crate_owned "$n" $((x - c)) $((f - c))
             c=$(ir str_value_clone "$n" "$it"); f=$(ir str_value_floor_owned "$n" "$it"); x=$(ir str_value_crate_owned "$n" "$it")
             row str_value_crate_owned "$n" $((x - c)) $((f - c))
+        done ;;
+    reported)
+        echo "read with a coercion report (floor: serde_json::from_slice on the native array)"
+        header
+        for n in 10 100 10000; do
+            it=$(iters_for "$n"); floor=$(ir floor "$n" "$it")
+            for r in native json_string comma; do
+                row "reported_$r" "$n" "$(ir "reported_$r" "$n" "$it")" "$floor"
+            done
         done ;;
     refused)
         echo "refused calls (floor: a Value from the bytes, then the collecting pass)"

@@ -11,7 +11,8 @@
 //! (clone + the crate's `from_value`, as the rmcp extractor does), bytes_crate,
 //! str_floor, str_native, str_json_string, str_comma, str_value_clone,
 //! str_value_floor_owned, str_value_crate_owned, the scalar pairs (int_*, enum_*,
-//! pattern_*), and refused calls (refused_native_bytes / refused_native_collect: every id
+//! pattern_*), the arrays read with a coercion report (reported_native, reported_json_string,
+//! reported_comma), and refused calls (refused_native_bytes / refused_native_collect: every id
 //! bad, `from_slice` against a `Value` then the collecting pass; refused_comma_*: the same
 //! as a comma string; refused_last_*: only the last id bad).
 
@@ -77,6 +78,17 @@ fn main() {
             serde_json::from_slice::<Coerced>(j).ok()
         }),
         "json_string" => run_bytes(&json_string_call(n), iterations, crate_read),
+        // The same calls read with a coercion report (every call by the engine).
+        "reported_native" | "reported_json_string" | "reported_comma" => {
+            let call = match route {
+                "reported_native" => native_call(n),
+                "reported_json_string" => json_string_call(n),
+                _ => comma_call(n, ","),
+            };
+            run_bytes(&call, iterations, |j| {
+                mcp_coerce::from_slice_with_report::<Coerced>(j).ok()
+            })
+        }
         "comma" => run_bytes(&comma_call(n, ","), iterations, crate_read),
         "comma_spaced" => run_bytes(&comma_call(n, ", "), iterations, crate_read),
         "value_clone" | "value_floor_owned" => {
