@@ -607,6 +607,21 @@ fn coerced_first_slow(
     crate::engine::hoist_since(first, at);
 }
 
+/// Run `read`, the reading of `inner`, the text a layer of string encoding held in
+/// `outer`: `json_string` is recorded for the layer, in front of what `read` records.
+#[inline]
+pub(crate) fn peeled<R>(outer: &str, inner: &str, read: impl FnOnce() -> R) -> R {
+    let first = mark();
+    let out = read();
+    coerced_first(
+        first,
+        Rule::JsonString,
+        || Some(Input::from_text(outer)),
+        || Some(Input::from_text(inner)),
+    );
+    out
+}
+
 /// Run `read`, the reading of the element at `index` of the array being read: the steps
 /// it records get the index in front of their paths.
 #[inline]

@@ -93,39 +93,36 @@ fn offsets() {
 
 #[test]
 fn invalid_json_messages_have_no_line_and_column() {
-    let refused = mcp_coerce::from_str::<Args>(r#"{"ids": "[1,x]"}"#).unwrap_err();
-    assert_eq!(
-        refused.issues()[0].message(),
-        "invalid JSON text: expected value"
-    );
-
-    let refused = mcp_coerce::from_str::<Args>(r#"{"ids": [1, }"#).unwrap_err();
-    let issue = &refused.issues()[0];
-    assert_eq!(
+    /// The first issue's code, message and `context.offset`.
+    fn first(json: &str) -> (Code, String, Option<serde_json::Value>) {
+        let refused = mcp_coerce::from_str::<Args>(json).unwrap_err();
+        let issue = &refused.issues()[0];
+        let offset = issue.context().map(|c| c["offset"].clone());
+        (issue.code(), issue.message().to_owned(), offset)
+    }
+    let table: &[(&str, &str, u64)] = &[
         (
-            issue.code(),
-            issue.message(),
-            issue.context().map(|c| c["offset"].clone())
-        ),
-        (
-            Code::InvalidJson,
-            "arguments are not valid JSON: expected value",
-            Some(json!(12))
-        )
-    );
-
-    let refused = mcp_coerce::from_str::<Args>(r#""{\"ids\": [1,}""#).unwrap_err();
-    let issue = &refused.issues()[0];
-    assert_eq!(
-        (
-            issue.code(),
-            issue.message(),
-            issue.context().map(|c| c["offset"].clone())
-        ),
-        (
-            Code::InvalidJson,
+            r#"{"ids": "[1,x]"}"#,
             "invalid JSON text: expected value",
-            Some(json!(11))
-        )
-    );
+            3,
+        ),
+        (
+            r#"{"ids": [1, }"#,
+            "arguments are not valid JSON: expected value",
+            12,
+        ),
+        // the arguments sent as a string: the offset inside the decoded string
+        (
+            r#""{\"ids\": [1,}""#,
+            "invalid JSON text: expected value",
+            11,
+        ),
+    ];
+    for (json, message, offset) in table {
+        assert_eq!(
+            first(json),
+            (Code::InvalidJson, message.to_string(), Some(json!(offset))),
+            "{json}"
+        );
+    }
 }

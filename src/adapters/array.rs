@@ -293,15 +293,7 @@ where
                 Ok(Err(IssueBuf::one(decode::too_encoded(&ARRAY, arrived))))
             }
             Held::Layer(Ok(inner)) => {
-                let first = report::mark();
-                let out = self.text(drive, &inner, arrived, layer + 1);
-                report::coerced_first(
-                    first,
-                    Rule::JsonString,
-                    || Some(Input::from_text(s)),
-                    || Some(Input::from_text(&inner)),
-                );
-                out
+                report::peeled(s, &inner, || self.text(drive, &inner, arrived, layer + 1))
             }
             Held::Plain("") => {
                 report::coerced(

@@ -141,21 +141,13 @@ impl<I: Integer> IntShape<I> {
             Held::Layer(_) if self.layer + 1 >= decode::MAX_LAYERS => {
                 Err(IssueBuf::one(decode::too_encoded(&ARRAY, arrived)))
             }
-            Held::Layer(Ok(text)) => {
-                let first = report::mark();
-                let out = IntShape::<I> {
+            Held::Layer(Ok(text)) => report::peeled(s, &text, || {
+                IntShape::<I> {
                     layer: self.layer + 1,
                     ..IntShape::new(self.min, self.max)
                 }
-                .text(&text, arrived);
-                report::coerced_first(
-                    first,
-                    Rule::JsonString,
-                    || Some(Input::from_text(s)),
-                    || Some(Input::from_text(&text)),
-                );
-                out
-            }
+                .text(&text, arrived)
+            }),
             Held::Layer(Err(e)) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, s, arrived))),
             Held::Plain("") => {
                 report::coerced(

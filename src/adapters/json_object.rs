@@ -58,12 +58,7 @@ pub(crate) fn decode_object(
         },
         Held::Layer(_) if layer >= decode::MAX_LAYERS => Err(decode::too_encoded(&OBJECT, arrived)),
         Held::Layer(Ok(inner)) => {
-            report::coerced(
-                Rule::JsonString,
-                || Some(Input::from_text(text)),
-                || Some(Input::from_text(&inner)),
-            );
-            decode_object(&inner, arrived, layer + 1)
+            report::peeled(text, &inner, || decode_object(&inner, arrived, layer + 1))
         }
         Held::Layer(Err(e)) => Err(decode::invalid_json(&OBJECT, &e, text, arrived)),
         Held::Plain(_) => Err(not_object(arrived)),

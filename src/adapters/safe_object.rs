@@ -322,16 +322,13 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
                 return Err(IssueBuf::one(decode::too_encoded(&SAFE_OBJECT, arrived)));
             }
             Held::Layer(Ok(inner)) => {
-                crate::report::coerced(
-                    crate::report::Rule::JsonString,
-                    || Some(Input::from_text(s)),
-                    || Some(Input::from_text(&inner)),
-                );
-                return ObjectShape::<T, MAX_DEPTH> {
-                    layer: self.layer + 1,
-                    _out: PhantomData,
-                }
-                .text(&inner, arrived);
+                return crate::report::peeled(s, &inner, || {
+                    ObjectShape::<T, MAX_DEPTH> {
+                        layer: self.layer + 1,
+                        _out: PhantomData,
+                    }
+                    .text(&inner, arrived)
+                });
             }
             Held::Layer(Err(e)) => {
                 return Err(IssueBuf::one(decode::invalid_json(

@@ -211,19 +211,13 @@ impl<P: Separator> StringShape<P> {
                 return Err(IssueBuf::one(decode::too_encoded(&decode::ARRAY, arrived)));
             }
             Held::Layer(Ok(inner)) => {
-                let first = report::mark();
-                let out = StringShape::<P> {
-                    layer: self.layer + 1,
-                    ..StringShape::new(self.min, self.max)
-                }
-                .text(&inner, arrived);
-                report::coerced_first(
-                    first,
-                    Rule::JsonString,
-                    || Some(Input::from_text(s)),
-                    || Some(Input::from_text(&inner)),
-                );
-                return out;
+                return report::peeled(s, &inner, || {
+                    StringShape::<P> {
+                        layer: self.layer + 1,
+                        ..StringShape::new(self.min, self.max)
+                    }
+                    .text(&inner, arrived)
+                });
             }
             // A quote that starts no valid JSON string: plain text.
             Held::Layer(Err(_)) => s.trim(),
