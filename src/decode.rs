@@ -39,6 +39,11 @@ pub(crate) fn held(text: &str, open: u8) -> Held<'_> {
     }
 }
 
+/// The text the JSON string literal `text` (trimmed) holds, if it is one.
+pub(crate) fn literal_text(text: &str) -> Option<String> {
+    literal(text.trim()).ok().map(Cow::into_owned)
+}
+
 /// The text a JSON string literal holds: borrowed when it has no escapes.
 fn literal(t: &str) -> Result<Cow<'_, str>, serde_json::Error> {
     match serde_json::from_str::<&str>(t) {

@@ -265,7 +265,11 @@ pub(crate) fn value_with<T: DeserializeOwned>(
 ///
 /// # Errors
 ///
-/// As [`from_str`].
+/// As [`from_str`] for a refused call; and, since every call is read as [`from_value`]
+/// reads one, a call that `from_str` accepts only through its quick attempt is refused here
+/// as `from_value` refuses it (a `deserialize_with` that discards an error, a value nested
+/// deeper than the engine reads), and a key repeated where the quick attempt does not look
+/// (inside a map type of serde's own) is `duplicate_key`.
 ///
 /// # Examples
 ///
@@ -298,7 +302,7 @@ pub fn from_str_with_report<T: DeserializeOwned>(json: &str) -> Result<Coerced<T
 ///
 /// # Errors
 ///
-/// As [`from_str`].
+/// As [`from_str_with_report`].
 ///
 /// # Examples
 ///
@@ -461,16 +465,31 @@ fn arguments(value: Value) -> Result<Value, Rejection> {
 /// One `args_unwrapped` coercion per layer peeled from `text` to reach `object`.
 #[cold]
 fn unwrapped(text: &str, object: &Value, layers: u8) -> Vec<Coercion> {
-    let to = Input::from_value(object);
-    (0..layers)
-        .map(|_| {
-            Coercion::new(
-                Rule::ArgsUnwrapped,
-                Some(Input::from_text(text)),
-                Some(to.clone()),
-            )
-        })
-        .collect()
+    // Each layer by its length and the object by its size, never their content (a field
+    // marked secret may be inside).
+    let members = match object {
+        Value::Object(map) => map.len(),
+        _ => 0,
+    };
+    let mut layer = text.to_owned();
+    let mut out = Vec::new();
+    for n in 0..layers {
+        let from = crate::report::encoded(&layer);
+        let last = n + 1 == layers;
+        let inner = if last {
+            String::new()
+        } else {
+            decode::literal_text(&layer).unwrap_or_default()
+        };
+        let to = if last {
+            crate::report::members(members)
+        } else {
+            crate::report::encoded(&inner)
+        };
+        out.push(Coercion::new(Rule::ArgsUnwrapped, from, to));
+        layer = inner;
+    }
+    out
 }
 
 /// A string that holds the arguments object, peeled one `layer` at a time (two at most),

@@ -34,7 +34,16 @@
 //! Coercions are recorded where the crate's engine reads the call, which is also where
 //! issues get their paths: inside `#[serde(flatten)]` fields and internally tagged,
 //! adjacently tagged or untagged enums (serde replays those from a buffer of its own) a
-//! coercion is recorded at the enclosing value's path, as an issue there is.
+//! coercion is recorded at the enclosing value's path, as an issue there is. As with issues,
+//! a reading that serde tries and throws away (an untagged variant that does not match,
+//! serde_with's `DefaultOnError`) keeps the coercions it recorded. The type defaults of
+//! absent fields are known for the structs the plan describes (not inside map values or
+//! enum variants, where a missing field is the first one only, too).
+//!
+//! `from` and `to` quote scalars and the strings a step applies to; an object, an array,
+//! or a string holding JSON text is shown by its size (`"an object of 2 members"`, `"a
+//! string of 40 chars"`), so that a step on an enclosing value never echoes a field inside
+//! it.
 //!
 //! # Examples
 //!
@@ -197,6 +206,9 @@ pub struct Coercion {
     from: Option<Input>,
     #[serde(skip_serializing_if = "Option::is_none")]
     to: Option<Input>,
+    /// For `clamp`: the bound, `minimum` or `maximum`.
+    #[serde(skip)]
+    bound: Option<&'static str>,
 }
 
 impl Coercion {
@@ -207,6 +219,7 @@ impl Coercion {
             rule,
             from,
             to,
+            bound: None,
         }
     }
 
@@ -255,12 +268,7 @@ impl Coercion {
         let shown = |input: &Option<Input>| input.as_ref().map(shown);
         match self.rule {
             Rule::Clamp => {
-                let bound = match (&self.from, &self.to) {
-                    (Some(Input::Number(a)), Some(Input::Number(b))) if a.as_f64() < b.as_f64() => {
-                        "minimum"
-                    }
-                    _ => "maximum",
-                };
+                let bound = self.bound.unwrap_or("bound");
                 Some(match (shown(&self.from), shown(&self.to)) {
                     (Some(from), Some(to)) => {
                         format!("{field} {from} was clamped to {to} ({bound})")
@@ -326,7 +334,16 @@ impl Coercion {
         self.path = self.path.redacted();
     }
 
-    pub(crate) fn prepend(&mut self, segment: impl Into<crate::issue::Step>) {
+    pub(crate) fn path_mut(&mut self) -> &mut Path {
+        &mut self.path
+    }
+
+    pub(crate) fn prepend(&mut self, segment: Segment) {
+        // A key added while a field marked secret is read lies inside it.
+        let segment = match segment {
+            Segment::Key(_) if crate::engine::in_secret() => Segment::Key("*".to_owned()),
+            other => other,
+        };
         self.path.prepend(segment);
         self.path.cut_to_fit();
     }
@@ -518,6 +535,18 @@ pub(crate) fn active() -> bool {
     REPORTING.load(Ordering::Relaxed) != 0
 }
 
+/// Record that an integer `from` was clamped to `to`, the `minimum` or `maximum` (`bound`).
+#[cold]
+pub(crate) fn clamped(from: Input, to: Input, bound: &'static str) {
+    if active() {
+        crate::engine::note(|| {
+            let mut c = Coercion::new(Rule::Clamp, Some(from), Some(to));
+            c.bound = Some(bound);
+            c
+        });
+    }
+}
+
 /// Record that `rule` was applied to the value being read (`from`/`to` built only when the
 /// call is read with a report).
 #[inline]
@@ -602,9 +631,7 @@ fn coerced_first_slow(
     from: impl FnOnce() -> Option<Input>,
     to: impl FnOnce() -> Option<Input>,
 ) {
-    let at = crate::engine::entry_mark();
-    coerced_slow(rule, from, to);
-    crate::engine::hoist_since(first, at);
+    crate::engine::note_first(first, || Coercion::new(rule, from(), to()));
 }
 
 /// Run `read`, the reading of `inner`, the text a layer of string encoding held in
@@ -616,8 +643,8 @@ pub(crate) fn peeled<R>(outer: &str, inner: &str, read: impl FnOnce() -> R) -> R
     coerced_first(
         first,
         Rule::JsonString,
-        || Some(Input::from_text(outer)),
-        || Some(Input::from_text(inner)),
+        || encoded(outer),
+        || encoded(inner),
     );
     out
 }
@@ -633,6 +660,16 @@ pub(crate) fn at_index<R>(index: usize, read: impl FnOnce() -> R) -> R {
     let out = read();
     crate::engine::prefix_notes_since(mark, Segment::Index(index));
     out
+}
+
+/// A string holding JSON text (or another layer of encoding), as a step's `from` shows it:
+/// by its length, never its content, so that a step on an enclosing value cannot echo a
+/// field inside it (one marked secret, say).
+pub(crate) fn encoded(text: &str) -> Option<Input> {
+    Some(Input::Text(format!(
+        "a string of {}",
+        crate::words::count(text.chars().count(), "char")
+    )))
 }
 
 /// An array of `n` items, as a step's `to` shows it.

@@ -244,3 +244,47 @@ fn a_secret_field_is_redacted_and_the_rest_is_not() {
         ]
     );
 }
+
+/// Keys inside a field marked secret are the caller's: written `*` as they are added, on
+/// every rendering; the coercions inside it too.
+#[test]
+fn keys_inside_a_secret_field_are_starred() {
+    #[serde_as]
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code, reason = "only the refusals are read")]
+    struct Inner {
+        #[serde_as(as = "IntLike")]
+        id: i64,
+    }
+    #[serde_as]
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code, reason = "only the refusals are read")]
+    struct Vault {
+        #[serde_as(as = "Secret<HashMap<serde_with::Same, IntLike>>")]
+        #[serde(default)]
+        m: HashMap<String, i64>,
+        #[serde_as(as = "Secret")]
+        #[serde(default)]
+        nested: Option<Inner>,
+    }
+    for (json, want) in [
+        (r#"{"m": {"sk-live-7f3a": "x"}}"#, "/m/*"),
+        (r#"{"nested": {"id": 1, "hunter2": 1}}"#, "/nested/*"),
+    ] {
+        let refused = mcp_coerce::from_str::<Vault>(json).unwrap_err();
+        assert_eq!(refused.issues()[0].path().to_string(), want, "{json}");
+        let text = serde_json::to_string(&refused.to_envelope("t")).unwrap();
+        assert!(
+            !text.contains("sk-live") && !text.contains("hunter2"),
+            "{text}"
+        );
+    }
+    let call = mcp_coerce::from_str_with_report::<Vault>(r#"{"m": {"tok_9Zq": "5"}}"#).unwrap();
+    let steps: Vec<String> = call
+        .coercions()
+        .iter()
+        .map(|c| format!("{}@{} {:?}", c.rule(), c.path(), c.from()))
+        .collect();
+    assert_eq!(steps, ["numeric_string@/m/* None"]);
+}

@@ -401,3 +401,81 @@ fn the_value_is_the_one_read_without_a_report() {
          query: None, fragment: None }), plain: Some(3) }"
     );
 }
+
+/// When the report is full, the records kept are the first applied: a layer found peeled
+/// once its elements were recorded still comes before them, and the last one kept goes.
+#[test]
+fn a_full_report_keeps_the_first_records_applied() {
+    #[serde_as]
+    #[derive(Deserialize)]
+    struct Two {
+        #[serde_as(as = "IntArrayLike")]
+        a: Vec<i64>,
+        #[serde_as(as = "IntArrayLike")]
+        b: Vec<i64>,
+    }
+    let a: Vec<String> = (0..MAX_COERCIONS - 1).map(|_| "\"7\"".to_owned()).collect();
+    let json = format!(r#"{{"a": [{}], "b": "[\"1\", \"2\"]"}}"#, a.join(","));
+    let call = mcp_coerce::from_str_with_report::<Two>(&json).unwrap();
+    assert_eq!(
+        (call.value().a.len(), call.value().b.clone()),
+        (MAX_COERCIONS - 1, vec![1, 2])
+    );
+    let last = &call.coercions()[MAX_COERCIONS - 1];
+    assert_eq!(
+        (last.rule(), last.path().to_string()),
+        (Rule::JsonString, "/b".to_string())
+    );
+    assert_eq!(call.report().truncated(), 2);
+}
+
+/// A step on an enclosing value shows it by its size, never its content.
+#[test]
+fn steps_on_encoded_values_show_their_size() {
+    let call =
+        mcp_coerce::from_str_with_report::<Args>(r#""\"{\\\"ids\\\": \\\"[1]\\\"}\"""#).unwrap();
+    let got: Vec<(Rule, Option<Input>, Option<Input>)> = call
+        .coercions()
+        .iter()
+        .map(|c| (c.rule(), c.from().cloned(), c.to().cloned()))
+        .collect();
+    let text = |s: &str| Some(Input::Text(s.into()));
+    assert_eq!(
+        got[..3],
+        [
+            (
+                Rule::ArgsUnwrapped,
+                text("a string of 20 chars"),
+                text("a string of 14 chars")
+            ),
+            (
+                Rule::ArgsUnwrapped,
+                text("a string of 14 chars"),
+                text("an object of 1 member")
+            ),
+            (
+                Rule::JsonString,
+                text("a string of 3 chars"),
+                text("an array of 1 item")
+            ),
+        ]
+    );
+}
+
+/// The clamp note names the bound that was applied, whatever the value's size.
+#[test]
+fn the_clamp_note_names_the_bound() {
+    #[serde_as]
+    #[derive(Deserialize)]
+    struct Wide {
+        #[serde_as(as = "IntLike<0, 10, Clamp>")]
+        a: i128,
+    }
+    let call =
+        mcp_coerce::from_str_with_report::<Wide>(r#"{"a": "-99999999999999999999999"}"#).unwrap();
+    assert_eq!(call.value().a, 0);
+    assert_eq!(
+        call.notes(),
+        ["a \"-99999999999999999999999\" was clamped to 0 (minimum)"]
+    );
+}

@@ -278,7 +278,7 @@ where
                             report::coerced_first(
                                 first,
                                 Rule::JsonString,
-                                || Some(Input::from_text(s)),
+                                || report::encoded(s),
                                 || report::items(items.len()),
                             );
                             out
@@ -339,11 +339,7 @@ where
         {
             Ok(outcome) => {
                 let n = outcome.as_ref().map_or(0, Vec::len);
-                report::coerced(
-                    Rule::JsonString,
-                    || Some(Input::from_text(s)),
-                    || report::items(n),
-                );
+                report::coerced(Rule::JsonString, || report::encoded(s), || report::items(n));
                 Ok(outcome)
             }
             Err(e) if e.is_data() => Err(E::custom(e)),

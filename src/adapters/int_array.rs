@@ -131,7 +131,7 @@ impl<I: Integer> IntShape<I> {
                 Some(ints) => {
                     report::coerced(
                         Rule::JsonString,
-                        || Some(Input::from_text(s)),
+                        || report::encoded(s),
                         || report::items(ints.len()),
                     );
                     Ok(ints)
@@ -195,7 +195,7 @@ impl<I: Integer> IntShape<I> {
                 report::coerced_first(
                     first,
                     Rule::JsonString,
-                    || Some(Input::from_text(s)),
+                    || report::encoded(s),
                     || report::items(n),
                 );
                 outcome

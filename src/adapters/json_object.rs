@@ -48,7 +48,7 @@ pub(crate) fn decode_object(
             Ok(Value::Object(map)) => {
                 report::coerced(
                     Rule::JsonString,
-                    || Some(Input::from_text(text)),
+                    || report::encoded(text),
                     || report::members(map.len()),
                 );
                 Ok(map)

@@ -344,7 +344,7 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
             Ok(Value::Object(object)) => {
                 crate::report::coerced(
                     crate::report::Rule::JsonString,
-                    || Some(Input::from_text(s)),
+                    || crate::report::encoded(s),
                     || crate::report::members(object.len()),
                 );
                 Self::checked(object)

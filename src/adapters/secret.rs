@@ -8,10 +8,18 @@
 //! coercion applied inside it loses its `from`/`to`. The rest of the call is reported as
 //! usual; [`Rejection::redacted`](crate::Rejection::redacted) redacts a whole refusal.
 //!
-//! The redaction holds on the crate's entry points and the rmcp and axum extractors, and
-//! in the errors of the crate's own adapters under any deserializer; a plain serde type
-//! inside `Secret` read by another deserializer (`serde_json::from_str` directly) fails
-//! with that deserializer's own message.
+//! Every key added to a path inside the field is written `*` (a map's keys, an unknown
+//! field of a nested struct). The redaction holds on the crate's entry points and the rmcp
+//! and axum extractors, and in the errors of the crate's own adapters under any
+//! deserializer; a plain serde type inside `Secret` read by another deserializer
+//! (`serde_json::from_str` directly) fails with that deserializer's own message.
+//!
+//! What `Secret` cannot cover, because it is reported before or around the field is read:
+//! a key repeated inside the field (`duplicate_key` is found in the JSON text before any
+//! type is read, and names the key), and the `input` of an issue about a value that holds
+//! the field as text (JSON text that does not parse, `invalid_json`, echoes its first 64
+//! chars). A coercion on such an enclosing value shows it by its size only. Render with
+//! [`Rejection::redacted`](crate::Rejection::redacted) where secrets may arrive that way.
 
 use std::marker::PhantomData;
 

@@ -190,7 +190,7 @@ impl<P: Separator> StringShape<P> {
                         let n = outcome.as_ref().map_or(0, Vec::len);
                         report::coerced(
                             Rule::JsonString,
-                            || Some(Input::from_text(s)),
+                            || report::encoded(s),
                             || report::items(n),
                         );
                         return outcome;

@@ -20,8 +20,8 @@ use serde_json::{Number, Value};
 use super::placeholder::Placeholder;
 use super::plan::{NONE, NodeId, Plan, Present, ROOT, StructNode};
 use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, Error, OWNED_NAME};
+use crate::issue::Segment;
 use crate::issue::{Code, Input, Issue, kind_of};
-use crate::issue::{Segment, Step};
 use crate::report::{Coercion, Rule};
 
 /// The engine's deserializer over one value of the arguments.
@@ -749,10 +749,10 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
 /// in it get that segment in front of their paths, and those about `value` itself that do
 /// not say what arrived get `value` as their input.
 #[inline]
-pub(crate) fn read_member<R, S: Into<Step>>(
+pub(crate) fn read_member<R>(
     engine: &Engine,
     value: &mut Value,
-    at: impl Fn() -> S,
+    at: impl Fn() -> Segment,
     read: impl FnOnce(&mut Value) -> Result<R, Error>,
 ) -> Result<R, Error> {
     let before = engine.mark();
@@ -765,11 +765,12 @@ pub(crate) fn read_member<R, S: Into<Step>>(
 #[cold]
 fn wrapped(engine: &Engine, value: &Value) {
     engine.note(|| {
-        Coercion::new(
-            Rule::ScalarWrap,
-            Some(Input::from_value(value)),
-            crate::report::items(1),
-        )
+        // An object by its size, never its content (a field marked secret may be inside).
+        let from = match value {
+            Value::Object(map) => crate::report::members(map.len()),
+            other => Some(Input::from_value(other)),
+        };
+        Coercion::new(Rule::ScalarWrap, from, crate::report::items(1))
     });
 }
 
@@ -981,10 +982,10 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
             if let Some((key, value)) = self.entries.next() {
                 let node = self.member(key);
                 self.value = Some((key, value, node));
-                return seed.deserialize(KeyDe(key)).map(Some).map_err(|e| {
-                    let sent = !self.fields.contains(&key.as_str());
-                    e.prefixed(Step::key(key, sent), &Value::String(key.clone()))
-                });
+                return seed
+                    .deserialize(KeyDe(key))
+                    .map(Some)
+                    .map_err(|e| e.prefixed(Segment::key(key), &Value::String(key.clone())));
             }
             self.missing = Some(self.missing());
         }
@@ -1001,13 +1002,11 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
         match self.value.take() {
             Some((key, value, node)) => {
-                let (engine, plan, depth, fields) =
-                    (self.engine, self.plan, self.depth, self.fields);
+                let (engine, plan, depth) = (self.engine, self.plan, self.depth);
                 read_member(
                     engine,
                     value,
-                    // A key no declared field names is the caller's choice (all of a map's).
-                    || Step::key(key, !fields.contains(&key)),
+                    || Segment::key(key),
                     |value| {
                         seed.deserialize(ValueDe {
                             value,

@@ -5,7 +5,7 @@ use std::fmt;
 use serde::de::{self, Expected, Unexpected};
 use serde_json::Value;
 
-use crate::issue::{Code, Input, Issue, Step};
+use crate::issue::{Code, Input, Issue, Segment};
 use crate::words::{count, one_of_hint, truncate};
 
 /// Pointer-sized, so `Result`s stay small on the hot path.
@@ -73,7 +73,7 @@ impl Error {
 
     /// This error, one level up: about the member `segment` whose value is `value`.
     #[cold]
-    pub(crate) fn prefixed(mut self, segment: impl Into<Step>, value: &Value) -> Self {
+    pub(crate) fn prefixed(mut self, segment: Segment, value: &Value) -> Self {
         match self.0.kind {
             Kind::Missing(field) => self.0.kind = Kind::Issue(missing_issue(field)),
             Kind::Duplicate(field) => self.0.kind = Kind::Issue(duplicate_issue(field)),

@@ -272,16 +272,34 @@ impl Engine {
         }
     }
 
-    /// Move the coercions recorded since `mark` in front of the others recorded since
-    /// `first` (a step on a whole value found after the steps inside it).
+    /// Record the coercion `make` builds in front of the others recorded since `first` (a
+    /// step on a whole value, found once the steps inside it were recorded): the report
+    /// keeps the first [`MAX_COERCIONS`] in the order applied, so when it is full and this
+    /// one falls among them, the last one kept goes (counted) to make room.
     #[cold]
-    pub(crate) fn hoist_since(&self, first: Mark, mark: Mark) {
-        let (first, mark) = (coercions_in(first), coercions_in(mark));
-        let mut coercions = self.coercions.borrow_mut();
-        if first <= mark && mark <= coercions.len() {
-            let moved = coercions.len() - mark;
-            coercions[first..].rotate_right(moved);
+    pub(crate) fn note_first(&self, first: Mark, make: impl FnOnce() -> Coercion) {
+        if !self.report.get() || self.suppress.get() > 0 || self.quick.get() {
+            return;
         }
+        let first = coercions_in(first);
+        let stored = self.stored.get();
+        let kept = coercions_in(stored);
+        if first > kept || first >= MAX_COERCIONS {
+            self.notes_dropped.set(self.notes_dropped.get() + 1);
+            return;
+        }
+        let mut coercion = make();
+        if self.secret.get() > 0 {
+            coercion.redact();
+        }
+        let mut coercions = self.coercions.borrow_mut();
+        if kept < MAX_COERCIONS {
+            self.stored.set(stored + COERCION);
+        } else {
+            coercions.pop();
+            self.notes_dropped.set(self.notes_dropped.get() + 1);
+        }
+        coercions.insert(first, coercion);
     }
 
     /// Record the issue `make` builds; once the call keeps [`MAX_ISSUES`], only count it,
@@ -321,17 +339,19 @@ impl Engine {
     /// `mark`; the issues about `value` itself that do not say what arrived get `value` as
     /// their input.
     #[inline]
-    pub(crate) fn prefix_since<S>(&self, mark: Mark, segment: impl FnOnce() -> S, value: &Value)
-    where
-        S: Into<crate::issue::Step>,
-    {
+    pub(crate) fn prefix_since(
+        &self,
+        mark: Mark,
+        segment: impl FnOnce() -> crate::issue::Segment,
+        value: &Value,
+    ) {
         if self.stored.get() > mark {
-            self.prefix_slow(mark, segment().into(), value);
+            self.prefix_slow(mark, segment(), value);
         }
     }
 
     #[cold]
-    fn prefix_slow(&self, mark: Mark, segment: crate::issue::Step, value: &Value) {
+    fn prefix_slow(&self, mark: Mark, segment: crate::issue::Segment, value: &Value) {
         for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
             if issue.path().is_root() && !issue.has_input() {
                 issue.set_input(crate::issue::Input::from_value(value));
@@ -385,6 +405,7 @@ impl Engine {
     }
 
     /// The plan of `T` from `source`, built once per thread.
+    #[inline]
     fn plan_for<T: DeserializeOwned>(&self, source: PlanSource) -> Rc<Plan> {
         // A function's address stands for the code that computes the plan: two types
         // whose plan functions share an address share the code, and so the plan.
@@ -449,12 +470,16 @@ pub(crate) fn read_call<T: DeserializeOwned>(
     route: Route,
     plan: PlanSource,
 ) -> Result<T, Rejection> {
-    read(value, route, plan, false, |engine, out| {
-        match finish(engine, out) {
+    read(
+        value,
+        route,
+        plan,
+        false,
+        |engine, plan, out| match finish(engine, out) {
             Some(value) => Ok(value),
-            None => Err(refusal(engine).0),
-        }
-    })
+            None => Err(rejection(engine, plan)),
+        },
+    )
 }
 
 /// [`read_call`], recording the coercions applied: the value or the issues, and the
@@ -464,11 +489,11 @@ pub(crate) fn read_call_reported<T: DeserializeOwned>(
     route: Route,
     plan: PlanSource,
 ) -> (Result<T, Rejection>, Report) {
-    read(value, route, plan, true, |engine, out| {
+    read(value, route, plan, true, |engine, plan, out| {
         match finish(engine, out) {
-            Some(value) => (Ok(value), take_report(engine)),
+            Some(value) => (Ok(value), take_report(engine, plan)),
             None => {
-                let (rejection, report) = refusal(engine);
+                let (rejection, report) = refusal(engine, plan);
                 (Err(rejection), report)
             }
         }
@@ -482,13 +507,13 @@ fn read<T: DeserializeOwned, R: Outcome>(
     route: Route,
     plan: PlanSource,
     report: bool,
-    end: impl FnOnce(&Engine, Result<T, Error>) -> R,
+    end: impl FnOnce(&Engine, &Plan, Result<T, Error>) -> R,
 ) -> R {
     with(|engine| {
         let plan = engine.plan_for::<T>(plan);
         let _call = Call::enter(engine, route, Rc::clone(&plan), report);
         let out = T::deserialize(de::ValueDe::root(&mut value, engine, &plan));
-        let out = end(engine, out);
+        let out = end(engine, &plan, out);
         // Every value the engine read is at most `MAX_NESTING` deep, and dropping it
         // recurses that far at most; what it did not read may be deeper.
         if engine.deep.replace(false) || out.refused() {
@@ -571,13 +596,17 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     }
 }
 
-/// The issues recorded, and the coercions.
+/// The issues recorded, and the coercions, the keys the caller chose marked in their
+/// paths ([`Plan::mark_sent`]).
 #[cold]
 #[inline(never)]
-fn refusal(engine: &Engine) -> (Rejection, Report) {
+fn refusal(engine: &Engine, plan: &Plan) -> (Rejection, Report) {
     let dropped = engine.dropped.replace(0);
-    let issues = std::mem::take(&mut *engine.issues.borrow_mut());
-    let report = take_report(engine);
+    let mut issues = std::mem::take(&mut *engine.issues.borrow_mut());
+    for issue in &mut issues {
+        plan.mark_sent(issue.path_mut());
+    }
+    let report = take_report(engine, plan);
     engine.stored.set(0);
     let rejection = if issues.is_empty() && dropped == 0 {
         Rejection::new([Issue::new(Code::Custom, "invalid arguments")
@@ -588,14 +617,24 @@ fn refusal(engine: &Engine) -> (Rejection, Report) {
     (rejection, report)
 }
 
-/// The coercions recorded.
-fn take_report(engine: &Engine) -> Report {
+/// The issues recorded (a call read without a report).
+#[cold]
+#[inline(never)]
+fn rejection(engine: &Engine, plan: &Plan) -> Rejection {
+    refusal(engine, plan).0
+}
+
+/// The coercions recorded, the keys the caller chose marked in their paths.
+fn take_report(engine: &Engine, plan: &Plan) -> Report {
     let stored = engine.stored.get();
     if coercions_in(stored) == 0 && engine.notes_dropped.get() == 0 {
         return Report::default();
     }
     engine.stored.set(stored & (COERCION - 1));
-    let coercions = std::mem::take(&mut *engine.coercions.borrow_mut());
+    let mut coercions = std::mem::take(&mut *engine.coercions.borrow_mut());
+    for coercion in &mut coercions {
+        plan.mark_sent(coercion.path_mut());
+    }
     Report::from_parts(coercions, engine.notes_dropped.replace(0))
 }
 
@@ -606,8 +645,9 @@ fn take_report(engine: &Engine) -> Report {
 struct Call<'e> {
     engine: &'e Engine,
     /// The enclosing call's state (boxed: a call inside a call is rare, and the common
-    /// call then carries one word).
-    saved: Option<Box<Saved>>,
+    /// call then carries one word). Taken, and so left `None`, by `Call`'s drop, which
+    /// puts it back: `ManuallyDrop` spares the common call the drop glue of `Saved`.
+    saved: std::mem::ManuallyDrop<Option<Box<Saved>>>,
     /// Whether the call runs inside a quick attempt (put back when it ends).
     quick: bool,
 }
@@ -634,7 +674,7 @@ impl<'e> Call<'e> {
     fn enter(engine: &'e Engine, route: Route, plan: Rc<Plan>, report: bool) -> Self {
         let outer = engine.calls.get();
         engine.calls.set(outer + 1);
-        let saved = (outer > 0).then(|| set_aside(engine));
+        let saved = std::mem::ManuallyDrop::new((outer > 0).then(|| set_aside(engine)));
         // A call is never a quick attempt itself (one may run inside a quick attempt, from
         // a `Deserialize` impl): its adapters record their issues.
         let quick = engine.quick.replace(false);
@@ -889,7 +929,7 @@ impl Drop for SecretField {
     }
 }
 
-/// What the call keeps now (issues and coercions), for [`hoist_since`],
+/// What the call keeps now (issues and coercions), for [`note_first`],
 /// [`prefix_notes_since`] and [`locate_since`].
 pub(crate) fn entry_mark() -> Mark {
     with(|engine| engine.mark())
@@ -930,10 +970,10 @@ fn locate_slow(engine: &Engine, mark: Mark, s: &str, t: &str) {
     crate::shell::locate_elements(since, |i| starts.get(i).map(|&c| base + c));
 }
 
-/// See [`Engine::hoist_since`].
+/// See [`Engine::note_first`].
 #[cold]
-pub(crate) fn hoist_since(first: Mark, mark: Mark) {
-    with(|engine| engine.hoist_since(first, mark));
+pub(crate) fn note_first(first: Mark, make: impl FnOnce() -> Coercion) {
+    with(|engine| engine.note_first(first, make));
 }
 
 /// Some value of type `T` to stand in for a refused one, so the caller can go on; `None`

@@ -173,6 +173,41 @@ impl Plan {
         self.nodes.get(id as usize)
     }
 
+    /// Mark in `path` (from the root of the call this plan reads) every key the caller chose:
+    /// a key that no declared field of its struct names (an unknown field, a map's key), and
+    /// every key below a value the plan does not describe (a map's values, enum variants,
+    /// an object read by a type of its own), which may be a map's.
+    pub(crate) fn mark_sent(&self, path: &mut crate::issue::Path) {
+        use crate::issue::Segment;
+        let mut node = ROOT;
+        let mut known = true;
+        let mut sent = Vec::new();
+        for (at, segment) in path.segments().iter().enumerate() {
+            match segment {
+                Segment::Key(key) => {
+                    let child = match self.node(node) {
+                        Some(Node::Struct(shape)) if known => shape
+                            .find(key)
+                            .and_then(|i| shape.props.get(i))
+                            .map(|p| p.child),
+                        _ => None,
+                    };
+                    match child {
+                        Some(child) => node = child,
+                        None => {
+                            sent.push(at);
+                            known = false;
+                        }
+                    }
+                }
+                Segment::Index(_) => node = self.items(node),
+            }
+        }
+        for at in sent {
+            path.mark_sent(at);
+        }
+    }
+
     /// Whether `id` is a struct node.
     pub(crate) fn is_struct(&self, id: NodeId) -> bool {
         matches!(self.node(id), Some(Node::Struct(_)))

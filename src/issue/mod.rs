@@ -13,7 +13,6 @@ mod path;
 mod rejection;
 
 use crate::words::truncate;
-pub(crate) use path::Step;
 pub use path::{MAX_PATH_CHARS, Path, Segment};
 pub use rejection::{MAX_ISSUES, Rejection};
 
@@ -336,6 +335,10 @@ impl Issue {
         self
     }
 
+    pub(crate) fn path_mut(&mut self) -> &mut Path {
+        &mut self.path
+    }
+
     /// Set `key` to `value` in the context.
     pub(crate) fn set_context(&mut self, key: &str, value: impl Into<Value>) {
         self.context
@@ -452,7 +455,14 @@ impl Issue {
     /// Put `segment` in front of the path (one level up), keeping the path within
     /// [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) as it grows, so that no deep path is ever
     /// held in full.
-    pub(crate) fn prepend(&mut self, segment: impl Into<path::Step>) {
+    pub(crate) fn prepend(&mut self, segment: Segment) {
+        // A key added while a field marked secret is read lies inside it.
+        let segment = match segment {
+            Segment::Key(_) if self.redacted && crate::engine::in_secret() => {
+                Segment::Key("*".to_owned())
+            }
+            other => other,
+        };
         self.path.prepend(segment);
         self.cut_path_to_fit();
     }

@@ -119,33 +119,6 @@ impl std::hash::Hash for Path {
     }
 }
 
-/// One step up a path as the engine builds it: the segment, and whether it is a key the
-/// caller chose (not one a declared field names).
-#[derive(Clone, Debug)]
-pub(crate) struct Step {
-    pub(crate) segment: Segment,
-    pub(crate) sent: bool,
-}
-
-impl Step {
-    /// The key `key` (cut like any echo), chosen by the caller when `sent`.
-    pub(crate) fn key(key: &str, sent: bool) -> Step {
-        Step {
-            segment: Segment::key(key),
-            sent,
-        }
-    }
-}
-
-impl From<Segment> for Step {
-    fn from(segment: Segment) -> Self {
-        Step {
-            segment,
-            sent: false,
-        }
-    }
-}
-
 impl Path {
     /// The empty path: the arguments as a whole.
     pub const fn root() -> Self {
@@ -214,12 +187,18 @@ impl Path {
         self
     }
 
-    /// Put `step` in front: issues are found deep down and gain their outer segments on
-    /// the way back up.
-    pub(crate) fn prepend(&mut self, step: impl Into<Step>) {
-        let step = step.into();
-        self.segments.insert(0, step.segment);
-        self.sent = (self.sent << 1) | u64::from(step.sent);
+    /// Put `segment` in front: issues are found deep down and gain their outer segments
+    /// on the way back up (the marks of the caller's keys move with their segments).
+    pub(crate) fn prepend(&mut self, segment: Segment) {
+        self.segments.insert(0, segment);
+        self.sent <<= 1;
+    }
+
+    /// Mark segment `at` as a key the caller chose.
+    pub(crate) fn mark_sent(&mut self, at: usize) {
+        if at < 64 {
+            self.sent |= 1 << at;
+        }
     }
 
     /// This path with every key in it marked as the caller's choice (a path inside a

@@ -408,7 +408,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
             && value < lo
         {
             return if clamp {
-                clamped(value, lo);
+                clamped(value, lo, "minimum");
                 Ok(lo)
             } else {
                 Err(too_small(Self::min(), &Self::range()))
@@ -419,7 +419,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
             && value > hi
         {
             return if clamp {
-                clamped(value, hi);
+                clamped(value, hi, "maximum");
                 Ok(hi)
             } else {
                 Err(too_big(Self::max(), &Self::range()))
@@ -472,14 +472,10 @@ fn within_bounds<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
     }
 }
 
-/// Record that `value` was clamped to `bound`.
+/// Record that `value` was clamped to `bound`, the `minimum` or the `maximum` (`which`).
 #[cold]
-fn clamped<I: Integer>(value: I, bound: I) {
-    crate::report::coerced(
-        Rule::Clamp,
-        || Some(int_input(value)),
-        || Some(int_input(bound)),
-    );
+fn clamped<I: Integer>(value: I, bound: I, which: &'static str) {
+    crate::report::clamped(int_input(value), int_input(bound), which);
 }
 
 /// The type's default `default`, filled in for a value read as absent (recorded as
