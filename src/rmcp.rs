@@ -68,7 +68,7 @@ use serde_json::Value;
 
 use crate::render::{Category, Envelope};
 
-/// The hint of the `UNKNOWN_TOOL` envelope unless [`Coerced::unknown_tool_hint`] says
+/// The hint of the `UNKNOWN_TOOL` envelope unless [`Router::unknown_tool_hint`] says
 /// otherwise.
 pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid tool names.";
 
@@ -243,7 +243,7 @@ impl<T: schemars::JsonSchema> schemars::JsonSchema for Parameters<T> {
 
 /// A tool router whose refusals go out as `isError` results; see [`coerce`].
 #[derive(Debug)]
-pub struct Coerced<R, S> {
+pub struct Router<R, S> {
     router: R,
     unknown_tool_hint: Cow<'static, str>,
     _server: PhantomData<fn() -> S>,
@@ -257,15 +257,15 @@ pub struct Coerced<R, S> {
 /// # Examples
 ///
 /// See the [module docs](self).
-pub fn coerce<R: Borrow<ToolRouter<S>>, S>(router: R) -> Coerced<R, S> {
-    Coerced {
+pub fn coerce<R: Borrow<ToolRouter<S>>, S>(router: R) -> Router<R, S> {
+    Router {
         router,
         unknown_tool_hint: Cow::Borrowed(UNKNOWN_TOOL_HINT),
         _server: PhantomData,
     }
 }
 
-impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Coerced<R, S> {
+impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     /// The same router with another hint for calls to unknown tools.
     #[must_use]
     pub fn unknown_tool_hint(mut self, hint: impl Into<Cow<'static, str>>) -> Self {
