@@ -561,11 +561,18 @@ impl<I: Integer> IntShape<I> {
     #[inline(never)]
     fn native_elements(&self, items: &[serde_json::Value]) -> Outcome<Vec<I>> {
         let mut out = self.items(Some(items.len()));
-        for (index, item) in items.iter().enumerate() {
-            out.push(report::at_index(index, || {
-                de::DeserializeSeed::deserialize(IntScalar::<I>::new(), item)
-                    .unwrap_or_else(|e| Err(Box::new(element_error(&e))))
-            }));
+        let read = |item| {
+            de::DeserializeSeed::deserialize(IntScalar::<I>::new(), item)
+                .unwrap_or_else(|e| Err(Box::new(element_error(&e))))
+        };
+        if report::active() {
+            for (index, item) in items.iter().enumerate() {
+                out.push(report::at_index(index, || read(item)));
+            }
+        } else {
+            for item in items {
+                out.push(read(item));
+            }
         }
         out.finish()
     }

@@ -181,8 +181,8 @@ impl Plan {
         use crate::issue::Segment;
         let mut node = ROOT;
         let mut known = true;
-        let mut sent = Vec::new();
-        for (at, segment) in path.segments().iter().enumerate() {
+        let mut sent = 0u64;
+        for (at, segment) in path.segments().iter().enumerate().take(64) {
             match segment {
                 Segment::Key(key) => {
                     let child = match self.node(node) {
@@ -195,7 +195,7 @@ impl Plan {
                     match child {
                         Some(child) => node = child,
                         None => {
-                            sent.push(at);
+                            sent |= 1 << at;
                             known = false;
                         }
                     }
@@ -203,9 +203,7 @@ impl Plan {
                 Segment::Index(_) => node = self.items(node),
             }
         }
-        for at in sent {
-            path.mark_sent(at);
-        }
+        path.mark_sent(sent);
     }
 
     /// Whether `id` is a struct node.

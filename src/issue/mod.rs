@@ -455,14 +455,14 @@ impl Issue {
     /// Put `segment` in front of the path (one level up), keeping the path within
     /// [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) as it grows, so that no deep path is ever
     /// held in full.
-    pub(crate) fn prepend(&mut self, segment: Segment) {
+    pub(crate) fn prepend(&mut self, mut segment: Segment) {
         // A key added while a field marked secret is read lies inside it.
-        let segment = match segment {
-            Segment::Key(_) if self.redacted && crate::engine::in_secret() => {
-                Segment::Key("*".to_owned())
-            }
-            other => other,
-        };
+        if self.redacted
+            && let Segment::Key(key) = &mut segment
+            && crate::engine::in_secret()
+        {
+            *key = "*".to_owned();
+        }
         self.path.prepend(segment);
         self.cut_path_to_fit();
     }

@@ -194,11 +194,10 @@ impl Path {
         self.sent <<= 1;
     }
 
-    /// Mark segment `at` as a key the caller chose.
-    pub(crate) fn mark_sent(&mut self, at: usize) {
-        if at < 64 {
-            self.sent |= 1 << at;
-        }
+    /// Mark the segments whose bits `sent` sets (bit `i` for segment `i`) as keys the
+    /// caller chose.
+    pub(crate) fn mark_sent(&mut self, sent: u64) {
+        self.sent |= sent;
     }
 
     /// This path with every key in it marked as the caller's choice (a path inside a
@@ -219,6 +218,7 @@ impl Path {
     /// Keys are already cut to 64 chars, but a path through 100 levels of long keys
     /// still renders as kilobytes, once per issue: a few kilobytes of request then made
     /// an envelope of megabytes.
+    #[inline(always)]
     pub(crate) fn cut_to_fit(&mut self) -> usize {
         let mut used = 0;
         let mut keep = self.segments.len();
