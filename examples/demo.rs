@@ -66,7 +66,8 @@ const USAGE: &str = "usage: demo [--jsonl FILE [--report] [--redact]]
   --jsonl FILE    answer the calls in FILE (a JSON array of {\"tool\", \"arguments\"}
                   objects, or one such object per line), one JSON line per call
   --report        with --jsonl: add \"coercions\" (the crate's coercion report) to each line
-  --redact        with --jsonl: render refusals (and coercions) without input values";
+  --redact        with --jsonl: render refusals (and coercions) without input values
+                  (accepted values and tool names are printed as they are)";
 
 fn run_corpus() -> ExitCode {
     let cases = match demo_corpus::corpus() {
@@ -82,7 +83,8 @@ fn run_corpus() -> ExitCode {
         "{} tool calls as real MCP clients sent them (tests/data/cases.json), what the demo \
          tools made of each:\nthe value accepted, or for a refused call what the model \
          receives, each issue's code, path (\"(root)\" for the whole arguments), message \
-         and hint;\n\"match\" says whether that is the outcome the corpus expects.\n",
+         and hint; \"coerced:\" lists the lax readings applied (rule@path);\n\"match\" \
+         says whether that is the outcome the corpus expects.\n",
         cases.len()
     );
     let _ = writeln!(
@@ -111,7 +113,17 @@ fn run_corpus() -> ExitCode {
             let _ = writeln!(out, "{:<30}{}", "", shorten(&line, 160));
         }
         if !coercions.is_empty() {
-            let rules = demo_tools::rule_list(&coercions).join(", ");
+            let rules: Vec<String> = coercions
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{}@{}",
+                        c.rule(),
+                        demo_tools::human_path(&c.path().to_string())
+                    )
+                })
+                .collect();
+            let rules = rules.join(", ");
             let _ = writeln!(out, "{:<30}coerced: {}", "", shorten(&rules, 160));
         }
         if !ok {

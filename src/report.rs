@@ -25,7 +25,7 @@
 //! - `trim` only for values kept as text (trimmed strings, pattern strings, URLs), and only
 //!   where whitespace was removed: whitespace around numbers, booleans, enum names, JSON
 //!   text and comma pieces is part of reading them;
-//! - `empty_as_absent` for `""` or `"null"` read as absent; `null` for an optional is
+//! - `empty_as_absent` for `""`, whitespace or `"null"` read as absent; `null` for an optional is
 //!   serde's own reading and records nothing; a default carried by the type that is filled
 //!   in records `default_applied`, for an absent field and `null` too;
 //! - a call that sends every field in its canonical shape, and omits only fields without a
@@ -246,7 +246,7 @@ impl Coercion {
 
     /// The one-line note for the model, for the rules it should be told of
     /// ([`Rule::tells_the_model`]): `limit 500 was clamped to 100 (maximum)`,
-    /// `category "ai-ml" was read as "AI/ML"`, `limit was not sent; the default 10 was
+    /// `category "ai-ml" was read as "AI/ML"`, `limit had no value; the default 10 was
     /// used`. The field is named by its path without the leading `/` (`filters/limit`).
     ///
     /// ```
@@ -280,16 +280,11 @@ impl Coercion {
                 (Some(from), Some(to)) => format!("{field} {from} was read as {to}"),
                 _ => format!("{field} was matched to one of its values after folding case"),
             }),
-            Rule::DefaultApplied => {
-                let sent = match &self.from {
-                    None => "was not sent",
-                    Some(_) => "was empty",
-                };
-                Some(match shown(&self.to) {
-                    Some(to) => format!("{field} {sent}; the default {to} was used"),
-                    None => format!("{field} {sent}; its default was used"),
-                })
-            }
+            // Absent, `null`, `""` and `"null"` alike: the field had no value.
+            Rule::DefaultApplied => Some(match shown(&self.to) {
+                Some(to) => format!("{field} had no value; the default {to} was used"),
+                None => format!("{field} had no value; its default was used"),
+            }),
             _ => None,
         }
     }
@@ -358,8 +353,9 @@ fn shown(input: &Input) -> String {
 }
 
 /// Every coercion applied to one call (up to [`MAX_COERCIONS`], in the order they were
-/// applied: object members in the order the engine reads them) and how many more were
-/// applied but not kept.
+/// applied: object members in the key order of `serde_json`'s map, which is sorted unless
+/// its `preserve_order` feature is on, as for issues) and how many more were applied but
+/// not kept.
 ///
 /// # Examples
 ///

@@ -302,8 +302,8 @@ fn from_and_to_summaries() {
     assert_eq!(
         absent.notes(),
         [
-            "limit was not sent; the default 10 was used",
-            "page was not sent; the default 1 was used"
+            "limit had no value; the default 10 was used",
+            "page had no value; the default 1 was used"
         ]
     );
     let null = mcp_coerce::from_str_with_report::<Args>(r#"{"limit": 0, "page": null}"#).unwrap();
@@ -311,7 +311,7 @@ fn from_and_to_summaries() {
         null.notes(),
         [
             "limit 0 was clamped to 1 (minimum)",
-            "page was not sent; the default 1 was used"
+            "page had no value; the default 1 was used"
         ]
     );
 }

@@ -2,7 +2,8 @@
 //! reads them, but what is reported about them never carries what was sent.
 //!
 //! [`Secret<A>`](Secret) wraps any `#[serde_as]` adapter `A` (serde_with's [`Same`] for a
-//! plain serde type, the default). Every issue found inside the field is
+//! plain serde type, the default, which reads it as strictly as serde does: wrap the
+//! crate's adapter for the lax shapes, `Secret<IntLike>`). Every issue found inside the field is
 //! [redacted](crate::Issue::redacted) as it is recorded (no `input`, no caller text in its
 //! message, hint or context, caller-chosen keys written `*` in its path), and every
 //! coercion applied inside it loses its `from`/`to`. The rest of the call is reported as
