@@ -145,8 +145,7 @@ pub(crate) fn json_error(e: &serde_json::Error, text: &str) -> (String, usize) {
 
 /// Where `inner` (a slice of `outer`) starts, in chars from the start of `outer`.
 pub(crate) fn offset_in(outer: &str, inner: &str) -> Option<usize> {
-    let start = (inner.as_ptr() as usize).checked_sub(outer.as_ptr() as usize)?;
-    (start <= outer.len()).then(|| chars_before(outer, start))
+    Cursor::new(outer).at(inner)
 }
 
 /// Char offsets of slices of one string, taken in increasing order: each is counted on
@@ -221,14 +220,18 @@ pub(crate) fn element_starts(t: &str) -> Vec<usize> {
 /// Give the issues about elements of the JSON array text `t` (a slice of `s`) their
 /// element's char offset in `s`.
 #[cold]
-pub(crate) fn locate_json_elements(issues: &mut crate::shell::IssueBuf, s: &str, t: &str) {
+pub(crate) fn locate_json_elements<'i>(
+    issues: impl Iterator<Item = &'i mut crate::issue::Issue>,
+    s: &str,
+    t: &str,
+) {
     let starts = element_starts(t);
     let base = offset_in(s, t).unwrap_or(0);
-    issues.locate_elements(|i| starts.get(i).map(|&c| base + c));
+    crate::shell::locate_elements(issues, |i| starts.get(i).map(|&c| base + c));
 }
 
 /// The chars of `text` before byte `byte` (moved back to a char boundary).
-pub(crate) fn chars_before(text: &str, byte: usize) -> usize {
+fn chars_before(text: &str, byte: usize) -> usize {
     let mut b = byte.min(text.len());
     while !text.is_char_boundary(b) {
         b -= 1;

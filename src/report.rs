@@ -566,34 +566,6 @@ fn coerced_slow(
     crate::engine::note(|| Coercion::new(rule, from(), to()));
 }
 
-/// [`coerced`] for the element at `index` of the array being read.
-#[inline]
-pub(crate) fn coerced_at(
-    index: usize,
-    rule: Rule,
-    from: impl FnOnce() -> Option<Input>,
-    to: impl FnOnce() -> Option<Input>,
-) {
-    if REPORTING.load(Ordering::Relaxed) != 0 {
-        coerced_slow_at(index, rule, from, to);
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn coerced_slow_at(
-    index: usize,
-    rule: Rule,
-    from: impl FnOnce() -> Option<Input>,
-    to: impl FnOnce() -> Option<Input>,
-) {
-    crate::engine::note(|| {
-        let mut c = Coercion::new(rule, from(), to());
-        c.prepend(Segment::Index(index));
-        c
-    });
-}
-
 /// Where the report stands now, for [`coerced_first`] (0 while no call reports).
 #[inline]
 pub(crate) fn mark() -> crate::engine::Mark {

@@ -27,7 +27,8 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, ARRAY, Held};
 use crate::int::{
-    IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_input, int_issue, piece_read,
+    IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_issue, integral_float,
+    piece_read,
 };
 use crate::issue::{Code, Input, Issue};
 use crate::report::{self, Rule};
@@ -189,7 +190,7 @@ impl<I: Integer> IntShape<I> {
         match read.and_then(|outcome| reader.end().map(|()| outcome)) {
             Ok(mut outcome) => {
                 if let Err(issues) = &mut outcome {
-                    decode::locate_json_elements(issues, s, t);
+                    decode::locate_json_elements(issues.iter_mut(), s, t);
                 }
                 let n = outcome.as_ref().map_or(0, Vec::len);
                 report::coerced_first(
@@ -699,12 +700,7 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
         let read = element.as_ref().ok().copied();
         let out = self.lone(|| Input::from_f64(v), element);
         if let Some(int) = read {
-            report::coerced_at(
-                0,
-                Rule::IntegralFloat,
-                || Some(Input::from_f64(v)),
-                || Some(int_input(int)),
-            );
+            report::at_index(0, || integral_float(Input::from_f64(v), int));
         }
         Ok(out)
     }

@@ -185,7 +185,7 @@ impl<P: Separator> StringShape<P> {
                 match read {
                     Ok(mut outcome) => {
                         if let Err(issues) = &mut outcome {
-                            decode::locate_json_elements(issues, s, t);
+                            decode::locate_json_elements(issues.iter_mut(), s, t);
                         }
                         let n = outcome.as_ref().map_or(0, Vec::len);
                         report::coerced(

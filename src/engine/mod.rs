@@ -256,20 +256,7 @@ impl Engine {
     /// the call records coercions; past [`MAX_COERCIONS`] only count it.
     #[cold]
     pub(crate) fn note(&self, make: impl FnOnce() -> Coercion) {
-        if !self.report.get() || self.suppress.get() > 0 || self.quick.get() {
-            return;
-        }
-        let stored = self.stored.get();
-        if coercions_in(stored) < MAX_COERCIONS {
-            let mut coercion = make();
-            if self.secret.get() > 0 {
-                coercion.redact();
-            }
-            self.coercions.borrow_mut().push(coercion);
-            self.stored.set(stored + COERCION);
-        } else {
-            self.notes_dropped.set(self.notes_dropped.get() + 1);
-        }
+        self.note_first(self.stored.get(), make);
     }
 
     /// Record the coercion `make` builds in front of the others recorded since `first` (a
@@ -963,11 +950,8 @@ pub(crate) fn locate_since(mark: Mark, s: &str, t: &str) {
 
 #[cold]
 fn locate_slow(engine: &Engine, mark: Mark, s: &str, t: &str) {
-    let starts = crate::decode::element_starts(t);
-    let base = crate::decode::offset_in(s, t).unwrap_or(0);
     let mut issues = engine.issues.borrow_mut();
-    let since = issues.iter_mut().skip(issues_in(mark));
-    crate::shell::locate_elements(since, |i| starts.get(i).map(|&c| base + c));
+    crate::decode::locate_json_elements(issues.iter_mut().skip(issues_in(mark)), s, t);
 }
 
 /// See [`Engine::note_first`].

@@ -83,11 +83,9 @@ impl IssueBuf {
         self.issues.is_empty() && self.dropped == 0
     }
 
-    /// Give every issue about an element itself (path `/i`) the char offset `at(i)` of
-    /// that element in the string it was decoded from, as `context.offset`.
-    #[cold]
-    pub(crate) fn locate_elements(&mut self, at: impl Fn(usize) -> Option<usize>) {
-        locate_elements(self.issues.iter_mut(), at);
+    /// The issues kept, to amend in place.
+    pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = &mut Issue> {
+        self.issues.iter_mut()
     }
 
     /// The issues kept, and how many more were counted.
@@ -101,7 +99,8 @@ impl IssueBuf {
     }
 }
 
-/// [`IssueBuf::locate_elements`] over any issues.
+/// Give every issue about an element itself (path `/i`) the char offset `at(i)` of that
+/// element in the string it was decoded from, as `context.offset`.
 pub(crate) fn locate_elements<'i>(
     issues: impl Iterator<Item = &'i mut Issue>,
     at: impl Fn(usize) -> Option<usize>,
@@ -175,7 +174,7 @@ pub(crate) fn fail_fast<E: de::Error>(mut issues: IssueBuf) -> E {
         return E::custom("");
     }
     if engine::in_secret() {
-        issues.issues.iter_mut().for_each(Issue::redact);
+        issues.iter_mut().for_each(Issue::redact);
     }
     let message = issues.to_string();
     engine::with_stashed(issues, || E::custom(message))

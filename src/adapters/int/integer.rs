@@ -279,12 +279,13 @@ fn numeric_string_slow<I: Integer>(text: &str, int: I) {
 #[inline]
 pub(crate) fn piece_read<I: Integer>(index: usize, piece: &str, int: I) {
     if crate::report::active() && piece.contains('.') {
-        crate::report::coerced_at(
-            index,
-            Rule::IntegralFloat,
-            || Some(Input::from_text(piece)),
-            || Some(int_input(int)),
-        );
+        crate::report::at_index(index, || {
+            crate::report::coerced(
+                Rule::IntegralFloat,
+                || Some(Input::from_text(piece)),
+                || Some(int_input(int)),
+            );
+        });
     }
 }
 

@@ -52,7 +52,7 @@ mod integer;
 pub use integer::Integer;
 pub(crate) use integer::{
     IntFailure, IntScalar, int_from_f64, int_from_str, int_input, int_issue, int_issue_for_float,
-    piece_read,
+    integral_float, piece_read,
 };
 
 use crate::issue::{Code, Input, Issue};
