@@ -428,7 +428,10 @@ fn key_encoded(json: &[u8]) -> bool {
 
 /// The arguments object, with the "arguments as a whole" rules applied; and, when
 /// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled.
-fn arguments_as(value: Value, report: bool) -> Result<(Value, Vec<Coercion>), Rejection> {
+pub(crate) fn arguments_as(
+    value: Value,
+    report: bool,
+) -> Result<(Value, Vec<Coercion>), Rejection> {
     match value {
         Value::String(text) if report => match decode_string_arguments(&text, 1)? {
             Some((object, layers)) => {
@@ -521,7 +524,7 @@ fn decode_string_arguments(text: &str, layer: u8) -> Result<Option<(Value, u8)>,
 }
 
 #[cold]
-fn not_an_object(value: &Value) -> Rejection {
+pub(crate) fn not_an_object(value: &Value) -> Rejection {
     let got = match value {
         Value::String(_) => "a string that does not hold one",
         other => crate::issue::kind_of(other),

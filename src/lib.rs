@@ -195,8 +195,8 @@ pub use optional::{Optional, Required};
 #[cfg(feature = "regex")]
 pub use pattern::{Pattern, PatternDef, PatternLike};
 pub use render::{
-    Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, ToolErrorResult, Upstream,
-    WriteOutcome,
+    Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, OUTPUT_INVALID_HINT,
+    ToolErrorResult, Upstream, WriteOutcome,
 };
 pub use report::{Coerced, Coercion, MAX_COERCIONS, Report, Rule};
 pub use safe_object::{SafeObject, SafeObjectLike};

@@ -9,6 +9,9 @@ use crate::issue::{Issue, MAX_ISSUES, Rejection};
 /// The hint every `INVALID_ARGUMENT` envelope carries.
 pub const INVALID_ARGUMENT_HINT: &str = "Re-read the inputSchema for this tool from tools/list.";
 
+/// The hint every `OUTPUT_INVALID` envelope carries.
+pub const OUTPUT_INVALID_HINT: &str = "The server produced an invalid result; this is not a fault of the call. Do not retry it unchanged; report the problem.";
+
 /// The kind of failure, with its JSON-RPC error code and HTTP status.
 ///
 /// Serialized in `SCREAMING_SNAKE_CASE` (`"INVALID_ARGUMENT"`).
@@ -23,6 +26,7 @@ pub const INVALID_ARGUMENT_HINT: &str = "Re-read the inputSchema for this tool f
 /// | `RESOURCE_EXHAUSTED` | -32603 | 429 |
 /// | `UNAVAILABLE` | -32603 | 503 |
 /// | `INTERNAL_ERROR` | -32603 | 500 |
+/// | `OUTPUT_INVALID` | -32603 | 500 |
 ///
 /// # Examples
 ///
@@ -55,6 +59,11 @@ pub enum Category {
     Unavailable,
     /// A bug or an unexpected failure on the server's side.
     InternalError,
+    /// The tool ran, and its result does not match the `outputSchema` it declares: a
+    /// fault of the server, not of the call (the MCP specification has servers return
+    /// structured results that conform to the output schema). See
+    /// [`Envelope::output_invalid`].
+    OutputInvalid,
 }
 
 impl Category {
@@ -75,7 +84,7 @@ impl Category {
             Category::Conflict => 409,
             Category::ResourceExhausted => 429,
             Category::Unavailable => 503,
-            Category::InternalError => 500,
+            Category::InternalError | Category::OutputInvalid => 500,
         }
     }
 }
@@ -233,6 +242,31 @@ impl Envelope {
             None => hint,
         };
         Envelope::unknown_tool(tool, hint)
+    }
+
+    /// The `OUTPUT_INVALID` envelope for a call to `tool` whose result does not match the
+    /// tool's `outputSchema`. It tells the model that the fault is the server's and that
+    /// the same call would fail again; it names no detail of the mismatch (which belongs
+    /// in the server's log, not in front of the model).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::{Category, Envelope};
+    ///
+    /// let envelope = Envelope::output_invalid("search");
+    /// assert_eq!(envelope.category(), Category::OutputInvalid);
+    /// assert_eq!(envelope.message(), "the result of tool search does not match its outputSchema");
+    /// assert!(envelope.issues().is_empty());
+    /// ```
+    pub fn output_invalid(tool: impl Into<String>) -> Self {
+        let tool = cut(tool.into());
+        Envelope::new(
+            Category::OutputInvalid,
+            tool.clone(),
+            format!("the result of tool {tool} does not match its outputSchema"),
+            OUTPUT_INVALID_HINT,
+        )
     }
 
     /// The category.

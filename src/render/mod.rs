@@ -10,7 +10,7 @@ mod mcp;
 mod upstream;
 mod write;
 
-pub use envelope::{Category, Envelope, INVALID_ARGUMENT_HINT};
+pub use envelope::{Category, Envelope, INVALID_ARGUMENT_HINT, OUTPUT_INVALID_HINT};
 pub use http::HttpBody;
 pub use mcp::{JsonRpcError, ToolErrorResult};
 pub use upstream::Upstream;

@@ -88,6 +88,7 @@ mod tools;
 pub use compat::{Change, ChangeRule, Impact, assert_compatible, compat};
 pub use lint::{Finding, Lint, Rule, Severity, UnknownRule, assert_tools_lint_clean, lint_tools};
 pub use matrix::{
-    Check, Exception, Failure, FieldSummary, Report, ShapeMatrix, assert_shape_matrix, shape_matrix,
+    Check, Exception, Failure, FieldSummary, Report, ShapeMatrix, assert_shape_matrix, instances,
+    shape_matrix,
 };
 pub use tools::{NotToolsList, tools};

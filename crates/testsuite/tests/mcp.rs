@@ -4,28 +4,57 @@
 //! accepted value (`structuredContent`) by JSON equality with numbers by value, refusals by
 //! the set of (code, path) pairs of the envelope, other failures by category.
 
+mod common;
 #[path = "../../../examples/common/demo_corpus.rs"]
 mod demo_corpus;
 #[path = "../../examples/examples/common/demo_mcp.rs"]
 mod demo_mcp;
 #[path = "../../../examples/common/demo_tools.rs"]
 mod demo_tools;
+use common::raw_rpc;
 
+use mcp_coerce::dialect::Dialect;
 use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
 use rmcp::service::{RoleClient, RunningService};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
 /// A client connected to a fresh demo server over an in-memory pipe.
 async fn connect() -> RunningService<RoleClient, ()> {
+    connect_with(Dialect::Canonical).await
+}
+
+/// A client connected to a fresh demo server publishing `dialect`.
+async fn connect_with(dialect: Dialect) -> RunningService<RoleClient, ()> {
     let (server_io, client_io) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
-        if let Ok(server) = demo_mcp::DemoServer::new().serve(server_io).await {
+        if let Ok(server) = demo_mcp::DemoServer::service(dialect)
+            .serve(server_io)
+            .await
+        {
             let _ = server.waiting().await;
         }
     });
     ().serve(client_io).await.expect("the client connects")
+}
+
+/// The envelope of an `isError` result: the JSON text of `content[0]`, which is also
+/// `structuredContent` when the result has one (a tool with an `outputSchema` gets the
+/// envelope in `content` only).
+fn envelope_of(result: &rmcp::model::CallToolResult) -> Value {
+    let text = result
+        .content
+        .first()
+        .and_then(|c| c.as_text())
+        .map_or("null", |t| t.text.as_str());
+    let envelope: Value = serde_json::from_str(text).expect("content[0] is the envelope's JSON");
+    if let Some(structured) = &result.structured_content {
+        assert_eq!(
+            structured, &envelope,
+            "structuredContent is the envelope too"
+        );
+    }
+    envelope
 }
 
 #[tokio::test]
@@ -37,21 +66,15 @@ async fn every_object_case_gets_its_expected_outcome_through_tools_call() {
     for case in &cases {
         let Value::Object(arguments) = &case.arguments else {
             // rmcp's client types `arguments` as an object: such a case cannot even be
-            // sent through it (see `non_object_arguments_are_refused_by_the_protocol_layer`).
+            // sent through it (see `arguments_sent_as_a_string_reach_the_tool`).
             continue;
         };
         called += 1;
         let params =
             CallToolRequestParams::new(case.tool.clone()).with_arguments(arguments.clone());
         let outcome = match client.call_tool(params).await {
-            Ok(result) => {
-                let structured = result.structured_content.clone().unwrap_or(Value::Null);
-                if result.is_error == Some(true) {
-                    Err(structured)
-                } else {
-                    Ok(structured)
-                }
-            }
+            Ok(result) if result.is_error == Some(true) => Err(envelope_of(&result)),
+            Ok(result) => Ok(result.structured_content.clone().unwrap_or(Value::Null)),
             Err(e) => Err(json!({"protocol_error": e.to_string()})),
         };
         if !demo_tools::json_outcome_matches(&case.expect, &outcome) {
@@ -69,8 +92,9 @@ async fn every_object_case_gets_its_expected_outcome_through_tools_call() {
     client.cancel().await.expect("the client closes");
 }
 
-/// A refused call is an `isError` result whose text is the envelope's JSON, the same
-/// envelope as `structuredContent`; never rmcp's `failed to deserialize parameters` text.
+/// A refused call is an `isError` result whose text is the envelope's JSON, and nothing
+/// else: the demo tools declare an `outputSchema`, which the envelope would not match as
+/// `structuredContent`.
 #[tokio::test]
 async fn a_refusal_is_an_is_error_result_with_the_envelope() {
     let client = connect().await;
@@ -85,17 +109,9 @@ async fn a_refusal_is_an_is_error_result_with_the_envelope() {
         .await
         .expect("a tool result, not a protocol error");
     assert_eq!(result.is_error, Some(true));
-    let structured = result.structured_content.expect("structuredContent");
-    let text = result.content[0]
-        .as_text()
-        .expect("a text block")
-        .text
-        .clone();
-    assert_eq!(
-        serde_json::from_str::<Value>(&text).expect("JSON text"),
-        structured
-    );
-    assert!(!text.contains("failed to deserialize parameters"));
+    assert_eq!(result.structured_content, None);
+    assert_eq!(result.content.len(), 1);
+    let structured = envelope_of(&result);
     assert_eq!(structured["error"], "INVALID_ARGUMENT");
     assert_eq!(structured["tool"], "demo_get_observations");
     assert_eq!(
@@ -134,8 +150,8 @@ async fn an_unknown_tool_gets_the_unknown_tool_envelope() {
 }
 
 /// `tools/list` is pinned as a golden file (`tests/data/tools_list.json`; regenerate with
-/// `UPDATE_GOLDEN=1`): names, descriptions and inline input schemas, with no nullable
-/// optional field.
+/// `UPDATE_GOLDEN=1`): names, descriptions, and inline input and output schemas (every demo
+/// tool declares one), without `$schema` and with no nullable optional field.
 #[tokio::test]
 async fn tools_list_matches_the_golden_snapshot() {
     let client = connect().await;
@@ -144,11 +160,16 @@ async fn tools_list_matches_the_golden_snapshot() {
     let listed = serde_json::to_value(&tools).expect("serializes");
     let text = serde_json::to_string_pretty(&listed).expect("serializes") + "\n";
     for tool in listed.as_array().into_iter().flatten() {
-        let schema = tool["inputSchema"].to_string();
-        assert!(
-            !schema.contains("$ref") && !schema.contains("\"null\""),
-            "{schema}"
-        );
+        for key in ["inputSchema", "outputSchema"] {
+            assert!(tool[key].is_object(), "{}: no {key}", tool["name"]);
+            let schema = tool[key].to_string();
+            assert!(
+                !schema.contains("$ref")
+                    && !schema.contains("$schema")
+                    && !schema.contains("\"null\""),
+                "{schema}"
+            );
+        }
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tools_list.json");
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
@@ -159,10 +180,14 @@ async fn tools_list_matches_the_golden_snapshot() {
     assert_eq!(text, golden, "tools/list differs from {}", path.display());
 }
 
-/// Arguments that are not a JSON object never reach server code: rmcp refuses the request
-/// at the protocol layer. Sent here as raw JSON-RPC, since rmcp's client cannot send them.
+/// Arguments sent as a JSON string reach the tool through the demo server's
+/// `UnwrapArguments` layer (rmcp alone cannot read such a request and answers `-32601`
+/// before any server code runs): the corpus case is read as its expectation says, two
+/// layers of string encoding are peeled, and what does not hold an object is refused as
+/// the crate's entry points refuse it. Sent as raw JSON-RPC: rmcp's client types
+/// `arguments` as an object.
 #[tokio::test]
-async fn non_object_arguments_are_refused_by_the_protocol_layer() {
+async fn arguments_sent_as_a_string_reach_the_tool() {
     let cases = demo_corpus::corpus().expect("the corpus parses");
     let strays: Vec<_> = cases.iter().filter(|c| !c.arguments.is_object()).collect();
     assert_eq!(
@@ -170,62 +195,71 @@ async fn non_object_arguments_are_refused_by_the_protocol_layer() {
         1,
         "the corpus has one case with non-object arguments"
     );
-
-    let (server_io, client_io) = tokio::io::duplex(1 << 16);
-    tokio::spawn(async move {
-        if let Ok(server) = demo_mcp::DemoServer::new().serve(server_io).await {
-            let _ = server.waiting().await;
-        }
-    });
-    let (read, mut write) = tokio::io::split(client_io);
-    let mut lines = BufReader::new(read).lines();
-    let send = |message: Value| format!("{message}\n");
-    write
-        .write_all(
-            send(
-                json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {},
-            "clientInfo": {"name": "raw", "version": "0"}}}),
+    let mut raw = raw_rpc::Raw::start(demo_mcp::DemoServer::service(Dialect::Canonical)).await;
+    for case in &strays {
+        let reply = raw
+            .call(json!({"name": case.tool, "arguments": case.arguments}))
+            .await;
+        let result = &reply["result"];
+        let outcome = if result["isError"] == true {
+            Err(
+                serde_json::from_str(result["content"][0]["text"].as_str().unwrap_or("null"))
+                    .expect("the envelope's JSON"),
             )
-            .as_bytes(),
-        )
-        .await
-        .expect("writes");
-    let _ = lines.next_line().await.expect("reads");
-    write
-        .write_all(
-            send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).as_bytes(),
-        )
-        .await
-        .expect("writes");
-    for (n, case) in strays.iter().enumerate() {
-        let id = 10 + n;
-        write
-            .write_all(
-                send(json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
-                "params": {"name": case.tool, "arguments": case.arguments}}))
-                .as_bytes(),
-            )
-            .await
-            .expect("writes");
-        let reply: Value =
-            serde_json::from_str(&lines.next_line().await.expect("reads").expect("a reply"))
-                .expect("JSON");
-        assert_eq!(reply["id"], id, "{reply}");
+        } else {
+            Ok(result["structuredContent"].clone())
+        };
         assert!(
-            reply.get("result").is_none(),
-            "{}: reached the tool: {reply}",
-            case.id
-        );
-        // rmcp cannot read the request's `params` and answers with its own error (the
-        // README quotes it; if rmcp changes it, update the README with this line).
-        assert_eq!(
-            reply["error"],
-            json!({"code": -32601, "message": "tools/call"}),
-            "{}: a JSON-RPC error: {reply}",
+            demo_tools::json_outcome_matches(&case.expect, &outcome),
+            "{}: {reply}",
             case.id
         );
     }
+    let twice = json!(
+        json!({"card_id": "ATC-2026-7777670"})
+            .to_string()
+            .to_string()
+    );
+    let reply = raw
+        .call(json!({"name": "demo_get_card", "arguments": twice.to_string()}))
+        .await;
+    assert_eq!(
+        reply["result"]["structuredContent"],
+        json!({"card_id": "ATC-2026-7777670"}),
+        "{reply}"
+    );
+    let refused = [
+        (json!("[1, 2]"), "invalid_type"),
+        (json!(42), "invalid_type"),
+        (json!("{\"card_id\": "), "invalid_json"),
+        (json!(json!(twice.to_string()).to_string()), "invalid_type"),
+    ];
+    for (arguments, code) in refused {
+        let reply = raw
+            .call(json!({"name": "demo_get_card", "arguments": arguments}))
+            .await;
+        let result = &reply["result"];
+        assert_eq!(result["isError"], true, "{arguments}: {reply}");
+        let envelope: Value =
+            serde_json::from_str(result["content"][0]["text"].as_str().unwrap_or("null"))
+                .expect("the envelope's JSON");
+        assert_eq!(envelope["error"], "INVALID_ARGUMENT", "{arguments}");
+        assert_eq!(
+            demo_tools::pair_set(&envelope["issues"]),
+            [(code.to_owned(), String::new())].into(),
+            "{arguments}"
+        );
+    }
+    // Without the layer, rmcp answers before any server code runs.
+    let mut bare =
+        raw_rpc::Raw::start(demo_mcp::DemoServer::with_dialect(Dialect::Canonical)).await;
+    let reply = bare
+        .call(json!({"name": "demo_get_card", "arguments": "{}"}))
+        .await;
+    assert_eq!(
+        reply["error"],
+        json!({"code": -32601, "message": "tools/call"})
+    );
 }
 
 /// The notes for the model ride along with the result: a second text content item and

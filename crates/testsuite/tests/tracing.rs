@@ -140,7 +140,10 @@ async fn the_rmcp_extractor_emits_them() {
     let _guard = tracing::subscriber::set_default(keep.clone());
     let (server_io, client_io) = tokio::io::duplex(1 << 16);
     let server = tokio::spawn(async move {
-        if let Ok(server) = demo_mcp::DemoServer::new().serve(server_io).await {
+        if let Ok(server) = demo_mcp::DemoServer::service(mcp_coerce::dialect::Dialect::Canonical)
+            .serve(server_io)
+            .await
+        {
             let _ = server.waiting().await;
         }
     });

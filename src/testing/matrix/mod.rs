@@ -173,6 +173,36 @@ impl ShapeMatrix {
     }
 }
 
+/// Instances of a published JSON Schema (any tool's `inputSchema` or `outputSchema`, from
+/// any server), as a proptest strategy: values drawn from the schema's own constraints, at
+/// and just inside every bound (integers within `minimum`/`maximum` or their `format`'s
+/// range, strings from `pattern`, `format` or a lengths-bounded alphabet, arrays within
+/// `minItems`/`maxItems`, objects with every required property and any of the others,
+/// `enum`, `const`, unions, local `$ref`s). It proposes; it does not judge: an instance may
+/// still miss a constraint the generator does not draw from (`uniqueItems`, `not`, a
+/// pattern beyond proptest's regex strategy), so check each against a validator before
+/// relying on it, as the [shape matrix](shape_matrix) does.
+///
+/// # Examples
+///
+/// ```
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+/// use serde_json::json;
+///
+/// let schema = json!({"type": "object", "properties": {
+///     "limit": {"type": "integer", "minimum": 1, "maximum": 50}
+/// }, "required": ["limit"]});
+/// let mut runner = TestRunner::deterministic();
+/// let instance = mcp_coerce::testing::instances(&schema).new_tree(&mut runner)?.current();
+/// let limit = instance["limit"].as_i64().expect("an integer");
+/// assert!((1..=50).contains(&limit));
+/// # Ok::<(), proptest::test_runner::Reason>(())
+/// ```
+pub fn instances(schema: &Value) -> proptest::strategy::BoxedStrategy<Value> {
+    generate::instances(schema, &[])
+}
+
 /// Run the shape matrix on `T` with the default settings ([`ShapeMatrix::new`]).
 ///
 /// # Examples

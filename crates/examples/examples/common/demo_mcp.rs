@@ -1,8 +1,11 @@
 //! The demo tool set as an rmcp server: the six tools of `demo_tools`, taking their
-//! arguments with the crate's extractor and routed through `mcp_coerce::rmcp::coerce`.
+//! arguments with the crate's extractor, declaring their output types, and routed through
+//! `mcp_coerce::rmcp::coerce` (a call to an unknown tool answered with an `isError` result
+//! and a "did you mean" hint, the router's opt-in; the schema dialect chosen at start).
 //! Shared by the `demo_server` example and the MCP conformance tests.
 
-use mcp_coerce::rmcp::{Coercions, Parameters};
+use mcp_coerce::dialect::Dialect;
+use mcp_coerce::rmcp::{Coercions, Parameters, UnwrapArguments};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::CallToolResult;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
@@ -12,10 +15,12 @@ use crate::demo_tools::{
     self, BatchUpdate, GetCard, GetObservations, GetSdkSessions, SearchSkills, SegmentImage,
 };
 
-/// The demo server: six tools whose arguments are defined with the crate's adapters.
+/// The demo server: six tools whose arguments are defined with the crate's adapters, each
+/// declaring its result type (the arguments as read) as its `outputSchema`.
 #[derive(Clone)]
 pub struct DemoServer {
     tool_router: ToolRouter<Self>,
+    dialect: Dialect,
 }
 
 /// The tool's result: its arguments as the server read them. Each tool attaches the notes
@@ -31,11 +36,19 @@ fn echo(args: &impl Serialize) -> Result<CallToolResult, ErrorData> {
 
 #[tool_router]
 impl DemoServer {
-    /// The server, with its six tools.
-    pub fn new() -> Self {
+    /// The server publishing its input schemas in `dialect` (and reading arguments the
+    /// way that dialect's clients send them).
+    pub fn with_dialect(dialect: Dialect) -> Self {
         DemoServer {
             tool_router: Self::tool_router(),
+            dialect,
         }
+    }
+
+    /// The server as the `demo_server` example serves it: wrapped in the layer that reads
+    /// `tools/call` arguments sent as a JSON string.
+    pub fn service(dialect: Dialect) -> UnwrapArguments<Self> {
+        UnwrapArguments::new(DemoServer::with_dialect(dialect))
     }
 
     #[tool(
@@ -43,7 +56,8 @@ impl DemoServer {
         observation ids (from a search result or an earlier answer) and need the \
         observations themselves. `ids` is a JSON array of up to 1000 integers. Returns the \
         arguments as the server read them: `ids` as integers, and `order_by`, `limit` and \
-        `project` when given. Next: read the observations, or narrow with `project`."
+        `project` when given. Next: read the observations, or narrow with `project`.",
+        output_schema = mcp_coerce::rmcp::output_schema::<GetObservations>()
     )]
     async fn demo_get_observations(
         &self,
@@ -57,7 +71,8 @@ impl DemoServer {
         description = "Fetch SDK sessions by memory session id. Call it when you hold \
         memory session ids and need the sessions they belong to. `memory_session_ids` is a \
         JSON array of strings. Returns the ids as the server read them. Next: fetch the \
-        observations of a session with demo_get_observations."
+        observations of a session with demo_get_observations.",
+        output_schema = mcp_coerce::rmcp::output_schema::<GetSdkSessions>()
     )]
     async fn demo_get_sdk_sessions(
         &self,
@@ -72,7 +87,8 @@ impl DemoServer {
         need a skill and do not know its card id. Optional filters: `category` (one of the \
         listed values), `max_price` (0 to 1000), `free_only`; `limit` (1 to 50, default \
         10). Returns the search as the server read it. Next: open a skill with \
-        demo_get_card."
+        demo_get_card.",
+        output_schema = mcp_coerce::rmcp::output_schema::<SearchSkills>()
     )]
     async fn demo_search_skills(
         &self,
@@ -86,7 +102,8 @@ impl DemoServer {
         description = "Fetch one skill card by its id, such as ATC-2026-7777670. Call \
         it with an id taken from demo_search_skills; do not guess ids or pass file paths. \
         Returns the card id as the server read it. Next: segment an image of the card with \
-        demo_segment_image, if it has one."
+        demo_segment_image, if it has one.",
+        output_schema = mcp_coerce::rmcp::output_schema::<GetCard>()
     )]
     async fn demo_get_card(
         &self,
@@ -101,7 +118,8 @@ impl DemoServer {
         on a subdomain of cdn.example.com and a mask `threshold` from 0 to 1; `options` is \
         an optional JSON object passed to the segmenter as it is. Returns the request as \
         the server read it (the URL normalized). Next: show the mask, or retry with \
-        another threshold."
+        another threshold.",
+        output_schema = mcp_coerce::rmcp::output_schema::<SegmentImage>()
     )]
     async fn demo_segment_image(
         &self,
@@ -117,7 +135,8 @@ impl DemoServer {
         JSON array of 1 to 50 objects, each with an integer `id`, a `status` (open, \
         in_progress or closed) and an optional `note` of at most 200 chars; `dry_run` \
         checks the updates without applying them. Returns the updates as the server read \
-        them. Next: fetch the items again with demo_get_observations to see them changed."
+        them. Next: fetch the items again with demo_get_observations to see them changed.",
+        output_schema = mcp_coerce::rmcp::output_schema::<BatchUpdate>()
     )]
     async fn demo_batch_update(
         &self,
@@ -130,6 +149,8 @@ impl DemoServer {
 
 #[tool_handler(
     router = mcp_coerce::rmcp::coerce(&self.tool_router)
+        .dialect(self.dialect)
+        .unknown_tool_as_result()
         .unknown_tool_hint(demo_tools::UNKNOWN_TOOL_HINT),
     name = "mcp-coerce-demo",
     instructions = "Demo tools for mcp-coerce: each returns its arguments as the server \

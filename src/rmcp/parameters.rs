@@ -1,0 +1,251 @@
+//! The extractors: a tool's arguments read by the crate, and what was coerced in them.
+
+use std::any::TypeId;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use ::rmcp::ErrorData;
+use ::rmcp::handler::server::common::FromContextPart;
+use ::rmcp::handler::server::tool::ToolCallContext;
+use ::rmcp::model::{CallToolResult, ErrorCode};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::router::CallSettings;
+use super::unwrap::SentArguments;
+use crate::dialect::Dialect;
+use crate::issue::Rejection;
+
+/// How rmcp's own tool router recognizes an argument error it turns into an `isError`
+/// result (rmcp 3.11's `ToolRouter::call`, for its own `Parameters`): a `-32602` error
+/// whose message starts so. The crate's refusals start so too, so that a server without
+/// [`coerce`](super::coerce) still answers with an `isError` result.
+pub(super) const RMCP_ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
+
+/// Tool arguments read by the crate: every lax shape its adapters accept, every issue
+/// reported at once. Use it in `#[tool]` functions in place of rmcp's `Parameters`.
+///
+/// Its JSON Schema (what rmcp's `#[tool]` macro publishes as the tool's `inputSchema`) is
+/// [`input_schema::<T>()`](crate::schema::input_schema): inline, and without `null` on
+/// optional fields. Arguments that are absent count as `{}`.
+///
+/// Routed through [`coerce`](super::coerce), it first undoes what the router's
+/// [`dialect`](super::Router::dialect) made clients send
+/// ([`Dialect::normalize_arguments`], against `T`'s canonical schema: `null` for an
+/// optional field under `openai-strict`), and reads arguments that
+/// [`UnwrapArguments`](super::UnwrapArguments) found sent as a string, recording
+/// `args_unwrapped` in the [report](super::Coercions).
+///
+/// # Errors
+///
+/// When the arguments are refused, the extractor fails with a JSON-RPC `-32602`
+/// [`ErrorData`] whose `data` is the envelope and whose message is `failed to deserialize
+/// parameters: ` followed by the envelope as JSON text. [`coerce`](super::coerce) turns it
+/// into an `isError` result carrying the envelope (as the MCP specification asks of input
+/// errors). Without it, rmcp's own router turns it into an `isError` result too, whose one
+/// text item is that message: the model still reads every issue, but the result has no
+/// `structuredContent` and the other services of the router (dialect, output check) are
+/// off. A hand-written `call_tool` that returns the error as it is sends a JSON-RPC error.
+///
+/// # Examples
+///
+/// See the [module docs](super).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parameters<T>(pub T);
+
+impl<S, T: DeserializeOwned + schemars::JsonSchema + 'static>
+    FromContextPart<ToolCallContext<'_, S>> for Parameters<T>
+{
+    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+        let extensions = &context.request_context.extensions;
+        let sent = extensions.get::<SentArguments>().cloned();
+        let dialect = extensions
+            .get::<CallSettings>()
+            .map_or(Dialect::Canonical, |s| s.dialect);
+        let unwrapped = match sent {
+            Some(SentArguments::Refused(rejection)) => {
+                return Err(refusal(context.name(), &rejection));
+            }
+            Some(SentArguments::Unwrapped(coercions)) => coercions,
+            None => Vec::new(),
+        };
+        let mut arguments = context.arguments.take().map_or(Value::Null, Value::Object);
+        if dialect != Dialect::Canonical {
+            dialect.normalize_arguments(&mut arguments, &canonical_schema::<T>());
+        }
+        match crate::entry::value_with_report::<T>(arguments, crate::engine::PlanSource::Reported) {
+            Ok(call) => {
+                let (value, report) = call.into_parts();
+                let report = report.after(unwrapped);
+                #[cfg(feature = "tracing")]
+                report.trace(context.name());
+                if !report.is_empty() {
+                    context
+                        .request_context
+                        .extensions
+                        .insert(Coercions(Arc::new(report)));
+                }
+                Ok(Parameters(value))
+            }
+            Err(rejection) => Err(refusal(context.name(), &rejection)),
+        }
+    }
+}
+
+/// The error a refusal leaves the extractor with (see [`Parameters`]'s `# Errors`).
+fn refusal(tool: &str, rejection: &Rejection) -> ErrorData {
+    #[cfg(feature = "tracing")]
+    rejection.trace(tool);
+    let envelope = rejection.to_envelope(tool);
+    ErrorData::new(
+        ErrorCode::INVALID_PARAMS,
+        format!("{RMCP_ARGUMENT_ERROR_PREFIX} {}", envelope.to_json_string()),
+        serde_json::to_value(&envelope).ok(),
+    )
+}
+
+/// `T`'s canonical input schema, built once per type: what a dialect's normalization
+/// reads the arguments against.
+fn canonical_schema<T: schemars::JsonSchema + 'static>() -> Arc<Value> {
+    static SCHEMAS: OnceLock<Mutex<HashMap<TypeId, Arc<Value>>>> = OnceLock::new();
+    let schemas = SCHEMAS.get_or_init(Default::default);
+    if let Some(schema) = schemas
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&TypeId::of::<T>())
+    {
+        return schema.clone();
+    }
+    // Built outside the lock: a schema generator may run user code.
+    let schema = Arc::new(crate::schema::input_schema::<T>());
+    schemas
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .entry(TypeId::of::<T>())
+        .or_insert(schema)
+        .clone()
+}
+
+impl<T: schemars::JsonSchema> schemars::JsonSchema for Parameters<T> {
+    fn schema_name() -> Cow<'static, str> {
+        T::schema_name()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        T::schema_id()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        crate::schema::schema(crate::schema::input_schema::<T>())
+    }
+}
+
+/// The `_meta` key under which [`Coercions::attach`] puts the notes for the model: an
+/// array of strings.
+pub const NOTES_META_KEY: &str = "mcp-coerce/notes";
+
+/// The coercions the crate applied to the arguments of the tool call being handled (the
+/// [coercion report](crate::report)), as an extractor: put it after [`Parameters`] in a
+/// `#[tool]` function (rmcp runs extractors in order, and `Parameters` records the report).
+/// Empty when the call arrived in its canonical shape.
+///
+/// [`attach`](Coercions::attach) adds the notes for the model (a clamped `limit`, a folded
+/// enum value, a default filled in) to the tool's result: one more text content item, and
+/// the same notes under [`NOTES_META_KEY`] in the result's `_meta`; `structuredContent`
+/// stays the tool's declared output.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::rmcp::{Coercions, Parameters};
+/// use mcp_coerce::{Clamp, IntLike};
+/// use rmcp::handler::server::router::tool::ToolRouter;
+/// use rmcp::model::CallToolResult;
+/// use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, schemars::JsonSchema)]
+/// struct Search {
+///     #[serde_as(as = "IntLike<1, 50, Clamp>")]
+///     limit: u32,
+/// }
+///
+/// #[derive(Clone)]
+/// struct Server {
+///     tool_router: ToolRouter<Self>,
+/// }
+///
+/// #[tool_router]
+/// impl Server {
+///     #[tool(description = "Search.")]
+///     async fn search(
+///         &self,
+///         Parameters(args): Parameters<Search>,
+///         coercions: Coercions,
+///     ) -> Result<CallToolResult, ErrorData> {
+///         let result = CallToolResult::structured(serde_json::json!({"limit": args.limit}));
+///         Ok(coercions.attach(result)) // "limit 500 was clamped to 50 (maximum)"
+///     }
+/// }
+///
+/// #[tool_handler(router = mcp_coerce::rmcp::coerce(&self.tool_router))]
+/// impl ServerHandler for Server {}
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Coercions(Arc<crate::Report>);
+
+impl Coercions {
+    /// The report.
+    pub fn report(&self) -> &crate::Report {
+        &self.0
+    }
+
+    /// The notes for the model ([`Report::notes`](crate::Report::notes)).
+    pub fn notes(&self) -> Vec<String> {
+        self.0.notes()
+    }
+
+    /// `result` with the notes for the model attached: one text content item holding them
+    /// (one per line) after the tool's own content, and the array of notes under
+    /// [`NOTES_META_KEY`] in `_meta`. Without notes, `result` as it is.
+    ///
+    /// ```
+    /// use mcp_coerce::rmcp::Coercions;
+    /// use rmcp::model::CallToolResult;
+    ///
+    /// let result = Coercions::default().attach(CallToolResult::structured(serde_json::json!({})));
+    /// assert_eq!(result.content.len(), 1);
+    /// assert!(result.meta.is_none());
+    /// ```
+    pub fn attach(&self, mut result: CallToolResult) -> CallToolResult {
+        let notes = self.notes();
+        if notes.is_empty() {
+            return result;
+        }
+        result
+            .content
+            .push(::rmcp::model::ContentBlock::text(notes.join("\n")));
+        let meta = result
+            .meta
+            .get_or_insert_with(|| ::rmcp::model::MetaObject(Default::default()));
+        meta.0.insert(
+            NOTES_META_KEY.to_owned(),
+            Value::Array(notes.into_iter().map(Value::String).collect()),
+        );
+        result
+    }
+}
+
+impl<S> FromContextPart<ToolCallContext<'_, S>> for Coercions {
+    fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+        Ok(context
+            .request_context
+            .extensions
+            .get::<Coercions>()
+            .cloned()
+            .unwrap_or_default())
+    }
+}

@@ -1,0 +1,259 @@
+//! The tool router: refusals that fit every tool, output checked, a schema dialect
+//! published and read, unknown tools answered.
+
+use std::borrow::{Borrow, Cow};
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use ::rmcp::ErrorData;
+use ::rmcp::handler::server::router::tool::ToolRouter;
+use ::rmcp::handler::server::tool::ToolCallContext;
+use ::rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, ErrorCode, JsonObject, Tool};
+use ::rmcp::service::MaybeSend;
+use serde_json::Value;
+
+use super::output;
+use super::parameters::RMCP_ARGUMENT_ERROR_PREFIX;
+use crate::dialect::Dialect;
+use crate::render::Envelope;
+
+/// The hint of the `UNKNOWN_TOOL` envelope unless [`Router::unknown_tool_hint`] says
+/// otherwise.
+pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid tool names.";
+
+/// What the router tells [`Parameters`](super::Parameters) of the call it routes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CallSettings {
+    pub(super) dialect: Dialect,
+}
+
+/// A tool router with the crate's services; see [`coerce`].
+#[derive(Debug)]
+pub struct Router<R, S> {
+    router: R,
+    unknown_tool_hint: Cow<'static, str>,
+    unknown_tool_as_result: bool,
+    dialect: Dialect,
+    check_output: bool,
+    _server: PhantomData<fn() -> S>,
+}
+
+/// Route tool calls through `router` with the crate's services. Put it in rmcp's
+/// `#[tool_handler]` attribute: `#[tool_handler(router =
+/// mcp_coerce::rmcp::coerce(&self.tool_router))]` (or `coerce(Self::tool_router())`, which
+/// builds the tool router at every request).
+///
+/// | call | answer |
+/// |---|---|
+/// | refused by [`Parameters`](super::Parameters) | an `isError: true` result with the envelope as JSON text in `content[0]`, and as `structuredContent` when the tool declares no `outputSchema` (a client checks `structuredContent` against the output schema even on an error result: the official TypeScript SDK throws on a mismatch) |
+/// | a result with `structuredContent`, from a tool with an `outputSchema` | the result, once checked against the schema as [`list_all`](Router::list_all) publishes it; a mismatch, or no `structuredContent` at all, is the `isError` result of the [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), and each mismatch goes to the server's log (a `tracing` error event: `tool`, `path`, `keyword`, and the validator's message with the values masked) |
+/// | an unknown tool | the JSON-RPC `-32602` error the MCP specification lists for unknown tools, with the `UNKNOWN_TOOL` envelope as `data`; or, with [`unknown_tool_as_result`](Router::unknown_tool_as_result), an `isError` result carrying it |
+/// | anything else | what the tool router answers |
+///
+/// `tools/list` ([`list_all`](Router::list_all)) publishes each `inputSchema` in the
+/// router's [`dialect`](Router::dialect), and each `outputSchema` inline and as the crate
+/// publishes input schemas ([`output_schema`](super::output_schema)).
+///
+/// # Examples
+///
+/// See the [module docs](super).
+pub fn coerce<R: Borrow<ToolRouter<S>>, S>(router: R) -> Router<R, S> {
+    Router {
+        router,
+        unknown_tool_hint: Cow::Borrowed(UNKNOWN_TOOL_HINT),
+        unknown_tool_as_result: false,
+        dialect: Dialect::Canonical,
+        check_output: true,
+        _server: PhantomData,
+    }
+}
+
+impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
+    /// The same router with another hint for calls to unknown tools.
+    #[must_use]
+    pub fn unknown_tool_hint(mut self, hint: impl Into<Cow<'static, str>>) -> Self {
+        self.unknown_tool_hint = hint.into();
+        self
+    }
+
+    /// The same router answering a call to an unknown tool with an `isError: true` result
+    /// carrying the `UNKNOWN_TOOL` envelope (as `structuredContent` and as JSON text),
+    /// instead of the JSON-RPC `-32602` error. The MCP specification lists unknown tools
+    /// among protocol errors; some hosts do not show a protocol error's `data` to the
+    /// model, and a tool result lets the model read the hint, led by `did you mean
+    /// "NAME"?` when one tool's name is close (see
+    /// [`Envelope::unknown_tool_among`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use rmcp::handler::server::router::tool::ToolRouter;
+    /// # #[derive(Clone)] struct Server;
+    /// let tools: ToolRouter<Server> = ToolRouter::new();
+    /// let router = mcp_coerce::rmcp::coerce(&tools).unknown_tool_as_result();
+    /// # let _ = router;
+    /// ```
+    #[must_use]
+    pub fn unknown_tool_as_result(mut self) -> Self {
+        self.unknown_tool_as_result = true;
+        self
+    }
+
+    /// The same router for clients behind a front end of this [`Dialect`]: `tools/list`
+    /// publishes every `inputSchema` rewritten into it ([`Dialect::rewrite`]), and
+    /// [`Parameters`](super::Parameters) first undoes what that schema makes clients send
+    /// ([`Dialect::normalize_arguments`]: under [`Dialect::OpenAiStrict`], where every
+    /// property is required and the optional ones nullable, a `null` for an optional
+    /// field is read as absent), then checks the arguments against the canonical types.
+    /// So the published schema and the check agree in every dialect: a value the
+    /// canonical schema admits, sent in the dialect's shape, is read as the same value.
+    /// Where a dialect moves a bound into a description (Gemini's `maximum`), the check
+    /// still applies it. The default is [`Dialect::Canonical`]; `outputSchema`s are not
+    /// rewritten (front ends read input schemas only).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::dialect::Dialect;
+    /// # use rmcp::handler::server::router::tool::ToolRouter;
+    /// # #[derive(Clone)] struct Server;
+    /// let tools: ToolRouter<Server> = ToolRouter::new();
+    /// let router = mcp_coerce::rmcp::coerce(&tools).dialect(Dialect::OpenAiStrict);
+    /// assert_eq!(router.list_all().len(), 0);
+    /// ```
+    #[must_use]
+    pub fn dialect(mut self, dialect: Dialect) -> Self {
+        self.dialect = dialect;
+        self
+    }
+
+    /// The same router without the output check: results go out as the tools return them.
+    #[must_use]
+    pub fn without_output_check(mut self) -> Self {
+        self.check_output = false;
+        self
+    }
+
+    /// Call the tool (see [`coerce`] for the answers).
+    ///
+    /// # Errors
+    ///
+    /// The JSON-RPC `-32602` error for an unknown tool (unless
+    /// [`unknown_tool_as_result`](Router::unknown_tool_as_result)); a tool's own protocol
+    /// errors, as they are.
+    pub async fn call(
+        &self,
+        mut context: ToolCallContext<'_, S>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let router = self.router.borrow();
+        let route = router
+            .has_route(context.name())
+            .then(|| router.map.get(context.name()))
+            .flatten();
+        let Some(route) = route else {
+            return self.unknown_tool(router, context.name());
+        };
+        let tool = route.attr.name.clone();
+        let output_schema = route.attr.output_schema.clone();
+        context.request_context.extensions.insert(CallSettings {
+            dialect: self.dialect,
+        });
+        match (route.call)(context).await {
+            Err(error) if carries_envelope(&error) => {
+                Ok(refusal(error.data.unwrap_or(Value::Null), output_schema.is_some()).into())
+            }
+            // rmcp's own `Parameters`, answered as rmcp's router answers it.
+            Err(error)
+                if error.code == ErrorCode::INVALID_PARAMS
+                    && error.message.starts_with(RMCP_ARGUMENT_ERROR_PREFIX) =>
+            {
+                Ok(CallToolResult::error(vec![ContentBlock::text(error.message)]).into())
+            }
+            Ok(CallToolResponse::Complete(result)) if self.check_output => {
+                Ok(match output_schema {
+                    Some(schema) => output::checked(&tool, &schema, result),
+                    None => result,
+                }
+                .into())
+            }
+            outcome => outcome,
+        }
+    }
+
+    fn unknown_tool(
+        &self,
+        router: &ToolRouter<S>,
+        name: &str,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let tools = router.list_all();
+        let envelope = Envelope::unknown_tool_among(
+            name,
+            tools.iter().map(|t| &*t.name),
+            self.unknown_tool_hint.clone(),
+        );
+        if self.unknown_tool_as_result {
+            Ok(CallToolResult::from(envelope).into())
+        } else {
+            Err(ErrorData::from(envelope))
+        }
+    }
+
+    /// Every tool, for `tools/list`: each `inputSchema` without the `$schema` keyword that
+    /// rmcp's generator adds (some front ends refuse it, e.g. Gemini's `Unknown name
+    /// "$schema"`, see [`dialect`](crate::dialect)) and rewritten into the router's
+    /// [`dialect`](Router::dialect); each `outputSchema` cleaned as
+    /// [`output_schema`](super::output_schema) describes.
+    pub fn list_all(&self) -> Vec<Tool> {
+        let mut tools = self.router.borrow().list_all();
+        for tool in &mut tools {
+            tool.input_schema = self.published_input(&tool.input_schema);
+            if let Some(schema) = &tool.output_schema {
+                tool.output_schema = Some(output::published(schema));
+            }
+        }
+        tools
+    }
+
+    fn published_input(&self, schema: &Arc<JsonObject>) -> Arc<JsonObject> {
+        if self.dialect == Dialect::Canonical {
+            if !schema.contains_key("$schema") {
+                return schema.clone();
+            }
+            let mut schema = (**schema).clone();
+            schema.remove("$schema");
+            return Arc::new(schema);
+        }
+        let mut canonical = (**schema).clone();
+        canonical.remove("$schema");
+        match self.dialect.rewrite(&Value::Object(canonical)).schema {
+            Value::Object(rewritten) => Arc::new(rewritten),
+            _ => schema.clone(),
+        }
+    }
+
+    /// One tool by name, as the tool router holds it (rmcp reads its `inputSchema` to
+    /// check the standard HTTP headers of a call).
+    pub fn get(&self, name: &str) -> Option<&Tool> {
+        self.router.borrow().get(name)
+    }
+}
+
+/// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
+fn carries_envelope(error: &ErrorData) -> bool {
+    error.code == ErrorCode::INVALID_PARAMS
+        && error.data.as_ref().is_some_and(|data| {
+            data.get("error").and_then(Value::as_str).is_some()
+                && data.get("issues").is_some_and(Value::is_array)
+                && data.get("tool").is_some()
+        })
+}
+
+/// The `isError` result of a refusal: the envelope as JSON text, and as
+/// `structuredContent` unless the tool declares an output schema it would not match.
+pub(super) fn refusal(envelope: Value, has_output_schema: bool) -> CallToolResult {
+    if has_output_schema {
+        CallToolResult::error(vec![ContentBlock::text(envelope.to_string())])
+    } else {
+        CallToolResult::structured_error(envelope)
+    }
+}
