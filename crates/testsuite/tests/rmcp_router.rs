@@ -1,0 +1,537 @@
+//! The rmcp router and extractor of `mcp_coerce::rmcp`, on a server built for the test:
+//! refusals that fit tools with and without an `outputSchema`, the output check, unknown
+//! tools, the extractor without the router, rmcp's own extractor beside it, and
+//! `UnwrapArguments` recording `args_unwrapped`. The dialects are tested on the demo
+//! server in `dialects` below.
+
+mod common;
+#[path = "../../examples/examples/common/demo_mcp.rs"]
+mod demo_mcp;
+#[path = "../../../examples/common/demo_tools.rs"]
+mod demo_tools;
+
+use common::raw_rpc::Raw;
+use mcp_coerce::IntArrayLike;
+use mcp_coerce::dialect::Dialect;
+use mcp_coerce::rmcp::{Coercions, Parameters, UnwrapArguments, coerce};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Json;
+use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
+use rmcp::service::{RoleClient, RoleServer, RunningService, Service};
+use rmcp::{ErrorData, ServerHandler, ServiceExt, tool, tool_handler, tool_router};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use serde_with::serde_as;
+
+#[serde_as]
+#[derive(Deserialize, schemars::JsonSchema)]
+struct Args {
+    #[serde_as(as = "IntArrayLike<0, 10>")]
+    ids: Vec<i64>,
+    /// Optional without `Option`: serde refuses `null` for it.
+    #[serde(default)]
+    tags: Vec<String>,
+}
+
+#[derive(Serialize, schemars::JsonSchema)]
+struct Count {
+    count: usize,
+}
+
+#[derive(Deserialize, schemars::JsonSchema)]
+struct Plain {
+    n: u32,
+}
+
+#[derive(Clone)]
+struct Probe {
+    tool_router: ToolRouter<Self>,
+    dialect: Dialect,
+    check_output: bool,
+}
+
+#[tool_router]
+impl Probe {
+    fn new() -> Self {
+        Probe {
+            tool_router: Self::tool_router(),
+            dialect: Dialect::Canonical,
+            check_output: true,
+        }
+    }
+
+    #[tool(description = "Count the ids; declares its output type through rmcp's Json.")]
+    async fn count(&self, Parameters(args): Parameters<Args>) -> Result<Json<Count>, ErrorData> {
+        Ok(Json(Count {
+            count: args.ids.len(),
+        }))
+    }
+
+    #[tool(
+        description = "Declares an output type and returns something else.",
+        output_schema = mcp_coerce::rmcp::output_schema::<Count>()
+    )]
+    async fn wrong(&self, Parameters(_): Parameters<Args>) -> Result<CallToolResult, ErrorData> {
+        Ok(CallToolResult::structured(json!({"count": "many"})))
+    }
+
+    #[tool(
+        description = "Declares an output type and returns text only.",
+        output_schema = mcp_coerce::rmcp::output_schema::<Count>()
+    )]
+    async fn text_only(
+        &self,
+        Parameters(_): Parameters<Args>,
+    ) -> Result<CallToolResult, ErrorData> {
+        Ok(CallToolResult::success(vec![ContentBlock::text("3")]))
+    }
+
+    #[tool(description = "No output type: returns what it read and the rules applied.")]
+    async fn echo(
+        &self,
+        Parameters(args): Parameters<Args>,
+        coercions: Coercions,
+    ) -> Result<CallToolResult, ErrorData> {
+        let rules: Vec<&str> = coercions
+            .report()
+            .coercions()
+            .iter()
+            .map(|c| c.rule().as_str())
+            .collect();
+        Ok(CallToolResult::structured(
+            json!({"ids": args.ids, "tags": args.tags, "rules": rules}),
+        ))
+    }
+
+    #[tool(description = "Takes rmcp's own extractor.")]
+    async fn plain(
+        &self,
+        rmcp::handler::server::wrapper::Parameters(args): rmcp::handler::server::wrapper::Parameters<Plain>,
+    ) -> String {
+        args.n.to_string()
+    }
+}
+
+#[tool_handler(router = {
+    let router = coerce(&self.tool_router).dialect(self.dialect);
+    if self.check_output { router } else { router.without_output_check() }
+})]
+impl ServerHandler for Probe {}
+
+/// The same tool, served without the crate's router (`#[tool_handler]` builds rmcp's
+/// own from `Self::tool_router()`).
+#[derive(Clone)]
+struct Unrouted;
+
+#[tool_router]
+impl Unrouted {
+    #[tool(description = "Count the ids.")]
+    async fn count(&self, Parameters(args): Parameters<Args>) -> Result<Json<Count>, ErrorData> {
+        Ok(Json(Count {
+            count: args.ids.len(),
+        }))
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for Unrouted {}
+
+async fn client_of<S: Service<RoleServer>>(server: S) -> RunningService<RoleClient, ()> {
+    let (server_io, client_io) = tokio::io::duplex(1 << 20);
+    tokio::spawn(async move {
+        if let Ok(server) = server.serve(server_io).await {
+            let _ = server.waiting().await;
+        }
+    });
+    ().serve(client_io).await.expect("the client connects")
+}
+
+fn call(tool: &'static str, arguments: Value) -> CallToolRequestParams {
+    CallToolRequestParams::new(tool)
+        .with_arguments(arguments.as_object().cloned().unwrap_or_default())
+}
+
+fn text_of(result: &CallToolResult) -> &str {
+    result
+        .content
+        .first()
+        .and_then(|c| c.as_text())
+        .map_or("", |t| t.text.as_str())
+}
+
+/// Refusals: the envelope as JSON text always; as `structuredContent` only where the tool
+/// declares no `outputSchema` (which the envelope would not match).
+#[tokio::test]
+async fn a_refusal_fits_the_tool_it_answers_for() {
+    let client = client_of(Probe::new()).await;
+    for (tool, structured) in [("count", false), ("wrong", false), ("echo", true)] {
+        let result = client
+            .call_tool(call(tool, json!({"ids": "x,y"})))
+            .await
+            .expect("a tool result");
+        assert_eq!(result.is_error, Some(true), "{tool}");
+        assert_eq!(result.content.len(), 1, "{tool}");
+        let envelope: Value = serde_json::from_str(text_of(&result)).expect("the envelope");
+        assert_eq!(envelope["error"], "INVALID_ARGUMENT", "{tool}");
+        assert_eq!(
+            demo_tools::pair_set(&envelope["issues"]),
+            [("int_parsing", "/ids/0"), ("int_parsing", "/ids/1")]
+                .map(|(c, p)| (c.to_owned(), p.to_owned()))
+                .into(),
+            "{tool}"
+        );
+        assert_eq!(
+            result.structured_content,
+            structured.then_some(envelope),
+            "{tool}"
+        );
+    }
+    client.cancel().await.expect("closes");
+}
+
+/// `tools/list` publishes output schemas inline and clean: rmcp's schema of `Json<Count>`
+/// without `$schema`, the crate's `output_schema` as it is.
+#[tokio::test]
+async fn output_schemas_are_published_clean() {
+    let client = client_of(Probe::new()).await;
+    let tools = client.list_all_tools().await.expect("tools/list");
+    client.cancel().await.expect("closes");
+    let expected = json!({
+        "type": "object",
+        "properties": {"count": {"type": "integer", "format": "uint", "minimum": 0}},
+        "required": ["count"]
+    });
+    let mut declared = 0;
+    for tool in &tools {
+        let Some(schema) = &tool.output_schema else {
+            continue;
+        };
+        declared += 1;
+        assert_eq!(Value::Object((**schema).clone()), expected, "{}", tool.name);
+    }
+    assert_eq!(declared, 3);
+}
+
+/// A result that misses its declared `outputSchema` (a wrong value, or no
+/// `structuredContent`) is the `OUTPUT_INVALID` result, in `content` only; the same tools
+/// pass their results through with the check off.
+#[tokio::test]
+async fn output_is_checked_before_it_is_sent() {
+    let client = client_of(Probe::new()).await;
+    for tool in ["wrong", "text_only"] {
+        let result = client
+            .call_tool(call(tool, json!({"ids": [1]})))
+            .await
+            .expect("a tool result");
+        assert_eq!(result.is_error, Some(true), "{tool}");
+        assert_eq!(result.structured_content, None, "{tool}");
+        let envelope: Value = serde_json::from_str(text_of(&result)).expect("the envelope");
+        assert_eq!(
+            envelope,
+            json!({
+                "error": "OUTPUT_INVALID",
+                "tool": tool,
+                "message": format!("the result of tool {tool} does not match its outputSchema"),
+                "issues": [],
+                "truncated": 0,
+                "hint": mcp_coerce::OUTPUT_INVALID_HINT,
+            })
+        );
+    }
+    let result = client
+        .call_tool(call("count", json!({"ids": "[1, 2]"})))
+        .await
+        .expect("a tool result");
+    assert_eq!(result.structured_content, Some(json!({"count": 2})));
+    client.cancel().await.expect("closes");
+
+    let client = client_of(Probe {
+        check_output: false,
+        ..Probe::new()
+    })
+    .await;
+    let result = client
+        .call_tool(call("wrong", json!({"ids": [1]})))
+        .await
+        .expect("a tool result");
+    assert_eq!(result.structured_content, Some(json!({"count": "many"})));
+    client.cancel().await.expect("closes");
+}
+
+/// An unknown tool is the JSON-RPC `-32602` error by default, with the envelope (and its
+/// "did you mean") as `data`.
+#[tokio::test]
+async fn an_unknown_tool_is_a_protocol_error_by_default() {
+    let client = client_of(Probe::new()).await;
+    let error = client
+        .call_tool(call("cont", json!({})))
+        .await
+        .expect_err("a protocol error");
+    let rmcp::ServiceError::McpError(error) = error else {
+        panic!("not a JSON-RPC error: {error:?}");
+    };
+    assert_eq!(error.code.0, -32602);
+    assert_eq!(error.message, "unknown tool: cont");
+    assert_eq!(
+        error.data,
+        Some(json!({
+            "error": "UNKNOWN_TOOL",
+            "tool": "cont",
+            "message": "unknown tool: cont",
+            "issues": [],
+            "truncated": 0,
+            "hint": "did you mean \"count\"? Call tools/list to enumerate the valid tool names."
+        }))
+    );
+    client.cancel().await.expect("closes");
+}
+
+/// Without the crate's router, a refusal is still an `isError` result (rmcp's router makes
+/// it one): its one text item is rmcp's prefix and the envelope as JSON.
+#[tokio::test]
+async fn parameters_without_the_router_still_give_an_is_error_result() {
+    let client = client_of(Unrouted).await;
+    let result = client
+        .call_tool(call("count", json!({"ids": "x"})))
+        .await
+        .expect("a tool result, not a protocol error");
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(result.structured_content, None);
+    let text = text_of(&result);
+    let json = text
+        .strip_prefix("failed to deserialize parameters: ")
+        .expect("rmcp's prefix");
+    let envelope: Value = serde_json::from_str(json).expect("the envelope");
+    assert_eq!(
+        demo_tools::pair_set(&envelope["issues"]),
+        [("int_parsing".to_owned(), "/ids/0".to_owned())].into()
+    );
+    client.cancel().await.expect("closes");
+}
+
+/// A tool taking rmcp's own extractor keeps rmcp's answer under the crate's router.
+#[tokio::test]
+async fn rmcp_s_own_extractor_keeps_its_answer() {
+    let client = client_of(Probe::new()).await;
+    let result = client
+        .call_tool(call("plain", json!({"n": "x"})))
+        .await
+        .expect("a tool result");
+    assert_eq!(result.is_error, Some(true));
+    assert!(
+        text_of(&result).starts_with("failed to deserialize parameters: "),
+        "{}",
+        text_of(&result)
+    );
+    let result = client
+        .call_tool(call("plain", json!({"n": 3})))
+        .await
+        .expect("a tool result");
+    assert_eq!(text_of(&result), "3");
+    client.cancel().await.expect("closes");
+}
+
+/// `UnwrapArguments`: arguments sent as a string reach every extractor as the object, and
+/// the crate's report records one `args_unwrapped` per layer, before the steps inside.
+#[tokio::test]
+async fn unwrapped_arguments_are_in_the_report() {
+    let mut raw = Raw::start(UnwrapArguments::new(Probe::new())).await;
+    let once = json!({"ids": "1,2"}).to_string();
+    let twice = json!(once).to_string();
+    let cases = [
+        (json!(once), json!(["args_unwrapped", "comma_split"])),
+        (
+            json!(twice),
+            json!(["args_unwrapped", "args_unwrapped", "comma_split"]),
+        ),
+        (json!({"ids": "1,2"}), json!(["comma_split"])),
+    ];
+    for (arguments, rules) in cases {
+        let reply = raw
+            .call(json!({"name": "echo", "arguments": arguments}))
+            .await;
+        assert_eq!(
+            reply["result"]["structuredContent"],
+            json!({"ids": [1, 2], "tags": [], "rules": rules}),
+            "{reply}"
+        );
+    }
+    let reply = raw
+        .call(json!({"name": "plain", "arguments": json!({"n": 4}).to_string()}))
+        .await;
+    assert_eq!(reply["result"]["content"][0]["text"], "4", "{reply}");
+}
+
+/// The strict dialect's shape: every property required, the optional ones nullable; the
+/// router publishes it and reads `null` for an optional field as absent.
+#[tokio::test]
+async fn a_dialect_router_publishes_and_reads_its_dialect() {
+    let client = client_of(Probe {
+        dialect: Dialect::OpenAiStrict,
+        ..Probe::new()
+    })
+    .await;
+    let tools = client.list_all_tools().await.expect("tools/list");
+    let echo = tools.iter().find(|t| t.name == "echo").expect("echo");
+    let canonical = mcp_coerce::schema::input_schema::<Args>();
+    assert_eq!(
+        Value::Object((*echo.input_schema).clone()),
+        Dialect::OpenAiStrict.rewrite(&canonical).schema
+    );
+    assert_eq!(
+        echo.input_schema["required"],
+        json!(["ids", "tags"]),
+        "{:?}",
+        echo.input_schema
+    );
+    let result = client
+        .call_tool(call("echo", json!({"ids": [1], "tags": null})))
+        .await
+        .expect("a tool result");
+    assert_eq!(
+        result.structured_content,
+        Some(json!({"ids": [1], "tags": [], "rules": []}))
+    );
+    client.cancel().await.expect("closes");
+}
+
+/// Every dialect, on the demo server: every instance the canonical `inputSchema` admits,
+/// sent in the shape the dialect's clients send it (under `openai-strict`, `null` for every
+/// property left out) and admitted by the dialect's published schema, gets the answer the
+/// canonical server gives the canonical instance; bounds a dialect only describes are
+/// still enforced.
+mod dialects {
+    use super::*;
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+
+    const INSTANCES: usize = 48;
+
+    /// The answer to a call, comparable across servers: the value, or the envelope.
+    async fn answer(
+        client: &RunningService<RoleClient, ()>,
+        tool: &str,
+        arguments: &Value,
+    ) -> Value {
+        let params = CallToolRequestParams::new(tool.to_owned())
+            .with_arguments(arguments.as_object().cloned().unwrap_or_default());
+        match client.call_tool(params).await {
+            Ok(result) if result.is_error == Some(true) => {
+                json!({"refused": serde_json::from_str::<Value>(text_of(&result)).unwrap_or(Value::Null)})
+            }
+            Ok(result) => json!({"value": result.structured_content}),
+            Err(e) => json!({"protocol_error": e.to_string()}),
+        }
+    }
+
+    /// `instance` as a strict client sends it: `null` for every property of every object
+    /// that the instance leaves out.
+    fn strict_shape(instance: &mut Value, schema: &Value) {
+        match instance {
+            Value::Object(map) => {
+                let Some(properties) = schema["properties"].as_object() else {
+                    return;
+                };
+                for (name, property) in properties {
+                    match map.get_mut(name) {
+                        Some(member) => strict_shape(member, property),
+                        None => {
+                            map.insert(name.clone(), Value::Null);
+                        }
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for item in items {
+                    strict_shape(item, &schema["items"]);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[tokio::test]
+    async fn every_dialect_reads_what_its_clients_send_as_the_canonical_call() {
+        let canonical = demo_mcp::DemoServer::service(Dialect::Canonical);
+        let reference = client_of(canonical).await;
+        let tools = reference.list_all_tools().await.expect("tools/list");
+        for dialect in Dialect::ALL {
+            let client = client_of(demo_mcp::DemoServer::service(dialect)).await;
+            let published = client.list_all_tools().await.expect("tools/list");
+            for tool in &tools {
+                let schema = Value::Object((*tool.input_schema).clone());
+                let theirs = published
+                    .iter()
+                    .find(|t| t.name == tool.name)
+                    .expect("the same tools");
+                let theirs = Value::Object((*theirs.input_schema).clone());
+                assert_eq!(
+                    theirs,
+                    dialect.rewrite(&schema).schema,
+                    "{dialect} {}",
+                    tool.name
+                );
+                let canonical_validator = jsonschema::validator_for(&schema).expect("compiles");
+                let dialect_validator = jsonschema::validator_for(&theirs).expect("compiles");
+                let mut runner = TestRunner::new_with_rng(
+                    Config::default(),
+                    TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]),
+                );
+                let strategy = mcp_coerce::testing::instances(&schema);
+                let mut sent = 0;
+                for _ in 0..INSTANCES {
+                    let instance = strategy
+                        .new_tree(&mut runner)
+                        .expect("an instance")
+                        .current();
+                    if !canonical_validator.is_valid(&instance) {
+                        continue;
+                    }
+                    let mut shaped = instance.clone();
+                    if dialect == Dialect::OpenAiStrict {
+                        strict_shape(&mut shaped, &schema);
+                    }
+                    if !dialect_validator.is_valid(&shaped) {
+                        continue;
+                    }
+                    sent += 1;
+                    assert_eq!(
+                        answer(&client, &tool.name, &shaped).await,
+                        answer(&reference, &tool.name, &instance).await,
+                        "{dialect} {}: {shaped} (canonical {instance})",
+                        tool.name
+                    );
+                }
+                // A free-form object can only be sent empty under openai-strict; every
+                // tool still gets calls in every dialect.
+                assert!(
+                    sent >= INSTANCES / 4,
+                    "{dialect} {}: {sent} calls",
+                    tool.name
+                );
+            }
+            // A bound the dialect moves into a description is still the check's.
+            let beyond = json!({"ids": [1], "limit": 500});
+            let mut shaped = beyond.clone();
+            if dialect == Dialect::OpenAiStrict {
+                let schema = Value::Object(
+                    (*tools
+                        .iter()
+                        .find(|t| t.name == "demo_get_observations")
+                        .expect("tool")
+                        .input_schema)
+                        .clone(),
+                );
+                strict_shape(&mut shaped, &schema);
+            }
+            let refused = answer(&client, "demo_get_observations", &shaped).await;
+            assert_eq!(
+                demo_tools::pair_set(&refused["refused"]["issues"]),
+                [("too_big".to_owned(), "/limit".to_owned())].into(),
+                "{dialect}: {refused}"
+            );
+            client.cancel().await.expect("closes");
+        }
+        reference.cancel().await.expect("closes");
+    }
+}
