@@ -100,8 +100,8 @@
 )]
 #![cfg_attr(
     feature = "rmcp",
-    doc = "- rmcp servers (feature `rmcp`): [`rmcp`] (the [`rmcp::Parameters`] extractor and \
-           the [`rmcp::coerce`] router)."
+    doc = "- rmcp servers (feature `rmcp`): [`rmcp`] (the [`rmcp::Parameters`] extractor, \
+           the [`rmcp::coerce`] router and the [`rmcp::UnwrapArguments`] layer)."
 )]
 #![cfg_attr(
     not(feature = "rmcp"),

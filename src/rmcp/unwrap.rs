@@ -43,12 +43,15 @@ pub(super) enum SentArguments {
 ///
 /// ```no_run
 /// # use rmcp::{ServerHandler, ServiceExt};
+/// # use rmcp::transport::IntoTransport;
 /// # #[derive(Clone)] struct Server;
 /// # impl ServerHandler for Server {}
-/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// # async fn run<T, E, A>(transport: T) -> Result<(), Box<dyn std::error::Error>>
+/// # where T: IntoTransport<rmcp::RoleServer, E, A>, E: std::error::Error + Send + Sync + 'static {
 /// use mcp_coerce::rmcp::UnwrapArguments;
 ///
-/// let service = UnwrapArguments::new(Server).serve(rmcp::transport::stdio()).await?;
+/// // `transport`: rmcp's `transport::stdio()`, a streamable HTTP session, ...
+/// let service = UnwrapArguments::new(Server).serve(transport).await?;
 /// service.waiting().await?;
 /// # Ok(())
 /// # }
