@@ -150,11 +150,12 @@ impl Mismatch {
 
     fn log(&self, tool: &str) {
         tracing::error!(
+            target: "mcp_coerce",
             tool,
             path = %self.path,
             keyword = %self.keyword,
-            "mcp-coerce: result does not match the outputSchema: {}",
-            self.message
+            detail = %self.message,
+            "output does not match the outputSchema"
         );
     }
 }

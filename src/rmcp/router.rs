@@ -46,7 +46,7 @@ pub struct Router<R, S> {
 /// | call | answer |
 /// |---|---|
 /// | refused by [`Parameters`](super::Parameters) | an `isError: true` result with the envelope as JSON text in `content[0]`, and as `structuredContent` when the tool declares no `outputSchema` (a client checks `structuredContent` against the output schema even on an error result: the official TypeScript SDK throws on a mismatch) |
-/// | a result with `structuredContent`, from a tool with an `outputSchema` | the result, once checked against the schema as [`list_all`](Router::list_all) publishes it; a mismatch, or no `structuredContent` at all, is the `isError` result of the [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), and each mismatch goes to the server's log (a `tracing` error event: `tool`, `path`, `keyword`, and the validator's message with the values masked) |
+/// | a result with `structuredContent`, from a tool with an `outputSchema` | the result, once checked against the schema as [`list_all`](Router::list_all) publishes it; a mismatch, or no `structuredContent` at all, is the `isError` result of the [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), and each mismatch goes to the server's log (a `tracing` error event, target `mcp_coerce`: `tool`, `path` in the result, `keyword`, and `detail`, the validator's message with the result's values masked) |
 /// | an unknown tool | the JSON-RPC `-32602` error the MCP specification lists for unknown tools, with the `UNKNOWN_TOOL` envelope as `data`; or, with [`unknown_tool_as_result`](Router::unknown_tool_as_result), an `isError` result carrying it |
 /// | anything else | what the tool router answers |
 ///

@@ -188,3 +188,86 @@ async fn the_rmcp_extractor_emits_them() {
         ]
     );
 }
+
+/// The rmcp router logs each way a result misses its tool's `outputSchema`: one error
+/// event with the tool, the path in the result, the keyword, and the validator's message
+/// with the result's values masked.
+#[tokio::test(flavor = "current_thread")]
+async fn the_rmcp_router_logs_an_invalid_output() {
+    use mcp_coerce::rmcp::{Parameters, coerce};
+    use rmcp::handler::server::router::tool::ToolRouter;
+    use rmcp::model::CallToolResult;
+    use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
+
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Args {}
+
+    #[derive(serde::Serialize, schemars::JsonSchema)]
+    struct Out {
+        count: u32,
+    }
+
+    #[derive(Clone)]
+    struct Wrong {
+        tool_router: ToolRouter<Self>,
+    }
+
+    #[tool_router]
+    impl Wrong {
+        #[tool(
+            description = "Returns a string where its output type has a number.",
+            output_schema = mcp_coerce::rmcp::output_schema::<Out>()
+        )]
+        async fn wrong(
+            &self,
+            Parameters(_): Parameters<Args>,
+        ) -> Result<CallToolResult, ErrorData> {
+            Ok(CallToolResult::structured(json!({"count": "s3cr3t"})))
+        }
+    }
+
+    #[tool_handler(router = coerce(&self.tool_router))]
+    impl ServerHandler for Wrong {}
+
+    let keep = Keep::default();
+    let _guard = tracing::subscriber::set_default(keep.clone());
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let server = tokio::spawn(async move {
+        let wrong = Wrong {
+            tool_router: Wrong::tool_router(),
+        };
+        if let Ok(server) = wrong.serve(server_io).await {
+            let _ = server.waiting().await;
+        }
+    });
+    let client = ().serve(client_io).await.expect("the client connects");
+    let result = client
+        .call_tool(CallToolRequestParams::new("wrong"))
+        .await
+        .expect("a tool result");
+    assert_eq!(result.is_error, Some(true));
+    client.cancel().await.expect("the client closes");
+    let _ = server.await;
+    let seen: Vec<Seen> = keep
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(_, target, _)| target == "mcp_coerce")
+        .cloned()
+        .collect();
+    assert_eq!(
+        seen,
+        [(
+            Level::ERROR,
+            "mcp_coerce".to_owned(),
+            fields(&[
+                ("message", "output does not match the outputSchema"),
+                ("tool", "wrong"),
+                ("path", "/count"),
+                ("keyword", "type"),
+                ("detail", "value is not of type \"integer\""),
+            ])
+        )]
+    );
+}
