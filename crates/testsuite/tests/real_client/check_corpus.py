@@ -4,12 +4,19 @@
 Usage:
     python3 check_corpus.py CASES.json -- SERVER_CMD [ARGS...]
 
-Every case is sent with `ClientSession.call_tool` and compared exactly as the corpus
-defines it: an accepted value (`structuredContent`) by JSON equality with numbers compared
-by value; a refusal by the set of (code, path) pairs of the envelope in
-`structuredContent`; other failures by category. A case whose arguments are not a JSON
-object cannot be sent by the SDK (its `arguments` parameter is typed as an object): the
-SDK must refuse it before anything reaches the server, and this script asserts so.
+The tools are listed first: each must publish an `inputSchema` and an `outputSchema`, both
+plain objects (no "$ref", no "$schema", no "null" type); listing also makes the SDK check
+every later accepted result against the tool's outputSchema (a mismatch is an exception,
+and any exception fails its case). Every case is then sent with `ClientSession.call_tool`
+and compared exactly as the corpus defines it: an accepted value (`structuredContent`) by
+JSON equality with numbers compared by value; a refusal (`isError`) by the envelope in the
+JSON text of its one content item: the set of (code, path) pairs of its issues with
+`error` "INVALID_ARGUMENT", or its `error` for a category. On a refusal,
+`structuredContent`, when present, must be that same envelope, and it must be absent for a
+tool that declared an outputSchema (the envelope would not fit it). A case whose arguments
+are not a JSON object cannot be sent by the SDK (its `arguments` parameter is typed as an
+object): the SDK must refuse it before anything reaches the server, and this script
+asserts so (check_corpus.mjs sends such cases through the TypeScript SDK).
 Exit status: 0 when every case passes, 1 otherwise, 2 for bad usage.
 """
 import json
@@ -32,7 +39,49 @@ def same_json(a, b):
 
 
 def pairs(issues):
-    return {(i.get("code"), i.get("path")) for i in issues or []}
+    return {(i.get("code"), i.get("path")) for i in issues or [] if isinstance(i, dict)}
+
+
+def schema_problem(label, schema):
+    """Why a published schema is not a plain object a client can use as it is, or None."""
+    if not isinstance(schema, dict):
+        return f"{label} is not an object: {json.dumps(schema)}"
+    text = json.dumps(schema)
+    for needle in ('"$ref"', '"$schema"', '"null"'):
+        if needle in text:
+            return f"{label} contains {needle}: {text}"
+    return None
+
+
+def error_envelope(result, declared_output):
+    """The envelope of an error result, or raise ValueError saying what is wrong with it."""
+    content = result.content or []
+    if len(content) != 1 or getattr(content[0], "type", None) != "text":
+        raise ValueError("an error result should have one text content item, got "
+                         + json.dumps([c.model_dump(mode="json", by_alias=True) for c in content]))
+    text = content[0].text
+    try:
+        envelope = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"content[0].text is not JSON ({exc}): {text[:100]}") from None
+    structured = result.structured_content
+    if structured is not None:
+        if declared_output:
+            raise ValueError("structuredContent on an error of a tool with an outputSchema: "
+                             + json.dumps(structured))
+        if not same_json(structured, envelope):
+            raise ValueError(f"structuredContent {json.dumps(structured)} is not the envelope "
+                             f"in content[0].text {text}")
+    return envelope
+
+
+def summary(outcome):
+    """A short line for a passing case: the value, or the error and its issues."""
+    kind, body = outcome
+    if kind == "refused" and isinstance(body, dict):
+        issues = " ".join(sorted(f"{c}@{p!s}" for c, p in pairs(body.get("issues"))))
+        return f"{body.get('error')} {issues}".strip()
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)[:100]
 
 
 def judge(expect, outcome):
@@ -41,10 +90,12 @@ def judge(expect, outcome):
     if "value" in expect:
         return kind == "ok" and same_json(body, expect["value"])
     if "issues" in expect:
-        return (kind == "refused" and body.get("error") == "INVALID_ARGUMENT"
+        return (kind == "refused" and isinstance(body, dict)
+                and body.get("error") == "INVALID_ARGUMENT"
                 and pairs(body.get("issues")) == pairs(expect["issues"]))
     if "category" in expect:
-        return kind == "refused" and body.get("error") == expect["category"]
+        return (kind == "refused" and isinstance(body, dict)
+                and body.get("error") == expect["category"])
     return False
 
 
@@ -56,10 +107,12 @@ async def run(cases, server):
         print(f"# server {init.server_info.name} {init.server_info.version}, "
               f"protocol {init.protocol_version}")
         tools = (await session.list_tools()).tools
+        declared_output = {tool.name: tool.output_schema is not None for tool in tools}
         for tool in tools:
-            schema = json.dumps(tool.input_schema)
-            if "$ref" in schema or '"null"' in schema:
-                rows.append((f"schema:{tool.name}", False, f"inputSchema not plain: {schema}"))
+            problems = [p for p in (schema_problem("inputSchema", tool.input_schema),
+                                    schema_problem("outputSchema", tool.output_schema)) if p]
+            if problems:
+                rows.append((f"schema:{tool.name}", False, "; ".join(problems)))
         for case in cases:
             arguments = case.get("arguments")
             if not isinstance(arguments, dict):
@@ -78,17 +131,17 @@ async def run(cases, server):
             except Exception as exc:
                 rows.append((case["id"], False, f"{type(exc).__name__}: {exc}"))
                 continue
-            structured = result.structured_content
             if result.is_error:
-                outcome = ("refused", structured or {})
-                text = result.content[0].text if result.content else ""
-                if json.loads(text or "null") != structured:
-                    rows.append((case["id"], False, "content[0].text is not the envelope"))
+                try:
+                    envelope = error_envelope(result, declared_output.get(case["tool"], False))
+                except ValueError as exc:
+                    rows.append((case["id"], False, str(exc)))
                     continue
+                outcome = ("refused", envelope)
             else:
-                outcome = ("ok", structured)
+                outcome = ("ok", result.structured_content)
             ok = judge(case["expect"], outcome)
-            rows.append((case["id"], ok, json.dumps(outcome[1])[:100] if ok
+            rows.append((case["id"], ok, summary(outcome) if ok
                          else f"expected {json.dumps(case['expect'])}, got {json.dumps(outcome)}"))
     return rows
 
