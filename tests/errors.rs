@@ -892,6 +892,7 @@ fn categories_codes_and_statuses() {
         ),
         (Category::Unavailable, "UNAVAILABLE", -32603, 503),
         (Category::InternalError, "INTERNAL_ERROR", -32603, 500),
+        (Category::OutputInvalid, "OUTPUT_INVALID", -32603, 500),
     ];
     let mut report = Report::new();
     for (category, name, rpc, http) in table {

@@ -72,7 +72,7 @@ use ::rmcp::ErrorData;
 use ::rmcp::model::{CallToolResult, ErrorCode};
 use serde_json::Value;
 
-use crate::render::{Category, Envelope};
+use crate::render::Envelope;
 
 pub use output::output_schema;
 pub use parameters::{Coercions, NOTES_META_KEY, Parameters};
@@ -113,14 +113,8 @@ impl From<Envelope> for CallToolResult {
 /// ```
 impl From<Envelope> for ErrorData {
     fn from(envelope: Envelope) -> Self {
-        let code = match envelope.category() {
-            Category::InvalidArgument | Category::UnknownTool | Category::NotFound => {
-                ErrorCode::INVALID_PARAMS
-            }
-            _ => ErrorCode::INTERNAL_ERROR,
-        };
         ErrorData::new(
-            code,
+            ErrorCode(envelope.category().jsonrpc_code()),
             envelope.message().to_owned(),
             serde_json::to_value(&envelope).ok(),
         )
