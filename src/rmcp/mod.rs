@@ -5,7 +5,7 @@
 //! | [`Parameters`] | a tool's arguments read by the crate (every lax shape, every issue at once): use it in `#[tool]` functions in place of rmcp's `Parameters` |
 //! | [`coerce`] / [`Router`] | the tool router for `#[tool_handler]`: refusals as `isError` results that fit the tool's `outputSchema`, results checked against it (`OUTPUT_INVALID`), the schema [`dialect`](Router::dialect) published and read, unknown tools as the specification answers them |
 //! | [`Coercions`] | what was coerced in the call, and the notes for the model ([`Coercions::attach`]) |
-//! | [`UnwrapArguments`] | a service layer: `tools/call` requests whose `params.arguments` is a string holding the object |
+//! | [`UnwrapArguments`], [`on_custom_request`] | a service layer, and the same inside a `ServerHandler`: `tools/call` requests whose `params.arguments` is a string holding the object |
 //! | [`output_schema`] | a type's `outputSchema` as the router publishes output schemas |
 //!
 //! Two changes to a server written with rmcp's `#[tool]` macros: take the arguments with
@@ -77,7 +77,7 @@ use crate::render::Envelope;
 pub use output::output_schema;
 pub use parameters::{Coercions, NOTES_META_KEY, Parameters};
 pub use router::{Router, UNKNOWN_TOOL_HINT, coerce};
-pub use unwrap::UnwrapArguments;
+pub use unwrap::{UnwrapArguments, on_custom_request};
 
 /// The `isError: true` result carrying the envelope as JSON text and as
 /// `structuredContent`.

@@ -1,8 +1,9 @@
 //! Output schemas: published as the crate publishes input schemas, and checked.
 
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use ::rmcp::model::{CallToolResult, JsonObject};
+use ::rmcp::model::{CallToolResult, ContentBlock, JsonObject};
 use serde_json::Value;
 
 use crate::render::Envelope;
@@ -11,22 +12,25 @@ use crate::render::Envelope;
 const MAX_LOGGED: usize = 10;
 
 /// At most this many compiled output schemas are kept; past it, the cache starts over.
-const MAX_VALIDATORS: usize = 256;
+const MAX_VALIDATORS: usize = 4096;
 
 /// The `outputSchema` of a tool whose structured result is `T`, as [`coerce`](super::coerce)
 /// publishes every output schema: `T`'s schema for what its `Serialize` writes (schemars'
-/// serialize contract, as rmcp's `Json<T>` asks), inline (no `$ref`/`$defs`: a recursive
-/// type's reference becomes the permissive schema [`inline_refs`](crate::dialect::inline_refs)
-/// describes), without `$schema` and the root `title`/`description`, and without `null` on
-/// optional properties ([`strip_nullable_optionals`](crate::schema::strip_nullable_optionals):
-/// a property left out of `required` is one that `skip_serializing_if` may leave out, so
-/// it is absent, not `null`). A client validator that reads `$schema` or refuses `$ref`s
-/// then reads it as it is.
+/// serialize contract, as rmcp's `Json<T>` asks), inline, without the 2020-12 `$schema`
+/// and the root `title`/`description`. A client validator then reads it as it is: the
+/// official TypeScript SDK fails on `tools/list` when an output schema holds a `$ref`, and
+/// its default validator does not know the 2020-12 meta-schema.
+///
+/// Unlike [`input_schema`](crate::schema::input_schema), it keeps `null` where `T` may
+/// write it (`"type": ["string", "null"]` for an `Option` written as `null`): an output
+/// schema is read by validators, not by a model choosing how to spell a call, and without
+/// it results that `T` writes (`Some(None)` of an `Option<Option<_>>`) would fail the
+/// router's check.
 ///
 /// Use it where a tool returns a `CallToolResult` (to [attach notes](super::Coercions::attach),
 /// say) and declares its output type by hand: `#[tool(output_schema =
 /// mcp_coerce::rmcp::output_schema::<Out>())]`. A tool returning rmcp's `Json<Out>` gets
-/// rmcp's schema of `Out`, which the router publishes cleaned the same way.
+/// rmcp's schema of `Out`, which the router publishes the same way.
 ///
 /// # Examples
 ///
@@ -45,7 +49,7 @@ const MAX_VALIDATORS: usize = 256;
 ///     "type": "object",
 ///     "properties": {
 ///         "count": {"type": "integer", "format": "uint32", "minimum": 0},
-///         "next": {"type": "string"}
+///         "next": {"type": ["string", "null"]}
 ///     },
 ///     "required": ["count"]
 /// }));
@@ -54,25 +58,46 @@ pub fn output_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
     let settings = crate::schema::settings().for_serialize();
     let schema = schemars::SchemaGenerator::new(settings).into_root_schema_for::<T>();
     match schema.to_value() {
-        Value::Object(map) => Arc::new(clean(map)),
+        Value::Object(map) => published(&Arc::new(map)),
         _ => Arc::new(JsonObject::new()),
     }
 }
 
+/// The meta-schemas a published output schema leaves unnamed: the drafts a validator
+/// that reads no `$schema` may not know (2020-12, what schemars and rmcp write, and
+/// 2019-09). A schema naming another draft (draft-07) keeps its `$schema`.
+const UNNAMED_DRAFTS: [&str; 2] = [
+    "https://json-schema.org/draft/2020-12/schema",
+    "https://json-schema.org/draft/2019-09/schema",
+];
+
 /// `schema` as the router publishes it (see [`output_schema`]).
 pub(super) fn published(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
-    Arc::new(clean((**schema).clone()))
-}
-
-fn clean(mut schema: JsonObject) -> JsonObject {
-    for annotation in ["$schema", "title", "description"] {
+    let mut schema = inline((**schema).clone());
+    for annotation in ["title", "description"] {
         schema.remove(annotation);
     }
-    let mut value = Value::Object(schema);
-    if value.to_string().contains("\"$ref\"") {
-        value = crate::dialect::inline_refs(&value).schema;
+    if schema
+        .get("$schema")
+        .and_then(Value::as_str)
+        .is_some_and(|draft| UNNAMED_DRAFTS.contains(&draft.trim_end_matches('#')))
+    {
+        schema.remove("$schema");
     }
-    crate::schema::strip_nullable_optionals(&mut value);
+    Arc::new(schema)
+}
+
+/// `schema` with its local `$ref`s (JSON Pointers into the schema, `#/...`) inlined; a
+/// recursive reference, and any other (`$anchor`, `$id`-relative, remote), becomes the
+/// permissive schema [`inline_refs`](crate::dialect::inline_refs) describes, in the
+/// published schema and in the check alike.
+fn inline(schema: JsonObject) -> JsonObject {
+    let value = Value::Object(schema);
+    let value = if value.to_string().contains("\"$ref\"") {
+        crate::dialect::inline_refs(&value).schema
+    } else {
+        value
+    };
     match value {
         Value::Object(map) => map,
         _ => JsonObject::new(),
@@ -80,16 +105,33 @@ fn clean(mut schema: JsonObject) -> JsonObject {
 }
 
 /// `result`, or the `OUTPUT_INVALID` result when it does not match `schema` (the tool's
-/// output schema as declared; checked as published).
+/// output schema as declared, its `$ref`s inlined as published). An error result is not
+/// the tool's output: its `structuredContent` goes only where it matches the schema, and
+/// otherwise is sent as text (clients check it against the schema all the same).
 pub(super) fn checked(
     tool: &str,
     schema: &Arc<JsonObject>,
-    result: CallToolResult,
+    mut result: CallToolResult,
 ) -> CallToolResult {
+    let validator = validator(schema);
     if result.is_error == Some(true) {
+        let fits = match (&result.structured_content, validator.as_ref()) {
+            (Some(content), Ok(validator)) => validator.is_valid(content),
+            (Some(_), Err(_)) => false,
+            (None, _) => true,
+        };
+        if !fits && let Some(content) = result.structured_content.take() {
+            let text = content.to_string();
+            let in_content = result
+                .content
+                .iter()
+                .any(|c| c.as_text().is_some_and(|t| t.text == text));
+            if !in_content {
+                result.content.push(ContentBlock::text(text));
+            }
+        }
         return result;
     }
-    let validator = validator(schema);
     let fault = match (&result.structured_content, validator.as_ref()) {
         (_, Err(e)) => Some(vec![Mismatch::schema(e)]),
         (None, Ok(_)) => Some(vec![Mismatch::missing()]),
@@ -161,33 +203,36 @@ impl Mismatch {
 }
 
 type Compiled = Arc<Result<jsonschema::Validator, String>>;
-type Validators = Mutex<Vec<(Arc<JsonObject>, Compiled)>>;
+/// Compiled schemas by the address of the schema they were compiled from (kept alive with
+/// them, so an address names one schema).
+type Validators = Mutex<HashMap<usize, (Arc<JsonObject>, Compiled)>>;
 
-/// The validator of an output schema as published, compiled once per schema: found by the
-/// schema's `Arc` (a tool router keeps its tools' schemas), else by its content.
+/// The validator of an output schema, compiled once per schema: found by the schema's
+/// `Arc` (a tool router keeps its tools' schemas), else by its content (a router built
+/// again at every request, `coerce(Self::tool_router())`).
 fn validator(schema: &Arc<JsonObject>) -> Compiled {
     static VALIDATORS: OnceLock<Validators> = OnceLock::new();
     let validators = VALIDATORS.get_or_init(Default::default);
+    let key = Arc::as_ptr(schema) as usize;
     let found = {
         let kept = validators.lock().unwrap_or_else(PoisonError::into_inner);
-        kept.iter()
-            .find(|(k, _)| Arc::ptr_eq(k, schema))
-            .or_else(|| kept.iter().find(|(k, _)| k == schema))
+        kept.get(&key)
+            .or_else(|| kept.values().find(|(k, _)| k == schema))
             .map(|(_, v)| v.clone())
     };
     if let Some(found) = found {
         return found;
     }
-    let published = Value::Object((*published(schema)).clone());
+    let declared = Value::Object(inline((**schema).clone()));
     let compiled: Compiled = Arc::new(
         jsonschema::options()
-            .build(&published)
+            .build(&declared)
             .map_err(|e| crate::words::truncate(&e.to_string())),
     );
     let mut kept = validators.lock().unwrap_or_else(PoisonError::into_inner);
     if kept.len() >= MAX_VALIDATORS {
         kept.clear();
     }
-    kept.push((schema.clone(), compiled.clone()));
+    kept.insert(key, (schema.clone(), compiled.clone()));
     compiled
 }

@@ -13,7 +13,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::router::CallSettings;
-use super::unwrap::SentArguments;
+use super::unwrap::Unwrapped;
 use crate::dialect::Dialect;
 use crate::issue::Rejection;
 
@@ -59,17 +59,12 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema + 'static>
 {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         let extensions = &context.request_context.extensions;
-        let sent = extensions.get::<SentArguments>().cloned();
+        let unwrapped = extensions
+            .get::<Unwrapped>()
+            .map_or_else(Vec::new, |u| u.0.clone());
         let dialect = extensions
             .get::<CallSettings>()
             .map_or(Dialect::Canonical, |s| s.dialect);
-        let unwrapped = match sent {
-            Some(SentArguments::Refused(rejection)) => {
-                return Err(refusal(context.name(), &rejection));
-            }
-            Some(SentArguments::Unwrapped(coercions)) => coercions,
-            None => Vec::new(),
-        };
         let mut arguments = context.arguments.take().map_or(Value::Null, Value::Object);
         if dialect != Dialect::Canonical {
             dialect.normalize_arguments(&mut arguments, &canonical_schema::<T>());

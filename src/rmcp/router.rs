@@ -45,9 +45,11 @@ pub struct Router<R, S> {
 ///
 /// | call | answer |
 /// |---|---|
-/// | refused by [`Parameters`](super::Parameters) | an `isError: true` result with the envelope as JSON text in `content[0]`, and as `structuredContent` when the tool declares no `outputSchema` (a client checks `structuredContent` against the output schema even on an error result: the official TypeScript SDK throws on a mismatch) |
-/// | a result with `structuredContent`, from a tool with an `outputSchema` | the result, once checked against the schema as [`list_all`](Router::list_all) publishes it; a mismatch, or no `structuredContent` at all, is the `isError` result of the [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), and each mismatch goes to the server's log (a `tracing` error event, target `mcp_coerce`: `tool`, `path` in the result, `keyword`, and `detail`, the validator's message with the result's values masked) |
+/// | refused by [`Parameters`](super::Parameters) (or failed by a tool with an [`Envelope`] as `ErrorData`) | an `isError: true` result with the envelope as JSON text in `content[0]`, and as `structuredContent` when the tool declares no `outputSchema` (a client checks `structuredContent` against the output schema even on an error result: the official TypeScript SDK throws on a mismatch) |
+/// | a result with `structuredContent`, from a tool with an `outputSchema` | the result, once checked against the schema as [`list_all`](Router::list_all) publishes it; a mismatch, or no `structuredContent` at all, is the `isError` result of the [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), and each mismatch goes to the server's log (a `tracing` error event, target `mcp_coerce`: `tool`, `path` in the result, `keyword`, and `detail`, the validator's message with the result's values masked; property names can appear in `path` and `detail`) |
 /// | an unknown tool | the JSON-RPC `-32602` error the MCP specification lists for unknown tools, with the `UNKNOWN_TOOL` envelope as `data`; or, with [`unknown_tool_as_result`](Router::unknown_tool_as_result), an `isError` result carrying it |
+/// | refused by rmcp's own `Parameters` | rmcp's `isError` result, its text cut to 300 chars |
+/// | an `isError` result of the tool's own, from a tool with an `outputSchema` | the result, its `structuredContent` moved into `content` as JSON text unless it matches the schema |
 /// | anything else | what the tool router answers |
 ///
 /// `tools/list` ([`list_all`](Router::list_all)) publishes each `inputSchema` in the
@@ -167,7 +169,8 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
                 if error.code == ErrorCode::INVALID_PARAMS
                     && error.message.starts_with(RMCP_ARGUMENT_ERROR_PREFIX) =>
             {
-                Ok(CallToolResult::error(vec![ContentBlock::text(error.message)]).into())
+                let text = cut_forwarded(&error.message);
+                Ok(CallToolResult::error(vec![ContentBlock::text(text)]).into())
             }
             Ok(CallToolResponse::Complete(result)) if self.check_output => {
                 Ok(match output_schema {
@@ -235,6 +238,18 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     /// check the standard HTTP headers of a call).
     pub fn get(&self, name: &str) -> Option<&Tool> {
         self.router.borrow().get(name)
+    }
+}
+
+/// The most chars of rmcp's own argument error forwarded to the model: its message quotes
+/// the input serde refused, whole.
+const MAX_FORWARDED_CHARS: usize = 300;
+
+/// `message` cut to [`MAX_FORWARDED_CHARS`], with `…` where it was cut.
+fn cut_forwarded(message: &str) -> String {
+    match message.char_indices().nth(MAX_FORWARDED_CHARS) {
+        Some((end, _)) => format!("{}…", &message[..end]),
+        None => message.to_owned(),
     }
 }
 

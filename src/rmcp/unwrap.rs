@@ -3,7 +3,11 @@
 use std::borrow::Cow;
 
 use ::rmcp::ErrorData;
-use ::rmcp::model::{CallToolRequest, CallToolRequestParams, ClientRequest, ProtocolVersion};
+use ::rmcp::ServerHandler;
+use ::rmcp::model::{
+    CallToolRequest, CallToolRequestParams, CallToolResult, ClientRequest, CustomRequest,
+    CustomResult, ErrorCode, ProtocolVersion, ServerResult,
+};
 use ::rmcp::service::{
     MaybeSendFuture, NotificationContext, RequestContext, RoleServer, Service, ServiceRole,
 };
@@ -12,13 +16,10 @@ use serde_json::Value;
 use crate::issue::Rejection;
 use crate::report::Coercion;
 
-/// What [`UnwrapArguments`] found in `params.arguments`, for [`Parameters`](super::Parameters):
-/// the `args_unwrapped` steps that led to the object, or the refusal of what was sent.
+/// The `args_unwrapped` steps [`UnwrapArguments`] took to reach the arguments object, for
+/// [`Parameters`](super::Parameters) to put in front of its report.
 #[derive(Clone, Debug)]
-pub(super) enum SentArguments {
-    Unwrapped(Vec<Coercion>),
-    Refused(Rejection),
-}
+pub(super) struct Unwrapped(pub(super) Vec<Coercion>);
 
 /// An rmcp service that accepts `tools/call` requests whose `params.arguments` is a string
 /// holding the arguments object, and hands every request to the service it wraps.
@@ -33,13 +34,18 @@ pub(super) enum SentArguments {
 /// [`from_str`](crate::from_str)); the object becomes `params.arguments`, so every
 /// extractor sees it, and [`Parameters`](super::Parameters) records one `args_unwrapped`
 /// coercion per layer in the [report](super::Coercions). Arguments that are not an object
-/// even so (a string holding an array, a number, more than two layers) reach the tool
-/// without arguments, and `Parameters` refuses the call with the crate's `invalid_type`
-/// (or `invalid_json`) issue at `""`; a tool taking rmcp's own extractors sees no
-/// arguments. Requests that rmcp reads as they are pass through untouched: the layer costs
-/// them one `match`.
+/// even so (a string holding an array or plain text, a number, an array, more than two
+/// layers) never reach the tool: the layer answers with an `isError: true` result whose
+/// one text item is the `INVALID_ARGUMENT` envelope (the crate's `invalid_type` or
+/// `invalid_json` issue at `""`; no `structuredContent`, which a tool's `outputSchema`
+/// would refuse). Requests that rmcp reads as they are pass through untouched: the layer
+/// costs them one `match`. rmcp's check of the `Mcp-Param-*` HTTP headers against the
+/// arguments (SEP-2243) runs before the layer and does not see arguments sent as a string.
 ///
-/// Wrap the server where it is served, on any transport:
+/// Wrap the server where it is served as a `Service` (stdio, or any transport given to
+/// `serve`); rmcp's streamable HTTP server takes a `ServerHandler` instead, whose
+/// `on_custom_request` can call [`on_custom_request`](super::on_custom_request) to the same
+/// effect:
 ///
 /// ```no_run
 /// # use rmcp::{ServerHandler, ServiceExt};
@@ -50,7 +56,7 @@ pub(super) enum SentArguments {
 /// # where T: IntoTransport<rmcp::RoleServer, E, A>, E: std::error::Error + Send + Sync + 'static {
 /// use mcp_coerce::rmcp::UnwrapArguments;
 ///
-/// // `transport`: rmcp's `transport::stdio()`, a streamable HTTP session, ...
+/// // `transport`: rmcp's `transport::stdio()`, a child process's pipes, a socket, ...
 /// let service = UnwrapArguments::new(Server).serve(transport).await?;
 /// service.waiting().await?;
 /// # Ok(())
@@ -97,17 +103,23 @@ impl<S: Service<RoleServer>> Service<RoleServer> for UnwrapArguments<S> {
     {
         let request = match request {
             ClientRequest::CustomRequest(custom) if custom.method == "tools/call" => {
-                match call_with_sent_arguments(custom.params.clone()) {
-                    Some((params, sent)) => {
-                        context.extensions.insert(sent);
-                        ClientRequest::CallToolRequest(CallToolRequest::new(params))
+                match read_sent_call(custom.params.as_ref()) {
+                    None => Ok(ClientRequest::CustomRequest(custom)),
+                    Some(Ok((params, unwrapped))) => {
+                        context.extensions.insert(unwrapped);
+                        Ok(ClientRequest::CallToolRequest(CallToolRequest::new(params)))
                     }
-                    None => ClientRequest::CustomRequest(custom),
+                    Some(Err(refused)) => Err(refused),
                 }
             }
-            other => other,
+            other => Ok(other),
         };
-        self.0.handle_request(request, context)
+        async move {
+            match request {
+                Ok(request) => self.0.handle_request(request, context).await,
+                Err(refused) => Ok(ServerResult::CallToolResult(refused)),
+            }
+        }
     }
 
     fn handle_notification(
@@ -127,29 +139,98 @@ impl<S: Service<RoleServer>> Service<RoleServer> for UnwrapArguments<S> {
     }
 }
 
-/// The `tools/call` parameters without their `arguments`, and what the arguments sent
-/// are; `None` when the parameters are unreadable for another reason (then rmcp's own
-/// answer stands).
-fn call_with_sent_arguments(
-    params: Option<Value>,
-) -> Option<(CallToolRequestParams, SentArguments)> {
-    let Some(Value::Object(mut params)) = params else {
-        return None;
-    };
-    let sent = match params.remove("arguments") {
-        None | Some(Value::Null) | Some(Value::Object(_)) => return None,
-        Some(sent) => sent,
-    };
-    let params: CallToolRequestParams = serde_json::from_value(Value::Object(params)).ok()?;
-    let sent = match crate::entry::arguments_as(sent, true) {
-        Ok((Value::Object(object), coercions)) => {
-            return Some((
-                params.with_arguments(object),
-                SentArguments::Unwrapped(coercions),
+/// [`UnwrapArguments`] inside a `ServerHandler`, for servers whose transport takes one
+/// (rmcp's streamable HTTP server): call it from the handler's `on_custom_request`, where
+/// rmcp hands the `tools/call` requests it cannot read. A `tools/call` whose
+/// `params.arguments` is a string holding the object goes to the handler's `call_tool`
+/// with the object (the report records `args_unwrapped`); one whose arguments are not an
+/// object even so is answered with the `INVALID_ARGUMENT` `isError` result, as
+/// [`UnwrapArguments`] does; any other request gets rmcp's own answer to a method it does
+/// not know (`-32601`, the method as message).
+///
+/// # Errors
+///
+/// `-32601` for a request other than such a `tools/call`; the handler's own errors.
+///
+/// # Examples
+///
+/// ```
+/// use rmcp::model::{CustomRequest, CustomResult};
+/// use rmcp::service::RequestContext;
+/// use rmcp::{ErrorData, RoleServer, ServerHandler};
+///
+/// #[derive(Clone)]
+/// struct Server;
+///
+/// impl ServerHandler for Server {
+///     async fn on_custom_request(
+///         &self,
+///         request: CustomRequest,
+///         context: RequestContext<RoleServer>,
+///     ) -> Result<CustomResult, ErrorData> {
+///         mcp_coerce::rmcp::on_custom_request(self, request, context).await
+///     }
+/// }
+/// ```
+pub async fn on_custom_request<H: ServerHandler>(
+    handler: &H,
+    request: CustomRequest,
+    mut context: RequestContext<RoleServer>,
+) -> Result<CustomResult, ErrorData> {
+    let sent = (request.method == "tools/call")
+        .then(|| read_sent_call(request.params.as_ref()))
+        .flatten();
+    let result = match sent {
+        None => {
+            return Err(ErrorData::new(
+                ErrorCode::METHOD_NOT_FOUND,
+                request.method,
+                None,
             ));
         }
-        Ok((other, _)) => SentArguments::Refused(crate::entry::not_an_object(&other)),
-        Err(rejection) => SentArguments::Refused(rejection),
+        Some(Err(refused)) => serde_json::to_value(refused),
+        Some(Ok((params, unwrapped))) => {
+            context.extensions.insert(unwrapped);
+            let response = handler.call_tool(params, context).await?;
+            serde_json::to_value(ServerResult::from(response))
+        }
     };
-    Some((params, sent))
+    result.map(CustomResult).map_err(|e| {
+        ErrorData::internal_error(format!("could not serialize the result: {e}"), None)
+    })
+}
+
+/// A `tools/call` whose `params.arguments` is neither absent nor an object: the call with
+/// the object the arguments hold and the steps to it, or the `isError` result refusing
+/// them; `None` when the arguments are an object (or absent) or the parameters are
+/// unreadable for another reason (then rmcp's own answer stands).
+fn read_sent_call(
+    params: Option<&Value>,
+) -> Option<Result<(CallToolRequestParams, Unwrapped), CallToolResult>> {
+    let Some(Value::Object(params)) = params else {
+        return None;
+    };
+    let sent = match params.get("arguments") {
+        None | Some(Value::Null) | Some(Value::Object(_)) => return None,
+        Some(sent) => sent.clone(),
+    };
+    let mut rest = params.clone();
+    rest.remove("arguments");
+    let call: CallToolRequestParams = serde_json::from_value(Value::Object(rest)).ok()?;
+    Some(match crate::entry::arguments_as(sent, true) {
+        Ok((Value::Object(object), coercions)) => {
+            Ok((call.with_arguments(object), Unwrapped(coercions)))
+        }
+        Ok((other, _)) => Err(refusal(&call.name, &crate::entry::not_an_object(&other))),
+        Err(rejection) => Err(refusal(&call.name, &rejection)),
+    })
+}
+
+/// The `isError` result of arguments that hold no object: the envelope as text only (the
+/// tool's `outputSchema` is not known here).
+fn refusal(tool: &str, rejection: &Rejection) -> CallToolResult {
+    #[cfg(feature = "tracing")]
+    rejection.trace(tool);
+    let envelope = serde_json::to_value(rejection.to_envelope(tool)).unwrap_or_default();
+    super::router::refusal(envelope, true)
 }

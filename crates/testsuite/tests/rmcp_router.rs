@@ -103,6 +103,39 @@ impl Probe {
         ))
     }
 
+    #[tool(
+        description = "A hand-written output schema with a nullable property.",
+        output_schema = raw_schema(json!({"type": "object", "properties": {
+            "items": {"type": "array"}, "nextCursor": {"type": ["string", "null"]}
+        }, "required": ["items"]}))
+    )]
+    async fn page(&self) -> Result<CallToolResult, ErrorData> {
+        Ok(CallToolResult::structured(
+            json!({"items": [], "nextCursor": null}),
+        ))
+    }
+
+    #[tool(
+        description = "A draft-07 output schema with tuple items.",
+        output_schema = raw_schema(json!({
+            "$schema": "http://json-schema.org/draft-07/schema#",
+            "type": "object",
+            "properties": {"pair": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}]}},
+            "required": ["pair"]
+        }))
+    )]
+    async fn draft7(&self) -> Result<CallToolResult, ErrorData> {
+        Ok(CallToolResult::structured(json!({"pair": ["a", 1]})))
+    }
+
+    #[tool(
+        description = "Fails with its own error result, whose structuredContent is no Count.",
+        output_schema = mcp_coerce::rmcp::output_schema::<Count>()
+    )]
+    async fn failing(&self) -> Result<CallToolResult, ErrorData> {
+        Ok(CallToolResult::structured_error(json!({"oops": "x"})))
+    }
+
     #[tool(description = "Takes rmcp's own extractor.")]
     async fn plain(
         &self,
@@ -110,6 +143,10 @@ impl Probe {
     ) -> String {
         args.n.to_string()
     }
+}
+
+fn raw_schema(schema: Value) -> std::sync::Arc<rmcp::model::JsonObject> {
+    std::sync::Arc::new(schema.as_object().cloned().unwrap_or_default())
 }
 
 #[tool_handler(router = {
@@ -190,7 +227,8 @@ async fn a_refusal_fits_the_tool_it_answers_for() {
 }
 
 /// `tools/list` publishes output schemas inline and clean: rmcp's schema of `Json<Count>`
-/// without `$schema`, the crate's `output_schema` as it is.
+/// without its 2020-12 `$schema`, the crate's `output_schema` as it is (a draft-07
+/// `$schema`, kept, is in `output_is_checked_before_it_is_sent`).
 #[tokio::test]
 async fn output_schemas_are_published_clean() {
     let client = client_of(Probe::new()).await;
@@ -201,15 +239,11 @@ async fn output_schemas_are_published_clean() {
         "properties": {"count": {"type": "integer", "format": "uint", "minimum": 0}},
         "required": ["count"]
     });
-    let mut declared = 0;
-    for tool in &tools {
-        let Some(schema) = &tool.output_schema else {
-            continue;
-        };
-        declared += 1;
-        assert_eq!(Value::Object((**schema).clone()), expected, "{}", tool.name);
+    for name in ["count", "wrong", "text_only", "failing"] {
+        let tool = tools.iter().find(|t| t.name == name).expect("listed");
+        let schema = tool.output_schema.as_ref().expect("an output schema");
+        assert_eq!(Value::Object((**schema).clone()), expected, "{name}");
     }
-    assert_eq!(declared, 3);
 }
 
 /// A result that misses its declared `outputSchema` (a wrong value, or no
@@ -243,6 +277,40 @@ async fn output_is_checked_before_it_is_sent() {
         .await
         .expect("a tool result");
     assert_eq!(result.structured_content, Some(json!({"count": 2})));
+    // What the declared schemas admit passes, in their own draft: a `null` the schema
+    // allows, a draft-07 tuple.
+    for (tool, value) in [
+        ("page", json!({"items": [], "nextCursor": null})),
+        ("draft7", json!({"pair": ["a", 1]})),
+    ] {
+        let result = client
+            .call_tool(CallToolRequestParams::new(tool))
+            .await
+            .expect("a tool result");
+        assert_eq!(result.is_error, Some(false), "{tool}: {result:?}");
+        assert_eq!(result.structured_content, Some(value), "{tool}");
+    }
+    let tools = client.list_all_tools().await.expect("tools/list");
+    let published = |name: &str| {
+        let tool = tools.iter().find(|t| t.name == name).expect("listed");
+        Value::Object((**tool.output_schema.as_ref().expect("an output schema")).clone())
+    };
+    assert_eq!(
+        published("draft7")["$schema"],
+        "http://json-schema.org/draft-07/schema#"
+    );
+    assert_eq!(
+        published("page")["properties"]["nextCursor"],
+        json!({"type": ["string", "null"]})
+    );
+    // The tool's own error result: its structuredContent, no Count, goes as text.
+    let result = client
+        .call_tool(CallToolRequestParams::new("failing"))
+        .await
+        .expect("a tool result");
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(result.structured_content, None);
+    assert_eq!(text_of(&result), r#"{"oops":"x"}"#);
     client.cancel().await.expect("closes");
 
     let client = client_of(Probe {
@@ -328,6 +396,13 @@ async fn rmcp_s_own_extractor_keeps_its_answer() {
         .await
         .expect("a tool result");
     assert_eq!(text_of(&result), "3");
+    // rmcp's message quotes the refused input whole: it is cut.
+    let result = client
+        .call_tool(call("plain", json!({"n": "S".repeat(5000)})))
+        .await
+        .expect("a tool result");
+    assert_eq!(text_of(&result).chars().count(), 301);
+    assert!(text_of(&result).ends_with('…'));
     client.cancel().await.expect("closes");
 }
 
@@ -360,6 +435,79 @@ async fn unwrapped_arguments_are_in_the_report() {
         .call(json!({"name": "plain", "arguments": json!({"n": 4}).to_string()}))
         .await;
     assert_eq!(reply["result"]["content"][0]["text"], "4", "{reply}");
+    // Arguments that hold no object never reach a tool, whatever its extractor.
+    for (tool, arguments) in [
+        ("plain", json!(["x"])),
+        ("echo", json!("*.log")),
+        ("plain", json!(7)),
+    ] {
+        let reply = raw
+            .call(json!({"name": tool, "arguments": arguments}))
+            .await;
+        let result = &reply["result"];
+        assert_eq!(result["isError"], true, "{reply}");
+        assert_eq!(result.get("structuredContent"), None, "{reply}");
+        let envelope: Value =
+            serde_json::from_str(result["content"][0]["text"].as_str().unwrap_or("null"))
+                .expect("the envelope");
+        assert_eq!(envelope["error"], "INVALID_ARGUMENT", "{reply}");
+        assert_eq!(envelope["tool"], tool, "{reply}");
+        assert_eq!(
+            demo_tools::pair_set(&envelope["issues"]),
+            [("invalid_type".to_owned(), String::new())].into(),
+            "{reply}"
+        );
+    }
+}
+
+/// The same inside a `ServerHandler` (for transports that take one): `on_custom_request`.
+#[derive(Clone)]
+struct Handled {
+    tool_router: ToolRouter<Self>,
+}
+
+#[tool_router]
+impl Handled {
+    #[tool(description = "Count the ids.")]
+    async fn count(&self, Parameters(args): Parameters<Args>) -> Result<Json<Count>, ErrorData> {
+        Ok(Json(Count {
+            count: args.ids.len(),
+        }))
+    }
+}
+
+#[tool_handler(router = coerce(&self.tool_router))]
+impl ServerHandler for Handled {
+    async fn on_custom_request(
+        &self,
+        request: rmcp::model::CustomRequest,
+        context: rmcp::service::RequestContext<RoleServer>,
+    ) -> Result<rmcp::model::CustomResult, ErrorData> {
+        mcp_coerce::rmcp::on_custom_request(self, request, context).await
+    }
+}
+
+#[tokio::test]
+async fn on_custom_request_reads_arguments_sent_as_a_string() {
+    let mut raw = Raw::start(Handled {
+        tool_router: Handled::tool_router(),
+    })
+    .await;
+    let reply = raw
+        .call(json!({"name": "count", "arguments": json!({"ids": "1,2,3"}).to_string()}))
+        .await;
+    assert_eq!(
+        reply["result"]["structuredContent"],
+        json!({"count": 3}),
+        "{reply}"
+    );
+    let reply = raw.call(json!({"name": "count", "arguments": "[1]"})).await;
+    assert_eq!(reply["result"]["isError"], true, "{reply}");
+    let reply = raw.request("tools/other", json!({})).await;
+    assert_eq!(
+        reply["error"],
+        json!({"code": -32601, "message": "tools/other"})
+    );
 }
 
 /// The strict dialect's shape: every property required, the optional ones nullable; the

@@ -9,7 +9,9 @@
 // .ci/run copies the three files under target/ and runs `npm ci` there.
 //
 // The tools are listed first: each must publish an `inputSchema` and an `outputSchema`, both
-// plain objects (no "$ref", no "$schema", no "null" type). Listing also makes the SDK check
+// plain objects (no "$ref", no "$schema"; no "null" type in an inputSchema, where it invites
+// clients to send numbers as strings; an outputSchema keeps it where the type may write
+// it). Listing also makes the SDK check
 // every later result against the tool's outputSchema; a mismatch is an exception, and any
 // exception from the SDK fails its case. Every case is then sent with `Client.callTool` and
 // judged as check_corpus.py judges it: an accepted value (`structuredContent`) by JSON
@@ -78,7 +80,8 @@ function judge(expect, [kind, body]) {
 function schemaProblem(label, schema) {
   if (!isObject(schema)) return `${label} is not an object: ${JSON.stringify(schema)}`;
   const text = JSON.stringify(schema);
-  for (const needle of ['"$ref"', '"$schema"', '"null"']) {
+  const needles = ['"$ref"', '"$schema"'].concat(label === 'inputSchema' ? ['"null"'] : []);
+  for (const needle of needles) {
     if (text.includes(needle)) return `${label} contains ${needle}: ${text}`;
   }
   return null;

@@ -5,7 +5,8 @@ Usage:
     python3 check_corpus.py CASES.json -- SERVER_CMD [ARGS...]
 
 The tools are listed first: each must publish an `inputSchema` and an `outputSchema`, both
-plain objects (no "$ref", no "$schema", no "null" type); listing also makes the SDK check
+plain objects (no "$ref", no "$schema"; no "null" type in an inputSchema, where it invites
+clients to send numbers as strings; an outputSchema keeps it where the type may write it); listing also makes the SDK check
 every later accepted result against the tool's outputSchema (a mismatch is an exception,
 and any exception fails its case). Every case is then sent with `ClientSession.call_tool`
 and compared exactly as the corpus defines it: an accepted value (`structuredContent`) by
@@ -47,7 +48,8 @@ def schema_problem(label, schema):
     if not isinstance(schema, dict):
         return f"{label} is not an object: {json.dumps(schema)}"
     text = json.dumps(schema)
-    for needle in ('"$ref"', '"$schema"', '"null"'):
+    needles = ('"$ref"', '"$schema"') + (('"null"',) if label == "inputSchema" else ())
+    for needle in needles:
         if needle in text:
             return f"{label} contains {needle}: {text}"
     return None
