@@ -94,7 +94,8 @@ pub use unwrap::{UnwrapArguments, on_custom_request};
 /// ```
 impl From<Envelope> for CallToolResult {
     fn from(envelope: Envelope) -> Self {
-        CallToolResult::structured_error(serde_json::to_value(&envelope).unwrap_or(Value::Null))
+        let value = serde_json::to_value(&envelope).unwrap_or(Value::Null);
+        router::refusal(envelope.to_json_string(), value, false)
     }
 }
 

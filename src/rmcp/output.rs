@@ -150,8 +150,7 @@ pub(super) fn checked(
             for mismatch in &mismatches {
                 mismatch.log(tool);
             }
-            let envelope = serde_json::to_value(Envelope::output_invalid(tool)).unwrap_or_default();
-            super::router::refusal(envelope, true)
+            super::router::text_refusal(&Envelope::output_invalid(tool))
         }
     }
 }

@@ -162,7 +162,14 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
         });
         match (route.call)(context).await {
             Err(error) if carries_envelope(&error) => {
-                Ok(refusal(error.data.unwrap_or(Value::Null), output_schema.is_some()).into())
+                // The message of `Parameters`' refusal holds the envelope's JSON in its
+                // documented key order; `data` is a `Value`, whose keys are sorted.
+                let envelope = error.data.unwrap_or(Value::Null);
+                let text = match error.message.strip_prefix(RMCP_ARGUMENT_ERROR_PREFIX) {
+                    Some(json) => json.trim_start().to_owned(),
+                    None => envelope.to_string(),
+                };
+                Ok(refusal(text, envelope, output_schema.is_some()).into())
             }
             // rmcp's own `Parameters`, answered as rmcp's router answers it.
             Err(error)
@@ -263,12 +270,19 @@ fn carries_envelope(error: &ErrorData) -> bool {
         })
 }
 
-/// The `isError` result of a refusal: the envelope as JSON text, and as
-/// `structuredContent` unless the tool declares an output schema it would not match.
-pub(super) fn refusal(envelope: Value, has_output_schema: bool) -> CallToolResult {
-    if has_output_schema {
-        CallToolResult::error(vec![ContentBlock::text(envelope.to_string())])
-    } else {
-        CallToolResult::structured_error(envelope)
+/// The `isError` result of a refusal: the envelope as JSON `text` (in its documented key
+/// order), and as `structuredContent` unless the tool declares an output schema it would
+/// not match.
+pub(super) fn refusal(text: String, envelope: Value, has_output_schema: bool) -> CallToolResult {
+    let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+    if !has_output_schema {
+        result.structured_content = Some(envelope);
     }
+    result
+}
+
+/// [`refusal`] of an envelope built here, for a tool with an output schema or an unknown
+/// one: the text only.
+pub(super) fn text_refusal(envelope: &Envelope) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(envelope.to_json_string())])
 }

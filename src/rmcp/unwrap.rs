@@ -231,6 +231,5 @@ fn read_sent_call(
 fn refusal(tool: &str, rejection: &Rejection) -> CallToolResult {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);
-    let envelope = serde_json::to_value(rejection.to_envelope(tool)).unwrap_or_default();
-    super::router::refusal(envelope, true)
+    super::router::text_refusal(&rejection.to_envelope(tool))
 }

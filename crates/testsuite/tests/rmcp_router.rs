@@ -208,6 +208,14 @@ async fn a_refusal_fits_the_tool_it_answers_for() {
             .expect("a tool result");
         assert_eq!(result.is_error, Some(true), "{tool}");
         assert_eq!(result.content.len(), 1, "{tool}");
+        // The text keeps the envelope's documented key order, for the model reading it.
+        assert!(
+            text_of(&result).starts_with(&format!(
+                r#"{{"error":"INVALID_ARGUMENT","tool":"{tool}","message":"#
+            )),
+            "{}",
+            text_of(&result)
+        );
         let envelope: Value = serde_json::from_str(text_of(&result)).expect("the envelope");
         assert_eq!(envelope["error"], "INVALID_ARGUMENT", "{tool}");
         assert_eq!(
