@@ -15,7 +15,12 @@ pub(crate) fn plural(n: usize) -> &'static str {
 
 /// `text` cut to [`INPUT_ECHO_CHARS`] chars, with `…` appended when cut.
 pub(crate) fn truncate(text: &str) -> String {
-    match text.char_indices().nth(INPUT_ECHO_CHARS) {
+    truncate_to(text, INPUT_ECHO_CHARS)
+}
+
+/// `text` cut to `max` chars, with `…` appended when cut.
+pub(crate) fn truncate_to(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
         None => text.to_owned(),
         Some((cut, _)) => {
             let mut short = String::with_capacity(cut + 3);

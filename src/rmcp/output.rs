@@ -58,7 +58,7 @@ pub fn output_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
     let settings = crate::schema::settings().for_serialize();
     let schema = schemars::SchemaGenerator::new(settings).into_root_schema_for::<T>();
     match schema.to_value() {
-        Value::Object(map) => published(&Arc::new(map)),
+        Value::Object(map) => Arc::new(publish(map)),
         _ => Arc::new(JsonObject::new()),
     }
 }
@@ -73,7 +73,11 @@ const UNNAMED_DRAFTS: [&str; 2] = [
 
 /// `schema` as the router publishes it (see [`output_schema`]).
 pub(super) fn published(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
-    let mut schema = inline((**schema).clone());
+    Arc::new(publish((**schema).clone()))
+}
+
+fn publish(schema: JsonObject) -> JsonObject {
+    let mut schema = inline(schema);
     for annotation in ["title", "description"] {
         schema.remove(annotation);
     }
@@ -84,7 +88,7 @@ pub(super) fn published(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
     {
         schema.remove("$schema");
     }
-    Arc::new(schema)
+    schema
 }
 
 /// `schema` with its local `$ref`s (JSON Pointers into the schema, `#/...`) inlined; a
@@ -113,12 +117,13 @@ pub(super) fn checked(
     schema: &Arc<JsonObject>,
     mut result: CallToolResult,
 ) -> CallToolResult {
-    let validator = validator(schema);
     if result.is_error == Some(true) {
-        let fits = match (&result.structured_content, validator.as_ref()) {
-            (Some(content), Ok(validator)) => validator.is_valid(content),
-            (Some(_), Err(_)) => false,
-            (None, _) => true,
+        let Some(content) = &result.structured_content else {
+            return result;
+        };
+        let fits = match validator(schema).as_ref() {
+            Ok(validator) => validator.is_valid(content),
+            Err(_) => false,
         };
         if !fits && let Some(content) = result.structured_content.take() {
             let text = content.to_string();
@@ -132,6 +137,7 @@ pub(super) fn checked(
         }
         return result;
     }
+    let validator = validator(schema);
     let fault = match (&result.structured_content, validator.as_ref()) {
         (_, Err(e)) => Some(vec![Mismatch::schema(e)]),
         (None, Ok(_)) => Some(vec![Mismatch::missing()]),

@@ -58,15 +58,15 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema + 'static>
     FromContextPart<ToolCallContext<'_, S>> for Parameters<T>
 {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
-        let extensions = &context.request_context.extensions;
+        let extensions = &mut context.request_context.extensions;
         let unwrapped = extensions
-            .get::<Unwrapped>()
-            .map_or_else(Vec::new, |u| u.0.clone());
+            .remove::<Unwrapped>()
+            .map_or_else(Vec::new, |u| u.0);
         let dialect = extensions
             .get::<CallSettings>()
             .map_or(Dialect::Canonical, |s| s.dialect);
         let mut arguments = context.arguments.take().map_or(Value::Null, Value::Object);
-        if dialect != Dialect::Canonical {
+        if dialect.normalizes_arguments() {
             dialect.normalize_arguments(&mut arguments, &canonical_schema::<T>());
         }
         match crate::entry::value_with_report::<T>(arguments, crate::engine::PlanSource::Reported) {

@@ -176,7 +176,7 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
                 if error.code == ErrorCode::INVALID_PARAMS
                     && error.message.starts_with(RMCP_ARGUMENT_ERROR_PREFIX) =>
             {
-                let text = cut_forwarded(&error.message);
+                let text = crate::words::truncate_to(&error.message, MAX_FORWARDED_CHARS);
                 Ok(CallToolResult::error(vec![ContentBlock::text(text)]).into())
             }
             Ok(CallToolResponse::Complete(result)) if self.check_output => {
@@ -251,14 +251,6 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
 /// The most chars of rmcp's own argument error forwarded to the model: its message quotes
 /// the input serde refused, whole.
 const MAX_FORWARDED_CHARS: usize = 300;
-
-/// `message` cut to [`MAX_FORWARDED_CHARS`], with `…` where it was cut.
-fn cut_forwarded(message: &str) -> String {
-    match message.char_indices().nth(MAX_FORWARDED_CHARS) {
-        Some((end, _)) => format!("{}…", &message[..end]),
-        None => message.to_owned(),
-    }
-}
 
 /// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
 fn carries_envelope(error: &ErrorData) -> bool {

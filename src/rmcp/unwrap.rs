@@ -210,12 +210,14 @@ fn read_sent_call(
     let Some(Value::Object(params)) = params else {
         return None;
     };
-    let sent = match params.get("arguments") {
-        None | Some(Value::Null) | Some(Value::Object(_)) => return None,
-        Some(sent) => sent.clone(),
-    };
+    if matches!(
+        params.get("arguments"),
+        None | Some(Value::Null) | Some(Value::Object(_))
+    ) {
+        return None;
+    }
     let mut rest = params.clone();
-    rest.remove("arguments");
+    let sent = rest.remove("arguments")?;
     let call: CallToolRequestParams = serde_json::from_value(Value::Object(rest)).ok()?;
     Some(match crate::entry::arguments_as(sent, true) {
         Ok((Value::Object(object), coercions)) => {

@@ -360,10 +360,23 @@ impl Dialect {
     /// assert_eq!(arguments, json!({}));
     /// ```
     pub fn normalize_arguments(self, arguments: &mut Value, canonical_schema: &Value) {
-        // Only closed objects make optional properties nullable.
-        if self.profile().is_some_and(|p| p.objects == Objects::Closed) {
+        if self.normalizes_arguments() {
             null_as_absent(arguments, canonical_schema);
         }
+    }
+
+    /// Whether [`normalize_arguments`](Dialect::normalize_arguments) can change anything in
+    /// this dialect (so that a caller can skip building the canonical schema it reads).
+    ///
+    /// ```
+    /// use mcp_coerce_dialect::Dialect;
+    ///
+    /// assert!(Dialect::OpenAiStrict.normalizes_arguments());
+    /// assert!(!Dialect::Gemini.normalizes_arguments());
+    /// ```
+    pub fn normalizes_arguments(self) -> bool {
+        // Only closed objects make optional properties nullable.
+        self.profile().is_some_and(|p| p.objects == Objects::Closed)
     }
 }
 
