@@ -3,7 +3,8 @@
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-use crate::decode::{self, Held};
+use crate::arguments::{self, Text};
+use crate::decode;
 use crate::engine::{self, PlanSource, Route};
 use crate::issue::Rejection;
 use crate::issue::{Code, Input, Issue};
@@ -103,7 +104,7 @@ pub(crate) fn slice_with<T: DeserializeOwned>(
 ) -> Result<T, Rejection> {
     let first = first_key(json);
     if first != FirstKey::NotObject
-        && let Ok(value) = engine::quick_attempt(|| serde_json::from_slice::<T>(json))
+        && let Ok(value) = engine::quick_attempt(|| engine::checked::from_slice::<T>(json))
         && (first == FirstKey::Plain || !key_encoded(json))
     {
         return Ok(value);
@@ -148,7 +149,7 @@ fn collect_slice<T: DeserializeOwned>(
         take_strings: false,
     };
     let (read, report) = if report {
-        engine::read_call_reported(arguments, route, plan)
+        engine::read_call_reported(arguments, route, plan, None)
     } else {
         (engine::read_call(arguments, route, plan), Report::default())
     };
@@ -349,13 +350,15 @@ pub fn from_slice_with_report<T: DeserializeOwned>(json: &[u8]) -> Result<Coerce
 /// # Ok::<(), mcp_coerce::Rejection>(())
 /// ```
 pub fn from_value_with_report<T: DeserializeOwned>(value: Value) -> Result<Coerced<T>, Rejection> {
-    value_with_report(value, PlanSource::Reported)
+    value_with_report(value, PlanSource::Reported, None)
 }
 
-/// [`from_value_with_report`], with the plan of required fields from `plan`.
+/// [`from_value_with_report`], with the plan of required fields from `plan`, for the tool
+/// named `tool` where the caller knows it.
 pub(crate) fn value_with_report<T: DeserializeOwned>(
     value: Value,
     plan: PlanSource,
+    tool: Option<&str>,
 ) -> Result<Coerced<T>, Rejection> {
     let _reporting = Reporting::start();
     let (arguments, unwrapped) = arguments_as(value, true)?;
@@ -363,7 +366,7 @@ pub(crate) fn value_with_report<T: DeserializeOwned>(
         from_text: false,
         take_strings: true,
     };
-    let (read, report) = engine::read_call_reported(arguments, route, plan);
+    let (read, report) = engine::read_call_reported(arguments, route, plan, tool);
     reported((read, report.after(unwrapped)))
 }
 
@@ -427,18 +430,26 @@ fn key_encoded(json: &[u8]) -> bool {
 }
 
 /// The arguments object, with the "arguments as a whole" rules applied; and, when
-/// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled.
+/// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled (or
+/// `empty_as_absent` for arguments sent as `""`).
 pub(crate) fn arguments_as(
     value: Value,
     report: bool,
 ) -> Result<(Value, Vec<Coercion>), Rejection> {
     match value {
         Value::String(text) if report => match decode_string_arguments(&text, 1)? {
-            Some((object, layers)) => {
+            Decoded::Object(object, layers) => {
                 let unwrapped = unwrapped(&text, &object, layers);
                 Ok((object, unwrapped))
             }
-            None => Err(not_an_object(&Value::String(text))),
+            Decoded::Blank => Ok((
+                Value::Object(Map::new()),
+                vec![Coercion::new(
+                    Rule::EmptyAsAbsent,
+                    Some(Input::from_text(&text)),
+                    None,
+                )],
+            )),
         },
         other => arguments(other).map(|object| (object, Vec::new())),
     }
@@ -453,8 +464,8 @@ fn arguments(value: Value) -> Result<Value, Rejection> {
     match value {
         Value::Null => Ok(Value::Object(Map::new())),
         Value::String(text) => match decode_string_arguments(&text, 1)? {
-            Some((object, _)) => Ok(object),
-            None => Err(not_an_object(&Value::String(text))),
+            Decoded::Object(object, _) => Ok(object),
+            Decoded::Blank => Ok(Value::Object(Map::new())),
         },
         other => {
             let refused = not_an_object(&other);
@@ -495,32 +506,51 @@ fn unwrapped(text: &str, object: &Value, layers: u8) -> Vec<Coercion> {
     out
 }
 
-/// A string that holds the arguments object, peeled one `layer` at a time (two at most),
-/// and how many layers were peeled. `None` when the string does not look like encoded JSON
-/// at all.
-fn decode_string_arguments(text: &str, layer: u8) -> Result<Option<(Value, u8)>, Rejection> {
+/// What a string sent as the whole arguments held.
+enum Decoded {
+    /// The arguments object, and how many layers of string encoding were peeled to reach it.
+    Object(Value, u8),
+    /// `""` or only whitespace: no arguments.
+    Blank,
+}
+
+/// A string that holds the arguments object, peeled one `layer` at a time (two at most);
+/// see [`arguments::text`] for what it may hold.
+fn decode_string_arguments(text: &str, layer: u8) -> Result<Decoded, Rejection> {
+    peel(text, text, layer)
+}
+
+/// [`decode_string_arguments`] of `text`, the layer `layer` of the string `arrived`.
+fn peel(text: &str, arrived: &str, layer: u8) -> Result<Decoded, Rejection> {
     let invalid = |e: serde_json::Error| {
         let issue = decode::invalid_json(&decode::ARGUMENTS, &e, text, text);
         Rejection::new([issue])
     };
-    match decode::held(text, b'{') {
-        Held::Json(t) => match serde_json::from_str::<Value>(t).map_err(invalid)? {
+    match arguments::text(text) {
+        Text::Object(t) => match serde_json::from_str::<Value>(t).map_err(invalid)? {
             Value::Object(map) => {
                 refuse_key_encoded(&map)?;
-                Ok(Some((Value::Object(map), layer)))
+                Ok(Decoded::Object(Value::Object(map), layer))
             }
-            _ => Err(not_an_object(&Value::String(text.to_owned()))),
+            _ => Err(not_an_object(&Value::String(arrived.to_owned()))),
         },
-        Held::Layer(Ok(inner)) if layer < decode::MAX_LAYERS => {
-            match decode_string_arguments(&inner, layer + 1)? {
-                Some(object) => Ok(Some(object)),
-                None => Err(not_an_object(&Value::String(text.to_owned()))),
-            }
-        }
-        Held::Layer(Ok(_)) => Err(not_an_object(&Value::String(text.to_owned()))),
-        Held::Layer(Err(e)) => Err(invalid(e)),
-        Held::Plain(_) => Ok(None),
+        Text::Blank => Ok(Decoded::Blank),
+        Text::Layer(Ok(inner)) if layer < decode::MAX_LAYERS => peel(&inner, arrived, layer + 1),
+        Text::Layer(Ok(_)) | Text::Other => Err(not_an_object(&Value::String(arrived.to_owned()))),
+        Text::Layer(Err(e)) => Err(invalid(e)),
+        Text::Fenced => Err(fenced(arrived)),
     }
+}
+
+/// A fenced block (```` ```json ... ``` ````) sent as the arguments.
+#[cold]
+fn fenced(text: &str) -> Rejection {
+    Rejection::new([Issue::new(
+        Code::InvalidJson,
+        "expected the arguments object, got a fenced block",
+    )
+    .with_input(Input::from_text(text))
+    .with_hint(arguments::FENCE_HINT)])
 }
 
 #[cold]

@@ -134,6 +134,7 @@
 mod macros;
 
 mod adapters;
+mod arguments;
 mod decode;
 mod engine;
 mod entry;

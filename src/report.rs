@@ -127,6 +127,14 @@ pub enum Rule {
     /// A default carried by the type filled in (for an absent field, `null`, or a value
     /// read as absent).
     DefaultApplied,
+    /// A key that names no field read as the field it names once case and separators are
+    /// folded away (`orderBy` for `order_by`): at the field's path, `from` the key sent,
+    /// `to` the field.
+    KeyFold,
+    /// A key that names no field, a small edit away from an optional field the call left
+    /// out (`limt` for `limit`), ignored: at the key's path, `from` the key, `to` the field
+    /// it is close to.
+    UnknownIgnored,
 }
 
 impl Rule {
@@ -149,18 +157,28 @@ impl Rule {
             Rule::Trim => "trim",
             Rule::EmptyAsAbsent => "empty_as_absent",
             Rule::DefaultApplied => "default_applied",
+            Rule::KeyFold => "key_fold",
+            Rule::UnknownIgnored => "unknown_ignored",
         }
     }
 
     /// Whether the model should be told of this step: the value it gets differs from what
-    /// it wrote in a way that changes the answer (`clamp`, `enum_fold`, `default_applied`).
+    /// it wrote in a way that changes the answer (`clamp`, `enum_fold`, `default_applied`,
+    /// `key_fold`, `unknown_ignored`).
     ///
     /// ```
     /// use mcp_coerce::Rule;
     /// assert!(Rule::Clamp.tells_the_model() && !Rule::CommaSplit.tells_the_model());
     /// ```
     pub const fn tells_the_model(self) -> bool {
-        matches!(self, Rule::Clamp | Rule::EnumFold | Rule::DefaultApplied)
+        matches!(
+            self,
+            Rule::Clamp
+                | Rule::EnumFold
+                | Rule::DefaultApplied
+                | Rule::KeyFold
+                | Rule::UnknownIgnored
+        )
     }
 }
 
@@ -284,6 +302,19 @@ impl Coercion {
             Rule::DefaultApplied => Some(match shown(&self.to) {
                 Some(to) => format!("{field} had no value; the default {to} was used"),
                 None => format!("{field} had no value; its default was used"),
+            }),
+            // Keys as they are written, unquoted: `orderBy was read as order_by`.
+            Rule::KeyFold => Some(match (&self.from, &self.to) {
+                (Some(Input::Text(from)), Some(Input::Text(to))) => {
+                    format!("{from} was read as {to}")
+                }
+                _ => format!("a key was read as {field}"),
+            }),
+            Rule::UnknownIgnored => Some(match (&self.from, &self.to) {
+                (Some(Input::Text(from)), Some(Input::Text(to))) => {
+                    format!("unknown field {from} was ignored: did you mean {to}?")
+                }
+                _ => "an unknown field was ignored".to_owned(),
             }),
             _ => None,
         }

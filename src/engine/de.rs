@@ -17,6 +17,7 @@ use serde::de::{
 };
 use serde_json::{Number, Value};
 
+use super::keys;
 use super::placeholder::Placeholder;
 use super::plan::{NONE, NodeId, Plan, Present, ROOT, StructNode};
 use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, Error, OWNED_NAME};
@@ -281,7 +282,14 @@ impl<'a> ValueDe<'a> {
         let Value::Object(map) = value else {
             return Err(Error::silent());
         };
+        // Keys that name no field of a struct: folded to the field they name.
+        let unknown = !fields.is_empty() && !keys::all_declared(map, fields);
+        if unknown {
+            keys::fold_keys(map, engine, fields);
+        }
         let len = map.len();
+        // The key a struct that denies unknown fields refused, if it did.
+        let mut refused_key = None;
         let (out, missing) = {
             let mut access = Entries {
                 entries: map.iter_mut(),
@@ -305,43 +313,97 @@ impl<'a> ValueDe<'a> {
                 // an alias) right after the second key: the key is where the issue is.
                 Err(e) => match (e.duplicate_field(), access.value.take()) {
                     (Some(_), Some((key, value, _))) => Err(e.prefixed(Segment::key(key), value)),
+                    (None, Some((key, _, _))) if e.is_unknown_field() => {
+                        refused_key = Some(key.to_owned());
+                        Err(e)
+                    }
                     // (a key named twice is a declared field's name or alias)
                     _ => Err(e),
                 },
             };
             (out, missing)
         };
+        // A refused unknown key a small edit away from a field the call left out: its
+        // hint names the field.
+        let out = match (out, refused_key) {
+            (Err(mut e), Some(key)) => {
+                if let Some(field) = keys::near_field(map, fields, &key) {
+                    e.set_hint(keys::unknown_hint(&key, field));
+                }
+                Err(e)
+            }
+            (out, _) => out,
+        };
+        // A struct that denies unknown fields stops at the first: the fields it lacks are
+        // reported beside it, from the plan.
+        let missing = match (&out, missing, shape) {
+            (Err(e), None, Some(shape)) if e.is_unknown_field() => {
+                Some(absent_required(shape, map))
+            }
+            (_, missing, _) => missing,
+        };
         // Found missing by the plan: reported where the struct is, each with the unknown
         // key the call sent for it, if one is close.
-        if let (Some(missing), Some(shape)) = (missing, shape)
+        if let (Some(missing), Some(shape)) = (&missing, shape)
             && !missing.is_empty()
         {
-            report_missing(engine, &missing, shape, map);
+            report_missing(engine, missing, shape, fields, map);
+        }
+        if unknown && engine.report.get() {
+            keys::note_ignored(map, engine, fields, missing.as_deref().unwrap_or_default());
         }
         out
     }
 }
 
 /// Record `missing` (required fields of `shape` that `map` lacks), each with the one key of
-/// `map` that names no field and is close to it, if there is one (see
-/// [`super::error::sent_keys`]).
+/// `map` that names no field and is a small edit away from it, if there is one
+/// ([`crate::arguments::near_misses`]), or the wrapper key it was sent inside
+/// ([`crate::arguments::sent_inside`]).
 #[cold]
 #[inline(never)]
 fn report_missing(
     engine: &Engine,
     missing: &[&str],
     shape: &StructNode,
+    fields: &[&str],
     map: &serde_json::Map<String, Value>,
 ) {
     let unknown: Vec<&str> = map
         .keys()
         .map(String::as_str)
-        .filter(|key| shape.find(key).is_none())
+        .filter(|key| shape.find(key).is_none() && !fields.contains(key))
         .collect();
-    let sent = super::error::sent_keys(missing, &unknown);
+    let sent = crate::arguments::near_misses(missing, &unknown);
     for (field, sent) in missing.iter().zip(sent) {
-        engine.record_with(|| super::error::missing_issue_sent(field, sent));
+        match crate::arguments::sent_inside(map, field, fields) {
+            Some(wrapper) => {
+                engine.record_with(|| super::error::missing_issue_inside(field, wrapper))
+            }
+            None => engine.record_with(|| super::error::missing_issue_sent(field, sent)),
+        }
     }
+}
+
+/// The required fields of `shape` that no key of `map` names.
+#[cold]
+fn absent_required<'s>(
+    shape: &'s StructNode,
+    map: &serde_json::Map<String, Value>,
+) -> Vec<&'s str> {
+    let mut present = Present::default();
+    for key in map.keys() {
+        if let Some(i) = shape.find(key) {
+            present.set(i);
+        }
+    }
+    shape
+        .props
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.required && !present.get(*i))
+        .map(|(_, p)| p.name())
+        .collect()
 }
 
 /// `visit_seq` over one lone value as the one element of a native array (see
@@ -670,8 +732,12 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match &*self.value {
-            Value::Object(_) => {
+            Value::Object(map) => {
                 let engine = self.engine;
+                // The arguments themselves may be wrapped in a key.
+                if self.depth == 0 && keys::may_wrap(map, fields) {
+                    keys::unwrap_root(self.value, engine, fields);
+                }
                 let shape = self.plan.struct_for(self.node, name, fields);
                 match self.object(shape, fields, visitor) {
                     Ok(out) => Ok(out),
@@ -985,7 +1051,7 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
                 return seed
                     .deserialize(KeyDe(key))
                     .map(Some)
-                    .map_err(|e| e.prefixed(Segment::key(key), &Value::String(key.clone())));
+                    .map_err(|e| e.prefixed_key(key));
             }
             self.missing = Some(self.missing());
         }

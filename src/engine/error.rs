@@ -62,6 +62,20 @@ impl Error {
         }
     }
 
+    /// Whether this error is an `unknown_field` issue (a struct that denies unknown fields
+    /// met one).
+    pub(crate) fn is_unknown_field(&self) -> bool {
+        matches!(&self.0.kind, Kind::Issue(issue) if issue.code() == Code::UnknownField)
+    }
+
+    /// Give this error's issue the hint `hint`.
+    #[cold]
+    pub(crate) fn set_hint(&mut self, hint: String) {
+        if let Kind::Issue(issue) = &mut self.0.kind {
+            issue.set_hint(hint);
+        }
+    }
+
     #[cold]
     pub(crate) fn learned() -> Self {
         Error::new(Kind::Learned)
@@ -91,6 +105,19 @@ impl Error {
             issue.prepend(segment);
         }
         self
+    }
+
+    /// This error, one level up: about the object key `key` itself (a key is never moved
+    /// out of the arguments, so it can always be echoed).
+    #[cold]
+    pub(crate) fn prefixed_key(mut self, key: &str) -> Self {
+        if let Kind::Issue(issue) = &mut self.0.kind
+            && issue.path().is_root()
+            && !issue.has_input()
+        {
+            issue.set_input(Input::from_text(key));
+        }
+        self.prefixed(Segment::key(key), &Value::String(key.to_owned()))
     }
 
     /// The issue to report at the top, if any.
@@ -142,46 +169,17 @@ pub(crate) fn missing_issue_sent(field: &str, sent: Option<&str>) -> Issue {
     issue.at(crate::Path::root().join(field))
 }
 
-/// Keys longer than this (in bytes) are not compared with field names.
-const MAX_KEY_BYTES: usize = 256;
-
-/// For each of the `missing` fields, the one `unknown` key (a key that names no field of
-/// the struct) that is close to it, if there is one: the same name once case and the
-/// separators `-`, `_`, space, `/`, `.` are folded away, or within edit distance 2 of it
-/// after folding, as for enum values. A key close to two missing fields names neither;
-/// of two keys close to one field, the nearer one is named (neither if they are as near).
-/// The work is linear in the number of keys: each is folded once (at most
-/// [`MAX_KEY_BYTES`]) and compared with the type's missing fields.
-pub(crate) fn sent_keys<'k>(missing: &[&str], unknown: &[&'k str]) -> Vec<Option<&'k str>> {
-    use crate::adapters::enums::{distance_within, fold};
-    let fields: Vec<Vec<char>> = missing.iter().map(|f| fold(f).chars().collect()).collect();
-    // The nearest key for each field: (distance, key, whether another is as near).
-    let mut best: Vec<Option<(usize, &'k str, bool)>> = vec![None; missing.len()];
-    for &key in unknown {
-        if key.len() > MAX_KEY_BYTES {
-            continue;
-        }
-        let folded: Vec<char> = fold(key).chars().collect();
-        if folded.is_empty() {
-            continue;
-        }
-        let mut close = fields
-            .iter()
-            .enumerate()
-            .filter_map(|(i, f)| distance_within(&folded, f, 2).map(|d| (i, d)));
-        let (Some((field, distance)), None) = (close.next(), close.next()) else {
-            continue;
-        };
-        best[field] = match best[field] {
-            None => Some((distance, key, false)),
-            Some((d, k, _)) if d == distance => Some((d, k, true)),
-            Some((d, k, tie)) if d < distance => Some((d, k, tie)),
-            Some(_) => Some((distance, key, false)),
-        };
-    }
-    best.into_iter()
-        .map(|b| b.and_then(|(_, key, tie)| (!tie).then_some(key)))
-        .collect()
+/// The `missing` issue of `field`, which the call sent inside the wrapper key `wrapper`
+/// (an object the arguments were not read from, since it has other keys too).
+#[cold]
+pub(crate) fn missing_issue_inside(field: &str, wrapper: &str) -> Issue {
+    Issue::new(Code::Missing, "missing required field")
+        .with_hint(format!(
+            "`{}` was sent inside `{}`: send it at the top level",
+            truncate(field),
+            truncate(wrapper)
+        ))
+        .at(crate::Path::root().join(field))
 }
 
 /// What serde's `Unexpected` describes, as a noun phrase and the input to echo.

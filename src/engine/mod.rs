@@ -31,8 +31,10 @@
 //! (native, decoded from a string, or one lone value) through [`read_items`], each at its
 //! index.
 
+pub(crate) mod checked;
 pub(crate) mod de;
 mod error;
+mod keys;
 mod placeholder;
 pub(crate) mod plan;
 mod probe;
@@ -139,6 +141,9 @@ pub(crate) struct Engine {
     /// Types whose plan is being learned right now (a type reached again while its own
     /// plan is learned gets none).
     learning: RefCell<Vec<usize>>,
+    /// The name of the tool whose call is read, where the caller knows it (a repeated
+    /// tool-call envelope is unwrapped only when it names this tool).
+    tool: RefCell<Option<Box<str>>>,
 }
 
 /// How many issues and coercions a call keeps, in one number: the issues in the low 32
@@ -194,6 +199,7 @@ thread_local! {
             plans: RefCell::new(HashMap::with_hasher(BuildHasherDefault::new())),
             calls: Cell::new(0),
             learning: RefCell::new(Vec::new()),
+            tool: RefCell::new(None),
         }
     };
 }
@@ -462,6 +468,7 @@ pub(crate) fn read_call<T: DeserializeOwned>(
         route,
         plan,
         false,
+        None,
         |engine, plan, out| match finish(engine, out) {
             Some(value) => Ok(value),
             None => Err(rejection(engine, plan)),
@@ -470,21 +477,27 @@ pub(crate) fn read_call<T: DeserializeOwned>(
 }
 
 /// [`read_call`], recording the coercions applied: the value or the issues, and the
-/// report.
+/// report. `tool` is the name of the tool called, where the caller knows it.
 pub(crate) fn read_call_reported<T: DeserializeOwned>(
     value: Value,
     route: Route,
     plan: PlanSource,
+    tool: Option<&str>,
 ) -> (Result<T, Rejection>, Report) {
-    read(value, route, plan, true, |engine, plan, out| {
-        match finish(engine, out) {
+    read(
+        value,
+        route,
+        plan,
+        true,
+        tool,
+        |engine, plan, out| match finish(engine, out) {
             Some(value) => (Ok(value), take_report(engine, plan)),
             None => {
                 let (rejection, report) = refusal(engine, plan);
                 (Err(rejection), report)
             }
-        }
-    })
+        },
+    )
 }
 
 /// One call: `value` read as a `T` by the engine, its outcome handed to `end`.
@@ -494,11 +507,15 @@ fn read<T: DeserializeOwned, R: Outcome>(
     route: Route,
     plan: PlanSource,
     report: bool,
+    tool: Option<&str>,
     end: impl FnOnce(&Engine, &Plan, Result<T, Error>) -> R,
 ) -> R {
     with(|engine| {
         let plan = engine.plan_for::<T>(plan);
         let _call = Call::enter(engine, route, Rc::clone(&plan), report);
+        if let Some(tool) = tool {
+            *engine.tool.borrow_mut() = Some(tool.into());
+        }
         let out = T::deserialize(de::ValueDe::root(&mut value, engine, &plan));
         let out = end(engine, &plan, out);
         // Every value the engine read is at most `MAX_NESTING` deep, and dropping it
@@ -654,6 +671,7 @@ struct Saved {
     plan: Option<Rc<Plan>>,
     encoded_layers: u32,
     deep: bool,
+    tool: Option<Box<str>>,
 }
 
 impl<'e> Call<'e> {
@@ -707,6 +725,11 @@ impl Drop for Call<'_> {
                 }
                 e.encoded_layers.set(0);
                 e.deep.set(false);
+                if let Ok(mut tool) = e.tool.try_borrow_mut()
+                    && tool.is_some()
+                {
+                    *tool = None;
+                }
             }
         }
     }
@@ -731,6 +754,7 @@ fn set_aside(engine: &Engine) -> Box<Saved> {
         plan: engine.plan.borrow_mut().take(),
         encoded_layers: engine.encoded_layers.replace(0),
         deep: engine.deep.replace(false),
+        tool: engine.tool.borrow_mut().take(),
     })
 }
 
@@ -757,6 +781,9 @@ fn restore(e: &Engine, s: Saved) {
     }
     e.encoded_layers.set(s.encoded_layers);
     e.deep.set(s.deep);
+    if let Ok(mut tool) = e.tool.try_borrow_mut() {
+        *tool = s.tool;
+    }
 }
 
 /// Run `attempt` as a quick first attempt (see [`quick`]), restored afterwards.

@@ -484,6 +484,10 @@ impl Issue {
         }
     }
 
+    pub(crate) fn set_hint(&mut self, hint: impl Into<Cow<'static, str>>) {
+        self.hint = hint.into();
+    }
+
     pub(crate) fn set_input(&mut self, input: Input) {
         if !self.redacted {
             self.input = Some(input);

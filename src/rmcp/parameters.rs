@@ -69,7 +69,12 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema + 'static>
         if dialect.normalizes_arguments() {
             dialect.normalize_arguments(&mut arguments, &canonical_schema::<T>());
         }
-        match crate::entry::value_with_report::<T>(arguments, crate::engine::PlanSource::Reported) {
+        let read = crate::entry::value_with_report::<T>(
+            arguments,
+            crate::engine::PlanSource::Reported,
+            Some(context.name()),
+        );
+        match read {
             Ok(call) => {
                 let (value, report) = call.into_parts();
                 let report = report.after(unwrapped);

@@ -1,0 +1,424 @@
+//! The rules for the arguments as a whole (contract, "Third revision"): plain functions over
+//! the arguments object and the names of the fields the tool declares, so that every route
+//! that reads a call (the typed engine, and a schema's) applies the same ones.
+//!
+//! - [`text`]: what whole arguments sent as a JSON string hold (`""` is no arguments, JSON
+//!   text of an object is read, a fenced block and other text are refused).
+//! - [`wrapper`]: the key the arguments were wrapped in (`{"arguments": {...}}`, or the
+//!   tool-call envelope `{"name": ..., "arguments": {...}}` repeated inside them), and
+//!   [`sent_inside`], the wrapper a missing field was sent in when the object was not
+//!   unwrapped.
+//! - [`key_folds`]: keys that name a declared field once case and separators are folded
+//!   away (`orderBy` for `order_by`), and the clashes among them.
+//! - [`near_misses`]: unknown keys a small edit away from a field the call left out
+//!   (`limt` for `limit`).
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::decode::{self, Held};
+
+/// The keys models wrap a tool's arguments in.
+pub(crate) const WRAPPER_KEYS: [&str; 6] = [
+    "arguments",
+    "parameters",
+    "params",
+    "input",
+    "args",
+    "kwargs",
+];
+
+/// The keys of the arguments in a repeated tool-call envelope (`{"name", "arguments"}`).
+const ENVELOPE_KEYS: [&str; 2] = ["arguments", "parameters"];
+
+/// Whether `key` is one of [`WRAPPER_KEYS`].
+pub(crate) fn is_wrapper_key(key: &str) -> bool {
+    WRAPPER_KEYS.contains(&key)
+}
+
+/// What whole arguments sent as a JSON string hold.
+pub(crate) enum Text<'t> {
+    /// `""`, or only whitespace: no arguments, as `null` is.
+    Blank,
+    /// JSON text of an object: the trimmed text, which starts with `{`.
+    Object(&'t str),
+    /// A JSON string literal: the text of the next layer, or why it is not a valid literal.
+    Layer(Result<Cow<'t, str>, serde_json::Error>),
+    /// A fenced block (its trimmed text starts with three backticks).
+    Fenced,
+    /// Anything else (plain text, an array, a number).
+    Other,
+}
+
+/// What the string `s`, sent as the whole arguments, holds. Trimming is Unicode
+/// White_Space, as everywhere in the crate.
+pub(crate) fn text(s: &str) -> Text<'_> {
+    match decode::held(s, b'{') {
+        Held::Json(t) => Text::Object(t),
+        Held::Layer(layer) => Text::Layer(layer),
+        Held::Plain("") => Text::Blank,
+        Held::Plain(t) if t.starts_with("```") => Text::Fenced,
+        Held::Plain(_) => Text::Other,
+    }
+}
+
+/// The hint of a fenced block sent as the arguments.
+pub(crate) const FENCE_HINT: &str = "send the object itself, without the ``` fence";
+
+/// The key of `map` to read the arguments from, if `map` is a wrapper around them:
+///
+/// - exactly one key, one of [`WRAPPER_KEYS`], that the tool does not declare;
+/// - or exactly the keys `name` and `arguments` (or `parameters`), neither declared, `name`
+///   a string (equal to `tool` where the tool's name is known);
+///
+/// and the key's value an object, or a string holding one (at most two layers). Never for
+/// a tool that declares no fields (its arguments are a free map): `declared` is empty then.
+pub(crate) fn wrapper<'m>(
+    map: &'m Map<String, Value>,
+    declared: &[&str],
+    tool: Option<&str>,
+) -> Option<&'m str> {
+    if declared.is_empty() || map.len() > 2 {
+        return None;
+    }
+    let undeclared = |key: &str| !declared.contains(&key);
+    let key = match map.len() {
+        1 => map
+            .keys()
+            .next()
+            .filter(|k| is_wrapper_key(k) && undeclared(k))?,
+        2 => {
+            let name = map.get("name").and_then(Value::as_str)?;
+            if tool.is_some_and(|tool| tool != name) || !undeclared("name") {
+                return None;
+            }
+            let (key, _) = map
+                .iter()
+                .find(|(k, _)| ENVELOPE_KEYS.contains(&k.as_str()) && undeclared(k))?;
+            key
+        }
+        _ => return None,
+    };
+    map.get(key)
+        .filter(|v| holds_object(v))
+        .map(|_| key.as_str())
+}
+
+/// Whether `value` is an object, or a string holding JSON text of one (at most two layers).
+pub(crate) fn holds_object(value: &Value) -> bool {
+    match value {
+        Value::Object(_) => true,
+        Value::String(s) => object_in(s).is_some(),
+        _ => false,
+    }
+}
+
+/// The object the string `s` holds as JSON text (at most two layers of string encoding).
+pub(crate) fn object_in(s: &str) -> Option<Map<String, Value>> {
+    fn peel(s: &str, layer: u8) -> Option<Map<String, Value>> {
+        match text(s) {
+            Text::Object(t) => serde_json::from_str(t).ok(),
+            Text::Layer(Ok(inner)) if layer < decode::MAX_LAYERS => peel(&inner, layer + 1),
+            _ => None,
+        }
+    }
+    peel(s, 1)
+}
+
+/// The wrapper key of `map` (one of [`WRAPPER_KEYS`] that the tool does not declare) whose
+/// object holds `field`: where a field reported missing was sent, when the arguments were
+/// not unwrapped because the object has other keys too.
+pub(crate) fn sent_inside<'m>(
+    map: &'m Map<String, Value>,
+    field: &str,
+    declared: &[&str],
+) -> Option<&'m str> {
+    map.iter()
+        .find(|(key, value)| {
+            is_wrapper_key(key)
+                && !declared.contains(&key.as_str())
+                && matches!(value, Value::Object(inner) if inner.contains_key(field))
+        })
+        .map(|(key, _)| key.as_str())
+}
+
+/// The chars of `name` as folding compares them: lowercase, with the separators `-`, `_`,
+/// space, `/` and `.` deleted (as enum values fold).
+pub(crate) fn folded(name: &str) -> impl Iterator<Item = char> + '_ {
+    name.chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' ' | '/' | '.'))
+        .flat_map(char::to_lowercase)
+}
+
+/// Whether `a` and `b` are the same name once folded.
+pub(crate) fn folds_to(a: &str, b: &str) -> bool {
+    folded(a).eq(folded(b))
+}
+
+/// Keys longer than this (in bytes) are never folded or compared with field names.
+pub(crate) const MAX_KEY_BYTES: usize = 256;
+
+/// A key read as a declared field after folding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fold<'k> {
+    /// The key as sent.
+    pub(crate) key: &'k str,
+    /// The index of the field in the declared names.
+    pub(crate) field: usize,
+    /// The field is named by another key too (its declared spelling, or another key that
+    /// folds to it): `duplicate_key` at the field's path.
+    pub(crate) clash: bool,
+}
+
+/// The keys of `keys` that name no field of `declared` but equal exactly one of them once
+/// folded ([`folds_to`]), in the order of `keys`. A field named by two keys (its own
+/// spelling and a folded one, or two folded ones) has every fold to it marked as a clash.
+/// A key that folds to two declared fields is left alone.
+pub(crate) fn key_folds<'k>(
+    keys: impl IntoIterator<Item = &'k str>,
+    declared: &[&str],
+) -> Vec<Fold<'k>> {
+    let mut out: Vec<Fold<'k>> = Vec::new();
+    let mut spelled: Vec<usize> = Vec::new();
+    for key in keys {
+        if let Some(i) = declared.iter().position(|f| *f == key) {
+            spelled.push(i);
+            continue;
+        }
+        if key.len() > MAX_KEY_BYTES {
+            continue;
+        }
+        let mut matches = declared
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| folds_to(key, f))
+            .map(|(i, _)| i);
+        if let (Some(field), None) = (matches.next(), matches.next()) {
+            out.push(Fold {
+                key,
+                field,
+                clash: false,
+            });
+        }
+    }
+    for n in 0..out.len() {
+        let field = out[n].field;
+        let folds = out.iter().filter(|f| f.field == field).count();
+        out[n].clash = folds > 1 || spelled.contains(&field);
+    }
+    out
+}
+
+/// How far (in edits, on folded names) a key may be from a field's name to be taken for a
+/// misspelling of it: `min(2, len / 3)` of the field's folded length in chars, so none for
+/// names of one or two chars.
+pub(crate) fn near_limit(folded_len: usize) -> usize {
+    (folded_len / 3).min(2)
+}
+
+/// For each field of `absent`, the one key of `unknown` (keys that name no field) that is
+/// a small edit away from it once both are folded (at most [`near_limit`] of the field's
+/// folded length), if there is one. A key close to two of the fields names neither; of two
+/// keys close to one field, the nearer is named, and neither when they are as near. The
+/// work is linear in the number of keys: each is folded once (at most [`MAX_KEY_BYTES`]).
+pub(crate) fn near_misses<'k>(absent: &[&str], unknown: &[&'k str]) -> Vec<Option<&'k str>> {
+    use crate::adapters::enums::distance_within;
+    let fields: Vec<Vec<char>> = absent.iter().map(|f| folded(f).collect()).collect();
+    // The nearest key for each field: (distance, key, whether another is as near).
+    let mut best: Vec<Option<(usize, &'k str, bool)>> = vec![None; absent.len()];
+    if fields.is_empty() {
+        return Vec::new();
+    }
+    // One buffer for every key's folded chars: no allocation per key.
+    let mut sent: Vec<char> = Vec::new();
+    for &key in unknown {
+        if key.len() > MAX_KEY_BYTES {
+            continue;
+        }
+        sent.clear();
+        sent.extend(folded(key));
+        if sent.is_empty() {
+            continue;
+        }
+        let mut close = fields.iter().enumerate().filter_map(|(i, f)| {
+            let limit = near_limit(f.len());
+            (limit > 0)
+                .then(|| distance_within(&sent, f, limit))
+                .flatten()
+                .filter(|d| *d > 0)
+                .map(|d| (i, d))
+        });
+        let (Some((field, distance)), None) = (close.next(), close.next()) else {
+            continue;
+        };
+        best[field] = match best[field] {
+            None => Some((distance, key, false)),
+            Some((d, k, _)) if d == distance => Some((d, k, true)),
+            Some((d, k, tie)) if d < distance => Some((d, k, tie)),
+            Some(_) => Some((distance, key, false)),
+        };
+    }
+    best.into_iter()
+        .map(|b| b.and_then(|(_, key, tie)| (!tie).then_some(key)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn map(value: Value) -> Map<String, Value> {
+        match value {
+            Value::Object(map) => map,
+            _ => Map::new(),
+        }
+    }
+
+    #[test]
+    fn texts() {
+        assert!(matches!(text(""), Text::Blank));
+        assert!(matches!(text(" \n\t"), Text::Blank));
+        assert!(matches!(text(r#" {"a": 1} "#), Text::Object(r#"{"a": 1}"#)));
+        assert!(matches!(text(r#""{}""#), Text::Layer(Ok(_))));
+        assert!(matches!(text("```json\n{}\n```"), Text::Fenced));
+        assert!(matches!(text("[1]"), Text::Other));
+        assert!(matches!(text("hello"), Text::Other));
+    }
+
+    #[test]
+    fn wrappers() {
+        let declared = ["card_id"];
+        let table: [(Value, Option<&str>, Option<&str>); 11] = [
+            (
+                json!({"arguments": {"card_id": "x"}}),
+                None,
+                Some("arguments"),
+            ),
+            (
+                json!({"kwargs": "{\"card_id\": \"x\"}"}),
+                None,
+                Some("kwargs"),
+            ),
+            (json!({"input": "\"{}\""}), None, Some("input")),
+            (json!({"input": "[1]"}), None, None),
+            (json!({"input": 5}), None, None),
+            (json!({"other": {"card_id": "x"}}), None, None),
+            (
+                json!({"name": "t", "arguments": {}}),
+                None,
+                Some("arguments"),
+            ),
+            (
+                json!({"name": "t", "parameters": {}}),
+                Some("t"),
+                Some("parameters"),
+            ),
+            (json!({"name": "u", "arguments": {}}), Some("t"), None),
+            (json!({"name": 1, "arguments": {}}), None, None),
+            (json!({"arguments": {}, "card_id": "x"}), None, None),
+        ];
+        for (value, tool, want) in table {
+            assert_eq!(
+                wrapper(&map(value.clone()), &declared, tool),
+                want,
+                "{value}"
+            );
+        }
+        // A declared wrapper key is a field; a free map is never unwrapped.
+        let args = map(json!({"input": {}}));
+        assert_eq!(wrapper(&args, &["input"], None), None);
+        assert_eq!(wrapper(&args, &[], None), None);
+        let envelope = map(json!({"name": "t", "arguments": {}}));
+        assert_eq!(wrapper(&envelope, &["name", "x"], None), None);
+    }
+
+    #[test]
+    fn sent_inside_a_wrapper() {
+        let args = map(json!({"arguments": {"card_id": "x"}, "other": 1}));
+        assert_eq!(
+            sent_inside(&args, "card_id", &["card_id"]),
+            Some("arguments")
+        );
+        assert_eq!(sent_inside(&args, "limit", &["card_id"]), None);
+        assert_eq!(
+            sent_inside(&args, "card_id", &["card_id", "arguments"]),
+            None
+        );
+    }
+
+    #[test]
+    fn folds() {
+        let declared = ["order_by", "limit", "a_b", "ab"];
+        assert_eq!(
+            key_folds(["orderBy", "Limit", "AB"], &declared),
+            [
+                Fold {
+                    key: "orderBy",
+                    field: 0,
+                    clash: false
+                },
+                Fold {
+                    key: "Limit",
+                    field: 1,
+                    clash: false
+                },
+            ]
+        );
+        assert_eq!(
+            key_folds(["order-by", "limit", "LIMIT"], &declared),
+            [
+                Fold {
+                    key: "order-by",
+                    field: 0,
+                    clash: false
+                },
+                Fold {
+                    key: "LIMIT",
+                    field: 1,
+                    clash: true
+                },
+            ]
+        );
+        assert_eq!(
+            key_folds(["orderBy", "OrderBy"], &declared),
+            [
+                Fold {
+                    key: "orderBy",
+                    field: 0,
+                    clash: true
+                },
+                Fold {
+                    key: "OrderBy",
+                    field: 0,
+                    clash: true
+                },
+            ]
+        );
+        assert_eq!(key_folds(["limt", "order_by"], &declared), []);
+    }
+
+    #[test]
+    fn near() {
+        assert_eq!(near_limit(1), 0);
+        assert_eq!(near_limit(2), 0);
+        assert_eq!(near_limit(5), 1);
+        assert_eq!(near_limit(6), 2);
+        assert_eq!(near_limit(20), 2);
+        assert_eq!(near_misses(&["limit"], &["limt"]), [Some("limt")]);
+        assert_eq!(near_misses(&["query"], &["querry"]), [Some("querry")]);
+        assert_eq!(near_misses(&["limit"], &["lmt"]), [None]);
+        assert_eq!(near_misses(&["id"], &["ix"]), [None]);
+        // Tied keys name neither; a key close to two fields names neither.
+        assert_eq!(near_misses(&["limit"], &["limt", "limi"]), [None]);
+        assert_eq!(
+            near_misses(&["abcdef", "abcdeg"], &["abcdex"]),
+            [None, None]
+        );
+        assert_eq!(
+            near_misses(&["project"], &["projct", "prjct"]),
+            [Some("projct")]
+        );
+    }
+}

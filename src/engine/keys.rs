@@ -1,0 +1,197 @@
+//! The rules for the arguments as a whole, where the engine reads a struct: a wrapper key
+//! unwrapped at the root, keys folded to the fields they name, and the hints and notes of
+//! keys a small edit away from a field. The rules themselves are [`crate::arguments`]'s;
+//! this file applies them to the object being read and records what they did.
+
+use serde_json::{Map, Value};
+
+use super::Engine;
+use crate::arguments;
+use crate::issue::{Code, Input, Issue, Path, Segment};
+use crate::report::{Coercion, Rule};
+use crate::words::truncate;
+
+/// Whether the root object `map` may be a wrapper around the arguments (the quick test in
+/// front of [`unwrap_root`]).
+#[inline]
+pub(super) fn may_wrap(map: &Map<String, Value>, fields: &[&str]) -> bool {
+    !fields.is_empty() && map.len() <= 2
+}
+
+/// The arguments read from inside the wrapper key of the root object `value`, if it is a
+/// wrapper ([`arguments::wrapper`]): one `args_unwrapped` coercion at `""`.
+#[cold]
+#[inline(never)]
+pub(super) fn unwrap_root(value: &mut Value, engine: &Engine, fields: &[&str]) {
+    let Value::Object(map) = value else { return };
+    let tool = engine.tool.borrow();
+    let Some(key) = arguments::wrapper(map, fields, tool.as_deref()).map(str::to_owned) else {
+        return;
+    };
+    drop(tool);
+    let object = match map.remove(&key) {
+        Some(Value::Object(object)) => object,
+        Some(Value::String(text)) => match arguments::object_in(&text) {
+            Some(object) => object,
+            None => return,
+        },
+        _ => return,
+    };
+    let members = object.len();
+    engine.note(|| {
+        Coercion::new(
+            Rule::ArgsUnwrapped,
+            Some(Input::Text(key)),
+            crate::report::members(members),
+        )
+    });
+    let outer = std::mem::replace(value, Value::Object(object));
+    super::drop_flat(outer);
+}
+
+/// Whether every key of `map` is one of serde's names of the struct's fields (the quick
+/// test in front of [`fold_keys`]).
+#[inline]
+pub(super) fn all_declared(map: &Map<String, Value>, fields: &[&str]) -> bool {
+    map.keys().all(|key| fields.contains(&key.as_str()))
+}
+
+/// Read every key of `map` that names no field of `fields` but names one once folded
+/// ([`arguments::key_folds`]) as that field: a `key_fold` coercion at the field's path; a
+/// field named by two keys is `duplicate_key` at its path, and the value read is the one
+/// under its own spelling (or under the first key that folds to it).
+#[cold]
+#[inline(never)]
+pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &[&str]) {
+    let folds: Vec<(String, usize, bool)> =
+        arguments::key_folds(map.keys().map(String::as_str), fields)
+            .into_iter()
+            .map(|f| (f.key.to_owned(), f.field, f.clash))
+            .collect();
+    let mut clashed: Vec<usize> = Vec::new();
+    for (key, field, clash) in folds {
+        let Some(name) = fields.get(field).copied() else {
+            continue;
+        };
+        let Some(value) = map.remove(&key) else {
+            continue;
+        };
+        if clash && !clashed.contains(&field) {
+            clashed.push(field);
+            engine.record_with(|| clash_issue(name, &key));
+        }
+        if map.contains_key(name) {
+            super::drop_flat(value);
+            continue;
+        }
+        map.insert(name.to_owned(), value);
+        engine.note(|| {
+            let mut c = Coercion::new(
+                Rule::KeyFold,
+                Some(Input::from_text(&key)),
+                Some(Input::Text(name.to_owned())),
+            );
+            c.prepend(Segment::key(name));
+            c
+        });
+    }
+}
+
+/// `duplicate_key` at `field`: the call named it by more than one key (`key` among them).
+#[cold]
+fn clash_issue(field: &str, key: &str) -> Issue {
+    Issue::new(
+        Code::DuplicateKey,
+        "this field was sent under more than one key",
+    )
+    .with_input(Input::from_text(key))
+    .with_hint(format!(
+        "send `{}` once: the call also sent it as `{}`",
+        truncate(field),
+        truncate(key)
+    ))
+    .at(Path::root().join(field))
+}
+
+/// For each key of `map` that names no field of `fields`, the field left out of the call
+/// that it is a small edit away from, if one is ([`arguments::near_misses`]): the
+/// candidates are the names of `fields` that no key of `map` holds and `absent` accepts.
+pub(super) fn near_keys<'m>(
+    map: &'m Map<String, Value>,
+    fields: &[&'static str],
+    absent: impl Fn(&str) -> bool,
+) -> Vec<(&'m str, &'static str)> {
+    let unknown: Vec<&str> = map
+        .keys()
+        .map(String::as_str)
+        .filter(|key| !fields.contains(key))
+        .collect();
+    if unknown.is_empty() {
+        return Vec::new();
+    }
+    let candidates: Vec<&'static str> = fields
+        .iter()
+        .copied()
+        .filter(|f| !map.contains_key(*f) && absent(f))
+        .collect();
+    arguments::near_misses(&candidates, &unknown)
+        .into_iter()
+        .zip(candidates)
+        .filter_map(|(key, field)| key.map(|key| (key, field)))
+        .collect()
+}
+
+/// `unknown_ignored` at each unknown key of `map` close to an optional field the call left
+/// out (a call read with a report only: the call is accepted either way).
+#[cold]
+#[inline(never)]
+pub(super) fn note_ignored(
+    map: &Map<String, Value>,
+    engine: &Engine,
+    fields: &[&'static str],
+    missing: &[&str],
+) {
+    for (key, field) in near_keys(map, fields, |f| !missing.contains(&f)) {
+        engine.note(|| {
+            let mut c = Coercion::new(
+                Rule::UnknownIgnored,
+                Some(Input::from_text(key)),
+                Some(Input::Text(field.to_owned())),
+            );
+            c.prepend(Segment::key(key));
+            c
+        });
+    }
+}
+
+/// The field the call left out that the unknown key `key` of `map` is a small edit away
+/// from, if one is.
+#[cold]
+pub(super) fn near_field(
+    map: &Map<String, Value>,
+    fields: &[&'static str],
+    key: &str,
+) -> Option<&'static str> {
+    let candidates: Vec<&'static str> = fields
+        .iter()
+        .copied()
+        .filter(|f| !map.contains_key(*f))
+        .collect();
+    let near = arguments::near_misses(&candidates, &[key]);
+    candidates
+        .into_iter()
+        .zip(near)
+        .find_map(|(field, key)| key.map(|_| field))
+}
+
+/// The hint of `unknown_field` for `key`, when it is a small edit away from a field the
+/// call left out (a struct that denies unknown fields).
+#[cold]
+pub(super) fn unknown_hint(key: &str, field: &str) -> String {
+    format!(
+        "did you mean `{}`? the call sent `{}`, which is not a field: send it as `{}`",
+        truncate(field),
+        truncate(key),
+        truncate(field)
+    )
+}
