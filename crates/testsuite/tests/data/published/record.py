@@ -362,6 +362,7 @@ def record(src, cache):
         "LANG": "C.UTF-8",
         "TMPDIR": os.environ.get("TMPDIR", "/tmp"),
         "NO_COLOR": "1",
+        "PYTHONHASHSEED": "0",  # a set's order shows in some defaults (atlassian)
     }
     env.update({k: subst(v) for k, v in src.get("env", {}).items()})
     errlog = os.path.join(cache, "logs", src["server"] + ".stderr.log")
@@ -486,6 +487,7 @@ def schema_features(schema):
     rt = schema.get("type")
     if rt != "object":
         f.add("root type %s" % json.dumps(rt) if rt is not None else "root without type")
+        notes.append(("", "root type %s, keys %s" % (json.dumps(rt), sorted(schema)[:8])))
     if "$schema" in schema:
         f.add("$schema " + str(schema["$schema"]))
     for kw in ("$ref", "anyOf", "oneOf", "allOf"):
@@ -509,6 +511,9 @@ def schema_features(schema):
                 f.add(kw)
         if any(k.startswith("x-") for k in s):
             f.add("x- extension keyword")
+        for kw in ("nullable", "discriminator", "example"):
+            if kw in s:
+                notes.append((ptr, "non-standard keyword %s: %s" % (kw, json.dumps(s[kw])[:60])))
         if isinstance(s.get("exclusiveMinimum"), bool) or isinstance(s.get("exclusiveMaximum"), bool):
             f.add("boolean exclusiveMinimum/Maximum (draft-04)")
         if "$ref" in s:
@@ -526,6 +531,7 @@ def schema_features(schema):
                     notes.append((ptr, "unresolvable $ref " + r))
             if len(s) > 1:
                 f.add("$ref with siblings")
+                notes.append((ptr, "$ref with siblings %s" % sorted(k for k in s if k != "$ref")))
         if "pattern" in s:
             f.add("pattern")
             p = s["pattern"]
@@ -594,10 +600,15 @@ def schema_features(schema):
             for r in req:
                 if r not in props:
                     f.add("required name not in properties")
+                    notes.append((ptr, "required %s not in properties" % json.dumps(r)))
                 elif isinstance(props[r], dict) and "default" in props[r]:
                     f.add("default on a required property")
+                    notes.append((ptr + "/properties/" + r, "default %s on a required property"
+                                  % json.dumps(props[r]["default"])[:60]))
         if "items" in s and isinstance(s["items"], list):
             f.add("items array (tuple, draft-07)")
+            notes.append((ptr, "items is an array (draft-07 tuple) under $schema %s"
+                          % schema.get("$schema")))
         if t == "array" and "items" not in s and "prefixItems" not in s:
             f.add("array without items")
         if t == "object" and "properties" not in s and "additionalProperties" not in s \
