@@ -138,7 +138,8 @@ def install(src, cache):
     log = os.path.join(cache, "logs", src["server"] + ".install.log")
     os.makedirs(os.path.dirname(log), exist_ok=True)
     bindir = os.path.join(root, "node_modules", ".bin") if kind == "npm" else os.path.join(root, "bin")
-    want = src["package"] + " " + json.dumps([src.get("extra_packages", []), src.get("install_args", [])])
+    want = src["package"] + " " + json.dumps(
+        [src.get(k) for k in ("extra_packages", "install_args", "install_env", "python")])
     if os.path.exists(stamp) and open(stamp).read() == want:
         return bindir
     shutil.rmtree(root, ignore_errors=True)
