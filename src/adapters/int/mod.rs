@@ -14,6 +14,7 @@
 //! | sent | `IntLike` | `IntLike<1, 100>` | `IntLike<1, 50, Clamp>` |
 //! |---|---|---|---|
 //! | `5`, `"5"`, `" 5 "`, `"+5"`, `5.0`, `"5.0"` | `5` | `5` | `5` |
+//! | `"007"`, `"03106"` | `7`, `3106` | `7`, `too_big` | `7`, `50` |
 //! | `0` | `0` | `too_small` (`minimum` in context) | `1` |
 //! | `101` / `99999` | `101` | `too_big` (`maximum` in context) | `50` |
 //! | `5.5` | `int_from_float` | same | same |
@@ -27,6 +28,12 @@
 //! already rounded by the JSON reader); strings in decimal notation only, after trimming:
 //! an optional sign, ASCII digits, and optionally `.` with one or more digits that are all
 //! zero.
+//!
+//! Leading zeros are read as the integer they spell (`"03106"` is `3106`, `"007"` is `7`):
+//! an identifier whose zeros matter, such as a zip code, belongs in a string field
+//! ([`TextLike`](crate::TextLike), `PatternLike`), never in an integer. (In a comma string
+//! of several integers, a piece with a leading zero is refused instead: see
+//! [`int_array`](crate::int_array).)
 //!
 //! Bounds are inclusive and part of the type. A bound left at its default (`i128::MIN` for
 //! `MIN`, `i128::MAX` for `MAX`) is the integer type's own range at that end, so `IntLike`
