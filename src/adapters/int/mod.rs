@@ -35,6 +35,12 @@
 //! of several integers, a piece with a leading zero is refused instead: see
 //! [`int_array`](crate::int_array).)
 //!
+//! `int_overflow` names the bounds in force (the type's own, or the declared ones) in its
+//! message, hint and context; where they reach past ±(2^53 − 1) (`i64`, `u64`, `i128`,
+//! `u128`, `isize`, `usize`, or a bound declared past it), the hint adds "send integers
+//! past 9007199254740991 as strings": JavaScript clients round such integers sent as JSON
+//! numbers, and the string form is read exactly.
+//!
 //! Bounds are inclusive and part of the type. A bound left at its default (`i128::MIN` for
 //! `MIN`, `i128::MAX` for `MAX`) is the integer type's own range at that end, so `IntLike`
 //! works for every integer type and `IntLike<1>` means "at least 1". Bounds that are given
@@ -59,7 +65,7 @@ mod integer;
 pub use integer::Integer;
 pub(crate) use integer::{
     IntFailure, IntScalar, int_from_f64, int_from_str, int_input, int_issue, int_issue_for_float,
-    integral_float, piece_read,
+    integral_float, piece_read, range_hint,
 };
 
 use crate::issue::{Code, Input, Issue};
@@ -390,6 +396,21 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
         }
     }
 
+    /// The hint of an integer past the type's own range: the declared bounds in words,
+    /// and, where the bounds in force reach past ±(2^53 − 1), to send such integers as
+    /// strings.
+    fn overflow_hint() -> String {
+        let lo = match Self::min() {
+            Limit::Signed(v) => v,
+            Limit::Unsigned(_) => 0,
+        };
+        let hi = match Self::max() {
+            Limit::Signed(v) => u128::try_from(v).unwrap_or(0),
+            Limit::Unsigned(v) => v,
+        };
+        range_hint(lo, hi, &Self::range())
+    }
+
     /// `issue` with the declared bounds in its context.
     fn with_declared(issue: Issue) -> Issue {
         let issue = if Self::HAS_MIN {
@@ -468,10 +489,7 @@ fn within_bounds<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
                 Params::<I, MIN, MAX, D>::bounds()
             ),
         )
-        .with_hint(format!(
-            "send an integer {}",
-            Params::<I, MIN, MAX, D>::range()
-        )),
+        .with_hint(Params::<I, MIN, MAX, D>::overflow_hint()),
     );
     match input {
         Some(input) => fresh.with_input(input),
