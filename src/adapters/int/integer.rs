@@ -274,9 +274,12 @@ pub(crate) fn numeric_string<I: Integer>(text: &str, int: I) {
 fn numeric_string_slow<I: Integer>(text: &str, int: I) {
     let number = crate::shell::trim(text);
     if number.contains('.') {
-        let float = number
-            .parse::<f64>()
-            .map_or_else(|_| Input::from_text(number), Input::from_f64);
+        // The number the text spells (`5.0`); past 2^53 an `f64` would round it, and the
+        // integer it equals is shown instead (`9007199254740993`, not `9007199254740992.0`).
+        let float = match number.parse::<f64>() {
+            Ok(f) if f.abs() < EXACT_F64_LIMIT => Input::from_f64(f),
+            _ => int_input(int),
+        };
         crate::report::coerced(
             Rule::NumericString,
             || Some(Input::from_text(text)),
