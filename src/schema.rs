@@ -25,10 +25,22 @@
 //!
 //! Keywords are left out where they say nothing (`minItems: 0`, no maximum). Integers carry
 //! the bounds the author declared (`IntLike<1, 100>`: `minimum: 1`, `maximum: 100`); a
-//! bound left to the integer type is the type's own, clipped to ±(2^53 − 1)
-//! ([`JS_SAFE_INTEGER`]), what a JSON number keeps exact in a JavaScript client, so that no
-//! client reads `9223372036854775807` as `9223372036854776000`. Every integer the schema
-//! accepts, the runtime accepts. Lengths are counted in chars, as JSON Schema counts them.
+//! bound left to the integer type is the type's own, in an input schema clipped to
+//! ±(2^53 − 1) ([`JS_SAFE_INTEGER`]), what a JSON number keeps exact in a JavaScript
+//! client, so that no client reads `9223372036854775807` as `9223372036854776000`. Every
+//! integer the schema accepts, the runtime accepts. An output schema (a schema of what a
+//! type writes: schemars' serialize contract, as
+//! [`rmcp::output_schema`](crate::rmcp::output_schema) and rmcp's schema of a `Json<T>`
+//! result are made) carries the type's own range instead, as far as a JSON number carries
+//! it (`i64::MIN` to `u64::MAX`): a value the runtime accepted past ±(2^53 − 1) and the
+//! tool returns passes the output check. Lengths are counted in chars, as JSON Schema
+//! counts them.
+//!
+//! `format` is published with the standard values of JSON Schema 2020-12 only (`uri`,
+//! `date-time`, `email`, ...): the ones schemars writes for Rust's number types
+//! (`"uint32"`, `"int64"`, `"double"`, ...) are left out of [`input_schema`] and of the
+//! output schemas, since validators that do not know a format warn about it (the official
+//! TypeScript SDK once per format, at every connection); the bounds say the same.
 //!
 //! # What the published schema cannot carry
 //!
@@ -47,8 +59,8 @@
 //!   reach that far;
 //! - the other way round, integers past ±(2^53 − 1) for a type whose range is wider (an
 //!   `i64` or `u64` id): the runtime accepts them, exactly, from a string or a native
-//!   integer, and returns them; the published bounds, clipped to ±(2^53 − 1), do not admit
-//!   them;
+//!   integer, and returns them; the input schema's bounds, clipped to ±(2^53 − 1), do not
+//!   admit them (an output schema's do);
 //! - a pattern string's pattern must not require leading or trailing whitespace (the
 //!   runtime trims before matching).
 //!
@@ -208,7 +220,7 @@ pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
 
 /// The largest integer a JavaScript client reads exactly from a JSON number,
 /// `Number.MAX_SAFE_INTEGER` (2^53 − 1): an integer type's own bounds are published
-/// clipped to ±this.
+/// clipped to ±this in input schemas (output schemas carry the type's own range).
 ///
 /// # Examples
 ///
@@ -234,16 +246,34 @@ pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
 /// ```
 pub const JS_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
-/// The lower bound of an integer type as published: clipped to −(2^53 − 1).
-pub(crate) fn type_min(min: i128) -> i128 {
-    min.max(-i128::from(JS_SAFE_INTEGER))
+/// Whether `generator` makes the schema of what a type writes (schemars' serialize
+/// contract, as output schemas are made: [`crate::rmcp::output_schema`], rmcp's schema of a
+/// `Json<T>` result) rather than of what it reads (an input schema).
+fn writes(generator: &SchemaGenerator) -> bool {
+    generator.contract().is_serialize()
 }
 
-/// The upper bound of an integer type as published: clipped to 2^53 − 1.
-pub(crate) fn type_max(max: u128) -> i128 {
-    i128::try_from(max)
-        .unwrap_or(i128::MAX)
-        .min(i128::from(JS_SAFE_INTEGER))
+/// The lower bound of an integer type as published: in an input schema clipped to
+/// −(2^53 − 1), what a JavaScript client sends exactly as a JSON number; in an output
+/// schema ([`writes`]) the type's own, so that every value the type writes (every value
+/// the input contract accepts) passes the output check.
+pub(crate) fn type_min(generator: &SchemaGenerator, min: i128) -> i128 {
+    if writes(generator) {
+        min
+    } else {
+        min.max(-i128::from(JS_SAFE_INTEGER))
+    }
+}
+
+/// The upper bound of an integer type as published: in an input schema clipped to
+/// 2^53 − 1, in an output schema the type's own (see [`type_min`]).
+pub(crate) fn type_max(generator: &SchemaGenerator, max: u128) -> i128 {
+    let max = i128::try_from(max).unwrap_or(i128::MAX);
+    if writes(generator) {
+        max
+    } else {
+        max.min(i128::from(JS_SAFE_INTEGER))
+    }
 }
 
 /// `{"type": "array", "items": items}` with the item bounds that say something.

@@ -989,21 +989,29 @@ json_schema_as!(
     impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
     IntArrayLike<MIN_ITEMS, MAX_ITEMS> => [Vec<I>, Option<Vec<I>>],
     name = format!("IntArray_{}_{MIN_ITEMS}_{MAX_ITEMS}", I::NAME),
-    schema = schema_of::<I>(MIN_ITEMS, MAX_ITEMS),
+    schema = |generator| schema_of::<I>(generator, MIN_ITEMS, MAX_ITEMS),
 );
 
 json_schema_for!(
     impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
     IntArray<I, MIN_ITEMS, MAX_ITEMS>,
     name = format!("IntArray_{}_{MIN_ITEMS}_{MAX_ITEMS}", I::NAME),
-    schema = schema_of::<I>(MIN_ITEMS, MAX_ITEMS),
+    schema = |generator| schema_of::<I>(generator, MIN_ITEMS, MAX_ITEMS),
 );
 
-/// `{"type": "array", "items": {"type": "integer", ...}}` with the item bounds.
+/// `{"type": "array", "items": {"type": "integer", ...}}` with the item bounds (the
+/// type's own range, clipped in an input schema: see [`crate::schema::type_min`]).
 #[cfg(feature = "schemars")]
-fn schema_of<I: Integer>(min_items: usize, max_items: usize) -> schemars::Schema {
+fn schema_of<I: Integer>(
+    generator: &schemars::SchemaGenerator,
+    min_items: usize,
+    max_items: usize,
+) -> schemars::Schema {
     use crate::schema::{array, integer, schema, type_max, type_min};
-    let items = integer(type_min(I::MIN_I128), type_max(I::MAX_U128));
+    let items = integer(
+        type_min(generator, I::MIN_I128),
+        type_max(generator, I::MAX_U128),
+    );
     schema(array(items.into(), min_items, max_items).into())
 }
 

@@ -843,14 +843,14 @@ json_schema_as!(
     impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
     IntLike<MIN, MAX, O, D> => [I, Option<I>],
     name = schema_name::<I, MIN, MAX, D>(),
-    schema = schema_of::<I, MIN, MAX, D>(),
+    schema = |generator| schema_of::<I, MIN, MAX, D>(generator),
 );
 
 json_schema_for!(
     impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
     Int<I, MIN, MAX, O, D>,
     name = schema_name::<I, MIN, MAX, D>(),
-    schema = schema_of::<I, MIN, MAX, D>(),
+    schema = |generator| schema_of::<I, MIN, MAX, D>(generator),
 );
 
 #[cfg(feature = "schemars")]
@@ -863,19 +863,21 @@ fn schema_name<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() ->
 }
 
 /// `{"type": "integer", "minimum", "maximum"}` (the declared bounds; a bound left at its
-/// default is the type's own, clipped to ±(2^53 − 1)), and `default` when the type carries
-/// one.
+/// default is the type's own, clipped to ±(2^53 − 1) in an input schema, see
+/// [`crate::schema::type_min`]), and `default` when the type carries one.
 #[cfg(feature = "schemars")]
-fn schema_of<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() -> schemars::Schema {
+fn schema_of<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
+    generator: &schemars::SchemaGenerator,
+) -> schemars::Schema {
     let min = if Params::<I, MIN, MAX, D>::HAS_MIN {
         MIN
     } else {
-        crate::schema::type_min(I::MIN_I128)
+        crate::schema::type_min(generator, I::MIN_I128)
     };
     let max = if Params::<I, MIN, MAX, D>::HAS_MAX {
         MAX
     } else {
-        crate::schema::type_max(I::MAX_U128)
+        crate::schema::type_max(generator, I::MAX_U128)
     };
     let mut s = crate::schema::integer(min, max);
     if let Some(default) = D::VALUE.and_then(|v| i64::try_from(v).ok()) {
