@@ -330,8 +330,10 @@ pub fn settings() -> SchemaSettings {
 /// recursive type, one that contains itself, cannot be inlined, and schemars keeps a
 /// `$defs` entry and a `$ref` for it; [`from_str`] and the others of this module then
 /// learn the required fields from `T`'s `Deserialize`, as [`crate::from_str`] does),
-/// optional fields without `null` (see [`strip_nullable_optionals`]), and no root
-/// `title`/`description` (the Rust type's name and docs are noise to the agent).
+/// optional fields without `null` (see [`strip_nullable_optionals`]), the standard
+/// `format` values only (schemars' `"uint32"` for a `u32` is left out, its bounds stay),
+/// and no root `title`/`description` (the Rust type's name and docs are noise to the
+/// agent).
 ///
 /// # Examples
 ///
@@ -353,7 +355,7 @@ pub fn settings() -> SchemaSettings {
 ///     "type": "object",
 ///     "properties": {
 ///         "ids": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255}, "maxItems": 10},
-///         "page": {"type": "integer", "format": "uint32", "minimum": 0}
+///         "page": {"type": "integer", "minimum": 0}
 ///     },
 ///     "required": ["ids"]
 /// }));
@@ -367,6 +369,7 @@ pub fn input_schema<T: JsonSchema>() -> Value {
         root.remove("$schema");
     }
     strip_nullable_optionals(&mut value);
+    drop_nonstandard_formats(&mut value);
     value
 }
 
@@ -422,35 +425,90 @@ pub fn strip_nullable_optionals(schema: &mut Value) {
                 }
             }
         }
-        for (key, child) in map.iter_mut() {
-            match key.as_str() {
-                "properties" | "patternProperties" | "$defs" | "definitions"
-                | "dependentSchemas" => {
-                    if let Value::Object(children) = child {
-                        stack.extend(children.values_mut());
-                    }
+        push_subschemas(map, &mut stack);
+    }
+}
+
+/// Push the subschemas of the schema `map` (the values of its keywords that hold schemas)
+/// onto `stack`.
+fn push_subschemas<'s>(map: &'s mut Map<String, Value>, stack: &mut Vec<&'s mut Value>) {
+    for (key, child) in map.iter_mut() {
+        match key.as_str() {
+            "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas" => {
+                if let Value::Object(children) = child {
+                    stack.extend(children.values_mut());
                 }
-                "items"
-                | "additionalProperties"
-                | "not"
-                | "if"
-                | "then"
-                | "else"
-                | "contains"
-                | "propertyNames"
-                | "unevaluatedItems"
-                | "unevaluatedProperties" => {
-                    stack.push(child);
-                }
-                "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
-                    if let Value::Array(children) = child {
-                        stack.extend(children.iter_mut());
-                    }
-                }
-                _ => {}
             }
+            "items"
+            | "additionalItems"
+            | "additionalProperties"
+            | "not"
+            | "if"
+            | "then"
+            | "else"
+            | "contains"
+            | "propertyNames"
+            | "unevaluatedItems"
+            | "unevaluatedProperties" => match child {
+                // Draft 7's tuple form of `items`.
+                Value::Array(children) => stack.extend(children.iter_mut()),
+                _ => stack.push(child),
+            },
+            "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
+                if let Value::Array(children) = child {
+                    stack.extend(children.iter_mut());
+                }
+            }
+            _ => {}
         }
     }
+}
+
+/// The `format` values of JSON Schema 2020-12's format vocabulary (JSON Schema
+/// Validation, section 7.3), which validators know.
+pub(crate) const STANDARD_FORMATS: [&str; 19] = [
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+
+/// Remove every `format` whose value is not one of [`STANDARD_FORMATS`] from `schema` and
+/// its subschemas (schemars writes `"format": "uint32"`, `"int64"`, `"double"`, ... for
+/// Rust's number types; a validator that does not know a format says so, and the
+/// TypeScript SDK's prints a warning for each whenever it compiles a tool's schema); the
+/// bounds stay. Whether any was removed.
+pub(crate) fn drop_nonstandard_formats(schema: &mut Value) -> bool {
+    let mut dropped = false;
+    let mut stack: Vec<&mut Value> = vec![schema];
+    while let Some(node) = stack.pop() {
+        let Value::Object(map) = node else { continue };
+        if map
+            .get("format")
+            .and_then(Value::as_str)
+            .is_some_and(|f| !STANDARD_FORMATS.contains(&f))
+        {
+            map.remove("format");
+            dropped = true;
+        }
+        push_subschemas(map, &mut stack);
+    }
+    dropped
 }
 
 /// Make one property schema stop admitting `null`.
