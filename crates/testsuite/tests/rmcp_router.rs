@@ -621,6 +621,56 @@ async fn big_ids_pass_the_output_check_exactly() {
     client.cancel().await.expect("closes");
 }
 
+/// `UnwrapArguments`' own refusals, and `on_custom_request`'s answers, carry `resultType`
+/// as rmcp's own results do for the protocol version of the call: not before 2026-07-28
+/// (the field did not exist), `"complete"` from then on.
+#[tokio::test]
+async fn the_layer_answers_in_the_protocol_version_of_the_call() {
+    for (version, result_type) in [
+        ("2025-06-18", None),
+        ("2025-11-25", None),
+        ("2026-07-28", Some("complete")),
+    ] {
+        let mut raw = Raw::start_at(UnwrapArguments::new(Probe::new()), version).await;
+        // rmcp's own result (the router's refusal), the layer's refusal, and a call the
+        // layer unwrapped.
+        let own = raw
+            .call(json!({"name": "echo", "arguments": {"ids": "x"}}))
+            .await;
+        let layer = raw.call(json!({"name": "echo", "arguments": ["x"]})).await;
+        let unwrapped = raw
+            .call(json!({"name": "echo", "arguments": json!({"ids": [1]}).to_string()}))
+            .await;
+        for (reply, is_error) in [(&own, true), (&layer, true), (&unwrapped, false)] {
+            assert_eq!(reply["result"]["isError"], is_error, "{version}: {reply}");
+            assert_eq!(
+                reply["result"].get("resultType").and_then(Value::as_str),
+                result_type,
+                "{version}: {reply}"
+            );
+        }
+        let mut raw = Raw::start_at(
+            Handled {
+                tool_router: Handled::tool_router(),
+            },
+            version,
+        )
+        .await;
+        let refused = raw.call(json!({"name": "count", "arguments": "[1]"})).await;
+        let unwrapped = raw
+            .call(json!({"name": "count", "arguments": json!({"ids": [1]}).to_string()}))
+            .await;
+        for (reply, is_error) in [(&refused, true), (&unwrapped, false)] {
+            assert_eq!(reply["result"]["isError"], is_error, "{version}: {reply}");
+            assert_eq!(
+                reply["result"].get("resultType").and_then(Value::as_str),
+                result_type,
+                "{version}: {reply}"
+            );
+        }
+    }
+}
+
 /// The strict dialect's shape: every property required, the optional ones nullable; the
 /// router publishes it and reads `null` for an optional field as absent.
 #[tokio::test]
