@@ -38,11 +38,17 @@ macro_rules! kit_annotation {
 }
 
 /// `JsonSchemaAs<Target>` for an adapter, for each listed target: always inline.
+///
+/// `schema = |generator| EXPR` names the generator for a schema that depends on it (on its
+/// contract: see [`crate::schema`]'s integer bounds); `schema = EXPR` for one that does not.
 macro_rules! json_schema_as {
-    (impl $g:tt $adapter:ty => [$($target:ty),+], name = $name:expr, schema = $schema:expr $(,)?) => {
-        $(json_schema_as!(@one $g, $adapter, $target, $name, $schema);)+
+    (impl $g:tt $adapter:ty => [$($target:ty),+], name = $name:expr, schema = |$gen:ident| $schema:expr $(,)?) => {
+        $(json_schema_as!(@one $g, $adapter, $target, $name, $gen, $schema);)+
     };
-    (@one [$($g:tt)*], $adapter:ty, $target:ty, $name:expr, $schema:expr) => {
+    (impl $g:tt $adapter:ty => [$($target:ty),+], name = $name:expr, schema = $schema:expr $(,)?) => {
+        $(json_schema_as!(@one $g, $adapter, $target, $name, _generator, $schema);)+
+    };
+    (@one [$($g:tt)*], $adapter:ty, $target:ty, $name:expr, $gen:ident, $schema:expr) => {
         #[cfg(feature = "schemars")]
         impl<$($g)*> serde_with::schemars_1::JsonSchemaAs<$target> for $adapter {
                 fn inline_schema() -> bool {
@@ -51,16 +57,22 @@ macro_rules! json_schema_as {
                 fn schema_name() -> std::borrow::Cow<'static, str> {
                     std::borrow::Cow::Owned($name)
                 }
-                fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                fn json_schema($gen: &mut schemars::SchemaGenerator) -> schemars::Schema {
                     kit_annotation!(adapter $adapter, $target, $schema)
                 }
         }
     };
 }
 
-/// `JsonSchema` for a wrapper type: always inline.
+/// `JsonSchema` for a wrapper type: always inline (`schema` as for [`json_schema_as`]).
 macro_rules! json_schema_for {
+    (impl [$($g:tt)*] $ty:ty, name = $name:expr, schema = |$gen:ident| $schema:expr $(,)?) => {
+        json_schema_for!(@one [$($g)*] $ty, $name, $gen, $schema);
+    };
     (impl [$($g:tt)*] $ty:ty, name = $name:expr, schema = $schema:expr $(,)?) => {
+        json_schema_for!(@one [$($g)*] $ty, $name, _generator, $schema);
+    };
+    (@one [$($g:tt)*] $ty:ty, $name:expr, $gen:ident, $schema:expr) => {
         #[cfg(feature = "schemars")]
         impl<$($g)*> schemars::JsonSchema for $ty {
             fn inline_schema() -> bool {
@@ -69,7 +81,7 @@ macro_rules! json_schema_for {
             fn schema_name() -> std::borrow::Cow<'static, str> {
                 std::borrow::Cow::Owned($name)
             }
-            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+            fn json_schema($gen: &mut schemars::SchemaGenerator) -> schemars::Schema {
                 kit_annotation!(wrapper $ty, $schema)
             }
         }

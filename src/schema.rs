@@ -25,10 +25,22 @@
 //!
 //! Keywords are left out where they say nothing (`minItems: 0`, no maximum). Integers carry
 //! the bounds the author declared (`IntLike<1, 100>`: `minimum: 1`, `maximum: 100`); a
-//! bound left to the integer type is the type's own, clipped to ±(2^53 − 1)
-//! ([`JS_SAFE_INTEGER`]), what a JSON number keeps exact in a JavaScript client, so that no
-//! client reads `9223372036854775807` as `9223372036854776000`. Every integer the schema
-//! accepts, the runtime accepts. Lengths are counted in chars, as JSON Schema counts them.
+//! bound left to the integer type is the type's own, in an input schema clipped to
+//! ±(2^53 − 1) ([`JS_SAFE_INTEGER`]), what a JSON number keeps exact in a JavaScript
+//! client, so that no client reads `9223372036854775807` as `9223372036854776000`. Every
+//! integer the schema accepts, the runtime accepts. An output schema (a schema of what a
+//! type writes: schemars' serialize contract, as
+//! [`rmcp::output_schema`](crate::rmcp::output_schema) and rmcp's schema of a `Json<T>`
+//! result are made) carries the type's own range instead, as far as a JSON number carries
+//! it (`i64::MIN` to `u64::MAX`): a value the runtime accepted past ±(2^53 − 1) and the
+//! tool returns passes the output check. Lengths are counted in chars, as JSON Schema
+//! counts them.
+//!
+//! `format` is published with the standard values of JSON Schema 2020-12 only (`uri`,
+//! `date-time`, `email`, ...): the ones schemars writes for Rust's number types
+//! (`"uint32"`, `"int64"`, `"double"`, ...) are left out of [`input_schema`] and of the
+//! output schemas, since validators that do not know a format warn about it (the official
+//! TypeScript SDK once per format, at every connection); the bounds say the same.
 //!
 //! # What the published schema cannot carry
 //!
@@ -47,8 +59,8 @@
 //!   reach that far;
 //! - the other way round, integers past ±(2^53 − 1) for a type whose range is wider (an
 //!   `i64` or `u64` id): the runtime accepts them, exactly, from a string or a native
-//!   integer, and returns them; the published bounds, clipped to ±(2^53 − 1), do not admit
-//!   them;
+//!   integer, and returns them; the input schema's bounds, clipped to ±(2^53 − 1), do not
+//!   admit them (an output schema's do);
 //! - a pattern string's pattern must not require leading or trailing whitespace (the
 //!   runtime trims before matching).
 //!
@@ -208,7 +220,7 @@ pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
 
 /// The largest integer a JavaScript client reads exactly from a JSON number,
 /// `Number.MAX_SAFE_INTEGER` (2^53 − 1): an integer type's own bounds are published
-/// clipped to ±this.
+/// clipped to ±this in input schemas (output schemas carry the type's own range).
 ///
 /// # Examples
 ///
@@ -234,16 +246,34 @@ pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
 /// ```
 pub const JS_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
-/// The lower bound of an integer type as published: clipped to −(2^53 − 1).
-pub(crate) fn type_min(min: i128) -> i128 {
-    min.max(-i128::from(JS_SAFE_INTEGER))
+/// Whether `generator` makes the schema of what a type writes (schemars' serialize
+/// contract, as output schemas are made: [`crate::rmcp::output_schema`], rmcp's schema of a
+/// `Json<T>` result) rather than of what it reads (an input schema).
+fn writes(generator: &SchemaGenerator) -> bool {
+    generator.contract().is_serialize()
 }
 
-/// The upper bound of an integer type as published: clipped to 2^53 − 1.
-pub(crate) fn type_max(max: u128) -> i128 {
-    i128::try_from(max)
-        .unwrap_or(i128::MAX)
-        .min(i128::from(JS_SAFE_INTEGER))
+/// The lower bound of an integer type as published: in an input schema clipped to
+/// −(2^53 − 1), what a JavaScript client sends exactly as a JSON number; in an output
+/// schema ([`writes`]) the type's own, so that every value the type writes (every value
+/// the input contract accepts) passes the output check.
+pub(crate) fn type_min(generator: &SchemaGenerator, min: i128) -> i128 {
+    if writes(generator) {
+        min
+    } else {
+        min.max(-i128::from(JS_SAFE_INTEGER))
+    }
+}
+
+/// The upper bound of an integer type as published: in an input schema clipped to
+/// 2^53 − 1, in an output schema the type's own (see [`type_min`]).
+pub(crate) fn type_max(generator: &SchemaGenerator, max: u128) -> i128 {
+    let max = i128::try_from(max).unwrap_or(i128::MAX);
+    if writes(generator) {
+        max
+    } else {
+        max.min(i128::from(JS_SAFE_INTEGER))
+    }
 }
 
 /// `{"type": "array", "items": items}` with the item bounds that say something.
@@ -300,8 +330,10 @@ pub fn settings() -> SchemaSettings {
 /// recursive type, one that contains itself, cannot be inlined, and schemars keeps a
 /// `$defs` entry and a `$ref` for it; [`from_str`] and the others of this module then
 /// learn the required fields from `T`'s `Deserialize`, as [`crate::from_str`] does),
-/// optional fields without `null` (see [`strip_nullable_optionals`]), and no root
-/// `title`/`description` (the Rust type's name and docs are noise to the agent).
+/// optional fields without `null` (see [`strip_nullable_optionals`]), the standard
+/// `format` values only (schemars' `"uint32"` for a `u32` is left out, its bounds stay),
+/// and no root `title`/`description` (the Rust type's name and docs are noise to the
+/// agent).
 ///
 /// # Examples
 ///
@@ -323,7 +355,7 @@ pub fn settings() -> SchemaSettings {
 ///     "type": "object",
 ///     "properties": {
 ///         "ids": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255}, "maxItems": 10},
-///         "page": {"type": "integer", "format": "uint32", "minimum": 0}
+///         "page": {"type": "integer", "minimum": 0}
 ///     },
 ///     "required": ["ids"]
 /// }));
@@ -337,6 +369,7 @@ pub fn input_schema<T: JsonSchema>() -> Value {
         root.remove("$schema");
     }
     strip_nullable_optionals(&mut value);
+    drop_nonstandard_formats(&mut value);
     value
 }
 
@@ -392,35 +425,90 @@ pub fn strip_nullable_optionals(schema: &mut Value) {
                 }
             }
         }
-        for (key, child) in map.iter_mut() {
-            match key.as_str() {
-                "properties" | "patternProperties" | "$defs" | "definitions"
-                | "dependentSchemas" => {
-                    if let Value::Object(children) = child {
-                        stack.extend(children.values_mut());
-                    }
+        push_subschemas(map, &mut stack);
+    }
+}
+
+/// Push the subschemas of the schema `map` (the values of its keywords that hold schemas)
+/// onto `stack`.
+fn push_subschemas<'s>(map: &'s mut Map<String, Value>, stack: &mut Vec<&'s mut Value>) {
+    for (key, child) in map.iter_mut() {
+        match key.as_str() {
+            "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas" => {
+                if let Value::Object(children) = child {
+                    stack.extend(children.values_mut());
                 }
-                "items"
-                | "additionalProperties"
-                | "not"
-                | "if"
-                | "then"
-                | "else"
-                | "contains"
-                | "propertyNames"
-                | "unevaluatedItems"
-                | "unevaluatedProperties" => {
-                    stack.push(child);
-                }
-                "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
-                    if let Value::Array(children) = child {
-                        stack.extend(children.iter_mut());
-                    }
-                }
-                _ => {}
             }
+            "items"
+            | "additionalItems"
+            | "additionalProperties"
+            | "not"
+            | "if"
+            | "then"
+            | "else"
+            | "contains"
+            | "propertyNames"
+            | "unevaluatedItems"
+            | "unevaluatedProperties" => match child {
+                // Draft 7's tuple form of `items`.
+                Value::Array(children) => stack.extend(children.iter_mut()),
+                _ => stack.push(child),
+            },
+            "anyOf" | "oneOf" | "allOf" | "prefixItems" => {
+                if let Value::Array(children) = child {
+                    stack.extend(children.iter_mut());
+                }
+            }
+            _ => {}
         }
     }
+}
+
+/// The `format` values of JSON Schema 2020-12's format vocabulary (JSON Schema
+/// Validation, section 7.3), which validators know.
+pub(crate) const STANDARD_FORMATS: [&str; 19] = [
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+
+/// Remove every `format` whose value is not one of [`STANDARD_FORMATS`] from `schema` and
+/// its subschemas (schemars writes `"format": "uint32"`, `"int64"`, `"double"`, ... for
+/// Rust's number types; a validator that does not know a format says so, and the
+/// TypeScript SDK's prints a warning for each whenever it compiles a tool's schema); the
+/// bounds stay. Whether any was removed.
+pub(crate) fn drop_nonstandard_formats(schema: &mut Value) -> bool {
+    let mut dropped = false;
+    let mut stack: Vec<&mut Value> = vec![schema];
+    while let Some(node) = stack.pop() {
+        let Value::Object(map) = node else { continue };
+        if map
+            .get("format")
+            .and_then(Value::as_str)
+            .is_some_and(|f| !STANDARD_FORMATS.contains(&f))
+        {
+            map.remove("format");
+            dropped = true;
+        }
+        push_subschemas(map, &mut stack);
+    }
+    dropped
 }
 
 /// Make one property schema stop admitting `null`.

@@ -2575,7 +2575,9 @@ fn hints_name_the_declared_bounds() {
         (
             Code::IntOverflow,
             "integer out of range: must be at least 1".to_owned(),
-            "send an integer of at least 1".to_owned(),
+            // The bounds in force reach past 2^53 − 1 (third revision).
+            "send an integer of at least 1; send integers past 9007199254740991 as strings"
+                .to_owned(),
             json!({"minimum": 1})
         )
     );
@@ -2593,7 +2595,8 @@ fn hints_name_the_declared_bounds() {
         (
             Code::IntOverflow,
             "integer out of range: must be at most 100".to_owned(),
-            "send an integer of at most 100".to_owned(),
+            "send an integer of at most 100; send integers past 9007199254740991 as strings"
+                .to_owned(),
             json!({"maximum": 100})
         )
     );

@@ -121,10 +121,12 @@ fn integer_comma_pieces_with_a_leading_zero() {
         issue.hint(),
         r#""12, 050" looks like one number written with thousands separators: send 12050 as a number, or the ids as a JSON array"#
     );
+    // Not the shape of a number written with thousands separators: the hint of the third
+    // revision.
     let refused = mcp_coerce::from_value::<Ids>(json!({"ids": "1,000,x"})).unwrap_err();
     assert_eq!(
         refused.issues()[0].hint(),
-        "a piece with a leading zero looks like part of a number written with thousands separators: send the number without separators, e.g. 1000, or the ids as a JSON array, e.g. [1, 2]"
+        "leading zeros are ambiguous in a list: send the ids as a JSON array of numbers"
     );
     // The text sent is quoted in the hint, cut to the echo limit like every input.
     let long = format!("1,{}", "000,".repeat(40));
@@ -175,7 +177,8 @@ fn bracketed_string_array_text_with_quotes_is_json_only() {
         ok(json!("[abc]"), strings(&["[abc]"])),
         ok(json!("[draft] notes"), strings(&["[draft] notes"])),
         ok(json!("[draft] \"a\", b"), strings(&["[draft] \"a\"", "b"])),
-        ok(json!("'a','b'"), strings(&["'a'", "'b'"])),
+        // Quoted comma pieces are refused since the third revision.
+        err(json!("'a','b'"), &[("invalid_json", "/ids")]),
     ];
     let mut report = Report::new();
     report.table::<Names>("StringArrayLike", IDS, &rows);

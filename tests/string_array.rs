@@ -164,7 +164,9 @@ fn shared_rows() -> Vec<Row<Vec<String>>> {
         ok(json!("[draft"), v(&["[draft"])),
         // `"[abc]"` -> `["[abc]"]` (JSON-shaped but not JSON: falls back to splitting)
         ok(json!("[abc]"), v(&["[abc]"])),
-        ok(json!("[\"abc\""), v(&["[\"abc\""])),
+        // Text that opens like a JSON array of strings is read as JSON only (third
+        // revision): `invalid_json`.
+        err(json!("[\"abc\""), &[("invalid_json", "/ids")]),
         // `42`, `["a", 1]`, `{"a":"b"}` -> `invalid_type` (numbers are not stringified)
         err(json!(42), &[("invalid_type", "/ids")]),
         err(json!(4.2), &[("invalid_type", "/ids")]),

@@ -14,6 +14,7 @@
 //! | `""`, `"   "` | `[]` |
 //! | `"[{\"id\": 1}"` | `invalid_json` at `/updates` |
 //! | `"a, b"` | one element `"a, b"`: no comma splitting (elements may contain commas) |
+//! | `["{\"id\": 1}", {"id": 2}]` | for an element read from an object (a struct, a map, `JsonObjectLike`), a string element holding one JSON object (at most two layers) is that object, as in a field (`json_string` at `/updates/0`; `invalid_json` there when its text does not parse); a string element of any other type stays a string |
 //! | an element `A` refuses | its issues at `/updates/i` (a refused lone element at `/updates/0`), every element's |
 //! | more than `MAX_ITEMS` (fewer than `MIN_ITEMS`) | `too_long` (`too_short`) at `/updates` |
 //! | `null` | `invalid_type`; in an optional field, `None` |
@@ -217,12 +218,16 @@ where
         }
     }
 
-    /// Elements the engine holds (native, decoded, or one lone value), read through it.
+    /// Elements the engine holds (native, decoded, or one lone value), read through it. An
+    /// element that is a string holding one JSON object, for an element type read from an
+    /// object, is decoded first (see [`ObjectText`]).
     fn engine_items(&self, at: Drive, items: &mut [Value]) -> Outcome<Vec<T>> {
         let mut kept = self.items(Some(items.len()));
+        let objects = ObjectText::of::<A, T>(items);
         engine::read_items::<Element<A, T>, T>(
             items,
             at,
+            |item| objects.as_ref().and_then(|o| o.decode(item)),
             |de| A::deserialize_as(de),
             |item| match item {
                 Some(item) => kept.push(Ok(item)),
@@ -356,6 +361,110 @@ where
             Some(input) => issue.with_input(input),
             None => issue,
         }))
+    }
+}
+
+/// Elements sent as strings holding JSON objects (`["{\"id\": 1}"]`), for an element type
+/// read from an object: each is decoded as [`JsonObjectLike`](crate::JsonObjectLike) decodes
+/// a field (at most two layers of string encoding; `json_string` at the element's path;
+/// `invalid_json` at the element when its text does not parse), and read in its place.
+/// Together they count as one JSON-encoded layer toward `MAX_ENCODED_LAYERS`.
+struct ObjectText {
+    /// `None` past `MAX_ENCODED_LAYERS`: each such element is then `too_deep`.
+    layer: Option<EncodedLayer>,
+}
+
+impl ObjectText {
+    /// Where `items` holds a string that may hold an object and `A` reads `T` from an
+    /// object: the decoder of such elements. `None` otherwise (most arrays: nothing to do,
+    /// after a look at the first char of each string element).
+    fn of<A: for<'a> DeserializeAs<'a, T>, T>(items: &[Value]) -> Option<Self> {
+        let maybe = items.iter().any(|item| match item {
+            Value::String(s) => s.trim_start().starts_with(['{', '"']),
+            _ => false,
+        });
+        (maybe && reads_object::<A, T>()).then(|| ObjectText {
+            layer: EncodedLayer::enter(),
+        })
+    }
+
+    /// The object an element holds, or why it holds none; `None` for an element that is
+    /// not such a string (read as it is).
+    fn decode(&self, item: &Value) -> Option<Result<Value, crate::issue::Issue>> {
+        let Value::String(s) = item else {
+            return None;
+        };
+        if !holds_object(s) {
+            return None;
+        }
+        if self.layer.is_none() {
+            return Some(Err(crate::json_object::too_many_layers(s)));
+        }
+        Some(crate::json_object::decode_object(s, s, 1).map(Value::Object))
+    }
+}
+
+/// Whether a string may hold a JSON object: JSON object text, or another layer of string
+/// encoding.
+fn holds_object(s: &str) -> bool {
+    matches!(decode::held(s, b'{'), Held::Json(_) | Held::Layer(Ok(_)))
+}
+
+/// Whether `A` reads `T` from an object: asked of `A` with a deserializer that answers
+/// nothing and notes whether a struct or a map was asked for (through `Option`s and
+/// newtypes). The crate's own adapters (`JsonObjectLike`, `SafeObjectLike`) read strings
+/// themselves, and are not.
+fn reads_object<A: for<'a> DeserializeAs<'a, T>, T>() -> bool {
+    let asked = std::cell::Cell::new(false);
+    let _ = A::deserialize_as(ShapeProbe(&asked));
+    asked.get()
+}
+
+/// See [`reads_object`].
+struct ShapeProbe<'a>(&'a std::cell::Cell<bool>);
+
+impl<'de> Deserializer<'de> for ShapeProbe<'_> {
+    type Error = de::value::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+        Err(de::Error::custom("probe"))
+    }
+
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: &'static [&'static str],
+        _: V,
+    ) -> Result<V::Value, Self::Error> {
+        self.0.set(true);
+        Err(de::Error::custom("probe"))
+    }
+
+    fn deserialize_map<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+        self.0.set(true);
+        Err(de::Error::custom("probe"))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Self::Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Self::Error> {
+        // The crate's adapters ask for their own private newtypes: they read every shape
+        // themselves.
+        if name.starts_with("$mcp_coerce::") {
+            return Err(de::Error::custom("probe"));
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        unit unit_struct seq tuple tuple_struct enum identifier ignored_any
     }
 }
 

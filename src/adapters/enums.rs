@@ -10,6 +10,7 @@
 //! | `"ai-ml"`, `"ai ml"`, `"AI_ML"`, `"aiml"` | `AI/ML` (lowercased, separators `-` `_` space `/` `.` deleted on both sides) |
 //! | `"Machine Learning"` | `enum_unknown`, the allowed values in the context |
 //! | `"devop"` | `enum_unknown` with the hint `did you mean "DevOps"?` (edit distance at most 2) |
+//! | `"dsc"` (variants `asc`, `desc`) | `enum_unknown` with the hint `send one of: "asc", "desc"`: the nearest values tie, and neither is named |
 //! | `42`, `[]`, `{}`, `null` (required) | `invalid_type` |
 //!
 //! A folded form that two variants share matches neither. The value produced is always
@@ -159,6 +160,33 @@ pub(crate) fn distance_within(a: &[char], b: &[char], limit: usize) -> Option<us
     (d <= limit).then_some(d)
 }
 
+/// The one name whose folded form is nearest to `sent` (folded), within edit distance 2:
+/// `None` when none is that close, or when the nearest ones tie (`"dsc"` is one edit from
+/// both `asc` and `desc`: suggesting either would be a guess, and the first listed may be
+/// the opposite of what was meant).
+fn nearest<'n>(
+    sent: &[char],
+    names: impl IntoIterator<Item = (String, &'n str)>,
+) -> Option<&'n str> {
+    let mut best: Option<(usize, &'n str)> = None;
+    let mut tied = false;
+    for (folded, name) in names {
+        let folded: Vec<char> = folded.chars().collect();
+        let Some(d) = distance_within(sent, &folded, 2) else {
+            continue;
+        };
+        match best {
+            Some((nearest, _)) if nearest < d => {}
+            Some((nearest, other)) if nearest == d => tied |= other != name,
+            _ => {
+                best = Some((d, name));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, name)| name)
+}
+
 /// The one enum check, past an exact match: a unique folded match, else `enum_unknown`.
 fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     let variants = match variants::<E>() {
@@ -213,15 +241,12 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
         .with_context("allowed", allowed.clone());
     // Folded input longer than any name plus the limit cannot be within the limit.
     let sent_chars: Vec<char> = folded.chars().take(256).collect();
-    let suggestion = variants
-        .iter()
-        .filter_map(|v| {
-            let name: Vec<char> = fold(v.canonical).chars().collect();
-            distance_within(&sent_chars, &name, 2).map(|d| (d, v.canonical))
-        })
-        .min_by_key(|(d, _)| *d);
+    let suggestion = nearest(
+        &sent_chars,
+        variants.iter().map(|v| (fold(v.canonical), v.canonical)),
+    );
     issue = match suggestion {
-        Some((_, name)) => issue
+        Some(name) => issue
             .with_hint(format!("did you mean \"{name}\"?"))
             .with_context("did_you_mean", name),
         None => issue.with_hint(crate::words::one_of_hint(&allowed)),
@@ -320,8 +345,9 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 ///
 /// # Errors
 ///
-/// `enum_unknown` (with `allowed` and, when one is close, `did_you_mean` in the context),
-/// `invalid_type`.
+/// `enum_unknown` (with `allowed` and, when one value is nearer than every other and
+/// close, `did_you_mean` in the context; when the nearest values tie, the hint lists the
+/// allowed values instead), `invalid_type`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EnumLike<F = Required>(PhantomData<F>);
 
@@ -631,6 +657,23 @@ mod tests {
         assert_eq!(d("devop", "devops"), Some(1));
         assert_eq!(d("dveops", "devops"), Some(2));
         assert_eq!(d("machinelearning", "aiml"), None);
+    }
+
+    #[test]
+    fn nearest_names_one_or_none() {
+        let near = |sent: &str, names: &[&'static str]| {
+            let sent: Vec<char> = fold(sent).chars().collect();
+            nearest(&sent, names.iter().map(|n| (fold(n), *n)))
+        };
+        assert_eq!(near("dsc", &["asc", "desc"]), None);
+        assert_eq!(near("descc", &["asc", "desc"]), Some("desc"));
+        assert_eq!(near("ac", &["asc", "desc"]), Some("asc"));
+        // The nearer of two within the limit, whichever comes first.
+        assert_eq!(near("devop", &["dev", "devops"]), Some("devops"));
+        assert_eq!(near("xyz", &["asc", "desc"]), None);
+        // Two names that fold alike tie at distance 0.
+        assert_eq!(near("ab", &["a-b", "a_b"]), None);
+        assert_eq!(near("ab", &["a-b", "a-b"]), Some("a-b"));
     }
 }
 

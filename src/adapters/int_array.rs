@@ -11,6 +11,7 @@
 //! | `"\"[1,2]\""` | `[1,2]` (two layers of string encoding at most) |
 //! | `[1, 2.5]` / `"foo,bar"` / `"[1,2"` | `int_from_float` at `/1` / `int_parsing` at `/0` and `/1` / `invalid_json` |
 //! | `"1,000"`, `"12,050"` | `int_parsing` at `/1`: in a comma string of two or more pieces, a piece with a leading zero (`^[+-]?0[0-9]`) is part of a number written with thousands separators, and the hint says so (`"007"` alone is `[7]`) |
+//! | `"03106,02134"`, `"1,05"` | `int_parsing` at each piece with a leading zero, the hint saying that leading zeros are ambiguous in a list: the thousands hint is given only where the first piece has 1 to 3 digits without a leading zero and every later one exactly 3 (`"1,000"`, `"12,050,300"`) |
 //! | `"1 2 3"`, `"1\n2\n3"`, `"1;2"` | `int_parsing` at `/0`, with a hint to separate the integers with commas |
 //! | `true`, `{"a":1}`, `[[1]]`, `null` | `invalid_type` (at the value, or at the element) |
 //!
@@ -270,14 +271,38 @@ fn leading_zero(piece: &str) -> bool {
     digits.len() > 1 && digits[0] == b'0' && digits[1].is_ascii_digit()
 }
 
-/// The issue of a piece with a leading zero in the comma string `text`: the hint names
-/// the number the string spells without its separators, when it spells one.
+/// The hint of a list with a leading zero that is not a number written with thousands
+/// separators (`"03106,02134"`: zip codes, or ids padded with zeros).
+const LEADING_ZERO_LIST_HINT: &str =
+    "leading zeros are ambiguous in a list: send the ids as a JSON array of numbers";
+
+/// Whether the pieces of the comma string `text` spell one number written with thousands
+/// separators: a first piece of 1 to 3 digits that does not start with `0` (after an
+/// optional sign), then pieces of exactly 3 digits (`"1,000"`, `"12,050,300"`).
+fn thousands_shape(text: &str) -> bool {
+    let mut pieces = pieces(text);
+    let Some(first) = pieces.next() else {
+        return false;
+    };
+    let first = first.strip_prefix(['+', '-']).unwrap_or(first).as_bytes();
+    let lead_ok =
+        (1..=3).contains(&first.len()) && first[0] != b'0' && first.iter().all(u8::is_ascii_digit);
+    let mut later = 0;
+    let rest_ok = pieces.all(|p| {
+        later += 1;
+        p.len() == 3 && p.bytes().all(|b| b.is_ascii_digit())
+    });
+    lead_ok && rest_ok && later > 0
+}
+
+/// The issue of a piece with a leading zero in the comma string `text`: where the pieces
+/// spell one number written with thousands separators ([`thousands_shape`]), the hint
+/// names that number; otherwise it says that leading zeros are ambiguous in a list.
 #[cold]
 #[inline(never)]
 fn thousands_issue(piece: &str, text: &str) -> Box<Issue> {
-    let joined: String = pieces(text).collect();
-    let digits = joined.strip_prefix(['+', '-']).unwrap_or(&joined);
-    let hint = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+    let hint = if thousands_shape(text) {
+        let joined: String = pieces(text).collect();
         format!(
             "{} looks like one number written with thousands separators: send {} as a \
              number, or the ids as a JSON array",
@@ -285,10 +310,7 @@ fn thousands_issue(piece: &str, text: &str) -> Box<Issue> {
             crate::words::truncate(&joined)
         )
     } else {
-        "a piece with a leading zero looks like part of a number written with thousands \
-         separators: send the number without separators, e.g. 1000, or the ids as a JSON \
-         array, e.g. [1, 2]"
-            .to_owned()
+        LEADING_ZERO_LIST_HINT.to_owned()
     };
     Box::new(
         Issue::new(
@@ -967,21 +989,29 @@ json_schema_as!(
     impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
     IntArrayLike<MIN_ITEMS, MAX_ITEMS> => [Vec<I>, Option<Vec<I>>],
     name = format!("IntArray_{}_{MIN_ITEMS}_{MAX_ITEMS}", I::NAME),
-    schema = schema_of::<I>(MIN_ITEMS, MAX_ITEMS),
+    schema = |generator| schema_of::<I>(generator, MIN_ITEMS, MAX_ITEMS),
 );
 
 json_schema_for!(
     impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
     IntArray<I, MIN_ITEMS, MAX_ITEMS>,
     name = format!("IntArray_{}_{MIN_ITEMS}_{MAX_ITEMS}", I::NAME),
-    schema = schema_of::<I>(MIN_ITEMS, MAX_ITEMS),
+    schema = |generator| schema_of::<I>(generator, MIN_ITEMS, MAX_ITEMS),
 );
 
-/// `{"type": "array", "items": {"type": "integer", ...}}` with the item bounds.
+/// `{"type": "array", "items": {"type": "integer", ...}}` with the item bounds (the
+/// type's own range, clipped in an input schema: see [`crate::schema::type_min`]).
 #[cfg(feature = "schemars")]
-fn schema_of<I: Integer>(min_items: usize, max_items: usize) -> schemars::Schema {
+fn schema_of<I: Integer>(
+    generator: &schemars::SchemaGenerator,
+    min_items: usize,
+    max_items: usize,
+) -> schemars::Schema {
     use crate::schema::{array, integer, schema, type_max, type_min};
-    let items = integer(type_min(I::MIN_I128), type_max(I::MAX_U128));
+    let items = integer(
+        type_min(generator, I::MIN_I128),
+        type_max(generator, I::MAX_U128),
+    );
     schema(array(items.into(), min_items, max_items).into())
 }
 

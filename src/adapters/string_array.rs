@@ -10,6 +10,9 @@
 //! | `"[draft] notes"` | `["[draft] notes"]` (not JSON-shaped: does not end with `]`) | same |
 //! | `"[abc]"` | `["[abc]"]` (JSON-shaped but not JSON, without quotes) | same |
 //! | `"['a','b']"`, `"[\"a\",\"b\",]"` | `invalid_json` (bracketed text with quotes is read as JSON only) | same |
+//! | `"[\"web_search\"] extra"`, `"['a'] b"` | `invalid_json` (text that opens with `["` or `['` is read as JSON only, whatever it ends with) | same |
+//! | `"'a','b'"`, `"\"a\", \"b\""`, `"'a'"` | `invalid_json` (every comma piece wrapped in one pair of matching quotes: an array with the wrong quotes or without its brackets) | same |
+//! | `"O'Brien"`, `"\"a\""` | `["O'Brien"]` (a quote inside a piece is text), `["a"]` (a second layer of string encoding) | same |
 //! | `"abc\ndef"` | `["abc\ndef"]` (newlines are not separators) | same |
 //! | `42`, `["a", 1]`, `{"a":"b"}` | `invalid_type` (numbers are never stringified) | same |
 
@@ -168,7 +171,9 @@ impl<P: Separator> StringShape<P> {
                 split(true, s, 0);
                 return items.finish();
             }
-            Held::Json(t) if t.ends_with(']') => {
+            // JSON-shaped: bracketed, or opening like a JSON array of strings (`["`, `['`),
+            // whatever follows (`"[\"web_search\"] extra"` is not one element).
+            Held::Json(t) if t.ends_with(']') || t.starts_with("[\"") || t.starts_with("['") => {
                 let inner = StringShape::<P> {
                     layer: self.layer + 1,
                     ..StringShape::new(self.min, self.max)
@@ -223,6 +228,9 @@ impl<P: Separator> StringShape<P> {
             Held::Layer(Err(_)) => s.trim(),
             Held::Json(t) | Held::Plain(t) => t,
         };
+        if quoted_pieces(t) {
+            return Err(IssueBuf::one(quoted_pieces_issue(s, arrived)));
+        }
         let mut count = 0;
         match P::SEPARATOR {
             Some(separator) => {
@@ -242,6 +250,40 @@ impl<P: Separator> StringShape<P> {
         split(P::SEPARATOR.is_some(), s, count);
         items.finish()
     }
+}
+
+/// Whether every comma piece of the plain text `t` (trimmed, empty ones dropped) is wrapped
+/// in one pair of matching quotes (`'a','b'`, `"a", "b"`, `'a'`): an array written with
+/// the wrong quotes, or JSON strings without their brackets, whatever the separator
+/// policy. A quote inside a piece (`O'Brien`, `'O'Brien'`) keeps it text.
+fn quoted_pieces(t: &str) -> bool {
+    let mut any = false;
+    for piece in t.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let Some(quote) = piece.chars().next().filter(|c| matches!(c, '"' | '\'')) else {
+            return false;
+        };
+        // An opening and a closing quote (one byte each), and none between them.
+        let wrapped = piece.len() >= 2
+            && piece.ends_with(quote)
+            && !piece[1..piece.len() - 1].contains(quote);
+        if !wrapped {
+            return false;
+        }
+        any = true;
+    }
+    any
+}
+
+/// The `invalid_json` issue of quoted comma pieces (see [`quoted_pieces`]) in the string
+/// `s`: its text read as JSON says where it stops being JSON.
+#[cold]
+fn quoted_pieces_issue(s: &str, arrived: &str) -> crate::issue::Issue {
+    // Never one JSON value (single quotes, or two or more pieces; one double-quoted piece
+    // is a layer of string encoding, read before): the parser's error is always there.
+    let e = serde_json::from_str::<serde::de::IgnoredAny>(s.trim())
+        .err()
+        .unwrap_or_else(|| serde::de::Error::custom("expected an array"));
+    decode::invalid_json(&STRINGS, &e, s, arrived)
 }
 
 /// Record how the plain string `s` became `n` items: `comma_split` where it is split,

@@ -446,7 +446,11 @@ fn out_of_range(n: &Number, name: &'static str, min: i128, max: u128) -> Issue {
         format!("integer out of range for {name}"),
     )
     .with_input(Input::Number(n.clone()))
-    .with_hint(format!("send an integer from {min} to {max}"))
+    .with_hint(crate::int::range_hint(
+        min,
+        max,
+        &format!("from {min} to {max}"),
+    ))
     .with_context("minimum", Input::from_i128(min))
     .with_context("maximum", Input::from_u128(max))
 }

@@ -1049,9 +1049,15 @@ pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> O
 /// it could not be built (its issue is recorded). The elements are read at the plan's
 /// node of the array's items; where the plan has no array there, by the plan of `P` (the
 /// element, learned from its own `Deserialize`).
+///
+/// `decode` sees each element first, at its index: `Some(Ok(value))` is read in the
+/// element's place (an object decoded from the element's string; the element itself is
+/// left as it arrived, for echoes), `Some(Err(issue))` refuses the element with that issue,
+/// `None` reads the element as it is. What it records is at the element's path.
 pub(crate) fn read_items<P: DeserializeOwned, R>(
     items: &mut [Value],
     at: Drive,
+    mut decode: impl FnMut(&Value) -> Option<Result<Value, Issue>>,
     mut read: impl FnMut(de::ValueDe<'_>) -> Result<R, Error>,
     mut keep: impl FnMut(Option<R>),
 ) {
@@ -1068,7 +1074,26 @@ pub(crate) fn read_items<P: DeserializeOwned, R>(
                     engine,
                     value,
                     || crate::issue::Segment::Index(index),
-                    |value| read(de::ValueDe::nested(value, engine, &plan, node, depth)),
+                    |value| match decode(value) {
+                        None => read(de::ValueDe::nested(value, engine, &plan, node, depth)),
+                        Some(Ok(mut decoded)) => {
+                            let out = read(de::ValueDe::nested(
+                                &mut decoded,
+                                engine,
+                                &plan,
+                                node,
+                                depth,
+                            ));
+                            if engine.deep.get() || out.is_err() {
+                                drop_flat(decoded);
+                            }
+                            out
+                        }
+                        Some(Err(issue)) => {
+                            engine.record(issue);
+                            Err(Error::silent())
+                        }
+                    },
                 );
                 match out {
                     Ok(item) => keep(Some(item)),

@@ -16,10 +16,15 @@ const MAX_VALIDATORS: usize = 4096;
 
 /// The `outputSchema` of a tool whose structured result is `T`, as [`coerce`](super::coerce)
 /// publishes every output schema: `T`'s schema for what its `Serialize` writes (schemars'
-/// serialize contract, as rmcp's `Json<T>` asks), inline, without the 2020-12 `$schema`
-/// and the root `title`/`description`. A client validator then reads it as it is: the
-/// official TypeScript SDK fails on `tools/list` when an output schema holds a `$ref`, and
-/// its default validator does not know the 2020-12 meta-schema.
+/// serialize contract, as rmcp's `Json<T>` asks), inline (as input schemas are, for
+/// clients that do not resolve `$ref`), without the 2020-12 `$schema` and the root
+/// `title`/`description`, and with the standard `format` values only (schemars'
+/// `"uint32"`, `"int64"`, ... are left out: validators warn about formats they do not know;
+/// the bounds stay).
+///
+/// An integer whose bounds are left to its type carries the type's own range here, not
+/// the ±(2^53 − 1) of input schemas (see [`crate::schema`]): an `i64` id past 2^53 that
+/// the tool read exactly and returns passes the router's check of its result.
 ///
 /// Unlike [`input_schema`](crate::schema::input_schema), it keeps `null` where `T` may
 /// write it (`"type": ["string", "null"]` for an `Option` written as `null`): an output
@@ -35,12 +40,17 @@ const MAX_VALIDATORS: usize = 4096;
 /// # Examples
 ///
 /// ```
+/// use mcp_coerce::IntArrayLike;
 /// use serde::Serialize;
 /// use serde_json::json;
+/// use serde_with::serde_as;
 ///
+/// #[serde_as]
 /// #[derive(Serialize, schemars::JsonSchema)]
 /// struct Found {
 ///     count: u32,
+///     #[serde_as(as = "IntArrayLike")]
+///     ids: Vec<i64>,
 ///     #[serde(skip_serializing_if = "Option::is_none")]
 ///     next: Option<String>,
 /// }
@@ -48,10 +58,13 @@ const MAX_VALIDATORS: usize = 4096;
 /// assert_eq!(serde_json::Value::Object((*schema).clone()), json!({
 ///     "type": "object",
 ///     "properties": {
-///         "count": {"type": "integer", "format": "uint32", "minimum": 0},
+///         "count": {"type": "integer", "minimum": 0},
+///         "ids": {"type": "array", "items": {
+///             "type": "integer", "minimum": i64::MIN, "maximum": i64::MAX
+///         }},
 ///         "next": {"type": ["string", "null"]}
 ///     },
-///     "required": ["count"]
+///     "required": ["count", "ids"]
 /// }));
 /// ```
 pub fn output_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
@@ -88,7 +101,34 @@ fn publish(schema: JsonObject) -> JsonObject {
     {
         schema.remove("$schema");
     }
-    schema
+    standard_formats(schema)
+}
+
+/// `schema` with the standard `format` values only (see
+/// [`drop_nonstandard_formats`](crate::schema::drop_nonstandard_formats)).
+fn standard_formats(schema: JsonObject) -> JsonObject {
+    let mut value = Value::Object(schema);
+    crate::schema::drop_nonstandard_formats(&mut value);
+    match value {
+        Value::Object(map) => map,
+        _ => JsonObject::new(),
+    }
+}
+
+/// An `inputSchema` as the router publishes it in the canonical dialect: without the
+/// `$schema` keyword rmcp's generator adds, and with the standard `format` values only
+/// (the crate's [`input_schema`](crate::schema::input_schema) has both already; a tool
+/// taking rmcp's own extractor, or a hand-written schema, may not).
+pub(super) fn published_input(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
+    let mut published = Value::Object((**schema).clone());
+    let dropped = crate::schema::drop_nonstandard_formats(&mut published);
+    match published {
+        Value::Object(mut map) if dropped || map.contains_key("$schema") => {
+            map.remove("$schema");
+            Arc::new(map)
+        }
+        _ => schema.clone(),
+    }
 }
 
 /// `schema` with its local `$ref`s (JSON Pointers into the schema, `#/...`) inlined; a

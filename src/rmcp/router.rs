@@ -210,9 +210,9 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
 
     /// Every tool, for `tools/list`: each `inputSchema` without the `$schema` keyword that
     /// rmcp's generator adds (some front ends refuse it, e.g. Gemini's `Unknown name
-    /// "$schema"`, see [`dialect`](crate::dialect)) and rewritten into the router's
-    /// [`dialect`](Router::dialect); each `outputSchema` cleaned as
-    /// [`output_schema`](super::output_schema) describes.
+    /// "$schema"`, see [`dialect`](crate::dialect)), with the standard `format` values
+    /// only, and rewritten into the router's [`dialect`](Router::dialect); each
+    /// `outputSchema` cleaned as [`output_schema`](super::output_schema) describes.
     pub fn list_all(&self) -> Vec<Tool> {
         let mut tools = self.router.borrow().list_all();
         for tool in &mut tools {
@@ -226,12 +226,7 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
 
     fn published_input(&self, schema: &Arc<JsonObject>) -> Arc<JsonObject> {
         if self.dialect == Dialect::Canonical {
-            if !schema.contains_key("$schema") {
-                return schema.clone();
-            }
-            let mut schema = (**schema).clone();
-            schema.remove("$schema");
-            return Arc::new(schema);
+            return output::published_input(schema);
         }
         let mut canonical = (**schema).clone();
         canonical.remove("$schema");

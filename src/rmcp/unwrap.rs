@@ -38,7 +38,8 @@ pub(super) struct Unwrapped(pub(super) Vec<Coercion>);
 /// layers) never reach the tool: the layer answers with an `isError: true` result whose
 /// one text item is the `INVALID_ARGUMENT` envelope (the crate's `invalid_type` or
 /// `invalid_json` issue at `""`; no `structuredContent`, which a tool's `outputSchema`
-/// would refuse). Requests that rmcp reads as they are pass through untouched: the layer
+/// would refuse), shaped for the protocol version of the call as rmcp shapes its own
+/// results (no `"resultType": "complete"` for a client on a version before 2026-07-28). Requests that rmcp reads as they are pass through untouched: the layer
 /// costs them one `match`. rmcp's check of the `Mcp-Param-*` HTTP headers against the
 /// arguments (SEP-2243) runs before the layer and does not see arguments sent as a string.
 ///
@@ -109,7 +110,10 @@ impl<S: Service<RoleServer>> Service<RoleServer> for UnwrapArguments<S> {
                         context.extensions.insert(unwrapped);
                         Ok(ClientRequest::CallToolRequest(CallToolRequest::new(params)))
                     }
-                    Some(Err(refused)) => Err(refused),
+                    Some(Err(refused)) => Err(for_peer(
+                        ServerResult::CallToolResult(refused),
+                        context.protocol_version().as_ref(),
+                    )),
                 }
             }
             other => Ok(other),
@@ -117,7 +121,7 @@ impl<S: Service<RoleServer>> Service<RoleServer> for UnwrapArguments<S> {
         async move {
             match request {
                 Ok(request) => self.0.handle_request(request, context).await,
-                Err(refused) => Ok(ServerResult::CallToolResult(refused)),
+                Err(refused) => Ok(refused),
             }
         }
     }
@@ -146,7 +150,9 @@ impl<S: Service<RoleServer>> Service<RoleServer> for UnwrapArguments<S> {
 /// with the object (the report records `args_unwrapped`); one whose arguments are not an
 /// object even so is answered with the `INVALID_ARGUMENT` `isError` result, as
 /// [`UnwrapArguments`] does; any other request gets rmcp's own answer to a method it does
-/// not know (`-32601`, the method as message).
+/// not know (`-32601`, the method as message). rmcp passes a custom result on as it is, so
+/// both answers are shaped here for the protocol version of the call, as rmcp shapes its
+/// own results.
 ///
 /// # Errors
 ///
@@ -180,6 +186,8 @@ pub async fn on_custom_request<H: ServerHandler>(
     let sent = (request.method == "tools/call")
         .then(|| read_sent_call(request.params.as_ref()))
         .flatten();
+    let version = context.protocol_version();
+    // rmcp passes a custom result on as it is: it is shaped for the peer's version here.
     let result = match sent {
         None => {
             return Err(ErrorData::new(
@@ -188,16 +196,33 @@ pub async fn on_custom_request<H: ServerHandler>(
                 None,
             ));
         }
-        Some(Err(refused)) => serde_json::to_value(refused),
+        Some(Err(refused)) => serde_json::to_value(for_peer(
+            ServerResult::CallToolResult(refused),
+            version.as_ref(),
+        )),
         Some(Ok((params, unwrapped))) => {
             context.extensions.insert(unwrapped);
             let response = handler.call_tool(params, context).await?;
-            serde_json::to_value(ServerResult::from(response))
+            serde_json::to_value(for_peer(ServerResult::from(response), version.as_ref()))
         }
     };
     result.map(CustomResult).map_err(|e| {
         ErrorData::internal_error(format!("could not serialize the result: {e}"), None)
     })
+}
+
+/// `result` as rmcp's server handler shapes its own results for a peer on `version` (the
+/// version of the request, else the one negotiated): a peer on a version before
+/// 2026-07-28 gets no `resultType: "complete"` (the field did not exist then, and strict
+/// peers refuse it) and no `structuredContent` that is not an object.
+fn for_peer(mut result: ServerResult, version: Option<&ProtocolVersion>) -> ServerResult {
+    // ISO dates compare as text in the order of the days they name, as rmcp compares them.
+    let current = version.is_some_and(|v| v.as_str() >= ProtocolVersion::V_2026_07_28.as_str());
+    if !current {
+        result.strip_result_type_for_legacy_peer();
+        result.strip_non_object_output_for_legacy_peer();
+    }
+    result
 }
 
 /// A `tools/call` whose `params.arguments` is neither absent nor an object: the call with

@@ -242,9 +242,10 @@ async fn output_schemas_are_published_clean() {
     let client = client_of(Probe::new()).await;
     let tools = client.list_all_tools().await.expect("tools/list");
     client.cancel().await.expect("closes");
+    // No `format` that is not a standard one (schemars writes `"uint"` for a usize).
     let expected = json!({
         "type": "object",
-        "properties": {"count": {"type": "integer", "format": "uint", "minimum": 0}},
+        "properties": {"count": {"type": "integer", "minimum": 0}},
         "required": ["count"]
     });
     for name in ["count", "wrong", "text_only", "failing"] {
@@ -516,6 +517,158 @@ async fn on_custom_request_reads_arguments_sent_as_a_string() {
         reply["error"],
         json!({"code": -32601, "message": "tools/other"})
     );
+}
+
+/// Ids past 2^53 − 1 (Discord, Telegram, Snowflake ids are about 10^18): what the input
+/// contract accepts, exactly, the tool returns, and the router's output check lets through.
+#[serde_as]
+#[derive(Deserialize, Serialize, schemars::JsonSchema)]
+struct BigIds {
+    #[serde_as(as = "IntArrayLike")]
+    ids: Vec<i64>,
+    #[serde_as(as = "mcp_coerce::IntLike")]
+    id: i64,
+    #[serde_as(as = "mcp_coerce::IntLike")]
+    count: u64,
+}
+
+#[derive(Clone)]
+struct Echo {
+    tool_router: ToolRouter<Self>,
+}
+
+#[tool_router]
+impl Echo {
+    #[tool(description = "Returns its arguments, through rmcp's Json.")]
+    async fn echo_json(
+        &self,
+        Parameters(args): Parameters<BigIds>,
+    ) -> Result<Json<BigIds>, ErrorData> {
+        Ok(Json(args))
+    }
+
+    #[tool(
+        description = "Returns its arguments, under the crate's output_schema.",
+        output_schema = mcp_coerce::rmcp::output_schema::<BigIds>()
+    )]
+    async fn echo_declared(
+        &self,
+        Parameters(args): Parameters<BigIds>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let value = serde_json::to_value(&args)
+            .map_err(|e| ErrorData::internal_error(e.to_string(), None))?;
+        Ok(CallToolResult::structured(value))
+    }
+}
+
+#[tool_handler(router = coerce(&self.tool_router))]
+impl ServerHandler for Echo {}
+
+/// The output schemas carry the integer types' own ranges (input schemas the clip for
+/// JavaScript clients), so a big id accepted by the input contract is answered exactly
+/// with the output check on, through rmcp's `Json` and the crate's `output_schema` alike.
+#[tokio::test]
+async fn big_ids_pass_the_output_check_exactly() {
+    let client = client_of(Echo {
+        tool_router: Echo::tool_router(),
+    })
+    .await;
+    let tools = client.list_all_tools().await.expect("tools/list");
+    for tool in ["echo_json", "echo_declared"] {
+        let listed = tools.iter().find(|t| t.name == tool).expect("listed");
+        let output = Value::Object((**listed.output_schema.as_ref().expect("declared")).clone());
+        assert_eq!(
+            output["properties"],
+            json!({
+                "ids": {"type": "array", "items": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}},
+                "id": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX},
+                "count": {"type": "integer", "minimum": 0, "maximum": u64::MAX}
+            }),
+            "{tool}"
+        );
+        let safe = mcp_coerce::schema::JS_SAFE_INTEGER;
+        assert_eq!(
+            listed.input_schema["properties"]["id"],
+            json!({"type": "integer", "minimum": -safe, "maximum": safe}),
+            "{tool}"
+        );
+        for (arguments, answer) in [
+            (
+                json!({"ids": [1497549923779084388_i64], "id": "1234567890123456789", "count": 18446744073709551615_u64}),
+                json!({"ids": [1497549923779084388_i64], "id": 1234567890123456789_i64, "count": 18446744073709551615_u64}),
+            ),
+            (
+                json!({"ids": "1497549923779084388, -9223372036854775808", "id": 9223372036854775807_i64, "count": "9007199254740993"}),
+                json!({"ids": [1497549923779084388_i64, i64::MIN], "id": i64::MAX, "count": 9007199254740993_u64}),
+            ),
+        ] {
+            let result = client
+                .call_tool(call(tool, arguments.clone()))
+                .await
+                .expect("a tool result");
+            assert_eq!(
+                result.is_error,
+                Some(false),
+                "{tool} {arguments}: {result:?}"
+            );
+            assert_eq!(
+                result.structured_content,
+                Some(answer),
+                "{tool} {arguments}"
+            );
+        }
+    }
+    client.cancel().await.expect("closes");
+}
+
+/// `UnwrapArguments`' own refusals, and `on_custom_request`'s answers, carry `resultType`
+/// as rmcp's own results do for the protocol version of the call: not before 2026-07-28
+/// (the field did not exist), `"complete"` from then on.
+#[tokio::test]
+async fn the_layer_answers_in_the_protocol_version_of_the_call() {
+    for (version, result_type) in [
+        ("2025-06-18", None),
+        ("2025-11-25", None),
+        ("2026-07-28", Some("complete")),
+    ] {
+        let mut raw = Raw::start_at(UnwrapArguments::new(Probe::new()), version).await;
+        // rmcp's own result (the router's refusal), the layer's refusal, and a call the
+        // layer unwrapped.
+        let own = raw
+            .call(json!({"name": "echo", "arguments": {"ids": "x"}}))
+            .await;
+        let layer = raw.call(json!({"name": "echo", "arguments": ["x"]})).await;
+        let unwrapped = raw
+            .call(json!({"name": "echo", "arguments": json!({"ids": [1]}).to_string()}))
+            .await;
+        for (reply, is_error) in [(&own, true), (&layer, true), (&unwrapped, false)] {
+            assert_eq!(reply["result"]["isError"], is_error, "{version}: {reply}");
+            assert_eq!(
+                reply["result"].get("resultType").and_then(Value::as_str),
+                result_type,
+                "{version}: {reply}"
+            );
+        }
+        let mut raw = Raw::start_at(
+            Handled {
+                tool_router: Handled::tool_router(),
+            },
+            version,
+        )
+        .await;
+        let refused = raw.call(json!({"name": "count", "arguments": "[1]"})).await;
+        let unwrapped = raw
+            .call(json!({"name": "count", "arguments": json!({"ids": [1]}).to_string()}))
+            .await;
+        for (reply, is_error) in [(&refused, true), (&unwrapped, false)] {
+            assert_eq!(reply["result"]["isError"], is_error, "{version}: {reply}");
+            assert_eq!(
+                reply["result"].get("resultType").and_then(Value::as_str),
+                result_type,
+                "{version}: {reply}"
+            );
+        }
+    }
 }
 
 /// The strict dialect's shape: every property required, the optional ones nullable; the

@@ -547,10 +547,11 @@ fn adapter_schemas_are_exact() {
         property(input_schema::<StrArray>()),
         json!({"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3})
     );
-    // The generic array: the element's own schema as `items`.
+    // The generic array: the element's own schema as `items` (without schemars'
+    // non-standard `"format": "uint8"`, third revision).
     let inner = json!({"type": "object", "properties": {
         "name": {"type": "string"},
-        "count": {"type": "integer", "format": "uint8", "minimum": 0, "maximum": 255}},
+        "count": {"type": "integer", "minimum": 0, "maximum": 255}},
         "required": ["name", "count"]});
     assert_eq!(
         property(input_schema::<Objects>()),

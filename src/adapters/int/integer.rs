@@ -103,6 +103,24 @@ pub(crate) enum IntFailure {
 /// 2^53: from here on, not every integer is an `f64`.
 const EXACT_F64_LIMIT: f64 = 9_007_199_254_740_992.0;
 
+/// 2^53 − 1, the largest integer a JavaScript client reads exactly from a JSON number
+/// (`Number.MAX_SAFE_INTEGER`).
+const MAX_SAFE_INTEGER: i128 = (1 << 53) - 1;
+
+/// What an `int_overflow` hint adds when the range it names reaches past ±(2^53 − 1):
+/// JavaScript clients round such integers when they are sent as JSON numbers.
+pub(crate) const SAFE_INTEGER_HINT: &str = "send integers past 9007199254740991 as strings";
+
+/// "send an integer from `min` to `max`", and [`SAFE_INTEGER_HINT`] when the range reaches
+/// past ±(2^53 − 1).
+pub(crate) fn range_hint(min: i128, max: u128, range: &str) -> String {
+    if min < -MAX_SAFE_INTEGER || max > MAX_SAFE_INTEGER.unsigned_abs() {
+        format!("send an integer {range}; {SAFE_INTEGER_HINT}")
+    } else {
+        format!("send an integer {range}")
+    }
+}
+
 /// An integer from decimal text (trimmed here).
 pub(crate) fn int_from_str<I: Integer>(text: &str) -> Result<I, IntFailure> {
     let bytes = text.trim().as_bytes();
@@ -188,10 +206,10 @@ pub(crate) fn int_issue<I: Integer>(failure: IntFailure, input: Input) -> Issue 
                 I::MAX_U128
             ),
         )
-        .with_hint(format!(
-            "send an integer from {} to {}",
+        .with_hint(range_hint(
             I::MIN_I128,
-            I::MAX_U128
+            I::MAX_U128,
+            &format!("from {} to {}", I::MIN_I128, I::MAX_U128),
         ))
         .with_context("minimum", Input::from_i128(I::MIN_I128))
         .with_context("maximum", Input::from_u128(I::MAX_U128)),
@@ -256,9 +274,12 @@ pub(crate) fn numeric_string<I: Integer>(text: &str, int: I) {
 fn numeric_string_slow<I: Integer>(text: &str, int: I) {
     let number = crate::shell::trim(text);
     if number.contains('.') {
-        let float = number
-            .parse::<f64>()
-            .map_or_else(|_| Input::from_text(number), Input::from_f64);
+        // The number the text spells (`5.0`); past 2^53 an `f64` would round it, and the
+        // integer it equals is shown instead (`9007199254740993`, not `9007199254740992.0`).
+        let float = match number.parse::<f64>() {
+            Ok(f) if f.abs() < EXACT_F64_LIMIT => Input::from_f64(f),
+            _ => int_input(int),
+        };
         crate::report::coerced(
             Rule::NumericString,
             || Some(Input::from_text(text)),

@@ -14,6 +14,7 @@
 //! | sent | `IntLike` | `IntLike<1, 100>` | `IntLike<1, 50, Clamp>` |
 //! |---|---|---|---|
 //! | `5`, `"5"`, `" 5 "`, `"+5"`, `5.0`, `"5.0"` | `5` | `5` | `5` |
+//! | `"007"`, `"03106"` | `7`, `3106` | `7`, `too_big` | `7`, `50` |
 //! | `0` | `0` | `too_small` (`minimum` in context) | `1` |
 //! | `101` / `99999` | `101` | `too_big` (`maximum` in context) | `50` |
 //! | `5.5` | `int_from_float` | same | same |
@@ -27,6 +28,18 @@
 //! already rounded by the JSON reader); strings in decimal notation only, after trimming:
 //! an optional sign, ASCII digits, and optionally `.` with one or more digits that are all
 //! zero.
+//!
+//! Leading zeros are read as the integer they spell (`"03106"` is `3106`, `"007"` is `7`):
+//! an identifier whose zeros matter, such as a zip code, belongs in a string field
+//! ([`TextLike`](crate::TextLike), `PatternLike`), never in an integer. (In a comma string
+//! of several integers, a piece with a leading zero is refused instead: see
+//! [`int_array`](crate::int_array).)
+//!
+//! `int_overflow` names the bounds in force (the type's own, or the declared ones) in its
+//! message, hint and context; where they reach past ±(2^53 − 1) (`i64`, `u64`, `i128`,
+//! `u128`, `isize`, `usize`, or a bound declared past it), the hint adds "send integers
+//! past 9007199254740991 as strings": JavaScript clients round such integers sent as JSON
+//! numbers, and the string form is read exactly.
 //!
 //! Bounds are inclusive and part of the type. A bound left at its default (`i128::MIN` for
 //! `MIN`, `i128::MAX` for `MAX`) is the integer type's own range at that end, so `IntLike`
@@ -52,7 +65,7 @@ mod integer;
 pub use integer::Integer;
 pub(crate) use integer::{
     IntFailure, IntScalar, int_from_f64, int_from_str, int_input, int_issue, int_issue_for_float,
-    integral_float, piece_read,
+    integral_float, piece_read, range_hint,
 };
 
 use crate::issue::{Code, Input, Issue};
@@ -383,6 +396,21 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
         }
     }
 
+    /// The hint of an integer past the type's own range: the declared bounds in words,
+    /// and, where the bounds in force reach past ±(2^53 − 1), to send such integers as
+    /// strings.
+    fn overflow_hint() -> String {
+        let lo = match Self::min() {
+            Limit::Signed(v) => v,
+            Limit::Unsigned(_) => 0,
+        };
+        let hi = match Self::max() {
+            Limit::Signed(v) => u128::try_from(v).unwrap_or(0),
+            Limit::Unsigned(v) => v,
+        };
+        range_hint(lo, hi, &Self::range())
+    }
+
     /// `issue` with the declared bounds in its context.
     fn with_declared(issue: Issue) -> Issue {
         let issue = if Self::HAS_MIN {
@@ -461,10 +489,7 @@ fn within_bounds<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
                 Params::<I, MIN, MAX, D>::bounds()
             ),
         )
-        .with_hint(format!(
-            "send an integer {}",
-            Params::<I, MIN, MAX, D>::range()
-        )),
+        .with_hint(Params::<I, MIN, MAX, D>::overflow_hint()),
     );
     match input {
         Some(input) => fresh.with_input(input),
@@ -818,14 +843,14 @@ json_schema_as!(
     impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
     IntLike<MIN, MAX, O, D> => [I, Option<I>],
     name = schema_name::<I, MIN, MAX, D>(),
-    schema = schema_of::<I, MIN, MAX, D>(),
+    schema = |generator| schema_of::<I, MIN, MAX, D>(generator),
 );
 
 json_schema_for!(
     impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
     Int<I, MIN, MAX, O, D>,
     name = schema_name::<I, MIN, MAX, D>(),
-    schema = schema_of::<I, MIN, MAX, D>(),
+    schema = |generator| schema_of::<I, MIN, MAX, D>(generator),
 );
 
 #[cfg(feature = "schemars")]
@@ -838,19 +863,21 @@ fn schema_name<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() ->
 }
 
 /// `{"type": "integer", "minimum", "maximum"}` (the declared bounds; a bound left at its
-/// default is the type's own, clipped to ±(2^53 − 1)), and `default` when the type carries
-/// one.
+/// default is the type's own, clipped to ±(2^53 − 1) in an input schema, see
+/// [`crate::schema::type_min`]), and `default` when the type carries one.
 #[cfg(feature = "schemars")]
-fn schema_of<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() -> schemars::Schema {
+fn schema_of<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
+    generator: &schemars::SchemaGenerator,
+) -> schemars::Schema {
     let min = if Params::<I, MIN, MAX, D>::HAS_MIN {
         MIN
     } else {
-        crate::schema::type_min(I::MIN_I128)
+        crate::schema::type_min(generator, I::MIN_I128)
     };
     let max = if Params::<I, MIN, MAX, D>::HAS_MAX {
         MAX
     } else {
-        crate::schema::type_max(I::MAX_U128)
+        crate::schema::type_max(generator, I::MAX_U128)
     };
     let mut s = crate::schema::integer(min, max);
     if let Some(default) = D::VALUE.and_then(|v| i64::try_from(v).ok()) {
