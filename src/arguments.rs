@@ -2,8 +2,9 @@
 //! the arguments object and the names of the fields the tool declares, so that every route
 //! that reads a call (the typed engine, and a schema's) applies the same ones.
 //!
-//! - [`text`]: what whole arguments sent as a JSON string hold (`""` is no arguments, JSON
-//!   text of an object is read, a fenced block and other text are refused).
+//! - [`object`]: the arguments object from whatever was sent, and [`text_of`], what whole
+//!   arguments sent as a JSON string hold (`""` is no arguments, JSON text of an object is read, a
+//!   fenced block and other text are refused).
 //! - [`wrapper`]: the key the arguments were wrapped in (`{"arguments": {...}}`, or the
 //!   tool-call envelope `{"name": ..., "arguments": {...}}` repeated inside them), and
 //!   [`sent_inside`], the wrapper a missing field was sent in when the object was not
@@ -18,6 +19,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::decode::{self, Held};
+use crate::issue::{Code, Input, Issue, Rejection};
+use crate::report::{Coercion, Rule};
 
 /// The keys models wrap a tool's arguments in.
 pub(crate) const WRAPPER_KEYS: [&str; 6] = [
@@ -53,7 +56,7 @@ pub(crate) enum Text<'t> {
 
 /// What the string `s`, sent as the whole arguments, holds. Trimming is Unicode
 /// White_Space, as everywhere in the crate.
-pub(crate) fn text(s: &str) -> Text<'_> {
+pub(crate) fn text_of(s: &str) -> Text<'_> {
     match decode::held(s, b'{') {
         Held::Json(t) => Text::Object(t),
         Held::Layer(layer) => Text::Layer(layer),
@@ -117,7 +120,7 @@ pub(crate) fn holds_object(value: &Value) -> bool {
 /// The object the string `s` holds as JSON text (at most two layers of string encoding).
 pub(crate) fn object_in(s: &str) -> Option<Map<String, Value>> {
     fn peel(s: &str, layer: u8) -> Option<Map<String, Value>> {
-        match text(s) {
+        match text_of(s) {
             Text::Object(t) => serde_json::from_str(t).ok(),
             Text::Layer(Ok(inner)) if layer < decode::MAX_LAYERS => peel(&inner, layer + 1),
             _ => None,
@@ -143,18 +146,7 @@ pub(crate) fn sent_inside<'m>(
         .map(|(key, _)| key.as_str())
 }
 
-/// The chars of `name` as folding compares them: lowercase, with the separators `-`, `_`,
-/// space, `/` and `.` deleted (as enum values fold).
-pub(crate) fn folded(name: &str) -> impl Iterator<Item = char> + '_ {
-    name.chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' ' | '/' | '.'))
-        .flat_map(char::to_lowercase)
-}
-
-/// Whether `a` and `b` are the same name once folded.
-pub(crate) fn folds_to(a: &str, b: &str) -> bool {
-    folded(a).eq(folded(b))
-}
+pub(crate) use crate::rules::fold::{folded, folds_to};
 
 /// Keys longer than this (in bytes) are never folded or compared with field names.
 pub(crate) const MAX_KEY_BYTES: usize = 256;
@@ -223,7 +215,7 @@ pub(crate) fn near_limit(folded_len: usize) -> usize {
 /// keys close to one field, the nearer is named, and neither when they are as near. The
 /// work is linear in the number of keys: each is folded once (at most [`MAX_KEY_BYTES`]).
 pub(crate) fn near_misses<'k>(absent: &[&str], unknown: &[&'k str]) -> Vec<Option<&'k str>> {
-    use crate::adapters::enums::distance_within;
+    use crate::rules::fold::distance_within;
     let fields: Vec<Vec<char>> = absent.iter().map(|f| folded(f).collect()).collect();
     // The nearest key for each field: (distance, key, whether another is as near).
     let mut best: Vec<Option<(usize, &'k str, bool)>> = vec![None; absent.len()];
@@ -264,6 +256,180 @@ pub(crate) fn near_misses<'k>(absent: &[&str], unknown: &[&'k str]) -> Vec<Optio
         .collect()
 }
 
+/// The arguments object, with the "arguments as a whole" rules applied; and, when
+/// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled (or
+/// `empty_as_absent` for arguments sent as `""`).
+pub(crate) fn object(value: Value, report: bool) -> Result<(Value, Vec<Coercion>), Rejection> {
+    match value {
+        Value::String(text) if report => match decode_string_arguments(&text, 1)? {
+            Decoded::Object(object, layers) => {
+                let unwrapped = unwrapped(&text, &object, layers);
+                Ok((object, unwrapped))
+            }
+            Decoded::Blank => Ok((
+                Value::Object(Map::new()),
+                vec![Coercion::new(
+                    Rule::EmptyAsAbsent,
+                    Some(Input::from_text(&text)),
+                    None,
+                )],
+            )),
+        },
+        other => object_plain(other).map(|object| (object, Vec::new())),
+    }
+}
+
+/// The arguments object, with the "arguments as a whole" rules applied.
+pub(crate) fn object_plain(value: Value) -> Result<Value, Rejection> {
+    if let Value::Object(map) = &value {
+        refuse_key_encoded(map)?;
+        return Ok(value);
+    }
+    match value {
+        Value::Null => Ok(Value::Object(Map::new())),
+        Value::String(text) => match decode_string_arguments(&text, 1)? {
+            Decoded::Object(object, _) => Ok(object),
+            Decoded::Blank => Ok(Value::Object(Map::new())),
+        },
+        other => {
+            let refused = not_an_object(&other);
+            // A `Value` built in code may be nested deeper than its own drop can recurse.
+            crate::engine::drop_flat(other);
+            Err(refused)
+        }
+    }
+}
+
+/// One `args_unwrapped` coercion per layer peeled from `text` to reach `object`.
+#[cold]
+fn unwrapped(text: &str, object: &Value, layers: u8) -> Vec<Coercion> {
+    // Each layer by its length and the object by its size, never their content (a field
+    // marked secret may be inside).
+    let members = match object {
+        Value::Object(map) => map.len(),
+        _ => 0,
+    };
+    let mut layer = text.to_owned();
+    let mut out = Vec::new();
+    for n in 0..layers {
+        let from = crate::report::encoded(&layer);
+        let last = n + 1 == layers;
+        let inner = if last {
+            String::new()
+        } else {
+            decode::literal_text(&layer).unwrap_or_default()
+        };
+        let to = if last {
+            crate::report::members(members)
+        } else {
+            crate::report::encoded(&inner)
+        };
+        out.push(Coercion::new(Rule::ArgsUnwrapped, from, to));
+        layer = inner;
+    }
+    out
+}
+
+/// What a string sent as the whole arguments held.
+enum Decoded {
+    /// The arguments object, and how many layers of string encoding were peeled to reach it.
+    Object(Value, u8),
+    /// `""` or only whitespace: no arguments.
+    Blank,
+}
+
+/// A string that holds the arguments object, peeled one `layer` at a time (two at most);
+/// see [`text_of`] for what it may hold.
+fn decode_string_arguments(text: &str, layer: u8) -> Result<Decoded, Rejection> {
+    peel(text, text, layer)
+}
+
+/// [`decode_string_arguments`] of `text`, the layer `layer` of the string `arrived`.
+fn peel(text: &str, arrived: &str, layer: u8) -> Result<Decoded, Rejection> {
+    let invalid = |e: serde_json::Error| {
+        let issue = decode::invalid_json(&decode::ARGUMENTS, &e, text, text);
+        Rejection::new([issue])
+    };
+    match text_of(text) {
+        Text::Object(t) => match serde_json::from_str::<Value>(t).map_err(invalid)? {
+            Value::Object(map) => {
+                refuse_key_encoded(&map)?;
+                Ok(Decoded::Object(Value::Object(map), layer))
+            }
+            _ => Err(not_an_object(&Value::String(arrived.to_owned()))),
+        },
+        Text::Blank => Ok(Decoded::Blank),
+        Text::Layer(Ok(inner)) if layer < decode::MAX_LAYERS => peel(&inner, arrived, layer + 1),
+        Text::Layer(Ok(_)) | Text::Other => Err(not_an_object(&Value::String(arrived.to_owned()))),
+        Text::Layer(Err(e)) => Err(invalid(e)),
+        Text::Fenced => Err(fenced(arrived)),
+    }
+}
+
+/// A fenced block (```` ```json ... ``` ````) sent as the arguments.
+#[cold]
+fn fenced(text: &str) -> Rejection {
+    Rejection::new([Issue::new(
+        Code::InvalidJson,
+        "expected the arguments object, got a fenced block",
+    )
+    .with_input(Input::from_text(text))
+    .with_hint(FENCE_HINT)])
+}
+
+#[cold]
+pub(crate) fn not_an_object(value: &Value) -> Rejection {
+    let got = match value {
+        Value::String(_) => "a string that does not hold one",
+        other => crate::issue::kind_of(other),
+    };
+    Rejection::new([Issue::new(
+        Code::InvalidType,
+        format!("expected the arguments object, got {got}"),
+    )
+    .with_input(Input::from_value(value))
+    .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")])
+}
+
+/// Arguments encoded into a key: `{"{\"card_id\":\"X\"}": null}`.
+pub(crate) fn refuse_key_encoded(map: &Map<String, Value>) -> Result<(), Rejection> {
+    if map.len() != 1 {
+        return Ok(());
+    }
+    let Some((key, Value::Null)) = map.iter().next() else {
+        return Ok(());
+    };
+    if key.trim_start().starts_with('{') && serde_json::from_str::<Map<String, Value>>(key).is_ok()
+    {
+        return Err(Rejection::new([Issue::new(
+            Code::InvalidType,
+            "expected the arguments object, got an object whose only key is the arguments as JSON text",
+        )
+        .with_input(Input::Text(crate::words::truncate(key)))
+        .with_hint("arguments appear to be double-encoded: send the object itself")]));
+    }
+    Ok(())
+}
+
+/// The `invalid_json` refusal of arguments whose text is not JSON at all (`json`, with the
+/// error `e` serde_json gave).
+#[cold]
+pub(crate) fn not_json(json: &[u8], e: &serde_json::Error) -> Rejection {
+    let text = String::from_utf8_lossy(json);
+    let (what, offset) = decode::json_error(e, &text);
+    Rejection::new([Issue::new(
+        Code::InvalidJson,
+        format!("arguments are not valid JSON: {what}"),
+    )
+    .with_input(Input::from_text(&String::from_utf8_lossy(
+        &json[..json.len().min(256)],
+    )))
+    .with_hint(
+        "send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}",
+    )
+    .with_context("offset", offset)])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,13 +444,16 @@ mod tests {
 
     #[test]
     fn texts() {
-        assert!(matches!(text(""), Text::Blank));
-        assert!(matches!(text(" \n\t"), Text::Blank));
-        assert!(matches!(text(r#" {"a": 1} "#), Text::Object(r#"{"a": 1}"#)));
-        assert!(matches!(text(r#""{}""#), Text::Layer(Ok(_))));
-        assert!(matches!(text("```json\n{}\n```"), Text::Fenced));
-        assert!(matches!(text("[1]"), Text::Other));
-        assert!(matches!(text("hello"), Text::Other));
+        assert!(matches!(text_of(""), Text::Blank));
+        assert!(matches!(text_of(" \n\t"), Text::Blank));
+        assert!(matches!(
+            text_of(r#" {"a": 1} "#),
+            Text::Object(r#"{"a": 1}"#)
+        ));
+        assert!(matches!(text_of(r#""{}""#), Text::Layer(Ok(_))));
+        assert!(matches!(text_of("```json\n{}\n```"), Text::Fenced));
+        assert!(matches!(text_of("[1]"), Text::Other));
+        assert!(matches!(text_of("hello"), Text::Other));
     }
 
     #[test]

@@ -1,15 +1,13 @@
 //! The entry points: tool-call arguments in, the typed value or every issue out.
 
 use serde::de::DeserializeOwned;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::arguments::{self, Text};
-use crate::decode;
+use crate::arguments;
 use crate::engine::{self, PlanSource, Route};
 use crate::issue::Rejection;
-use crate::issue::{Code, Input, Issue};
 use crate::json_text;
-use crate::report::{Coerced, Coercion, Report, Reporting, Rule};
+use crate::report::{Coerced, Report, Reporting};
 
 /// Deserialize tool-call arguments from JSON text, reporting every issue.
 ///
@@ -121,24 +119,12 @@ fn collect_slice<T: DeserializeOwned>(
     plan: PlanSource,
     report: bool,
 ) -> (Result<T, Rejection>, Report) {
-    let read = json_text::read(json).map_err(|e| {
-        let text = String::from_utf8_lossy(json);
-        let (what, offset) = decode::json_error(&e, &text);
-        Rejection::new([Issue::new(
-            Code::InvalidJson,
-            format!("arguments are not valid JSON: {what}"),
-        )
-        .with_input(Input::from_text(&String::from_utf8_lossy(
-            &json[..json.len().min(256)],
-        )))
-        .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")
-        .with_context("offset", offset)])
-    });
+    let read = json_text::read(json).map_err(|e| arguments::not_json(json, &e));
     let (value, repeated) = match read {
         Ok(read) => read,
         Err(refused) => return (Err(refused), Report::default()),
     };
-    let (arguments, unwrapped) = match arguments_as(value, report) {
+    let (arguments, unwrapped) = match arguments::object(value, report) {
         Ok(arguments) => arguments,
         Err(refused) => return (Err(refused), Report::default()),
     };
@@ -248,7 +234,7 @@ pub(crate) fn value_with<T: DeserializeOwned>(
     value: Value,
     plan: PlanSource,
 ) -> Result<T, Rejection> {
-    let arguments = arguments(value)?;
+    let arguments = arguments::object_plain(value)?;
     let route = Route {
         from_text: false,
         take_strings: true,
@@ -361,7 +347,7 @@ pub(crate) fn value_with_report<T: DeserializeOwned>(
     tool: Option<&str>,
 ) -> Result<Coerced<T>, Rejection> {
     let _reporting = Reporting::start();
-    let (arguments, unwrapped) = arguments_as(value, true)?;
+    let (arguments, unwrapped) = arguments::object(value, true)?;
     let route = Route {
         from_text: false,
         take_strings: true,
@@ -424,165 +410,7 @@ fn first_key(json: &[u8]) -> FirstKey {
 #[cold]
 fn key_encoded(json: &[u8]) -> bool {
     match serde_json::from_slice::<Value>(json) {
-        Ok(Value::Object(map)) => refuse_key_encoded(&map).is_err(),
+        Ok(Value::Object(map)) => arguments::refuse_key_encoded(&map).is_err(),
         _ => true,
     }
-}
-
-/// The arguments object, with the "arguments as a whole" rules applied; and, when
-/// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled (or
-/// `empty_as_absent` for arguments sent as `""`).
-pub(crate) fn arguments_as(
-    value: Value,
-    report: bool,
-) -> Result<(Value, Vec<Coercion>), Rejection> {
-    match value {
-        Value::String(text) if report => match decode_string_arguments(&text, 1)? {
-            Decoded::Object(object, layers) => {
-                let unwrapped = unwrapped(&text, &object, layers);
-                Ok((object, unwrapped))
-            }
-            Decoded::Blank => Ok((
-                Value::Object(Map::new()),
-                vec![Coercion::new(
-                    Rule::EmptyAsAbsent,
-                    Some(Input::from_text(&text)),
-                    None,
-                )],
-            )),
-        },
-        other => arguments(other).map(|object| (object, Vec::new())),
-    }
-}
-
-/// The arguments object, with the "arguments as a whole" rules applied.
-fn arguments(value: Value) -> Result<Value, Rejection> {
-    if let Value::Object(map) = &value {
-        refuse_key_encoded(map)?;
-        return Ok(value);
-    }
-    match value {
-        Value::Null => Ok(Value::Object(Map::new())),
-        Value::String(text) => match decode_string_arguments(&text, 1)? {
-            Decoded::Object(object, _) => Ok(object),
-            Decoded::Blank => Ok(Value::Object(Map::new())),
-        },
-        other => {
-            let refused = not_an_object(&other);
-            // A `Value` built in code may be nested deeper than its own drop can recurse.
-            engine::drop_flat(other);
-            Err(refused)
-        }
-    }
-}
-
-/// One `args_unwrapped` coercion per layer peeled from `text` to reach `object`.
-#[cold]
-fn unwrapped(text: &str, object: &Value, layers: u8) -> Vec<Coercion> {
-    // Each layer by its length and the object by its size, never their content (a field
-    // marked secret may be inside).
-    let members = match object {
-        Value::Object(map) => map.len(),
-        _ => 0,
-    };
-    let mut layer = text.to_owned();
-    let mut out = Vec::new();
-    for n in 0..layers {
-        let from = crate::report::encoded(&layer);
-        let last = n + 1 == layers;
-        let inner = if last {
-            String::new()
-        } else {
-            decode::literal_text(&layer).unwrap_or_default()
-        };
-        let to = if last {
-            crate::report::members(members)
-        } else {
-            crate::report::encoded(&inner)
-        };
-        out.push(Coercion::new(Rule::ArgsUnwrapped, from, to));
-        layer = inner;
-    }
-    out
-}
-
-/// What a string sent as the whole arguments held.
-enum Decoded {
-    /// The arguments object, and how many layers of string encoding were peeled to reach it.
-    Object(Value, u8),
-    /// `""` or only whitespace: no arguments.
-    Blank,
-}
-
-/// A string that holds the arguments object, peeled one `layer` at a time (two at most);
-/// see [`arguments::text`] for what it may hold.
-fn decode_string_arguments(text: &str, layer: u8) -> Result<Decoded, Rejection> {
-    peel(text, text, layer)
-}
-
-/// [`decode_string_arguments`] of `text`, the layer `layer` of the string `arrived`.
-fn peel(text: &str, arrived: &str, layer: u8) -> Result<Decoded, Rejection> {
-    let invalid = |e: serde_json::Error| {
-        let issue = decode::invalid_json(&decode::ARGUMENTS, &e, text, text);
-        Rejection::new([issue])
-    };
-    match arguments::text(text) {
-        Text::Object(t) => match serde_json::from_str::<Value>(t).map_err(invalid)? {
-            Value::Object(map) => {
-                refuse_key_encoded(&map)?;
-                Ok(Decoded::Object(Value::Object(map), layer))
-            }
-            _ => Err(not_an_object(&Value::String(arrived.to_owned()))),
-        },
-        Text::Blank => Ok(Decoded::Blank),
-        Text::Layer(Ok(inner)) if layer < decode::MAX_LAYERS => peel(&inner, arrived, layer + 1),
-        Text::Layer(Ok(_)) | Text::Other => Err(not_an_object(&Value::String(arrived.to_owned()))),
-        Text::Layer(Err(e)) => Err(invalid(e)),
-        Text::Fenced => Err(fenced(arrived)),
-    }
-}
-
-/// A fenced block (```` ```json ... ``` ````) sent as the arguments.
-#[cold]
-fn fenced(text: &str) -> Rejection {
-    Rejection::new([Issue::new(
-        Code::InvalidJson,
-        "expected the arguments object, got a fenced block",
-    )
-    .with_input(Input::from_text(text))
-    .with_hint(arguments::FENCE_HINT)])
-}
-
-#[cold]
-pub(crate) fn not_an_object(value: &Value) -> Rejection {
-    let got = match value {
-        Value::String(_) => "a string that does not hold one",
-        other => crate::issue::kind_of(other),
-    };
-    Rejection::new([Issue::new(
-        Code::InvalidType,
-        format!("expected the arguments object, got {got}"),
-    )
-    .with_input(Input::from_value(value))
-    .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")])
-}
-
-/// Arguments encoded into a key: `{"{\"card_id\":\"X\"}": null}`.
-fn refuse_key_encoded(map: &Map<String, Value>) -> Result<(), Rejection> {
-    if map.len() != 1 {
-        return Ok(());
-    }
-    let Some((key, Value::Null)) = map.iter().next() else {
-        return Ok(());
-    };
-    if key.trim_start().starts_with('{') && serde_json::from_str::<Map<String, Value>>(key).is_ok()
-    {
-        return Err(Rejection::new([Issue::new(
-            Code::InvalidType,
-            "expected the arguments object, got an object whose only key is the arguments as JSON text",
-        )
-        .with_input(Input::Text(crate::words::truncate(key)))
-        .with_hint("arguments appear to be double-encoded: send the object itself")]));
-    }
-    Ok(())
 }

@@ -142,12 +142,16 @@ mod issue;
 mod json_text;
 mod render;
 pub mod report;
+mod rules;
 mod shell;
 mod words;
 
 #[cfg(feature = "axum")]
 #[cfg_attr(docsrs, doc(cfg(feature = "axum")))]
 pub mod axum;
+#[cfg(feature = "coercer")]
+#[cfg_attr(docsrs, doc(cfg(feature = "coercer")))]
+pub mod coercer;
 #[cfg(feature = "dialect")]
 #[cfg_attr(docsrs, doc(cfg(feature = "dialect")))]
 pub mod dialect;

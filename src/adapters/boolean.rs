@@ -50,7 +50,7 @@ pub(crate) fn bool_from_str(text: &str) -> Option<bool> {
 }
 
 #[cold]
-fn bool_parsing(input: Input) -> Issue {
+pub(crate) fn bool_parsing(input: Input) -> Issue {
     Issue::new(Code::BoolParsing, "expected a boolean")
         .with_input(input)
         .with_hint("send true or false, e.g. true")

@@ -28,6 +28,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::issue::{Code, Input, Issue};
 use crate::optional::{Optional, Required};
+use crate::rules::fold::fold;
 use crate::shell::IssueBuf;
 use crate::shell::{MapVisitor, Optional as OptionalRules, Outcome, Settled, TextOnly, TextShape};
 
@@ -133,60 +134,6 @@ fn variants<E: DeserializeOwned + Serialize>() -> Result<Vec<Variant>, EnumShape
     Ok(out)
 }
 
-/// Lowercase, with the separators `-`, `_`, space, `/` and `.` deleted.
-pub(crate) fn fold(name: &str) -> String {
-    name.chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' ' | '/' | '.'))
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// Edit distance between `a` and `b`, or `None` once it is known to exceed `limit`.
-pub(crate) fn distance_within(a: &[char], b: &[char], limit: usize) -> Option<usize> {
-    if a.len().abs_diff(b.len()) > limit {
-        return None;
-    }
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut row = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitute = prev[j] + usize::from(ca != cb);
-            row[j + 1] = substitute.min(prev[j + 1] + 1).min(row[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut row);
-    }
-    let d = prev[b.len()];
-    (d <= limit).then_some(d)
-}
-
-/// The one name whose folded form is nearest to `sent` (folded), within edit distance 2:
-/// `None` when none is that close, or when the nearest ones tie (`"dsc"` is one edit from
-/// both `asc` and `desc`: suggesting either would be a guess, and the first listed may be
-/// the opposite of what was meant).
-fn nearest<'n>(
-    sent: &[char],
-    names: impl IntoIterator<Item = (String, &'n str)>,
-) -> Option<&'n str> {
-    let mut best: Option<(usize, &'n str)> = None;
-    let mut tied = false;
-    for (folded, name) in names {
-        let folded: Vec<char> = folded.chars().collect();
-        let Some(d) = distance_within(sent, &folded, 2) else {
-            continue;
-        };
-        match best {
-            Some((nearest, _)) if nearest < d => {}
-            Some((nearest, other)) if nearest == d => tied |= other != name,
-            _ => {
-                best = Some((d, name));
-                tied = false;
-            }
-        }
-    }
-    best.filter(|_| !tied).map(|(_, name)| name)
-}
-
 /// The one enum check, past an exact match: a unique folded match, else `enum_unknown`.
 fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     let variants = match variants::<E>() {
@@ -239,12 +186,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
     let mut issue = Issue::new(Code::EnumUnknown, "unknown value")
         .with_input(Input::from_text(sent))
         .with_context("allowed", allowed.clone());
-    // Folded input longer than any name plus the limit cannot be within the limit.
-    let sent_chars: Vec<char> = folded.chars().take(256).collect();
-    let suggestion = nearest(
-        &sent_chars,
-        variants.iter().map(|v| (fold(v.canonical), v.canonical)),
-    );
+    let suggestion = crate::rules::enums::suggestion(variants.iter().map(|v| v.canonical), sent);
     issue = match suggestion {
         Some(name) => issue
             .with_hint(format!("did you mean \"{name}\"?"))
@@ -636,45 +578,6 @@ impl Serializer for NameSerializer {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fold_table() {
-        assert_eq!(fold("AI/ML"), "aiml");
-        assert_eq!(fold("ai-ml"), "aiml");
-        assert_eq!(fold("Web API"), "webapi");
-        assert_eq!(fold("date_desc"), "datedesc");
-        assert_eq!(fold("a.b"), "ab");
-    }
-
-    #[test]
-    fn distance_table() {
-        let d = |a: &str, b: &str| {
-            let a: Vec<char> = a.chars().collect();
-            let b: Vec<char> = b.chars().collect();
-            distance_within(&a, &b, 2)
-        };
-        assert_eq!(d("devops", "devops"), Some(0));
-        assert_eq!(d("devop", "devops"), Some(1));
-        assert_eq!(d("dveops", "devops"), Some(2));
-        assert_eq!(d("machinelearning", "aiml"), None);
-    }
-
-    #[test]
-    fn nearest_names_one_or_none() {
-        let near = |sent: &str, names: &[&'static str]| {
-            let sent: Vec<char> = fold(sent).chars().collect();
-            nearest(&sent, names.iter().map(|n| (fold(n), *n)))
-        };
-        assert_eq!(near("dsc", &["asc", "desc"]), None);
-        assert_eq!(near("descc", &["asc", "desc"]), Some("desc"));
-        assert_eq!(near("ac", &["asc", "desc"]), Some("asc"));
-        // The nearer of two within the limit, whichever comes first.
-        assert_eq!(near("devop", &["dev", "devops"]), Some("devops"));
-        assert_eq!(near("xyz", &["asc", "desc"]), None);
-        // Two names that fold alike tie at distance 0.
-        assert_eq!(near("ab", &["a-b", "a_b"]), None);
-        assert_eq!(near("ab", &["a-b", "a-b"]), Some("a-b"));
-    }
 }
 
 json_schema_as!(

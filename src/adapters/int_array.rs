@@ -31,8 +31,11 @@ use crate::int::{
     IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_issue, integral_float,
     piece_read,
 };
-use crate::issue::{Code, Input, Issue};
+use crate::issue::{Input, Issue};
 use crate::report::{self, Rule};
+use crate::rules::array_text::{
+    OTHER_SEPARATOR_HINT, leading_zero, other_separator, pieces, thousands_issue,
+};
 use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
@@ -259,74 +262,6 @@ fn at_piece(mut issue: Box<Issue>, offset: Option<usize>) -> Box<Issue> {
     issue
 }
 
-/// The pieces of a comma string, trimmed, empty ones dropped.
-fn pieces(t: &str) -> impl Iterator<Item = &str> {
-    t.split(',').map(str::trim).filter(|p| !p.is_empty())
-}
-
-/// Whether a (trimmed) piece starts with a leading zero: `^[+-]?0[0-9]`. `"0"` and
-/// `"0.0"` do not.
-fn leading_zero(piece: &str) -> bool {
-    let digits = piece.strip_prefix(['+', '-']).unwrap_or(piece).as_bytes();
-    digits.len() > 1 && digits[0] == b'0' && digits[1].is_ascii_digit()
-}
-
-/// The hint of a list with a leading zero that is not a number written with thousands
-/// separators (`"03106,02134"`: zip codes, or ids padded with zeros).
-const LEADING_ZERO_LIST_HINT: &str =
-    "leading zeros are ambiguous in a list: send the ids as a JSON array of numbers";
-
-/// Whether the pieces of the comma string `text` spell one number written with thousands
-/// separators: a first piece of 1 to 3 digits that does not start with `0` (after an
-/// optional sign), then pieces of exactly 3 digits (`"1,000"`, `"12,050,300"`).
-fn thousands_shape(text: &str) -> bool {
-    let mut pieces = pieces(text);
-    let Some(first) = pieces.next() else {
-        return false;
-    };
-    let first = first.strip_prefix(['+', '-']).unwrap_or(first).as_bytes();
-    let lead_ok =
-        (1..=3).contains(&first.len()) && first[0] != b'0' && first.iter().all(u8::is_ascii_digit);
-    let mut later = 0;
-    let rest_ok = pieces.all(|p| {
-        later += 1;
-        p.len() == 3 && p.bytes().all(|b| b.is_ascii_digit())
-    });
-    lead_ok && rest_ok && later > 0
-}
-
-/// The issue of a piece with a leading zero in the comma string `text`: where the pieces
-/// spell one number written with thousands separators ([`thousands_shape`]), the hint
-/// names that number; otherwise it says that leading zeros are ambiguous in a list.
-#[cold]
-#[inline(never)]
-fn thousands_issue(piece: &str, text: &str) -> Box<Issue> {
-    let hint = if thousands_shape(text) {
-        let joined: String = pieces(text).collect();
-        format!(
-            "{} looks like one number written with thousands separators: send {} as a \
-             number, or the ids as a JSON array",
-            quoted(text),
-            crate::words::truncate(&joined)
-        )
-    } else {
-        LEADING_ZERO_LIST_HINT.to_owned()
-    };
-    Box::new(
-        Issue::new(
-            Code::IntParsing,
-            "expected an integer without a leading zero",
-        )
-        .with_input(Input::from_text(piece))
-        .with_hint(hint),
-    )
-}
-
-/// `text` in double quotes, cut to the echo limit.
-fn quoted(text: &str) -> String {
-    format!("\"{}\"", crate::words::truncate(text))
-}
-
 /// The issue of a refused comma piece; kept out of line, so that the separator hint adds
 /// no code to the readers of the success path.
 #[cold]
@@ -338,29 +273,6 @@ fn piece_issue<I: Integer>(failure: IntFailure, piece: &str) -> Box<Issue> {
     } else {
         issue
     })
-}
-
-/// The hint for integers separated by something other than commas (`"1 2 3"`, `"1;2"`):
-/// the fix is the separator, not the number.
-const OTHER_SEPARATOR_HINT: &str =
-    "separate the integers with commas, e.g. \"1,2,3\", or send a JSON array, e.g. [1, 2, 3]";
-
-/// Whether a refused piece is integers joined by whitespace, `;` or `|`: still refused
-/// (a separator the schema never offered is a guess), but with a hint about the
-/// separator.
-fn other_separator(piece: &str) -> bool {
-    let mut count = 0;
-    for part in piece
-        .split(|c: char| c.is_whitespace() || c == ';' || c == '|')
-        .filter(|p| !p.is_empty())
-    {
-        let digits = part.strip_prefix(['-', '+']).unwrap_or(part);
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return false;
-        }
-        count += 1;
-    }
-    count >= 2
 }
 
 /// The decimal digits of `t` from `i`: their value (wrapping past 19 digits, which the

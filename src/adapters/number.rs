@@ -120,6 +120,17 @@ pub(crate) fn check_number(value: f64, min: f64, max: f64) -> Result<f64, Issue>
     Ok(value)
 }
 
+/// The issue of text that is not a finite number (`input` as it arrived).
+#[cold]
+pub(crate) fn number_issue(failure: NumberFailure, input: Input) -> Issue {
+    match failure {
+        NumberFailure::NotFinite => not_finite(input),
+        NumberFailure::Parsing => Issue::new(Code::FloatParsing, "expected a number")
+            .with_input(input)
+            .with_hint("send a number in decimal or exponent notation, e.g. 0.5 or 1e3"),
+    }
+}
+
 #[cold]
 fn not_finite(input: Input) -> Issue {
     Issue::new(Code::NotFinite, "expected a finite number")
@@ -189,12 +200,7 @@ impl<'de> Visitor<'de> for NumberScalar {
                     || Some(Input::from_f64(n)),
                 );
             })
-            .map_err(|failure| match failure {
-                NumberFailure::NotFinite => not_finite(Input::from_text(v)),
-                NumberFailure::Parsing => Issue::new(Code::FloatParsing, "expected a number")
-                    .with_input(Input::from_text(v))
-                    .with_hint("send a number in decimal or exponent notation, e.g. 0.5 or 1e3"),
-            }))
+            .map_err(|failure| number_issue(failure, Input::from_text(v))))
     }
 
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {

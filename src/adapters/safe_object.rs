@@ -204,7 +204,7 @@ fn walk(root: &Map<String, Value>, max_depth: usize) -> IssueBuf {
 }
 
 #[cold]
-fn forbidden_key(path: Path, key: &str) -> Issue {
+pub(crate) fn forbidden_key(path: Path, key: &str) -> Issue {
     Issue::new(Code::ForbiddenKey, format!("object key not allowed: {key}"))
         .with_input(Input::from_text(key))
         .with_hint("remove or rename the key: __proto__, constructor and prototype are refused at any depth")

@@ -27,6 +27,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 use crate::decode::{self, Held};
 use crate::issue::Input;
 use crate::report::{self, Rule};
+use crate::rules::array_text::{STRINGS, json_shaped, quoted_pieces, quoted_pieces_issue};
 use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
@@ -136,12 +137,6 @@ struct StringShape<P> {
 
 const HINT: &str = "send a JSON array of strings, e.g. [\"a\", \"b\"]";
 
-/// The words of a string array's refusals of JSON text.
-const STRINGS: decode::Shape = decode::Shape {
-    noun: "an array",
-    too_encoded_hint: decode::ARRAY.too_encoded_hint,
-    invalid_json_hint: "send a JSON array of double-quoted strings, e.g. [\"a\", \"b\"]",
-};
 const EXPECTED: &str = "an array of strings";
 
 impl<P: Separator> StringShape<P> {
@@ -173,7 +168,7 @@ impl<P: Separator> StringShape<P> {
             }
             // JSON-shaped: bracketed, or opening like a JSON array of strings (`["`, `['`),
             // whatever follows (`"[\"web_search\"] extra"` is not one element).
-            Held::Json(t) if t.ends_with(']') || t.starts_with("[\"") || t.starts_with("['") => {
+            Held::Json(t) if json_shaped(t) => {
                 let inner = StringShape::<P> {
                     layer: self.layer + 1,
                     ..StringShape::new(self.min, self.max)
@@ -250,40 +245,6 @@ impl<P: Separator> StringShape<P> {
         split(P::SEPARATOR.is_some(), s, count);
         items.finish()
     }
-}
-
-/// Whether every comma piece of the plain text `t` (trimmed, empty ones dropped) is wrapped
-/// in one pair of matching quotes (`'a','b'`, `"a", "b"`, `'a'`): an array written with
-/// the wrong quotes, or JSON strings without their brackets, whatever the separator
-/// policy. A quote inside a piece (`O'Brien`, `'O'Brien'`) keeps it text.
-fn quoted_pieces(t: &str) -> bool {
-    let mut any = false;
-    for piece in t.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let Some(quote) = piece.chars().next().filter(|c| matches!(c, '"' | '\'')) else {
-            return false;
-        };
-        // An opening and a closing quote (one byte each), and none between them.
-        let wrapped = piece.len() >= 2
-            && piece.ends_with(quote)
-            && !piece[1..piece.len() - 1].contains(quote);
-        if !wrapped {
-            return false;
-        }
-        any = true;
-    }
-    any
-}
-
-/// The `invalid_json` issue of quoted comma pieces (see [`quoted_pieces`]) in the string
-/// `s`: its text read as JSON says where it stops being JSON.
-#[cold]
-fn quoted_pieces_issue(s: &str, arrived: &str) -> crate::issue::Issue {
-    // Never one JSON value (single quotes, or two or more pieces; one double-quoted piece
-    // is a layer of string encoding, read before): the parser's error is always there.
-    let e = serde_json::from_str::<serde::de::IgnoredAny>(s.trim())
-        .err()
-        .unwrap_or_else(|| serde::de::Error::custom("expected an array"));
-    decode::invalid_json(&STRINGS, &e, s, arrived)
 }
 
 /// Record how the plain string `s` became `n` items: `comma_split` where it is split,

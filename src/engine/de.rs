@@ -328,7 +328,7 @@ impl<'a> ValueDe<'a> {
         let out = match (out, refused_key) {
             (Err(mut e), Some(key)) => {
                 if let Some(field) = keys::near_field(map, fields, &key) {
-                    e.set_hint(keys::unknown_hint(&key, field));
+                    e.set_hint(crate::rules::keys::unknown_hint(&key, field));
                 }
                 Err(e)
             }
@@ -378,9 +378,9 @@ fn report_missing(
     for (field, sent) in missing.iter().zip(sent) {
         match crate::arguments::sent_inside(map, field, fields) {
             Some(wrapper) => {
-                engine.record_with(|| super::error::missing_issue_inside(field, wrapper))
+                engine.record_with(|| crate::rules::keys::missing_inside(field, wrapper))
             }
-            None => engine.record_with(|| super::error::missing_issue_sent(field, sent)),
+            None => engine.record_with(|| crate::rules::keys::missing(field, sent)),
         }
     }
 }

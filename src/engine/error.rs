@@ -142,44 +142,7 @@ fn duplicate_issue(field: &str) -> Issue {
 
 #[cold]
 pub(crate) fn missing_issue(field: &str) -> Issue {
-    missing_issue_sent(field, None)
-}
-
-/// The `missing` issue of `field`; `sent` is the unknown key the call sent for it, if one
-/// is close (its hint then says to rename it, and `context.sent_key` holds it).
-#[cold]
-pub(crate) fn missing_issue_sent(field: &str, sent: Option<&str>) -> Issue {
-    let issue = Issue::new(Code::Missing, "missing required field");
-    let issue = match sent {
-        None => issue.with_hint(format!(
-            "add the required field `{}`; the tool's inputSchema says what it holds",
-            truncate(field)
-        )),
-        Some(sent) => {
-            let sent = truncate(sent);
-            issue
-                .with_hint(format!(
-                    "did you mean `{}`? the call sent `{sent}`, which is not a field: send it as `{}`",
-                    truncate(field),
-                    truncate(field)
-                ))
-                .with_context("sent_key", sent)
-        }
-    };
-    issue.at(crate::Path::root().join(field))
-}
-
-/// The `missing` issue of `field`, which the call sent inside the wrapper key `wrapper`
-/// (an object the arguments were not read from, since it has other keys too).
-#[cold]
-pub(crate) fn missing_issue_inside(field: &str, wrapper: &str) -> Issue {
-    Issue::new(Code::Missing, "missing required field")
-        .with_hint(format!(
-            "`{}` was sent inside `{}`: send it at the top level",
-            truncate(field),
-            truncate(wrapper)
-        ))
-        .at(crate::Path::root().join(field))
+    crate::rules::keys::missing(field, None)
 }
 
 /// What serde's `Unexpected` describes, as a noun phrase and the input to echo.
@@ -262,16 +225,7 @@ impl de::Error for Error {
 
     #[cold]
     fn unknown_field(_field: &str, expected: &'static [&'static str]) -> Self {
-        let hint = if expected.is_empty() {
-            "remove this field: the tool takes no arguments".to_owned()
-        } else {
-            format!("remove this field; known fields: {}", expected.join(", "))
-        };
-        Error::issue(
-            Issue::new(Code::UnknownField, "unknown field")
-                .with_hint(hint)
-                .with_context("allowed", expected.to_vec()),
-        )
+        Error::issue(crate::rules::keys::unknown_field(expected, None))
     }
 
     #[cold]

@@ -7,9 +7,8 @@ use serde_json::{Map, Value};
 
 use super::Engine;
 use crate::arguments;
-use crate::issue::{Code, Input, Issue, Path, Segment};
+use crate::issue::{Input, Segment};
 use crate::report::{Coercion, Rule};
-use crate::words::truncate;
 
 /// Whether the root object `map` may be a wrapper around the arguments (the quick test in
 /// front of [`unwrap_root`]).
@@ -78,7 +77,7 @@ pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &
         };
         if clash && !clashed.contains(&field) {
             clashed.push(field);
-            engine.record_with(|| clash_issue(name, &key));
+            engine.record_with(|| crate::rules::keys::clash(name, &key));
         }
         if map.contains_key(name) {
             super::drop_flat(value);
@@ -95,22 +94,6 @@ pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &
             c
         });
     }
-}
-
-/// `duplicate_key` at `field`: the call named it by more than one key (`key` among them).
-#[cold]
-fn clash_issue(field: &str, key: &str) -> Issue {
-    Issue::new(
-        Code::DuplicateKey,
-        "this field was sent under more than one key",
-    )
-    .with_input(Input::from_text(key))
-    .with_hint(format!(
-        "send `{}` once: the call also sent it as `{}`",
-        truncate(field),
-        truncate(key)
-    ))
-    .at(Path::root().join(field))
 }
 
 /// For each key of `map` that names no field of `fields`, the field left out of the call
@@ -182,16 +165,4 @@ pub(super) fn near_field(
         .into_iter()
         .zip(near)
         .find_map(|(field, key)| key.map(|_| field))
-}
-
-/// The hint of `unknown_field` for `key`, when it is a small edit away from a field the
-/// call left out (a struct that denies unknown fields).
-#[cold]
-pub(super) fn unknown_hint(key: &str, field: &str) -> String {
-    format!(
-        "did you mean `{}`? the call sent `{}`, which is not a field: send it as `{}`",
-        truncate(field),
-        truncate(key),
-        truncate(field)
-    )
 }

@@ -359,6 +359,65 @@ impl Engine {
         }
     }
 
+    /// Issues found past the cap so far (counted, not kept).
+    pub(crate) fn dropped(&self) -> usize {
+        self.dropped.get()
+    }
+
+    /// Whether an issue was recorded since `mark`.
+    #[inline]
+    pub(crate) fn issues_since(&self, mark: Mark) -> bool {
+        issues_in(self.stored.get()) > issues_in(mark)
+    }
+
+    /// Whether the call records its coercions.
+    pub(crate) fn reports(&self) -> bool {
+        self.report.get()
+    }
+
+    /// Put the segment `segment` makes in front of the issues and coercions kept since
+    /// `mark` (their inputs as they are).
+    #[inline]
+    pub(crate) fn prefix_plain(&self, mark: Mark, segment: impl FnOnce() -> crate::issue::Segment) {
+        if self.stored.get() > mark {
+            self.prefix_plain_slow(mark, segment());
+        }
+    }
+
+    #[cold]
+    fn prefix_plain_slow(&self, mark: Mark, segment: crate::issue::Segment) {
+        for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
+            issue.prepend(segment.clone());
+        }
+        for coercion in self
+            .coercions
+            .borrow_mut()
+            .iter_mut()
+            .skip(coercions_in(mark))
+        {
+            coercion.prepend(segment.clone());
+        }
+    }
+
+    /// Run `f` on every issue recorded since `mark`.
+    pub(crate) fn for_issues_since(&self, mark: Mark, mut f: impl FnMut(&mut Issue)) {
+        if issues_in(self.stored.get()) > issues_in(mark) {
+            for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
+                f(issue);
+            }
+        }
+    }
+
+    /// Take back the issues and coercions recorded since `mark`, and the issues counted
+    /// past the cap since the count was `dropped` (a trial reading that is not kept).
+    #[cold]
+    pub(crate) fn rewind(&self, mark: Mark, dropped: usize) {
+        self.issues.borrow_mut().truncate(issues_in(mark));
+        self.coercions.borrow_mut().truncate(coercions_in(mark));
+        self.stored.set(mark);
+        self.dropped.set(dropped);
+    }
+
     /// Run `call` with recording switched off (building a stand-in), and back on after it
     /// however it ends.
     pub(crate) fn suppressed<R>(&self, call: impl FnOnce() -> R) -> R {
@@ -542,6 +601,31 @@ impl<T> Outcome for (Result<T, Rejection>, Report) {
     fn refused(&self) -> bool {
         self.0.is_err()
     }
+}
+
+/// Run `read` as one call on this thread's engine that reads no type (the schema route):
+/// what `read` records in the engine comes back as the call's rejection (`None` when it
+/// recorded no issue) and its report.
+pub(crate) fn plain_call<R>(
+    report: bool,
+    read: impl FnOnce(&Engine) -> R,
+) -> (R, Option<Rejection>, Report) {
+    with(|engine| {
+        let plan = Rc::new(Plan::opaque());
+        let route = Route {
+            from_text: false,
+            take_strings: true,
+        };
+        let _call = Call::enter(engine, route, Rc::clone(&plan), report);
+        let out = read(engine);
+        if issues_in(engine.stored.get()) == 0 && engine.dropped.get() == 0 {
+            let report = take_report(engine, &plan);
+            (out, None, report)
+        } else {
+            let (rejection, report) = refusal(engine, &plan);
+            (out, Some(rejection), report)
+        }
+    })
 }
 
 /// Take `value` apart without recursion (a `Value` built in code may be nested deeper

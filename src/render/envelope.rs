@@ -393,13 +393,13 @@ fn similar_tool<'a>(sent: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
     if sent.len() > 128 {
         return None;
     }
-    let sent = crate::enums::fold(sent);
+    let sent = crate::rules::fold::fold(sent);
     let sent_chars: Vec<char> = sent.chars().collect();
     // (rule, distance) of each candidate: lower is better.
     let mut best: Option<((u8, usize), &str)> = None;
     let mut tied = false;
     for name in names {
-        let folded = crate::enums::fold(name);
+        let folded = crate::rules::fold::fold(name);
         let rank = if folded == sent {
             (0, 0)
         } else if sent_chars.len() >= 4 && (folded.ends_with(&sent) || folded.starts_with(&sent)) {
@@ -407,7 +407,7 @@ fn similar_tool<'a>(sent: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
         } else {
             let name_chars: Vec<char> = folded.chars().collect();
             // At most one edit per three chars sent: `"l"` is not a typo of `"ls"`.
-            match crate::enums::distance_within(&sent_chars, &name_chars, 2) {
+            match crate::rules::fold::distance_within(&sent_chars, &name_chars, 2) {
                 Some(d) if d * 3 <= sent_chars.len() => (2, d),
                 _ => continue,
             }

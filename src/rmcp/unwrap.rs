@@ -244,11 +244,14 @@ fn read_sent_call(
     let mut rest = params.clone();
     let sent = rest.remove("arguments")?;
     let call: CallToolRequestParams = serde_json::from_value(Value::Object(rest)).ok()?;
-    Some(match crate::entry::arguments_as(sent, true) {
+    Some(match crate::arguments::object(sent, true) {
         Ok((Value::Object(object), coercions)) => {
             Ok((call.with_arguments(object), Unwrapped(coercions)))
         }
-        Ok((other, _)) => Err(refusal(&call.name, &crate::entry::not_an_object(&other))),
+        Ok((other, _)) => Err(refusal(
+            &call.name,
+            &crate::arguments::not_an_object(&other),
+        )),
         Err(rejection) => Err(refusal(&call.name, &rejection)),
     })
 }

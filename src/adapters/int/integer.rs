@@ -190,6 +190,13 @@ pub(crate) fn int_from_f64<I: Integer>(f: f64) -> Result<I, IntFailure> {
 /// The issue for `failure` of an `I` read from `input`.
 #[cold]
 pub(crate) fn int_issue<I: Integer>(failure: IntFailure, input: Input) -> Issue {
+    int_issue_in(failure, input, I::MIN_I128, I::MAX_U128)
+}
+
+/// The issue for `failure` of an integer of the range `min..=max` (a type's, or what a
+/// JSON number holds exactly) read from `input`.
+#[cold]
+pub(crate) fn int_issue_in(failure: IntFailure, input: Input, min: i128, max: u128) -> Issue {
     let issue = match failure {
         IntFailure::Parsing => Issue::new(Code::IntParsing, "expected an integer")
             .with_hint("send a whole number in decimal notation, e.g. 42"),
@@ -200,19 +207,11 @@ pub(crate) fn int_issue<I: Integer>(failure: IntFailure, input: Input) -> Issue 
         .with_hint("send a whole number, e.g. 2"),
         IntFailure::Overflow => Issue::new(
             Code::IntOverflow,
-            format!(
-                "integer out of range: must be from {} to {}",
-                I::MIN_I128,
-                I::MAX_U128
-            ),
+            format!("integer out of range: must be from {min} to {max}"),
         )
-        .with_hint(range_hint(
-            I::MIN_I128,
-            I::MAX_U128,
-            &format!("from {} to {}", I::MIN_I128, I::MAX_U128),
-        ))
-        .with_context("minimum", Input::from_i128(I::MIN_I128))
-        .with_context("maximum", Input::from_u128(I::MAX_U128)),
+        .with_hint(range_hint(min, max, &format!("from {min} to {max}")))
+        .with_context("minimum", Input::from_i128(min))
+        .with_context("maximum", Input::from_u128(max)),
         IntFailure::Inexact => Issue::new(
             Code::IntOverflow,
             "integer too large to be exact as a JSON number",

@@ -60,7 +60,7 @@ use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-mod integer;
+pub(crate) mod integer;
 
 pub use integer::Integer;
 pub(crate) use integer::{

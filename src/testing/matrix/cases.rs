@@ -810,14 +810,7 @@ fn float(f: f64) -> Option<Value> {
     Number::from_f64(f).map(Value::Number)
 }
 
-/// The enum adapter's folding, as its docs state it: lowercased, with the separators
-/// `-`, `_`, space, `/` and `.` deleted.
-fn fold(s: &str) -> String {
-    s.chars()
-        .filter(|c| !is_separator(*c))
-        .flat_map(char::to_lowercase)
-        .collect()
-}
+use crate::rules::fold::fold;
 
 fn is_separator(c: char) -> bool {
     matches!(c, '-' | '_' | ' ' | '/' | '.')

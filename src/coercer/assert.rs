@@ -1,0 +1,124 @@
+//! The keywords the engine's own rules do not cover (`not`, `if`/`then`/`else`,
+//! `dependentRequired`, `dependentSchemas`, `contains`, `minProperties`, `maxProperties`,
+//! `unevaluatedProperties`, `unevaluatedItems`, `$dynamicRef`), asserted on the coerced
+//! value by a complete validator, the `jsonschema` crate (feature `schema-assertions`),
+//! each failure mapped to an issue at its path.
+
+use serde_json::Value;
+
+use super::SchemaError;
+use crate::engine::Engine;
+use crate::issue::{Code, Input, Issue, Segment};
+
+/// The validator of `schema`, formats read as annotations (the engine's own reading).
+pub(crate) fn validator(schema: &Value) -> Result<jsonschema::Validator, SchemaError> {
+    jsonschema::options()
+        .should_validate_formats(false)
+        .build(schema)
+        .map_err(|e| {
+            SchemaError::new(
+                e.schema_path().as_str(),
+                format!(
+                    "the validator refuses the schema: {}",
+                    crate::words::truncate_to(&e.to_string(), 200)
+                ),
+            )
+        })
+}
+
+/// Record an issue for each failure of the coerced `value` the validator finds: the keywords
+/// only it asserts, and, through them, the union branches the engine chose by its own rules
+/// (a branch whose `not` fails). Run once the engine's own rules found nothing (a refused
+/// value is not read further); `skipped` are the warnings of patterns the engine skips.
+pub(crate) fn rest(
+    validator: &jsonschema::Validator,
+    value: &Value,
+    engine: &Engine,
+    skipped: &[super::Warning],
+) {
+    if engine.issues_since(0) || engine.dropped() > 0 {
+        return;
+    }
+    for error in validator.iter_errors(value) {
+        // A pattern the engine skipped (see `Coercer::warnings`) stays skipped.
+        if matches!(error.kind().keyword(), "pattern" | "patternProperties")
+            && skipped
+                .iter()
+                .any(|w| error.schema_path().as_str().starts_with(w.pointer()))
+        {
+            continue;
+        }
+        let at = pointer(error.instance_path().as_str());
+        let input = Input::from_value(error.instance());
+        let keyword = error.kind().keyword().to_owned();
+        for issue in issues(error.kind(), &keyword, input) {
+            let mut issue = issue;
+            for segment in at.iter().rev() {
+                issue.prepend(segment.clone());
+            }
+            engine.record(issue);
+        }
+    }
+}
+
+/// The issues of one failure (`keyword` its keyword), relative to the value that failed.
+fn issues(
+    kind: &jsonschema::error::ValidationErrorKind,
+    keyword: &str,
+    input: Input,
+) -> Vec<Issue> {
+    use jsonschema::error::ValidationErrorKind as Kind;
+    match kind {
+        Kind::Required { property } => {
+            let name = property.as_str().unwrap_or_default();
+            vec![crate::rules::keys::missing(name, None)]
+        }
+        Kind::UnevaluatedProperties { unexpected } | Kind::AdditionalProperties { unexpected } => {
+            unexpected
+                .iter()
+                .map(|key| {
+                    crate::rules::keys::unknown_field(&[], None)
+                        .with_input(Input::from_text(key))
+                        .at(crate::issue::Path::root().join(key.as_str()))
+                })
+                .collect()
+        }
+        _ => {
+            let code = match keyword {
+                "minProperties" | "minItems" | "minLength" | "minContains" => Code::TooShort,
+                "maxProperties" | "maxItems" | "maxLength" | "maxContains" => Code::TooLong,
+                "type" => Code::InvalidType,
+                "enum" | "const" => Code::EnumUnknown,
+                "minimum" | "exclusiveMinimum" => Code::TooSmall,
+                "maximum" | "exclusiveMaximum" => Code::TooBig,
+                "pattern" => Code::PatternMismatch,
+                _ => Code::Custom,
+            };
+            vec![
+                Issue::new(
+                    code,
+                    format!("the value does not satisfy the schema's `{keyword}` rule"),
+                )
+                .with_input(input)
+                .with_hint("re-read the tool's inputSchema: this value must satisfy it")
+                .with_context("keyword", keyword.to_owned()),
+            ]
+        }
+    }
+}
+
+/// The segments of the JSON Pointer `pointer` (RFC 6901), each a key (an index where the
+/// validator met an array is a key of digits here, as the pointer cannot tell them apart).
+fn pointer(pointer: &str) -> Vec<Segment> {
+    pointer
+        .split('/')
+        .skip(1)
+        .map(|token| {
+            let token = token.replace("~1", "/").replace("~0", "~");
+            match token.parse::<usize>() {
+                Ok(i) if !token.starts_with('0') || token == "0" => Segment::Index(i),
+                _ => Segment::key(&token),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,1496 @@
+//! The coercion of one call against a compiled schema: the value is read in place, each
+//! node's rules applied as the contract's section "Coercion against a JSON Schema" says,
+//! and every issue and coercion recorded relative to the value being read (each level puts
+//! its path segment in front of them on the way back up, so no path is built for a value
+//! that needs nothing).
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Number, Value};
+
+use super::compile::{Compiled, Id, Node, type_of, types};
+use super::number;
+use crate::arguments;
+use crate::decode;
+use crate::engine::{Engine, Mark as EngineMark};
+use crate::issue::{Code, Input, Issue, Path, Segment, kind_of};
+use crate::report::{Coercion, Rule};
+use crate::rules;
+use crate::words::truncate;
+
+/// Containers nested deeper than this are refused (`too_deep`), as by the typed engine.
+const MAX_NESTING: u32 = 128;
+
+/// Schema nodes applied to one value, one inside the other, without the value getting
+/// deeper (`allOf`, `$ref`, unions): past this a schema refers to itself without end.
+const MAX_HOPS: u32 = 64;
+
+/// Node applications a call may take, at least; each value of the call read adds
+/// [`BUDGET_PER_VALUE`]. Past it the call is refused: the schema asks for more work than
+/// the call can be worth (unions nested in unions, `allOf`s of the same `$ref`).
+const BASE_BUDGET: u64 = 1_000_000;
+
+/// Node applications each member or element of the call adds to its budget.
+const BUDGET_PER_VALUE: u64 = 64;
+
+/// One call's coercion: the engine it records its issues and coercions in (the crate's
+/// one recording, shared with the typed route), and the limits of the walk.
+pub(crate) struct Ctx<'e> {
+    engine: &'e Engine,
+    /// Checking a value "as sent": any lax reading fails it, nothing is changed or
+    /// recorded.
+    strict: bool,
+    /// A strict check failed.
+    failed: bool,
+    budget: u64,
+    /// The budget ran out (reported once).
+    exhausted: bool,
+    /// Strict verdicts of union nodes on values, by (node, the value's address), while
+    /// nothing is changed.
+    memo: HashMap<(Id, usize), bool>,
+    /// The tool's name, where the caller knows it (the repeated tool-call envelope).
+    tool: Option<&'e str>,
+    /// The value is a comma piece: reading it from text is no coercion of its own.
+    quiet_text: bool,
+}
+
+/// How much a call has recorded: compare later with [`Ctx::mark`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Mark(EngineMark, usize);
+
+impl<'e> Ctx<'e> {
+    /// A context for one call, recording in `engine`.
+    pub(crate) fn new(engine: &'e Engine, tool: Option<&'e str>) -> Ctx<'e> {
+        Ctx {
+            engine,
+            strict: false,
+            failed: false,
+            budget: BASE_BUDGET,
+            exhausted: false,
+            memo: HashMap::new(),
+            tool,
+            quiet_text: false,
+        }
+    }
+
+    fn mark(&self) -> Mark {
+        Mark(self.engine.mark(), self.engine.dropped())
+    }
+
+    /// Whether anything failed since `mark` (an issue, or a failed strict check).
+    fn failed_since(&self, mark: Mark) -> bool {
+        self.failed || self.engine.issues_since(mark.0) || self.engine.dropped() > mark.1
+    }
+
+    /// Record `make`'s issue (its path relative to the value being read).
+    fn issue(&mut self, make: impl FnOnce() -> Issue) {
+        if self.strict {
+            self.failed = true;
+        } else {
+            self.engine.record_with(make);
+        }
+    }
+
+    /// Whether a lax reading may be applied: not while checking a value as sent.
+    fn lax(&mut self) -> bool {
+        if self.strict {
+            self.failed = true;
+            false
+        } else {
+            true
+        }
+    }
+
+    /// Record `make`'s coercion, if the call records them.
+    fn note(&mut self, make: impl FnOnce() -> Coercion) {
+        if !self.strict {
+            self.engine.note(make);
+        }
+    }
+
+    /// Put `segment` in front of what was recorded since `mark`.
+    fn prefix(&mut self, mark: Mark, segment: impl FnOnce() -> Segment) {
+        self.engine.prefix_plain(mark.0, segment);
+    }
+
+    /// Take back what was recorded since `mark` (a trial that is not kept).
+    fn rewind(&mut self, mark: Mark) {
+        self.engine.rewind(mark.0, mark.1);
+    }
+
+    /// One node application; `false` once the budget is spent.
+    fn tick(&mut self) -> bool {
+        if self.budget == 0 {
+            if !self.exhausted && !self.strict {
+                self.exhausted = true;
+                self.engine.record(
+                    Issue::new(
+                        Code::Custom,
+                        "the schema asks for too much work on this value",
+                    )
+                    .with_hint("send a simpler value; the tool's inputSchema says what it holds"),
+                );
+            }
+            self.failed = true;
+            return false;
+        }
+        self.budget -= 1;
+        true
+    }
+}
+
+/// The coercion of values against one compiled schema.
+pub(crate) struct Walk<'c, 'e> {
+    pub(crate) c: &'c Compiled,
+    pub(crate) ctx: &'c mut Ctx<'e>,
+}
+
+/// Where a value sits, as its node needs to know.
+#[derive(Clone, Copy)]
+struct At {
+    /// Containers around the value.
+    depth: u32,
+    /// Nodes applied to this value so far without descending.
+    hops: u32,
+}
+
+impl At {
+    const ROOT: At = At { depth: 0, hops: 0 };
+
+    fn down(self) -> At {
+        At {
+            depth: self.depth + 1,
+            hops: 0,
+        }
+    }
+
+    fn hop(self) -> At {
+        At {
+            depth: self.depth,
+            hops: self.hops + 1,
+        }
+    }
+}
+
+impl Walk<'_, '_> {
+    /// Coerce the arguments `value` against the root node.
+    pub(crate) fn root(&mut self, value: &mut Value) {
+        self.apply(self.c.root, value, At::ROOT);
+    }
+
+    /// Apply node `id` to `value`.
+    fn apply(&mut self, id: Id, value: &mut Value, at: At) {
+        if at.hops > MAX_HOPS {
+            self.ctx.issue(|| {
+                Issue::new(Code::Custom, "the schema refers to itself without end")
+                    .with_hint("the tool's inputSchema cannot be checked")
+            });
+            return;
+        }
+        if !self.ctx.tick() {
+            return;
+        }
+        let c = self.c;
+        let node = c.node(id);
+        if node.never {
+            self.ctx.issue(|| never(value));
+            return;
+        }
+        if node.any {
+            return;
+        }
+        if let Some(target) = node.reference {
+            self.apply(target, value, at.hop());
+            if node.ref_only {
+                return;
+            }
+        }
+        if value.is_null() && self.allows_null(node) {
+            return;
+        }
+        self.typed(node, value, at);
+        for &branch in &node.all_of {
+            self.apply(branch, value, at.hop());
+        }
+        if !node.any_of.is_empty() {
+            self.union(node, &node.any_of, false, value, at);
+        }
+        if !node.one_of.is_empty() {
+            self.union(node, &node.one_of, true, value, at);
+        }
+        if node.enumeration.is_some() || node.constant.is_some() {
+            self.member(node, value);
+        }
+    }
+
+    /// Whether the node admits `null` by its own `type`, `enum`/`const`, or a `null` branch
+    /// of its union.
+    fn allows_null(&self, node: &Node) -> bool {
+        if node.types & types::NULL != 0 {
+            return true;
+        }
+        if node.types == 0 {
+            let null_branch = |branches: &[Id]| {
+                branches.iter().any(|&b| {
+                    let n = self.c.node(b);
+                    n.any || n.types == types::NULL
+                })
+            };
+            if null_branch(&node.any_of) || null_branch(&node.one_of) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The rules of the node's types.
+    fn typed(&mut self, node: &Node, value: &mut Value, at: At) {
+        let accepted = node.accepted_types();
+        let sent = type_of(value);
+        if accepted == 0 {
+            // No type: the value's own type selects the row.
+            self.row(node, sent, value, at);
+            return;
+        }
+        if sent & accepted != 0 {
+            self.row(node, sent & accepted, value, at);
+            return;
+        }
+        // Not of an accepted type: the lax readings toward each accepted type, in the
+        // order of `types`.
+        let targets: Vec<u8> = [
+            types::INTEGER,
+            types::NUMBER,
+            types::BOOLEAN,
+            types::ARRAY,
+            types::OBJECT,
+        ]
+        .into_iter()
+        .filter(|t| accepted & t != 0 && reads(sent, *t, value))
+        .collect();
+        match targets.as_slice() {
+            [] => self.ctx.issue(|| wrong_type(accepted, value)),
+            [one] => self.row(node, *one, value, at),
+            several => {
+                // The first that accepts it.
+                for &target in several {
+                    let mark = self.ctx.mark();
+                    let mut trial = value.clone();
+                    self.row(node, target, &mut trial, at);
+                    if !self.ctx.failed_since(mark) {
+                        *value = trial;
+                        return;
+                    }
+                    self.ctx.rewind(mark);
+                    self.ctx.failed = false;
+                    if self.ctx.strict {
+                        self.ctx.failed = true;
+                        return;
+                    }
+                }
+                self.ctx.issue(|| wrong_type(accepted, value));
+            }
+        }
+    }
+
+    /// The rules of the row for the type bits `row` (the value's own type, or a type it is
+    /// read as).
+    fn row(&mut self, node: &Node, row: u8, value: &mut Value, at: At) {
+        // The integer rules where the schema declares `integer`; a type inferred from
+        // `enum`/`const` values reads a number as the number it is.
+        if row & types::INTEGER != 0
+            && (node.types & types::INTEGER != 0 || !matches!(value, Value::Number(_)))
+        {
+            self.integer(node, value);
+        } else if row & (types::NUMBER | types::INTEGER) != 0 {
+            self.number(node, value);
+        } else if row & types::BOOLEAN != 0 {
+            self.boolean(value);
+        } else if row & types::STRING != 0 {
+            self.string(node, value);
+        } else if row & types::ARRAY != 0 {
+            self.array(node, value, at);
+        } else if row & types::OBJECT != 0 {
+            self.object(node, value, at);
+        } else if row & types::NULL != 0 && !value.is_null() {
+            self.ctx.issue(|| wrong_type(types::NULL, value));
+        }
+    }
+
+    // -- integers and numbers ---------------------------------------------------------
+
+    fn integer(&mut self, node: &Node, value: &mut Value) {
+        let read = match &*value {
+            Value::Number(n) if n.is_i64() || n.is_u64() => Ok(None),
+            Value::Number(n) => {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                match rules::int::from_f64(f) {
+                    Ok(int) if self.ctx.lax() => {
+                        let from = Input::Number(n.clone());
+                        Ok(Some((int, Some(from), None)))
+                    }
+                    Ok(_) => return,
+                    Err(failure) => Err(rules::int::issue(
+                        failure,
+                        Input::Number(n.clone()),
+                        JSON_MIN,
+                        JSON_MAX,
+                    )),
+                }
+            }
+            Value::String(text) => {
+                if !self.ctx.lax() {
+                    return;
+                }
+                match rules::int::from_str(text) {
+                    Ok(int) => {
+                        let integral = text.contains('.');
+                        Ok(Some((int, None, Some((Input::from_text(text), integral)))))
+                    }
+                    Err(failure) => Err(rules::int::issue(
+                        failure,
+                        Input::from_text(text),
+                        JSON_MIN,
+                        JSON_MAX,
+                    )),
+                }
+            }
+            other => Err(wrong_type(types::INTEGER, other)),
+        };
+        match read {
+            Err(issue) => self.ctx.issue(|| issue),
+            Ok(None) => {}
+            Ok(Some((int, from_float, from_text))) => {
+                let Some(n) = json_int(int) else {
+                    let input = Input::from_value(value);
+                    self.ctx.issue(|| {
+                        rules::int::issue(rules::int::Failure::Overflow, input, JSON_MIN, JSON_MAX)
+                    });
+                    return;
+                };
+                if let Some((text, integral)) = from_text {
+                    if !self.ctx.quiet_text {
+                        self.ctx.note(|| {
+                            Coercion::new(
+                                Rule::NumericString,
+                                Some(text),
+                                Some(Input::Number(n.clone())),
+                            )
+                        });
+                    }
+                    if integral {
+                        self.ctx.note(|| {
+                            Coercion::new(Rule::IntegralFloat, None, Some(Input::Number(n.clone())))
+                        });
+                    }
+                }
+                if let Some(from) = from_float {
+                    self.ctx.note(|| {
+                        Coercion::new(
+                            Rule::IntegralFloat,
+                            Some(from),
+                            Some(Input::Number(n.clone())),
+                        )
+                    });
+                }
+                *value = Value::Number(n);
+            }
+        }
+        self.bounds(node, value);
+    }
+
+    fn number(&mut self, node: &Node, value: &mut Value) {
+        match &*value {
+            Value::Number(_) => {}
+            Value::String(text) => {
+                if !self.ctx.lax() {
+                    return;
+                }
+                match rules::number::from_str(text) {
+                    Ok(f) => {
+                        // Without a fraction, the number is written as an integer.
+                        let n = rules::int::from_str(text)
+                            .ok()
+                            .and_then(json_int)
+                            .or_else(|| Number::from_f64(f));
+                        let Some(n) = n else { return };
+                        let from = Input::from_text(text);
+                        if !self.ctx.quiet_text {
+                            self.ctx.note(|| {
+                                Coercion::new(
+                                    Rule::NumericString,
+                                    Some(from),
+                                    Some(Input::Number(n.clone())),
+                                )
+                            });
+                        }
+                        *value = Value::Number(n);
+                    }
+                    Err(failure) => {
+                        let input = Input::from_text(text);
+                        self.ctx.issue(|| rules::number::issue(failure, input));
+                        return;
+                    }
+                }
+            }
+            other => {
+                let issue = wrong_type(types::NUMBER, other);
+                self.ctx.issue(|| issue);
+                return;
+            }
+        }
+        self.bounds(node, value);
+    }
+
+    /// `minimum`, `maximum` (inclusive or exclusive) and `multipleOf`.
+    fn bounds(&mut self, node: &Node, value: &Value) {
+        let Value::Number(n) = value else { return };
+        if let Some(min) = &node.minimum {
+            let ord = number::compare(n, &min.value);
+            if ord.is_lt() || (min.exclusive && ord.is_eq()) {
+                let input = Input::Number(n.clone());
+                self.ctx.issue(|| {
+                    rules::bounds::too_small(&min.value, min.exclusive).with_input(input)
+                });
+                return;
+            }
+        }
+        if let Some(max) = &node.maximum {
+            let ord = number::compare(n, &max.value);
+            if ord.is_gt() || (max.exclusive && ord.is_eq()) {
+                let input = Input::Number(n.clone());
+                self.ctx
+                    .issue(|| rules::bounds::too_big(&max.value, max.exclusive).with_input(input));
+                return;
+            }
+        }
+        if let Some(m) = &node.multiple_of
+            && !number::is_multiple(n, m)
+        {
+            let input = Input::Number(n.clone());
+            self.ctx.issue(|| {
+                Issue::new(Code::Custom, format!("must be a multiple of {m}"))
+                    .with_input(input)
+                    .with_hint(format!("send a multiple of {m}"))
+                    .with_context("multipleOf", Value::Number(m.clone()))
+            });
+        }
+    }
+
+    // -- booleans and strings ---------------------------------------------------------
+
+    fn boolean(&mut self, value: &mut Value) {
+        let read = match &*value {
+            Value::Bool(_) => return,
+            Value::Number(n) if n.as_u64() == Some(1) => Some(true),
+            Value::Number(n) if n.as_u64() == Some(0) => Some(false),
+            Value::String(text) => rules::boolean::from_str(text),
+            Value::Number(_) => None,
+            other => {
+                let issue = wrong_type(types::BOOLEAN, other);
+                self.ctx.issue(|| issue);
+                return;
+            }
+        };
+        match read {
+            Some(b) => {
+                if !self.ctx.lax() {
+                    return;
+                }
+                let from = Input::from_value(value);
+                self.ctx
+                    .note(|| Coercion::new(Rule::BoolToken, Some(from), Some(Input::Bool(b))));
+                *value = Value::Bool(b);
+            }
+            None => {
+                let input = Input::from_value(value);
+                self.ctx.issue(|| rules::boolean::issue(input));
+            }
+        }
+    }
+
+    fn string(&mut self, node: &Node, value: &Value) {
+        let Value::String(text) = value else {
+            let issue = wrong_type(types::STRING, value);
+            self.ctx.issue(|| issue);
+            return;
+        };
+        if node.min_length.is_some() || node.max_length.is_some() {
+            let (min, max) = (
+                node.min_length.unwrap_or(0),
+                node.max_length.unwrap_or(usize::MAX),
+            );
+            if let Err(issue) = rules::text::check_length(text, min, max) {
+                let input = Input::from_text(text);
+                self.ctx.issue(|| issue.with_input(input));
+                return;
+            }
+        }
+        if let Some(pattern) = &node.pattern {
+            let verdict = pattern.is_match(text);
+            if verdict != Ok(true) {
+                let input = Input::from_text(text);
+                let exhausted = verdict.is_err();
+                self.ctx.issue(|| {
+                    let issue = if exhausted {
+                        Issue::new(
+                            Code::PatternMismatch,
+                            "the pattern could not be checked against this value",
+                        )
+                        .with_hint("send a shorter or simpler value")
+                    } else {
+                        Issue::new(Code::PatternMismatch, "does not match the pattern").with_hint(
+                            "send a value that matches the pattern in the tool's inputSchema",
+                        )
+                    };
+                    issue
+                        .with_input(input)
+                        .with_context("pattern", truncate(pattern.source()))
+                });
+            }
+        }
+    }
+
+    // -- enums --------------------------------------------------------------------------
+
+    /// `enum`/`const`: membership by value; a string that folds to one string value (as
+    /// enum names fold) is read as it.
+    fn member(&mut self, node: &Node, value: &mut Value) {
+        let allowed: &[Value] = match (&node.enumeration, &node.constant) {
+            (Some(values), _) => values,
+            (None, Some(value)) => std::slice::from_ref(value),
+            _ => return,
+        };
+        if allowed.iter().any(|a| number::equal(a, value)) {
+            return;
+        }
+        if let (Value::String(sent), Some(folded)) = (&*value, &node.folded) {
+            let key: String = arguments::folded(sent).collect();
+            if let Some([index]) = folded.get(&key).map(Vec::as_slice)
+                && let Some(name) = allowed.get(*index)
+            {
+                if !self.ctx.lax() {
+                    return;
+                }
+                let from = Input::from_text(sent);
+                let to = Input::from_value(name);
+                self.ctx
+                    .note(|| Coercion::new(Rule::EnumFold, Some(from), Some(to)));
+                *value = name.clone();
+                return;
+            }
+        }
+        let input = Input::from_value(value);
+        self.ctx
+            .issue(|| rules::enums::unknown(allowed, value.as_str(), input));
+    }
+
+    // -- arrays ---------------------------------------------------------------------------
+
+    fn array(&mut self, node: &Node, value: &mut Value, at: At) {
+        if at.depth >= MAX_NESTING {
+            self.ctx.issue(|| too_deep(value));
+            return;
+        }
+        let mut origin = Origin::Native;
+        if !value.is_array() {
+            match self.to_array(node, value) {
+                Some(o) => origin = o,
+                None => return,
+            }
+        }
+        let Value::Array(items) = value else { return };
+        let count = items.len();
+        if let Some(max) = node.max_items
+            && count > max
+        {
+            self.ctx.issue(|| rules::items::too_long(count, max));
+        } else if let Some(min) = node.min_items
+            && count < min
+        {
+            self.ctx.issue(|| rules::items::too_short(count, min));
+        }
+        let first = self.ctx.mark();
+        self.ctx.budget = self
+            .ctx
+            .budget
+            .saturating_add(BUDGET_PER_VALUE.saturating_mul(count as u64));
+        for (i, item) in items.iter_mut().enumerate() {
+            let element = match node.prefix_items.get(i) {
+                Some(&id) => Some(id),
+                None => node.items,
+            };
+            if let Some(id) = element {
+                let mark = self.ctx.mark();
+                match &origin {
+                    Origin::Pieces(pieces) => {
+                        let Some((piece, offset, refused)) = pieces.get(i) else {
+                            continue;
+                        };
+                        if *refused {
+                            continue;
+                        }
+                        // A comma piece is text by nature: only what goes beyond reading it
+                        // as text is recorded.
+                        let quiet = std::mem::replace(&mut self.ctx.quiet_text, true);
+                        self.apply(id, item, at.down());
+                        self.ctx.quiet_text = quiet;
+                        let separated = rules::array_text::other_separator(piece);
+                        self.ctx.engine.for_issues_since(mark.0, |issue| {
+                            if let Some(offset) = offset {
+                                issue.set_context("offset", *offset);
+                            }
+                            if separated {
+                                issue.set_hint(rules::array_text::OTHER_SEPARATOR_HINT);
+                            }
+                        });
+                    }
+                    _ => self.apply(id, item, at.down()),
+                }
+                self.ctx.prefix(mark, || Segment::Index(i));
+            }
+            if self.ctx.strict && self.ctx.failed {
+                return;
+            }
+        }
+        if let Origin::Json { s, t } = &origin {
+            crate::engine::locate_since(first.0, s, t);
+        }
+        if node.unique_items
+            && let Some(i) = first_repeat(items)
+        {
+            self.ctx.issue(|| {
+                Issue::new(Code::Custom, "array items must be unique")
+                    .with_hint("send each item once")
+                    .at(Path::root().join(i))
+            });
+        }
+    }
+
+    /// Read a value that is not an array as one: JSON text, comma pieces, or a lone
+    /// element; `None` when it was refused.
+    fn to_array(&mut self, node: &Node, value: &mut Value) -> Option<Origin> {
+        if !self.ctx.lax() {
+            return None;
+        }
+        let kind = self.element_kind(node);
+        match std::mem::take(value) {
+            Value::String(text) => {
+                let read = self.array_text(&text, kind, &text, 1);
+                match read {
+                    Some((items, origin)) => {
+                        *value = Value::Array(items);
+                        Some(origin)
+                    }
+                    None => {
+                        *value = Value::String(text);
+                        None
+                    }
+                }
+            }
+            Value::Null => {
+                let issue = wrong_type(types::ARRAY, &Value::Null);
+                self.ctx.issue(|| issue);
+                None
+            }
+            lone => {
+                let from = match &lone {
+                    Value::Object(map) => crate::report::members(map.len()),
+                    other => Some(Input::from_value(other)),
+                };
+                self.ctx
+                    .note(|| Coercion::new(Rule::ScalarWrap, from, crate::report::items(1)));
+                *value = Value::Array(vec![lone]);
+                Some(Origin::Native)
+            }
+        }
+    }
+
+    /// The items the string `s` (a layer of the string `arrived`) holds, for an array of
+    /// `kind` elements ([`rules::array_text`]), and where they came from.
+    fn array_text(
+        &mut self,
+        s: &str,
+        kind: ArrayKind,
+        arrived: &str,
+        layer: u8,
+    ) -> Option<(Vec<Value>, Origin)> {
+        use rules::array_text::{self as text, Text};
+        let shape = if kind == ArrayKind::Strings {
+            &text::STRINGS
+        } else {
+            &decode::ARRAY
+        };
+        match text::text(s, kind) {
+            Text::Empty => {
+                self.ctx.note(|| {
+                    Coercion::new(
+                        Rule::CommaSplit,
+                        Some(Input::from_text(s)),
+                        crate::report::items(0),
+                    )
+                });
+                Some((Vec::new(), Origin::Native))
+            }
+            Text::Json { text: t, only } => match serde_json::from_str::<Vec<Value>>(t) {
+                Ok(items) => {
+                    let n = items.len();
+                    self.ctx.note(|| {
+                        Coercion::new(
+                            Rule::JsonString,
+                            crate::report::encoded(s),
+                            crate::report::items(n),
+                        )
+                    });
+                    Some((
+                        items,
+                        Origin::Json {
+                            s: s.to_owned(),
+                            t: t.to_owned(),
+                        },
+                    ))
+                }
+                Err(e) if only => {
+                    self.ctx
+                        .issue(|| decode::invalid_json(shape, &e, s, arrived));
+                    None
+                }
+                Err(_) => self.plain_array(t, s, kind, arrived),
+            },
+            Text::Layer(Ok(_)) if layer >= decode::MAX_LAYERS => {
+                self.ctx
+                    .issue(|| decode::too_encoded(&decode::ARRAY, arrived));
+                None
+            }
+            Text::Layer(Ok(inner)) => {
+                let first = self.ctx.mark();
+                let out = self.array_text(&inner, kind, arrived, layer + 1);
+                if out.is_some() {
+                    self.ctx.engine.note_first(first.0, || {
+                        Coercion::new(
+                            Rule::JsonString,
+                            crate::report::encoded(s),
+                            crate::report::encoded(&inner),
+                        )
+                    });
+                }
+                out
+            }
+            Text::Layer(Err(e)) => {
+                self.ctx
+                    .issue(|| decode::invalid_json(shape, &e, s, arrived));
+                None
+            }
+            Text::Plain(t) => self.plain_array(t, s, kind, arrived),
+        }
+    }
+
+    /// Plain text `t` (the trimmed `s`) read as an array: comma pieces for scalars and
+    /// strings, the one element otherwise.
+    fn plain_array(
+        &mut self,
+        t: &str,
+        s: &str,
+        kind: ArrayKind,
+        arrived: &str,
+    ) -> Option<(Vec<Value>, Origin)> {
+        use rules::array_text as text;
+        match kind {
+            ArrayKind::Any => {
+                self.ctx.note(|| {
+                    Coercion::new(
+                        Rule::ScalarWrap,
+                        Some(Input::from_text(s)),
+                        crate::report::items(1),
+                    )
+                });
+                Some((vec![Value::String(s.to_owned())], Origin::Native))
+            }
+            ArrayKind::Strings => {
+                if text::quoted_pieces(t) {
+                    self.ctx.issue(|| text::quoted_pieces_issue(s, arrived));
+                    return None;
+                }
+                let items: Vec<Value> = text::pieces(t)
+                    .map(|p| Value::String(p.to_owned()))
+                    .collect();
+                let n = items.len();
+                self.ctx.note(|| {
+                    Coercion::new(
+                        Rule::CommaSplit,
+                        Some(Input::from_text(s)),
+                        crate::report::items(n),
+                    )
+                });
+                Some((items, Origin::Native))
+            }
+            ArrayKind::Scalars => {
+                // A leading zero in a string of two or more pieces (`"1,000"`) is a number
+                // written with thousands separators, not several integers.
+                let several = text::pieces(t).nth(1).is_some();
+                let mut cursor = decode::Cursor::new(s);
+                let mut items = Vec::new();
+                let mut pieces = Vec::new();
+                for (index, piece) in text::pieces(t).enumerate() {
+                    let offset = cursor.at(piece);
+                    let refused = several && text::leading_zero(piece);
+                    if refused {
+                        self.ctx.issue(|| {
+                            let mut issue = *text::thousands_issue(piece, t);
+                            if let Some(offset) = offset {
+                                issue.set_context("offset", offset);
+                            }
+                            issue.at(Path::root().join(index))
+                        });
+                    }
+                    items.push(Value::String(piece.to_owned()));
+                    pieces.push((piece.to_owned(), offset, refused));
+                }
+                let n = items.len();
+                self.ctx.note(|| {
+                    Coercion::new(
+                        Rule::CommaSplit,
+                        Some(Input::from_text(s)),
+                        crate::report::items(n),
+                    )
+                });
+                Some((items, Origin::Pieces(pieces)))
+            }
+        }
+    }
+
+    /// How a string sent for an array of `node`'s items splits.
+    fn element_kind(&self, node: &Node) -> ArrayKind {
+        use ArrayKind as Kind;
+        let Some(items) = node.items.filter(|_| node.prefix_items.is_empty()) else {
+            return Kind::Any;
+        };
+        let mut id = items;
+        for _ in 0..8 {
+            let n = self.c.node(id);
+            match n.reference {
+                Some(target) if n.ref_only || n.accepted_types() == 0 => id = target,
+                _ => break,
+            }
+        }
+        let t = self.c.node(id).accepted_types() & !types::NULL;
+        if t != 0 && t & !(types::INTEGER | types::NUMBER | types::BOOLEAN) == 0 {
+            Kind::Scalars
+        } else if t == types::STRING {
+            Kind::Strings
+        } else {
+            Kind::Any
+        }
+    }
+
+    // -- objects --------------------------------------------------------------------------
+
+    fn object(&mut self, node: &Node, value: &mut Value, at: At) {
+        if at.depth >= MAX_NESTING {
+            self.ctx.issue(|| too_deep(value));
+            return;
+        }
+        if let Value::String(text) = &*value {
+            if !self.ctx.lax() {
+                return;
+            }
+            match rules::object_text::read(text) {
+                Ok(object) => *value = Value::Object(object),
+                Err(issue) => {
+                    self.ctx.issue(|| issue);
+                    return;
+                }
+            }
+        }
+        let Value::Object(map) = value else {
+            let issue = wrong_type(types::OBJECT, value);
+            self.ctx.issue(|| issue);
+            return;
+        };
+        let declared: Vec<&str> = node.properties.iter().map(|(n, _)| &**n).collect();
+        if at.depth == 0 && !declared.is_empty() && map.len() <= 2 {
+            self.unwrap_root(map, &declared);
+        }
+        if !declared.is_empty()
+            && !map.keys().all(|k| declared.contains(&k.as_str()))
+            && !arguments::key_folds(map.keys().map(String::as_str), &declared).is_empty()
+        {
+            if !self.ctx.lax() {
+                return;
+            }
+            self.fold_keys(map, &declared);
+        }
+        let keys: Vec<String> = map.keys().cloned().collect();
+        self.ctx.budget = self
+            .ctx
+            .budget
+            .saturating_add(BUDGET_PER_VALUE.saturating_mul(keys.len() as u64));
+        for key in &keys {
+            let mark = self.ctx.mark();
+            match node
+                .properties
+                .iter()
+                .find(|(name, _)| &**name == key.as_str())
+            {
+                Some((_, id)) => {
+                    self.property(node, *id, map, key, at);
+                    if let Some(value) = map.get_mut(key.as_str()) {
+                        self.pattern_properties(node, key, value, at);
+                    }
+                }
+                None => self.other_key(node, map, key, &declared, at),
+            }
+            self.ctx.prefix(mark, || Segment::key(key));
+            if let Some(names) = node.property_names {
+                // A key is checked as it is: it is never renamed.
+                let mut name = Value::String(key.clone());
+                if !self.valid(names, &mut name, at.down()) {
+                    let input = Input::from_text(key);
+                    self.ctx.issue(|| {
+                        Issue::new(Code::Custom, "this key is not an allowed property name")
+                            .with_input(input)
+                            .with_hint("send only the keys the tool's inputSchema allows")
+                            .at(Path::root().join(key.as_str()))
+                    });
+                }
+            }
+            if self.ctx.strict && self.ctx.failed {
+                return;
+            }
+        }
+        self.absent(node, map, &declared);
+    }
+
+    /// A declared property's value; `""`, `"null"` and `null` for an optional property as
+    /// the optional-fields table says.
+    fn property(&mut self, node: &Node, id: Id, map: &mut Map<String, Value>, key: &str, at: At) {
+        let Some(value) = map.get_mut(key) else {
+            return;
+        };
+        let optional = !node.required.iter().any(|r| &**r == key);
+        if optional && self.reads_as_absent(id, value) {
+            if !self.ctx.lax() {
+                return;
+            }
+            let from = Input::from_value(value);
+            let keeps_null = self.allows_null(self.followed(id));
+            self.ctx.note(|| {
+                let mut c = Coercion::new(Rule::EmptyAsAbsent, Some(from), None);
+                c.prepend(Segment::key(key));
+                c
+            });
+            if keeps_null {
+                *value = Value::Null;
+            } else {
+                map.remove(key);
+            }
+            return;
+        }
+        self.apply(id, value, at.down());
+    }
+
+    /// Whether an optional property's value reads as absent: `null` where the property's
+    /// schema does not admit it, `""` (or whitespace) where its type is not a free string,
+    /// `"null"` where its type is not a string.
+    fn reads_as_absent(&self, id: Id, value: &Value) -> bool {
+        let node = self.followed(id);
+        let accepted = node.accepted_types();
+        match value {
+            Value::Null => !self.allows_null(node) && accepted != 0,
+            Value::String(s) if s.trim().is_empty() => {
+                accepted != 0
+                    && (accepted & types::STRING == 0
+                        || node.min_length.is_some_and(|m| m > 0)
+                        || node
+                            .enumeration
+                            .as_ref()
+                            .is_some_and(|e| !e.iter().any(|v| v.as_str() == Some(s))))
+            }
+            Value::String(s) if s == "null" => accepted != 0 && accepted & types::STRING == 0,
+            _ => false,
+        }
+    }
+
+    /// The node `id`, past `$ref`s that stand alone.
+    fn followed(&self, mut id: Id) -> &Node {
+        for _ in 0..8 {
+            let n = self.c.node(id);
+            match n.reference {
+                Some(target)
+                    if n.ref_only || (n.accepted_types() == 0 && n.properties.is_empty()) =>
+                {
+                    id = target;
+                }
+                _ => break,
+            }
+        }
+        self.c.node(id)
+    }
+
+    /// A key no property names: `patternProperties`, `additionalProperties`, or a free-form
+    /// key (forbidden names refused).
+    fn other_key(
+        &mut self,
+        node: &Node,
+        map: &mut Map<String, Value>,
+        key: &str,
+        declared: &[&str],
+        at: At,
+    ) {
+        let Some(value) = map.get_mut(key) else {
+            return;
+        };
+        if self.pattern_properties(node, key, value, at) {
+            return;
+        }
+        match node.additional {
+            Some(id) if self.c.node(id).never => {
+                let near = near_hint(key, declared, map).map(|field| (key, field));
+                self.ctx.issue(|| {
+                    rules::keys::unknown_field(declared, near).with_input(Input::from_text(key))
+                });
+            }
+            Some(id) => self.apply(id, value, at.down()),
+            None => {
+                if rules::keys::FORBIDDEN.contains(&key) {
+                    self.ctx.issue(|| rules::keys::forbidden_key(key));
+                } else {
+                    self.free_form(value);
+                }
+            }
+        }
+    }
+
+    /// The `patternProperties` whose pattern `key` matches, applied to its value; whether
+    /// one matched.
+    fn pattern_properties(&mut self, node: &Node, key: &str, value: &mut Value, at: At) -> bool {
+        let mut matched = false;
+        for (pattern, id) in &node.pattern_properties {
+            match pattern.is_match(key) {
+                Ok(true) => {
+                    matched = true;
+                    self.apply(*id, value, at.down());
+                }
+                Ok(false) => {}
+                Err(_) => {
+                    matched = true;
+                    self.ctx.issue(|| {
+                        Issue::new(
+                            Code::PatternMismatch,
+                            "the key could not be checked against a pattern",
+                        )
+                        .with_hint("send a shorter key")
+                    });
+                }
+            }
+        }
+        matched
+    }
+
+    /// A value no schema describes: forbidden keys refused at any depth.
+    fn free_form(&mut self, value: &Value) {
+        if !matches!(value, Value::Array(_) | Value::Object(_)) {
+            return;
+        }
+        for issue in rules::keys::forbidden_in(value, MAX_NESTING as usize) {
+            self.ctx.issue(|| issue);
+        }
+    }
+
+    /// Required properties the object lacks: a default filled in, else `missing`; and the
+    /// unknown keys close to an optional property left out (`unknown_ignored`).
+    fn absent(&mut self, node: &Node, map: &mut Map<String, Value>, declared: &[&str]) {
+        let missing: Vec<&str> = node
+            .required
+            .iter()
+            .map(|r| &**r)
+            .filter(|r| !map.contains_key(*r))
+            .collect();
+        let unknown: Vec<String> = if declared.is_empty() {
+            Vec::new()
+        } else {
+            map.keys()
+                .filter(|k| !declared.contains(&k.as_str()))
+                .cloned()
+                .collect()
+        };
+        let unknown_refs: Vec<&str> = unknown.iter().map(String::as_str).collect();
+        let mut still: Vec<&str> = Vec::new();
+        for name in missing {
+            let default = node
+                .properties
+                .iter()
+                .find(|(n, _)| &**n == name)
+                .and_then(|(_, id)| {
+                    self.followed(*id)
+                        .default
+                        .clone()
+                        .or_else(|| self.c.node(*id).default.clone())
+                });
+            match default {
+                Some(default) if self.ctx.lax() => {
+                    let to = Input::from_value(&default);
+                    self.ctx.note(|| {
+                        let mut c = Coercion::new(Rule::DefaultApplied, None, Some(to));
+                        c.prepend(Segment::key(name));
+                        c
+                    });
+                    map.insert(name.to_owned(), default);
+                }
+                Some(_) => return,
+                None => still.push(name),
+            }
+        }
+        if !still.is_empty() {
+            let near = arguments::near_misses(&still, &unknown_refs);
+            for (name, sent) in still.iter().zip(near) {
+                let inside = arguments::sent_inside(map, name, declared);
+                self.ctx.issue(|| match inside {
+                    Some(wrapper) => rules::keys::missing_inside(name, wrapper),
+                    None => rules::keys::missing(name, sent),
+                });
+            }
+        }
+        if self.ctx.engine.reports()
+            && !unknown_refs.is_empty()
+            && !matches!(node.additional, Some(id) if self.c.node(id).never)
+        {
+            let optional: Vec<&str> = declared
+                .iter()
+                .copied()
+                .filter(|d| !map.contains_key(*d) && !still.contains(d))
+                .collect();
+            let near = arguments::near_misses(&optional, &unknown_refs);
+            for (field, key) in optional.iter().zip(near) {
+                if let Some(key) = key {
+                    let (from, to) = (Input::from_text(key), Input::Text((*field).to_owned()));
+                    self.ctx.note(|| {
+                        let mut c = Coercion::new(Rule::UnknownIgnored, Some(from), Some(to));
+                        c.prepend(Segment::key(key));
+                        c
+                    });
+                }
+            }
+        }
+    }
+
+    /// The arguments read from inside a wrapper key.
+    fn unwrap_root(&mut self, map: &mut Map<String, Value>, declared: &[&str]) {
+        let Some(key) = arguments::wrapper(map, declared, self.ctx.tool).map(str::to_owned) else {
+            return;
+        };
+        if !self.ctx.lax() {
+            return;
+        }
+        let inner = match map.remove(&key) {
+            Some(Value::Object(inner)) => inner,
+            Some(Value::String(text)) => match arguments::object_in(&text) {
+                Some(inner) => inner,
+                None => return,
+            },
+            _ => return,
+        };
+        let members = inner.len();
+        self.ctx.note(|| {
+            Coercion::new(
+                Rule::ArgsUnwrapped,
+                Some(Input::Text(key)),
+                crate::report::members(members),
+            )
+        });
+        *map = inner;
+    }
+
+    /// Keys read as the properties they name once folded; two keys for one property are
+    /// `duplicate_key`.
+    fn fold_keys(&mut self, map: &mut Map<String, Value>, declared: &[&str]) {
+        let folds: Vec<(String, usize, bool)> =
+            arguments::key_folds(map.keys().map(String::as_str), declared)
+                .into_iter()
+                .map(|f| (f.key.to_owned(), f.field, f.clash))
+                .collect();
+        let mut clashed: Vec<usize> = Vec::new();
+        for (key, field, clash) in folds {
+            let Some(name) = declared.get(field).copied() else {
+                continue;
+            };
+            let Some(value) = map.remove(&key) else {
+                continue;
+            };
+            if clash && !clashed.contains(&field) {
+                clashed.push(field);
+                self.ctx.issue(|| rules::keys::clash(name, &key));
+            }
+            if map.contains_key(name) {
+                continue;
+            }
+            map.insert(name.to_owned(), value);
+            let (from, to) = (Input::from_text(&key), Input::Text(name.to_owned()));
+            self.ctx.note(|| {
+                let mut c = Coercion::new(Rule::KeyFold, Some(from), Some(to));
+                c.prepend(Segment::key(name));
+                c
+            });
+        }
+    }
+
+    // -- unions -----------------------------------------------------------------------------
+
+    /// `anyOf` (`one` false) or `oneOf` (`one` true).
+    fn union(&mut self, node: &Node, branches: &[Id], one: bool, value: &mut Value, at: At) {
+        // A tagged union: the branch its tag names.
+        if let Some(tag) = &node.tag
+            && let Value::Object(map) = &mut *value
+            && let Some(sent) = map.get(&*tag.property)
+        {
+            let chosen = match sent.as_str() {
+                Some(s) => tag
+                    .values
+                    .iter()
+                    .find(|(v, _)| &**v == s)
+                    .or_else(|| {
+                        let folded: String = arguments::folded(s).collect();
+                        let mut close = tag
+                            .values
+                            .iter()
+                            .filter(|(v, _)| arguments::folded(v).eq(folded.chars()));
+                        match (close.next(), close.next()) {
+                            (Some(one), None) => Some(one),
+                            _ => None,
+                        }
+                    })
+                    .cloned(),
+                None => None,
+            };
+            match chosen {
+                Some((canonical, index)) => {
+                    if sent.as_str() != Some(&*canonical) {
+                        if !self.ctx.lax() {
+                            return;
+                        }
+                        let from = Input::from_value(sent);
+                        let property = tag.property.clone();
+                        let to = Input::Text(canonical.to_string());
+                        self.ctx.note(|| {
+                            let mut c = Coercion::new(Rule::EnumFold, Some(from), Some(to));
+                            c.prepend(Segment::key(&property));
+                            c
+                        });
+                        map.insert(
+                            tag.property.to_string(),
+                            Value::String(canonical.to_string()),
+                        );
+                    }
+                    if let Some(&branch) = branches.get(index) {
+                        self.apply(branch, value, at.hop());
+                    }
+                }
+                None => {
+                    let allowed: Vec<Value> = tag
+                        .values
+                        .iter()
+                        .map(|(v, _)| Value::String(v.to_string()))
+                        .collect();
+                    let input = Input::from_value(sent);
+                    let text = sent.as_str().map(str::to_owned);
+                    let property = tag.property.clone();
+                    self.ctx.issue(|| {
+                        rules::enums::unknown(&allowed, text.as_deref(), input)
+                            .at(Path::root().join(&*property))
+                    });
+                }
+            }
+            return;
+        }
+        // The first branch the value matches as sent; with `oneOf`, two are a refusal.
+        let mut valid = branches
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| self.valid(**b, value, at));
+        if let Some((first, _)) = valid.next() {
+            if one && valid.next().is_some() {
+                self.ctx.issue(|| {
+                    Issue::new(
+                        Code::Custom,
+                        "the value matches more than one of the accepted shapes",
+                    )
+                    .with_hint(
+                        "send a value that matches exactly one shape of the tool's inputSchema",
+                    )
+                });
+            }
+            let _ = first;
+            return;
+        }
+        if self.ctx.strict {
+            self.ctx.failed = true;
+            return;
+        }
+        // The first branch that accepts it after coercion.
+        for &branch in branches {
+            let mark = self.ctx.mark();
+            let mut trial = value.clone();
+            self.apply(branch, &mut trial, at.hop());
+            if !self.ctx.failed_since(mark) {
+                *value = trial;
+                return;
+            }
+            self.ctx.rewind(mark);
+            self.ctx.failed = false;
+        }
+        // None: the issues of the one branch of the value's own type, or one issue.
+        let sent = type_of(value);
+        let of_type: Vec<Id> = branches
+            .iter()
+            .copied()
+            .filter(|&b| {
+                let t = self.followed(b).accepted_types();
+                t != 0 && t & sent != 0
+            })
+            .collect();
+        if let [only] = of_type.as_slice() {
+            self.apply(*only, value, at.hop());
+            return;
+        }
+        let names: u8 = branches
+            .iter()
+            .fold(0, |bits, &b| bits | self.followed(b).accepted_types());
+        self.ctx.issue(|| {
+            wrong_type(names, value)
+                .with_hint("send a value of one of the shapes the tool's inputSchema lists")
+        });
+    }
+
+    /// Whether `value` satisfies node `id` as sent, with no lax reading.
+    fn valid(&mut self, id: Id, value: &mut Value, at: At) -> bool {
+        let key = (id, std::ptr::from_ref::<Value>(value) as usize);
+        if let Some(&verdict) = self.ctx.memo.get(&key) {
+            return verdict;
+        }
+        let (strict, failed) = (self.ctx.strict, self.ctx.failed);
+        self.ctx.strict = true;
+        self.ctx.failed = false;
+        let mark = self.ctx.mark();
+        self.apply(id, value, at.hop());
+        let verdict = !self.ctx.failed && !self.ctx.failed_since(mark);
+        self.ctx.rewind(mark);
+        self.ctx.strict = strict;
+        self.ctx.failed = failed;
+        if !strict {
+            self.ctx.memo.clear();
+        } else {
+            self.ctx.memo.insert(key, verdict);
+        }
+        verdict
+    }
+}
+
+use rules::array_text::Kind as ArrayKind;
+
+/// Where an array's items came from, for their issues' `context.offset` and reports.
+enum Origin {
+    /// A native array, a lone value, or pieces whose issues need nothing more.
+    Native,
+    /// JSON text `t` (trimmed) of the string `s`.
+    Json { s: String, t: String },
+    /// Integer comma pieces, with their char offsets in the string and whether the piece
+    /// was refused already (a leading zero).
+    Pieces(Vec<(String, Option<usize>, bool)>),
+}
+
+/// The integers a JSON number holds exactly.
+const JSON_MIN: i128 = i64::MIN as i128;
+const JSON_MAX: u128 = u64::MAX as u128;
+
+/// `int` as a JSON number, if it fits one exactly.
+fn json_int(int: i128) -> Option<Number> {
+    i64::try_from(int)
+        .map(Number::from)
+        .ok()
+        .or_else(|| u64::try_from(int).map(Number::from).ok())
+}
+
+/// Whether a value of the type bits `sent` can be read as the type `target`.
+fn reads(sent: u8, target: u8, value: &Value) -> bool {
+    match target {
+        types::INTEGER | types::NUMBER => sent & (types::STRING | types::NUMBER) != 0,
+        types::BOOLEAN => {
+            sent == types::STRING
+                || matches!(value, Value::Number(n) if n.as_u64().is_some_and(|u| u <= 1))
+        }
+        types::ARRAY => sent != types::NULL,
+        types::OBJECT => sent == types::STRING,
+        _ => false,
+    }
+}
+
+/// `invalid_type`: `value` is none of the types `accepted`.
+fn wrong_type(accepted: u8, value: &Value) -> Issue {
+    let names = types::names(accepted);
+    let expected = match names.as_slice() {
+        [] => "another value".to_owned(),
+        [one] => article(one),
+        several => several
+            .iter()
+            .map(|n| article(n))
+            .collect::<Vec<_>>()
+            .join(" or "),
+    };
+    Issue::new(
+        Code::InvalidType,
+        format!("expected {expected}, got {}", kind_of(value)),
+    )
+    .with_input(Input::from_value(value))
+    .with_hint(format!("send {expected}"))
+}
+
+fn article(type_name: &str) -> String {
+    match type_name {
+        "null" => "null".to_owned(),
+        "integer" => "an integer".to_owned(),
+        "array" => "an array".to_owned(),
+        "object" => "an object".to_owned(),
+        other => format!("a {other}"),
+    }
+}
+
+/// No value is allowed (a `false` schema).
+fn never(value: &Value) -> Issue {
+    Issue::new(Code::Custom, "no value is allowed here")
+        .with_input(Input::from_value(value))
+        .with_hint("leave this value out")
+}
+
+fn too_deep(value: &Value) -> Issue {
+    Issue::new(
+        Code::TooDeep,
+        format!("expected values nested at most {MAX_NESTING} levels deep"),
+    )
+    .with_input(Input::from_value(value))
+    .with_hint("send the value with less nesting")
+    .with_context("maxDepth", MAX_NESTING)
+}
+
+/// The index of the first item equal (by value) to an earlier one.
+fn first_repeat(items: &[Value]) -> Option<usize> {
+    (1..items.len()).find(|&i| {
+        items[..i]
+            .iter()
+            .any(|earlier| number::equal(earlier, &items[i]))
+    })
+}
+
+/// The declared field, absent from `map`, that the unknown key `key` is a small edit away
+/// from, if one is.
+fn near_hint<'d>(key: &str, declared: &[&'d str], map: &Map<String, Value>) -> Option<&'d str> {
+    let candidates: Vec<&str> = declared
+        .iter()
+        .copied()
+        .filter(|d| !map.contains_key(*d))
+        .collect();
+    let near = arguments::near_misses(&candidates, &[key]);
+    candidates
+        .into_iter()
+        .zip(near)
+        .find_map(|(field, sent)| sent.map(|_| field))
+}

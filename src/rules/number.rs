@@ -1,0 +1,10 @@
+//! Numbers: decimal or exponent text, finite.
+
+pub(crate) use crate::adapters::number::{NumberFailure as Failure, number_from_str as from_str};
+use crate::issue::{Input, Issue};
+
+/// The issue of text that is not a finite number.
+#[cold]
+pub(crate) fn issue(failure: Failure, input: Input) -> Issue {
+    crate::adapters::number::number_issue(failure, input)
+}

@@ -1,0 +1,3 @@
+//! Strings: lengths in chars.
+
+pub(crate) use crate::adapters::text::check_length;
