@@ -14,10 +14,12 @@ fn every_case_gets_its_expected_outcome() {
     let cases = corpus().expect("the bundled corpus parses");
     assert_eq!(
         cases.len(),
-        88,
-        "the corpus holds the 66 cases of the shared design corpus and 22 of the second \
+        110,
+        "the corpus holds the 66 cases of the shared design corpus, 22 of the second \
          revision (demo_batch_update, leading zeros, newlines, quoted brackets, misspelled \
-         fields, a long tool name)"
+         fields, a long tool name) and 22 of the third (arguments as a whole, key folding, \
+         near-miss keys, ties, leading-zero lists, big ids, JSON-shaped string arrays, \
+         object elements as text)"
     );
     let failures: Vec<String> = cases
         .iter()

@@ -28,6 +28,11 @@ pub struct Case {
     pub arguments: Value,
     /// The expected outcome: `{"value": ...}`, `{"issues": [...]}` or `{"category": ...}`.
     pub expect: Value,
+    /// The clients that can send the case as it is written (`"python"`, `"typescript"`,
+    /// `"rmcp"`); empty for all. JavaScript's `JSON.parse` rounds integers past 2^53, so a
+    /// case of big ids names the others.
+    #[serde(default)]
+    pub clients: Vec<String>,
 }
 
 /// The bundled corpus of real client calls: `tests/data/cases.json` of the package

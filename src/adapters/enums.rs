@@ -575,11 +575,6 @@ impl Serializer for NameSerializer {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-}
-
 json_schema_as!(
     impl [E: DeserializeOwned + Serialize] EnumLike<Required> => [E],
     name = format!("Enum_{}", std::any::type_name::<E>().replace(|c: char| !c.is_ascii_alphanumeric(), "_")),

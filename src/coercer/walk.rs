@@ -594,7 +594,7 @@ impl Walk<'_, '_> {
         }
         let mut origin = Origin::Native;
         if !value.is_array() {
-            match self.to_array(node, value) {
+            match self.read_as_array(node, value) {
                 Some(o) => origin = o,
                 None => return,
             }
@@ -669,7 +669,7 @@ impl Walk<'_, '_> {
 
     /// Read a value that is not an array as one: JSON text, comma pieces, or a lone
     /// element; `None` when it was refused.
-    fn to_array(&mut self, node: &Node, value: &mut Value) -> Option<Origin> {
+    fn read_as_array(&mut self, node: &Node, value: &mut Value) -> Option<Origin> {
         if !self.ctx.lax() {
             return None;
         }

@@ -360,17 +360,20 @@ impl Engine {
     }
 
     /// Issues found past the cap so far (counted, not kept).
+    #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn dropped(&self) -> usize {
         self.dropped.get()
     }
 
     /// Whether an issue was recorded since `mark`.
     #[inline]
+    #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn issues_since(&self, mark: Mark) -> bool {
         issues_in(self.stored.get()) > issues_in(mark)
     }
 
     /// Whether the call records its coercions.
+    #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn reports(&self) -> bool {
         self.report.get()
     }
@@ -378,6 +381,7 @@ impl Engine {
     /// Put the segment `segment` makes in front of the issues and coercions kept since
     /// `mark` (their inputs as they are).
     #[inline]
+    #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn prefix_plain(&self, mark: Mark, segment: impl FnOnce() -> crate::issue::Segment) {
         if self.stored.get() > mark {
             self.prefix_plain_slow(mark, segment());
@@ -385,6 +389,7 @@ impl Engine {
     }
 
     #[cold]
+    #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     fn prefix_plain_slow(&self, mark: Mark, segment: crate::issue::Segment) {
         for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
             issue.prepend(segment.clone());
@@ -400,6 +405,7 @@ impl Engine {
     }
 
     /// Run `f` on every issue recorded since `mark`.
+    #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn for_issues_since(&self, mark: Mark, mut f: impl FnMut(&mut Issue)) {
         if issues_in(self.stored.get()) > issues_in(mark) {
             for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
@@ -411,6 +417,7 @@ impl Engine {
     /// Take back the issues and coercions recorded since `mark`, and the issues counted
     /// past the cap since the count was `dropped` (a trial reading that is not kept).
     #[cold]
+    #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn rewind(&self, mark: Mark, dropped: usize) {
         self.issues.borrow_mut().truncate(issues_in(mark));
         self.coercions.borrow_mut().truncate(coercions_in(mark));
@@ -603,9 +610,11 @@ impl<T> Outcome for (Result<T, Rejection>, Report) {
     }
 }
 
+#[cfg_attr(not(feature = "coercer"), allow(dead_code))]
 /// Run `read` as one call on this thread's engine that reads no type (the schema route):
 /// what `read` records in the engine comes back as the call's rejection (`None` when it
 /// recorded no issue) and its report.
+#[cfg_attr(not(feature = "coercer"), allow(dead_code))]
 pub(crate) fn plain_call<R>(
     report: bool,
     read: impl FnOnce(&Engine) -> R,

@@ -1,6 +1,7 @@
 //! Arrays sent as a string: JSON text (at most two layers), comma pieces, or one lone
 //! element, by what the array's elements are. The integer, string and generic array
 //! adapters and the schema engine read such a string by these rules.
+#![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 use std::borrow::Cow;
 

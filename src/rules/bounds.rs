@@ -1,4 +1,5 @@
 //! Numeric bounds a schema states: `minimum`, `maximum` and their exclusive forms.
+#![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 use serde_json::{Number, Value};
 

@@ -1,5 +1,6 @@
 //! Enum values: exact, then folded (`"ai-ml"` for `"AI/ML"`), else `enum_unknown` with the
 //! allowed values and, where one is close, "did you mean".
+#![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 use serde_json::Value;
 

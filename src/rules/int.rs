@@ -1,4 +1,5 @@
 //! Integers: decimal text, integral floats, the range a type or a schema allows.
+#![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 pub(crate) use crate::adapters::int::integer::IntFailure as Failure;
 use crate::issue::{Input, Issue};

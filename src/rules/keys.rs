@@ -1,4 +1,5 @@
 //! Object keys: forbidden names, unknown keys, missing fields, and two keys for one field.
+#![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 use serde_json::Value;
 

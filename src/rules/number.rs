@@ -1,4 +1,5 @@
 //! Numbers: decimal or exponent text, finite.
+#![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 pub(crate) use crate::adapters::number::{NumberFailure as Failure, number_from_str as from_str};
 use crate::issue::{Input, Issue};

@@ -4,9 +4,8 @@
 use serde::de::{DeserializeSeed, Deserializer, Visitor};
 
 use super::{Element, IssueBuf, MAX_PREALLOCATION, MapVisitor, Outcome};
+use crate::issue::Issue;
 use crate::issue::Path;
-use crate::issue::{Code, Issue};
-use crate::words::count;
 
 /// Elements as they are collected: kept up to `max` (further ones are only checked and
 /// counted, so a hostile array costs no memory), with the issues of the bad ones at their
@@ -86,31 +85,9 @@ impl<T> Items<T> {
     #[inline(never)]
     fn refused(self) -> Outcome<Vec<T>> {
         let length = if self.count > self.max {
-            Some(
-                Issue::new(
-                    Code::TooLong,
-                    format!(
-                        "expected at most {}, got {}",
-                        count(self.max, "item"),
-                        self.count
-                    ),
-                )
-                .with_hint(format!("send at most {}", count(self.max, "item")))
-                .with_context("maxItems", self.max),
-            )
+            Some(crate::rules::items::too_long(self.count, self.max))
         } else if self.count < self.min {
-            Some(
-                Issue::new(
-                    Code::TooShort,
-                    format!(
-                        "expected at least {}, got {}",
-                        count(self.min, "item"),
-                        self.count
-                    ),
-                )
-                .with_hint(format!("send at least {}", count(self.min, "item")))
-                .with_context("minItems", self.min),
-            )
+            Some(crate::rules::items::too_short(self.count, self.min))
         } else {
             None
         };

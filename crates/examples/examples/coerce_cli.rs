@@ -9,7 +9,8 @@ use mcp_coerce::coercer::Coercer;
 use mcp_coerce::{Coercion, Envelope};
 use serde_json::Value;
 
-const USAGE: &str = "usage: coerce (--tools FILE | --schema FILE) --jsonl CALLS [--report] [--redact]
+const USAGE: &str =
+    "usage: coerce (--tools FILE | --schema FILE) --jsonl CALLS [--report] [--redact]
 
   --tools FILE   a tools/list result (the JSON-RPC response, its result, or the tools array)
   --schema FILE  one JSON Schema; CALLS is then a JSON array of arguments
@@ -63,7 +64,11 @@ fn main() -> ExitCode {
         let (tool, arguments) = if one {
             (String::new(), call)
         } else {
-            let tool = call.get("tool").and_then(Value::as_str).unwrap_or_default().to_owned();
+            let tool = call
+                .get("tool")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned();
             let arguments = call.get("arguments").cloned().unwrap_or(Value::Null);
             (tool, arguments)
         };
@@ -82,7 +87,11 @@ fn answer(tools: &Tools, tool: &str, arguments: Value, report: bool, redact: boo
     let coercer = match tools.get(tool) {
         None => {
             let names = tools.keys().map(String::as_str);
-            let envelope = Envelope::unknown_tool_among(tool, names, "Call tools/list to enumerate the valid tool names.");
+            let envelope = Envelope::unknown_tool_among(
+                tool,
+                names,
+                "Call tools/list to enumerate the valid tool names.",
+            );
             line.insert("ok".into(), false.into());
             line.insert("error".into(), to_value(&envelope));
             return Value::Object(line).to_string();
@@ -96,13 +105,21 @@ fn answer(tools: &Tools, tool: &str, arguments: Value, report: bool, redact: boo
     };
     let coercions: Vec<Coercion> = match coercer.coerce_with_report(arguments) {
         Ok(call) => {
-            let report = if redact { call.report().redacted() } else { call.report().clone() };
+            let report = if redact {
+                call.report().redacted()
+            } else {
+                call.report().clone()
+            };
             line.insert("ok".into(), true.into());
             line.insert("value".into(), call.into_value());
             report.coercions().to_vec()
         }
         Err(rejection) => {
-            let rejection = if redact { rejection.redacted() } else { rejection };
+            let rejection = if redact {
+                rejection.redacted()
+            } else {
+                rejection
+            };
             line.insert("ok".into(), false.into());
             line.insert("error".into(), to_value(&rejection.to_envelope(tool)));
             rejection.coercions().to_vec()
@@ -133,8 +150,14 @@ fn tools_of(value: &Value) -> Result<Tools, String> {
         let Some(name) = tool.get("name").and_then(Value::as_str) else {
             return Err("a tool without a name".to_owned());
         };
-        let schema = tool.get("inputSchema").cloned().unwrap_or(Value::Bool(true));
-        tools.insert(name.to_owned(), Coercer::compile(&schema).map_err(|e| e.to_string()));
+        let schema = tool
+            .get("inputSchema")
+            .cloned()
+            .unwrap_or(Value::Bool(true));
+        tools.insert(
+            name.to_owned(),
+            Coercer::compile(&schema).map_err(|e| e.to_string()),
+        );
     }
     Ok(tools)
 }

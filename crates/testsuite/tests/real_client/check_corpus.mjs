@@ -119,6 +119,7 @@ function check(c, result, declaredOutput) {
 
 async function run(cases, [command, ...args]) {
   const rows = [];
+  const skipped = [];
   const client = new Client({ name: 'mcp-coerce-check-corpus', version: '0.1.0' }, { capabilities: {} });
   await client.connect(new StdioClientTransport({ command, args, stderr: 'inherit' }));
   try {
@@ -138,6 +139,12 @@ async function run(cases, [command, ...args]) {
       // whatever it is given; this script is plain JavaScript, so passing the value as it is
       // stands for the cast (`arguments as unknown as Record<string, unknown>`) a TypeScript
       // client would need. The server reads such a string as the arguments.
+      // A case written for other clients (big ids, which JSON.parse rounds) is skipped,
+      // and counted as skipped.
+      if (Array.isArray(c.clients) && c.clients.length && !c.clients.includes('typescript')) {
+        skipped.push(c.id);
+        continue;
+      }
       const params = { name: c.tool };
       if ('arguments' in c) params.arguments = c.arguments;
       let result;
@@ -153,7 +160,7 @@ async function run(cases, [command, ...args]) {
   } finally {
     await client.close();
   }
-  return rows;
+  return { rows, skipped };
 }
 
 const argv = process.argv.slice(2);
@@ -173,8 +180,9 @@ if (!Array.isArray(cases)) {
   process.exit(2);
 }
 let rows;
+let skipped;
 try {
-  rows = await run(cases, argv.slice(2));
+  ({ rows, skipped } = await run(cases, argv.slice(2)));
 } catch (e) {
   console.log(`FAIL  ${'(session)'.padEnd(28)} ${e?.name ?? 'Error'}: ${e?.message ?? e}`);
   console.log('0 passed, 1 failed');
@@ -183,6 +191,9 @@ try {
 for (const [name, ok, detail] of rows) {
   console.log(`${ok ? 'PASS' : 'FAIL'}  ${String(name).padEnd(28)} ${detail}`);
 }
+for (const id of skipped) {
+  console.log(`SKIP  ${String(id).padEnd(28)} written for other clients (JSON.parse rounds integers past 2^53)`);
+}
 const failed = rows.filter(([, ok]) => !ok).length;
-console.log(`${rows.length - failed} passed, ${failed} failed`);
+console.log(`${rows.length - failed} passed, ${failed} failed, ${skipped.length} skipped`);
 process.exit(failed ? 1 : 0);

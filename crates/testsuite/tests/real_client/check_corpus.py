@@ -104,6 +104,7 @@ def judge(expect, outcome):
 async def run(cases, server):
     params = StdioServerParameters(command=server[0], args=server[1:])
     rows = []
+    skipped = []
     async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
         init = await session.initialize()
         print(f"# server {init.server_info.name} {init.server_info.version}, "
@@ -116,6 +117,10 @@ async def run(cases, server):
             if problems:
                 rows.append((f"schema:{tool.name}", False, "; ".join(problems)))
         for case in cases:
+            # A case written for other clients only is skipped (and counted as skipped).
+            if case.get("clients") and "python" not in case["clients"]:
+                skipped.append(case["id"])
+                continue
             arguments = case.get("arguments")
             if not isinstance(arguments, dict):
                 try:
@@ -145,7 +150,7 @@ async def run(cases, server):
             ok = judge(case["expect"], outcome)
             rows.append((case["id"], ok, summary(outcome) if ok
                          else f"expected {json.dumps(case['expect'])}, got {json.dumps(outcome)}"))
-    return rows
+    return rows, skipped
 
 
 def main(argv):
@@ -154,11 +159,13 @@ def main(argv):
         return 2
     cases = json.load(open(argv[1]))
     server = argv[3:]
-    rows = anyio.run(run, cases, server)
+    rows, skipped = anyio.run(run, cases, server)
     for name, ok, detail in rows:
         print(f"{'PASS' if ok else 'FAIL'}  {name:28} {detail}")
+    for name in skipped:
+        print(f"SKIP  {name:28} written for other clients")
     failed = sum(not ok for _, ok, _ in rows)
-    print(f"{len(rows) - failed} passed, {failed} failed")
+    print(f"{len(rows) - failed} passed, {failed} failed, {len(skipped)} skipped")
     return 1 if failed else 0
 
 
