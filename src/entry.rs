@@ -21,7 +21,8 @@ use crate::report::{Coerced, Report, Reporting};
 /// then read into a `serde_json::Value` and by the engine, which reports every issue. So a
 /// refused call costs the collecting pass plus the part of the text read before its first
 /// issue. The engine's reading follows `serde_json::from_str` where it and `from_value`
-/// differ (an `f32` past its range is refused).
+/// differ (an `f32` past its range is refused, where serde_json parses floats exactly:
+/// feature `float_roundtrip`).
 ///
 /// A key repeated in one object of the text is `duplicate_key` at the key's path, once per
 /// key, beside the call's other issues (the last occurrence is the one read for them): a

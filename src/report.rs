@@ -693,6 +693,9 @@ impl Report {
     /// fields `tool`, `path` (the JSON Pointer, keys the caller chose written `*`: see
     /// [`Path::redacted`]) and `rule` (the [`Rule`] id), and the message `coercion`; never
     /// a value. The rmcp extractor does this for every call it reads (feature `rmcp`).
+    /// Nothing is built unless a subscriber records the event: the redacted path is
+    /// written straight into its recorder (as a `Display` value), and with no subscriber
+    /// interested the call allocates nothing.
     ///
     /// ```
     /// # use mcp_coerce::IntArrayLike;
@@ -714,7 +717,7 @@ impl Report {
             tracing::debug!(
                 target: "mcp_coerce",
                 tool,
-                path = %coercion.path.redacted(),
+                path = %crate::issue::Redacted(&coercion.path),
                 rule = coercion.rule.as_str(),
                 "coercion"
             );

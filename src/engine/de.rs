@@ -547,10 +547,13 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
     fn deserialize_f32<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         // A finite number past `f32`'s range turns into infinity through a `Value`, as in
         // `serde_json::from_value`; but when the `Value` was read from the call's text for
-        // `from_str`, `serde_json::from_str` refused it, so must the `Value` route.
+        // `from_str`, `serde_json::from_str` refused it, so must the `Value` route (where
+        // serde_json parses floats exactly: without its `float_roundtrip` it reads an
+        // `f32` in double precision, and gives infinity as `from_value` does).
         // It is recorded like every other refused value, so reading goes on to the call's
         // other issues.
         if self.engine.route().from_text
+            && crate::int::floats_parse_exactly()
             && let Value::Number(n) = &*self.value
             && let Some(f) = n.as_f64()
             && f.is_finite()

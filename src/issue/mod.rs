@@ -13,6 +13,8 @@ mod path;
 mod rejection;
 
 use crate::words::truncate;
+#[cfg(feature = "tracing")]
+pub(crate) use path::Redacted;
 pub use path::{MAX_PATH_CHARS, Path, Segment};
 pub use rejection::{MAX_ISSUES, Rejection};
 

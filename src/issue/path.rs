@@ -266,10 +266,33 @@ pub const MAX_PATH_CHARS: usize = 256;
 
 impl fmt::Display for Path {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for segment in &self.segments {
+        self.write(f, false)
+    }
+}
+
+/// A path written as its [`redacted`](Path::redacted) form where it is displayed, without
+/// building that path first (for the fields of `tracing` events).
+#[cfg(feature = "tracing")]
+pub(crate) struct Redacted<'a>(pub(crate) &'a Path);
+
+#[cfg(feature = "tracing")]
+impl fmt::Display for Redacted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f, true)
+    }
+}
+
+impl Path {
+    /// The JSON Pointer; with `redact`, every key the caller chose written `*`, as
+    /// [`redacted`](Path::redacted) marks them.
+    fn write(&self, f: &mut fmt::Formatter<'_>, redact: bool) -> fmt::Result {
+        for (i, segment) in self.segments.iter().enumerate() {
             f.write_str("/")?;
             match segment {
                 Segment::Index(index) => write!(f, "{index}")?,
+                Segment::Key(_) if redact && (i >= 64 || self.sent & (1 << i) != 0) => {
+                    f.write_str("*")?;
+                }
                 Segment::Key(key) => {
                     for c in key.chars() {
                         match c {
@@ -288,5 +311,39 @@ impl fmt::Display for Path {
 impl Serialize for Path {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
+    }
+}
+
+#[cfg(all(test, feature = "tracing"))]
+mod tests {
+    use super::{Path, Redacted, Segment};
+
+    /// `Redacted` writes what `redacted()` builds: keys the caller chose as `*` (and every
+    /// key past the 64th), the others escaped, indices as they are.
+    #[test]
+    fn redacted_display_is_the_redacted_path() {
+        let mut segments = vec![
+            Segment::Key("a/b".to_owned()),
+            Segment::Key("m~n".to_owned()),
+            Segment::Index(3),
+            Segment::Key("sk-live".to_owned()),
+        ];
+        segments.extend((0..70).map(|i| Segment::Key(format!("k{i}"))));
+        for sent in [0, 0b1010, u64::MAX] {
+            let path = Path {
+                segments: segments.clone(),
+                sent,
+            };
+            assert_eq!(
+                Redacted(&path).to_string(),
+                path.redacted().to_string(),
+                "{sent:b}"
+            );
+        }
+        let path = Path {
+            segments: segments[..4].to_vec(),
+            sent: 0b1000,
+        };
+        assert_eq!(Redacted(&path).to_string(), "/a~1b/m~0n/3/*");
     }
 }

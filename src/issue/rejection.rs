@@ -3,6 +3,8 @@
 use std::fmt;
 
 use crate::issue::Issue;
+#[cfg(feature = "tracing")]
+use crate::issue::Redacted;
 use crate::report::{Coercion, Report};
 
 /// At most this many issues are kept; the rest are only counted (see
@@ -137,6 +139,10 @@ impl Rejection {
     /// refusal get their own events ([`Report::trace`](crate::Report::trace)). The rmcp
     /// extractor does this for every refusal (feature `rmcp`).
     ///
+    /// Nothing is built unless a subscriber takes the event: `codes` and `paths` are
+    /// written straight into the subscriber's recorder (as `Display` values) when it
+    /// records them, and with no subscriber interested the call allocates nothing.
+    ///
     /// ```
     /// # use serde::Deserialize;
     /// #[derive(Deserialize, Debug)]
@@ -147,17 +153,14 @@ impl Rejection {
     #[cfg(feature = "tracing")]
     #[cfg_attr(docsrs, doc(cfg(feature = "tracing")))]
     pub fn trace(&self, tool: &str) {
-        let join = |part: &dyn Fn(&Issue) -> String| {
-            self.issues.iter().map(part).collect::<Vec<_>>().join(",")
-        };
-        let codes = join(&|i| i.code().as_str().to_owned());
-        let paths = join(&|i| i.path().redacted().to_string());
+        // The macro evaluates the fields only for a subscriber that takes the event, and
+        // `Listed` writes them only when it records them.
         tracing::info!(
             target: "mcp_coerce",
             tool,
             issues = self.total(),
-            codes = codes.as_str(),
-            paths = paths.as_str(),
+            codes = %Listed(&self.issues, Part::Code),
+            paths = %Listed(&self.issues, Part::RedactedPath),
             "refused"
         );
         if let Some(report) = &self.report {
@@ -222,6 +225,35 @@ impl Rejection {
     /// How many issues were found in all.
     pub fn total(&self) -> usize {
         self.issues.len() + self.truncated
+    }
+}
+
+/// What [`Listed`] writes of each issue.
+#[cfg(feature = "tracing")]
+#[derive(Clone, Copy)]
+enum Part {
+    Code,
+    RedactedPath,
+}
+
+/// One part of each issue, comma-separated, written where it is displayed (a field of
+/// [`Rejection::trace`]'s event) without a `String` of its own.
+#[cfg(feature = "tracing")]
+struct Listed<'a>(&'a [Issue], Part);
+
+#[cfg(feature = "tracing")]
+impl fmt::Display for Listed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (n, issue) in self.0.iter().enumerate() {
+            if n > 0 {
+                f.write_str(",")?;
+            }
+            match self.1 {
+                Part::Code => f.write_str(issue.code().as_str())?,
+                Part::RedactedPath => write!(f, "{}", Redacted(issue.path()))?,
+            }
+        }
+        Ok(())
     }
 }
 

@@ -182,9 +182,27 @@ impl Envelope {
     /// assert_eq!(envelope.message(), "invalid arguments for tool demo_get_card: 1 issue");
     /// ```
     pub fn invalid_argument(tool: impl Into<String>, rejection: &Rejection) -> Self {
-        let tool = cut(tool.into());
-        let total = rejection.total();
         let kept = rejection.issues().len().min(MAX_ISSUES);
+        Envelope::of_issues(
+            tool.into(),
+            rejection.issues()[..kept].to_vec(),
+            rejection.total(),
+        )
+    }
+
+    /// [`invalid_argument`](Self::invalid_argument), the rejection's issues moved into the
+    /// envelope instead of copied.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn invalid_argument_owned(tool: impl Into<String>, rejection: Rejection) -> Self {
+        let total = rejection.total();
+        let mut issues = rejection.into_issues();
+        issues.truncate(MAX_ISSUES);
+        Envelope::of_issues(tool.into(), issues, total)
+    }
+
+    /// The `INVALID_ARGUMENT` envelope listing `issues` (at most [`MAX_ISSUES`]) of `total`.
+    fn of_issues(tool: String, issues: Vec<Issue>, total: usize) -> Self {
+        let tool = cut(tool);
         Envelope {
             error: Category::InvalidArgument,
             message: format!(
@@ -192,8 +210,8 @@ impl Envelope {
                 crate::words::count(total, "issue")
             ),
             tool,
-            issues: rejection.issues()[..kept].to_vec(),
-            truncated: total - kept,
+            truncated: total - issues.len(),
+            issues,
             hint: INVALID_ARGUMENT_HINT.to_owned(),
             context: None,
         }

@@ -70,7 +70,6 @@ mod unwrap;
 
 use ::rmcp::ErrorData;
 use ::rmcp::model::{CallToolResult, ErrorCode};
-use serde_json::Value;
 
 use crate::render::Envelope;
 
@@ -94,8 +93,7 @@ pub use unwrap::{UnwrapArguments, on_custom_request};
 /// ```
 impl From<Envelope> for CallToolResult {
     fn from(envelope: Envelope) -> Self {
-        let value = serde_json::to_value(&envelope).unwrap_or(Value::Null);
-        router::refusal(envelope.to_json_string(), value, false)
+        router::envelope_result(&envelope, false)
     }
 }
 

@@ -178,27 +178,28 @@ pub(super) fn checked(
         return result;
     }
     let validator = validator(schema);
-    let fault = match (&result.structured_content, validator.as_ref()) {
-        (_, Err(e)) => Some(vec![Mismatch::schema(e)]),
-        (None, Ok(_)) => Some(vec![Mismatch::missing()]),
-        (Some(content), Ok(validator)) => {
-            let found: Vec<Mismatch> = validator
+    if let (Some(content), Ok(validator)) = (&result.structured_content, validator.as_ref())
+        && validator.is_valid(content)
+    {
+        return result;
+    }
+    // The mismatches are worded for the log only, so only for a subscriber that takes
+    // its events.
+    if tracing::enabled!(target: "mcp_coerce", tracing::Level::ERROR) {
+        let mismatches = match (&result.structured_content, validator.as_ref()) {
+            (_, Err(e)) => vec![Mismatch::schema(e)],
+            (None, Ok(_)) => vec![Mismatch::missing()],
+            (Some(content), Ok(validator)) => validator
                 .iter_errors(content)
                 .take(MAX_LOGGED)
                 .map(|e| Mismatch::of(&e))
-                .collect();
-            (!found.is_empty()).then_some(found)
-        }
-    };
-    match fault {
-        None => result,
-        Some(mismatches) => {
-            for mismatch in &mismatches {
-                mismatch.log(tool);
-            }
-            super::router::text_refusal(&Envelope::output_invalid(tool))
+                .collect(),
+        };
+        for mismatch in &mismatches {
+            mismatch.log(tool);
         }
     }
+    super::router::text_refusal(&Envelope::output_invalid(tool))
 }
 
 /// One way a result misses its output schema, for the server's log.

@@ -12,10 +12,11 @@ use ::rmcp::model::{CallToolResult, ErrorCode};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::router::CallSettings;
+use super::router::{CallSettings, RefusalSlot};
 use super::unwrap::Unwrapped;
 use crate::dialect::Dialect;
 use crate::issue::Rejection;
+use crate::render::Envelope;
 
 /// How rmcp's own tool router recognizes an argument error it turns into an `isError`
 /// result (rmcp 3.11's `ToolRouter::call`, for its own `Parameters`): a `-32602` error
@@ -43,8 +44,10 @@ pub(super) const RMCP_ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize param
 /// [`ErrorData`] whose `data` is the envelope and whose message is `failed to deserialize
 /// parameters: ` followed by the envelope as JSON text. [`coerce`](super::coerce) turns it
 /// into an `isError` result carrying the envelope (as the MCP specification asks of input
-/// errors). Without it, rmcp's own router turns it into an `isError` result too, whose one
-/// text item is that message: the model still reads every issue, but the result has no
+/// errors); there the extractor hands the envelope itself to the router, which renders it
+/// once for the result, and the error it fails with carries only the envelope's message.
+/// Without it, rmcp's own router turns it into an `isError` result too, whose one text
+/// item is that message: the model still reads every issue, but the result has no
 /// `structuredContent` and the other services of the router (dialect, output check) are
 /// off. A hand-written `call_tool` that returns the error as it is sends a JSON-RPC error.
 ///
@@ -88,21 +91,38 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema + 'static>
                 }
                 Ok(Parameters(value))
             }
-            Err(rejection) => Err(refusal(context.name(), &rejection)),
+            Err(rejection) => {
+                let slot = context
+                    .request_context
+                    .extensions
+                    .get::<CallSettings>()
+                    .map(|s| &s.refused);
+                Err(refusal(context.name(), rejection, slot))
+            }
         }
     }
 }
 
-/// The error a refusal leaves the extractor with (see [`Parameters`]'s `# Errors`).
-fn refusal(tool: &str, rejection: &Rejection) -> ErrorData {
+/// The error a refusal leaves the extractor with (see [`Parameters`]'s `# Errors`). Routed
+/// by [`coerce`](super::coerce), the envelope goes to the router, which renders it once
+/// (the error then carries only its message); otherwise the error carries it, as JSON
+/// text in its message and as `data`.
+fn refusal(tool: &str, rejection: Rejection, slot: Option<&RefusalSlot>) -> ErrorData {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);
-    let envelope = rejection.to_envelope(tool);
-    ErrorData::new(
-        ErrorCode::INVALID_PARAMS,
-        format!("{RMCP_ARGUMENT_ERROR_PREFIX} {}", envelope.to_json_string()),
-        serde_json::to_value(&envelope).ok(),
-    )
+    let envelope = Envelope::invalid_argument_owned(tool, rejection);
+    match slot {
+        Some(slot) => {
+            let message = format!("{RMCP_ARGUMENT_ERROR_PREFIX} {}", envelope.message());
+            slot.put(envelope);
+            ErrorData::new(ErrorCode::INVALID_PARAMS, message, None)
+        }
+        None => ErrorData::new(
+            ErrorCode::INVALID_PARAMS,
+            format!("{RMCP_ARGUMENT_ERROR_PREFIX} {}", envelope.to_json_string()),
+            serde_json::to_value(&envelope).ok(),
+        ),
+    }
 }
 
 /// `T`'s canonical input schema, built once per type: what a dialect's normalization

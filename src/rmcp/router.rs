@@ -3,7 +3,7 @@
 
 use std::borrow::{Borrow, Cow};
 use std::marker::PhantomData;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use ::rmcp::ErrorData;
 use ::rmcp::handler::server::router::tool::ToolRouter;
@@ -21,10 +21,29 @@ use crate::render::Envelope;
 /// otherwise.
 pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid tool names.";
 
-/// What the router tells [`Parameters`](super::Parameters) of the call it routes.
-#[derive(Clone, Copy, Debug)]
+/// What the router tells [`Parameters`](super::Parameters) of the call it routes, and
+/// where `Parameters` leaves its refusal for the router to render.
+#[derive(Clone, Debug)]
 pub(super) struct CallSettings {
     pub(super) dialect: Dialect,
+    pub(super) refused: RefusalSlot,
+}
+
+/// The envelope of a refusal by [`Parameters`](super::Parameters), handed to the router
+/// that routed the call: built once, and rendered once, as the result needs it (the text
+/// item always, `structuredContent` only where it goes), instead of as an `ErrorData`'s
+/// message and `data` that the router would copy or drop.
+#[derive(Clone, Debug, Default)]
+pub(super) struct RefusalSlot(Arc<Mutex<Option<Envelope>>>);
+
+impl RefusalSlot {
+    pub(super) fn put(&self, envelope: Envelope) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = Some(envelope);
+    }
+
+    fn take(&self) -> Option<Envelope> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).take()
+    }
 }
 
 /// A tool router with the crate's services; see [`coerce`].
@@ -157,10 +176,20 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
         };
         let tool = route.attr.name.clone();
         let output_schema = route.attr.output_schema.clone();
+        let refused = RefusalSlot::default();
         context.request_context.extensions.insert(CallSettings {
             dialect: self.dialect,
+            refused: refused.clone(),
         });
-        match (route.call)(context).await {
+        let outcome = (route.call)(context).await;
+        if outcome.is_err()
+            && let Some(envelope) = refused.take()
+        {
+            return Ok(envelope_result(&envelope, output_schema.is_some()).into());
+        }
+        match outcome {
+            // A tool's own `ErrorData` from an `Envelope`, or a refusal of `Parameters`
+            // read outside this router.
             Err(error) if carries_envelope(&error) => {
                 // The message of `Parameters`' refusal holds the envelope's JSON in its
                 // documented key order; `data` is a `Value`, whose keys are sorted.
@@ -268,8 +297,17 @@ pub(super) fn refusal(text: String, envelope: Value, has_output_schema: bool) ->
     result
 }
 
-/// [`refusal`] of an envelope built here, for a tool with an output schema or an unknown
-/// one: the text only.
+/// [`refusal`] of an envelope built here, each rendering made once and only where it goes:
+/// the text always, the `structuredContent` unless the tool declares an output schema.
+pub(super) fn envelope_result(envelope: &Envelope, has_output_schema: bool) -> CallToolResult {
+    let mut result = CallToolResult::error(vec![ContentBlock::text(envelope.to_json_string())]);
+    if !has_output_schema {
+        result.structured_content = Some(serde_json::to_value(envelope).unwrap_or(Value::Null));
+    }
+    result
+}
+
+/// [`envelope_result`] for a tool with an output schema or an unknown one: the text only.
 pub(super) fn text_refusal(envelope: &Envelope) -> CallToolResult {
-    CallToolResult::error(vec![ContentBlock::text(envelope.to_json_string())])
+    envelope_result(envelope, true)
 }

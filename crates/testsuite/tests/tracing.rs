@@ -2,12 +2,16 @@
 //! with exactly the documented fields, never an input value; the rmcp extractor emits
 //! them on its own.
 
+#[path = "../../bench/tests/counting/mod.rs"]
+mod counting;
 #[path = "../../examples/examples/common/demo_mcp.rs"]
 mod demo_mcp;
 #[path = "../../../examples/common/demo_tools.rs"]
 mod demo_tools;
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rmcp::ServiceExt;
@@ -270,4 +274,71 @@ async fn the_rmcp_router_logs_an_invalid_output() {
             ])
         )]
     );
+}
+
+/// A subscriber that takes every event of the crate, or none, and records no field: it
+/// counts the events it takes, without allocating.
+struct Count {
+    takes: bool,
+    events: Arc<AtomicUsize>,
+}
+
+impl Subscriber for Count {
+    fn enabled(&self, meta: &Metadata<'_>) -> bool {
+        self.takes || meta.target() != "mcp_coerce"
+    }
+    fn new_span(&self, _: &Attributes<'_>) -> Id {
+        Id::from_u64(1)
+    }
+    fn record(&self, _: &Id, _: &Record<'_>) {}
+    fn record_follows_from(&self, _: &Id, _: &Id) {}
+    fn event(&self, _: &Event<'_>) {
+        self.events.fetch_add(1, Ordering::Relaxed);
+    }
+    fn enter(&self, _: &Id) {}
+    fn exit(&self, _: &Id) {}
+}
+
+/// The events build nothing that no subscriber reads: tracing a refusal of 300 issues and
+/// its coercions, and a report of two coercions, allocates nothing with no subscriber, with
+/// one that takes no event of the crate, and with one that takes them all but records no
+/// field (the codes and paths are written only into a recorder). Allocations are counted
+/// on this thread, each case after one call that registers the events' callsites.
+#[test]
+fn events_build_nothing_unread() {
+    let call = mcp_coerce::from_value_with_report::<demo_tools::SearchSkills>(
+        json!({"query": "deploy", "category": "ai-ml"}),
+    )
+    .unwrap();
+    let mut ids = vec![json!("x"); 300];
+    ids.push(json!("7"));
+    let refused = mcp_coerce::from_value_with_report::<demo_tools::GetObservations>(
+        json!({"ids": ids, "project": "p", "limit": "9"}),
+    )
+    .unwrap_err();
+    assert_eq!((refused.issues().len(), refused.total()), (100, 300));
+    assert_eq!(refused.coercions().len(), 2);
+    let trace = || {
+        refused.trace("demo_get_observations");
+        call.report().trace("demo_search_skills");
+    };
+    let allocations = || {
+        trace();
+        let before = counting::ALLOCATIONS.with(Cell::get);
+        trace();
+        counting::ALLOCATIONS.with(Cell::get) - before
+    };
+    assert_eq!(allocations(), 0, "no subscriber");
+    for takes in [false, true] {
+        let events = Arc::new(AtomicUsize::new(0));
+        let count = Count {
+            takes,
+            events: events.clone(),
+        };
+        let allocated = tracing::subscriber::with_default(count, allocations);
+        assert_eq!(allocated, 0, "a subscriber that takes events: {takes}");
+        // Two calls, each: the refusal, its 2 coercions, the report's 2.
+        let want = if takes { 10 } else { 0 };
+        assert_eq!(events.load(Ordering::Relaxed), want);
+    }
 }

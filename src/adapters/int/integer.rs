@@ -4,6 +4,7 @@
 
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::OnceLock;
 
 use serde::de::{self, Visitor};
 
@@ -96,7 +97,8 @@ pub(crate) enum IntFailure {
     FromFloat,
     /// Outside the target type.
     Overflow,
-    /// A float of magnitude 2^53 or more: its exact value is lost.
+    /// A float of magnitude 2^53 or more (2^52 where floats parse inexactly): its exact
+    /// value may be lost.
     Inexact,
 }
 
@@ -119,6 +121,23 @@ pub(crate) fn range_hint(min: i128, max: u128, range: &str) -> String {
     } else {
         format!("send an integer {range}")
     }
+}
+
+/// 2^52: below it, a float parsed one unit in the last place off is not an integer, so an
+/// integral float is the integer that was sent, however the JSON reader rounds.
+const ROUNDED_F64_LIMIT: f64 = 4_503_599_627_370_496.0;
+
+/// Whether serde_json, as this program is built, parses decimal floats exactly: its
+/// `float_roundtrip` feature, which this crate's feature of that name turns on (and so do
+/// other crates, jsonschema among them). Without it, `9007199254740991.0` is read as
+/// 9007199254740990: between 2^52 and 2^53 the last place is 1, and a one-off rounding
+/// lands on another integer. Asked once per process.
+pub(crate) fn floats_parse_exactly() -> bool {
+    static EXACT: OnceLock<bool> = OnceLock::new();
+    *EXACT.get_or_init(|| {
+        serde_json::from_str::<f64>("9007199254740991.0")
+            .is_ok_and(|f| f.to_bits() == 9_007_199_254_740_991_f64.to_bits())
+    })
 }
 
 /// An integer from decimal text (trimmed here).
@@ -171,15 +190,17 @@ pub(crate) fn int_from_str<I: Integer>(text: &str) -> Result<I, IntFailure> {
     }
 }
 
-/// An integer from a float: integral, and below 2^53 in magnitude.
+/// An integer from a float: integral, and below 2^53 in magnitude; below 2^52 where
+/// serde_json parses floats inexactly ([`floats_parse_exactly`]): from there on the float
+/// may be a neighbour of the integer sent, refused rather than read.
 pub(crate) fn int_from_f64<I: Integer>(f: f64) -> Result<I, IntFailure> {
     if !f.is_finite() || f.fract() != 0.0 {
         return Err(IntFailure::FromFloat);
     }
-    if f.abs() >= EXACT_F64_LIMIT {
+    if f.abs() >= EXACT_F64_LIMIT || (f.abs() >= ROUNDED_F64_LIMIT && !floats_parse_exactly()) {
         return Err(IntFailure::Inexact);
     }
-    // Exact: integral and below 2^53.
+    // Exact: integral and below 2^53 (below 2^52 unless floats parse exactly).
     #[allow(
         clippy::cast_possible_truncation,
         reason = "checked integral and in range above"
@@ -502,9 +523,17 @@ mod tests {
             int_from_f64::<i64>(9_007_199_254_740_992.0),
             Err(IntFailure::Inexact)
         );
-        assert_eq!(
-            int_from_f64::<i64>(9_007_199_254_740_991.0),
+        // Between 2^52 and 2^53: read where serde_json parses floats exactly, else refused
+        // (the float may be the sent integer's neighbour).
+        let near = if floats_parse_exactly() {
             Ok(9_007_199_254_740_991)
+        } else {
+            Err(IntFailure::Inexact)
+        };
+        assert_eq!(int_from_f64::<i64>(9_007_199_254_740_991.0), near);
+        assert_eq!(
+            int_from_f64::<i64>(4_503_599_627_370_495.0),
+            Ok(4_503_599_627_370_495)
         );
         assert_eq!(int_from_f64::<u8>(300.0), Err(IntFailure::Overflow));
         assert_eq!(int_from_f64::<u32>(-1.0), Err(IntFailure::Overflow));

@@ -25,9 +25,11 @@
 //! Every integer the crate reads (a lone value, an element of a native array, of a JSON
 //! array in a string, or a comma piece) follows the same rules: native integers as they
 //! are; floats only when integral and below 2^53 in magnitude (beyond that the value was
-//! already rounded by the JSON reader); strings in decimal notation only, after trimming:
-//! an optional sign, ASCII digits, and optionally `.` with one or more digits that are all
-//! zero.
+//! already rounded by the JSON reader), or below 2^52 where serde_json parses floats
+//! inexactly (without its `float_roundtrip`, which the crate's feature of that name turns
+//! on: between 2^52 and 2^53 a float read one off is another integer); strings in decimal
+//! notation only, after trimming: an optional sign, ASCII digits, and optionally `.` with
+//! one or more digits that are all zero.
 //!
 //! Leading zeros are read as the integer they spell (`"03106"` is `3106`, `"007"` is `7`):
 //! an identifier whose zeros matter, such as a zip code, belongs in a string field
@@ -64,8 +66,8 @@ pub(crate) mod integer;
 
 pub use integer::Integer;
 pub(crate) use integer::{
-    IntFailure, IntScalar, int_from_f64, int_from_str, int_input, int_issue, int_issue_for_float,
-    integral_float, piece_read, range_hint,
+    IntFailure, IntScalar, floats_parse_exactly, int_from_f64, int_from_str, int_input, int_issue,
+    int_issue_for_float, integral_float, piece_read, range_hint,
 };
 
 use crate::issue::{Code, Input, Issue};
