@@ -173,12 +173,12 @@ fn collect_slice<T: DeserializeOwned>(
 /// at the enclosing value:
 /// - inside `#[serde(flatten)]` fields and internally tagged, adjacently tagged or
 ///   untagged enums (serde replays their content through a buffer of its own);
-/// - after an unknown field of a `#[serde(deny_unknown_fields)]` struct;
-/// - after an error from a `Deserialize` impl or `deserialize_with` function that is not
-///   the crate's (such as an unknown variant of a plain enum);
-/// - at a missing or refused field whose type cannot be built from a stand-in value (`0`,
-///   `""`, `false`, an empty object or array): `NonZeroU32`, `IpAddr`, internally tagged
-///   or untagged enums; the field's own issue is reported, the ones after it are not;
+/// - after an unknown field of a `#[serde(deny_unknown_fields)]` struct (its missing
+///   fields beside it);
+/// - at a missing or refused field whose type cannot be built from a stand-in value (`1`,
+///   `""`, `false`, an empty object or array): `IpAddr`, internally tagged or untagged
+///   enums, a `try_from` newtype that refuses `""`; the field's own issue is reported,
+///   the ones after it are not;
 /// - at a missing field of a struct the type's plan does not cover: inside enum variants
 ///   and map values, and in structs whose `Deserialize` refuses every stand-in. Every
 ///   other missing field is reported, at every depth, in one pass: the engine learns once
@@ -190,6 +190,10 @@ fn collect_slice<T: DeserializeOwned>(
 /// Object keys are unique in a `Value`: a key repeated in the text a `Value` was parsed
 /// from is gone before this function sees it (the text routes, [`from_str`] and
 /// [`from_slice`], refuse it as `duplicate_key`).
+///
+/// A refusal by a `Deserialize` impl that is not the crate's (a `try_from` newtype, an
+/// unknown variant of a plain enum) is reported at its field, and reading goes on with a
+/// stand-in for it, so every other issue is reported beside it.
 ///
 /// Issues are recorded as the engine meets them, and it cannot tell an error that a
 /// `Deserialize` impl discards from one it passes on: a `deserialize_with` function that

@@ -226,10 +226,18 @@ struct Strict {
 fn a_non_zero_field_takes_the_stand_in() {
     let got = found(&mcp_coerce::from_value::<Strict>(json!({})).unwrap_err());
     assert_eq!(got, missing(&["/id", "/a", "/b"]));
-    // `0` refused by `NonZeroU32` itself is an error of a foreign `Deserialize`: the
-    // struct stops there (the documented limit).
+    // `0` refused by `NonZeroU32` itself is an error of a foreign `Deserialize`: recorded
+    // at its field, a stand-in (`1`) reads on, and the missing fields are reported beside
+    // it (third revision).
     let got = found(&mcp_coerce::from_value::<Strict>(json!({"id": 0})).unwrap_err());
-    assert_eq!(got, [(Code::Custom, "/id".to_owned())]);
+    assert_eq!(
+        got,
+        [
+            (Code::Custom, "/id".to_owned()),
+            (Code::Missing, "/a".to_owned()),
+            (Code::Missing, "/b".to_owned())
+        ]
+    );
 }
 
 #[derive(Deserialize, Debug)]

@@ -860,6 +860,24 @@ struct Seq<'a> {
 impl<'de> SeqAccess<'de> for &mut Seq<'_> {
     type Error = Error;
 
+    /// An element by its type's own `Deserialize`: a refusal by an impl that is not the
+    /// crate's is recorded at the element and a stand-in read on (see `Entries::next_value`).
+    fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, Error> {
+        let engine = self.engine;
+        match self.next_element_seed(std::marker::PhantomData::<T>) {
+            Err(e) if e.is_issue() => {
+                if let Some(issue) = e.into_issue() {
+                    engine.record(issue);
+                }
+                engine
+                    .suppressed(|| T::deserialize(Placeholder::new()))
+                    .map(Some)
+                    .map_err(|_| Error::silent())
+            }
+            read => read,
+        }
+    }
+
     #[inline]
     fn next_element_seed<T: DeserializeSeed<'de>>(
         &mut self,
@@ -1070,6 +1088,26 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
         self.fed += 1;
         seed.deserialize(de::value::StrDeserializer::<Error>::new(field))
             .map(Some)
+    }
+
+    /// A member's value by its type's own `Deserialize`: where that impl is not the crate's
+    /// and refuses the value (a `try_from` newtype, a plain enum's unknown variant, a
+    /// tagged enum's content), the refusal is recorded at the member and a stand-in stands
+    /// for the value, so that every other member and every missing field is still
+    /// reported; a type that refuses every stand-in stops the reading there, as before.
+    fn next_value<V: de::Deserialize<'de>>(&mut self) -> Result<V, Error> {
+        let engine = self.engine;
+        match self.next_value_seed(std::marker::PhantomData::<V>) {
+            Err(e) if e.is_issue() => {
+                if let Some(issue) = e.into_issue() {
+                    engine.record(issue);
+                }
+                engine
+                    .suppressed(|| V::deserialize(Placeholder::new()))
+                    .map_err(|_| Error::silent())
+            }
+            read => read,
+        }
     }
 
     fn next_value_seed<V: DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {

@@ -62,6 +62,12 @@ impl Error {
         }
     }
 
+    /// Whether this error carries an issue not recorded yet (a refusal by a `Deserialize`
+    /// impl that is not the crate's, on its way up).
+    pub(crate) fn is_issue(&self) -> bool {
+        matches!(&self.0.kind, Kind::Issue(_))
+    }
+
     /// Whether this error is an `unknown_field` issue (a struct that denies unknown fields
     /// met one).
     pub(crate) fn is_unknown_field(&self) -> bool {
