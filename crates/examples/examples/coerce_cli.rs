@@ -80,10 +80,32 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// One answer, keys in the demo's `--jsonl` order.
+#[derive(serde::Serialize)]
+struct Line<'a> {
+    tool: &'a str,
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<Envelope>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    schema_error: Option<&'a str>,
+    /// With `--report`: every coercion applied (before the refusal, for a refused call).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    coercions: Option<Vec<Coercion>>,
+}
+
 /// One call's line.
 fn answer(tools: &Tools, tool: &str, arguments: Value, report: bool, redact: bool) -> String {
-    let mut line = serde_json::Map::new();
-    line.insert("tool".into(), tool.into());
+    let mut line = Line {
+        tool,
+        ok: false,
+        value: None,
+        error: None,
+        schema_error: None,
+        coercions: None,
+    };
     let coercer = match tools.get(tool) {
         None => {
             let names = tools.keys().map(String::as_str);
@@ -92,14 +114,12 @@ fn answer(tools: &Tools, tool: &str, arguments: Value, report: bool, redact: boo
                 names,
                 "Call tools/list to enumerate the valid tool names.",
             );
-            line.insert("ok".into(), false.into());
-            line.insert("error".into(), to_value(&envelope));
-            return Value::Object(line).to_string();
+            line.error = Some(envelope);
+            return to_string(&line);
         }
         Some(Err(e)) => {
-            line.insert("ok".into(), false.into());
-            line.insert("schema_error".into(), e.as_str().into());
-            return Value::Object(line).to_string();
+            line.schema_error = Some(e.as_str());
+            return to_string(&line);
         }
         Some(Ok(coercer)) => coercer.clone().for_tool(tool),
     };
@@ -110,8 +130,8 @@ fn answer(tools: &Tools, tool: &str, arguments: Value, report: bool, redact: boo
             } else {
                 call.report().clone()
             };
-            line.insert("ok".into(), true.into());
-            line.insert("value".into(), call.into_value());
+            line.ok = true;
+            line.value = Some(call.into_value());
             report.coercions().to_vec()
         }
         Err(rejection) => {
@@ -120,19 +140,18 @@ fn answer(tools: &Tools, tool: &str, arguments: Value, report: bool, redact: boo
             } else {
                 rejection
             };
-            line.insert("ok".into(), false.into());
-            line.insert("error".into(), to_value(&rejection.to_envelope(tool)));
+            line.error = Some(rejection.to_envelope(tool));
             rejection.coercions().to_vec()
         }
     };
     if report {
-        line.insert("coercions".into(), to_value(&coercions));
+        line.coercions = Some(coercions);
     }
-    Value::Object(line).to_string()
+    to_string(&line)
 }
 
-fn to_value<T: serde::Serialize>(value: &T) -> Value {
-    serde_json::to_value(value).unwrap_or(Value::Null)
+fn to_string<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 /// The tools of a `tools/list` result, each with its coercer.
