@@ -714,6 +714,28 @@ impl Walk<'_, '_> {
                 None
             }
             lone => {
+                // The integer- and string-array rules take a lone element of the element
+                // type only (`7` for integers); any other lone value is the field's
+                // `invalid_type` (`true` for integers, `42` for strings), as on the typed
+                // route. Arrays of other elements wrap any lone value.
+                let fits = match kind {
+                    ArrayKind::Any => true,
+                    ArrayKind::Strings => false,
+                    ArrayKind::Scalars => {
+                        let element = self.element_types(node);
+                        match &lone {
+                            Value::Number(_) => element & (types::INTEGER | types::NUMBER) != 0,
+                            Value::Bool(_) => element & types::BOOLEAN != 0,
+                            _ => false,
+                        }
+                    }
+                };
+                if !fits {
+                    let issue = wrong_type(types::ARRAY, &lone);
+                    self.ctx.issue(|| issue);
+                    *value = lone;
+                    return None;
+                }
                 let from = match &lone {
                     Value::Object(map) => crate::report::members(map.len()),
                     other => Some(Input::from_value(other)),
@@ -882,8 +904,21 @@ impl Walk<'_, '_> {
     /// How a string sent for an array of `node`'s items splits.
     fn element_kind(&self, node: &Node) -> ArrayKind {
         use ArrayKind as Kind;
+        let t = self.element_types(node);
+        if t != 0 && t & !(types::INTEGER | types::NUMBER | types::BOOLEAN) == 0 {
+            Kind::Scalars
+        } else if t == types::STRING {
+            Kind::Strings
+        } else {
+            Kind::Any
+        }
+    }
+
+    /// The type bits (`null` left out) of the elements of an array with `node`'s `items`
+    /// (past `$ref`s); 0 when they are not one scalar schema (no `items`, `prefixItems`).
+    fn element_types(&self, node: &Node) -> u8 {
         let Some(items) = node.items.filter(|_| node.prefix_items.is_empty()) else {
-            return Kind::Any;
+            return 0;
         };
         let mut id = items;
         for _ in 0..8 {
@@ -893,14 +928,7 @@ impl Walk<'_, '_> {
                 _ => break,
             }
         }
-        let t = self.c.node(id).accepted_types() & !types::NULL;
-        if t != 0 && t & !(types::INTEGER | types::NUMBER | types::BOOLEAN) == 0 {
-            Kind::Scalars
-        } else if t == types::STRING {
-            Kind::Strings
-        } else {
-            Kind::Any
-        }
+        self.c.node(id).accepted_types() & !types::NULL
     }
 
     // -- objects --------------------------------------------------------------------------

@@ -259,3 +259,75 @@ fn empty_as_absent_is_recorded_at_the_property_path() {
         ),
     ]);
 }
+
+/// The integer- and string-array rules take a lone element of the element type only
+/// (`7` → `[7]`); any other lone value is `invalid_type` at the field, as on the typed route
+/// (tests/data/cases.json: `ids-bool`, `sessions-number`). The engine wrapped it and
+/// refused the element at `/ids/0`. Arrays of other elements still wrap any lone value.
+#[test]
+fn a_lone_value_of_another_type_is_the_fields_invalid_type_for_scalar_and_string_arrays() {
+    let ints = json!({"properties": {"ids": {"type": "array", "items": {"type": "integer"}}}});
+    let strings = json!({"properties": {"ids": {"type": "array", "items": {"type": "string"}}}});
+    let flags = json!({"properties": {"ids": {"type": "array", "items": {"type": "boolean"}}}});
+    let objects = json!({"properties": {"ids": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}}});
+    table(&[
+        (
+            ints.clone(),
+            json!({"ids": 7}),
+            Want::Ok(json!({"ids": [7]}), &["scalar_wrap@/ids"]),
+        ),
+        (
+            ints.clone(),
+            json!({"ids": 2.5}),
+            Want::Err(&[("int_from_float", "/ids/0")]),
+        ),
+        (
+            ints.clone(),
+            json!({"ids": true}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            ints,
+            json!({"ids": {"a": 1}}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            strings.clone(),
+            json!({"ids": 42}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            strings.clone(),
+            json!({"ids": false}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            strings,
+            json!({"ids": "abc"}),
+            Want::Ok(json!({"ids": ["abc"]}), &["comma_split@/ids"]),
+        ),
+        (
+            flags.clone(),
+            json!({"ids": true}),
+            Want::Ok(json!({"ids": [true]}), &["scalar_wrap@/ids"]),
+        ),
+        (
+            flags,
+            json!({"ids": 5}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            objects.clone(),
+            json!({"ids": {"id": "3"}}),
+            Want::Ok(
+                json!({"ids": [{"id": 3}]}),
+                &["scalar_wrap@/ids", "numeric_string@/ids/0/id"],
+            ),
+        ),
+        (
+            objects,
+            json!({"ids": 5}),
+            Want::Err(&[("invalid_type", "/ids/0")]),
+        ),
+    ]);
+}
