@@ -331,3 +331,63 @@ fn a_lone_value_of_another_type_is_the_fields_invalid_type_for_scalar_and_string
         ),
     ]);
 }
+
+/// A pattern that opens with lookaheads (`^(?=…)…`) is read as the `jsonschema` crate reads
+/// it: each lookahead, and the rest, a pattern of its own with ECMA-262's classes (`\w`,
+/// `\d`, `\s` and `.` as ECMA-262 means them). The engine matched the whole source with
+/// Unicode classes, and returned values (`"é1"` for `\w+`) that the schema's own validator
+/// refuses.
+#[test]
+fn a_pattern_opening_with_lookaheads_reads_its_classes_as_ecma_262() {
+    let word = json!({"properties": {"s": {"type": "string", "pattern": "^(?=.*[0-9])\\w+$"}}});
+    let digits = json!({"properties": {"s": {"type": "string", "pattern": "^(?=.)\\d+$"}}});
+    let dot = json!({"properties": {"s": {"type": "string", "pattern": "^(?=a)a.b$"}}});
+    let space = json!({"properties": {"s": {"type": "string", "pattern": "^(?=a)a\\sb$"}}});
+    table(&[
+        (
+            word.clone(),
+            json!({"s": "a1"}),
+            Want::Ok(json!({"s": "a1"}), &[]),
+        ),
+        (
+            word.clone(),
+            json!({"s": "é1"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+        (
+            word,
+            json!({"s": "ab"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+        (
+            digits.clone(),
+            json!({"s": "12"}),
+            Want::Ok(json!({"s": "12"}), &[]),
+        ),
+        (
+            digits,
+            json!({"s": "١٢"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+        (
+            dot.clone(),
+            json!({"s": "a-b"}),
+            Want::Ok(json!({"s": "a-b"}), &[]),
+        ),
+        (
+            dot,
+            json!({"s": "a\rb"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+        (
+            space.clone(),
+            json!({"s": "a\u{feff}b"}),
+            Want::Ok(json!({"s": "a\u{feff}b"}), &[]),
+        ),
+        (
+            space,
+            json!({"s": "a\u{85}b"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+    ]);
+}
