@@ -1400,15 +1400,8 @@ impl Walk<'_, '_> {
             .filter(|(_, b)| self.valid(**b, value, at));
         if let Some((first, _)) = valid.next() {
             if one && valid.next().is_some() {
-                self.ctx.issue(|| {
-                    Issue::new(
-                        Code::Custom,
-                        "the value matches more than one of the accepted shapes",
-                    )
-                    .with_hint(
-                        "send a value that matches exactly one shape of the tool's inputSchema",
-                    )
-                });
+                let input = Input::from_value(value);
+                self.ctx.issue(|| ambiguous(input));
             }
             let _ = first;
             return;
@@ -1418,11 +1411,24 @@ impl Walk<'_, '_> {
             return;
         }
         // The first branch that accepts it after coercion.
-        for &branch in branches {
+        for (index, &branch) in branches.iter().enumerate() {
             let mark = self.ctx.mark();
             let mut trial = value.clone();
             self.apply(branch, &mut trial, at.hop());
             if !self.ctx.failed_since(mark) {
+                // `oneOf`: the value read must match no other branch as it is, or it does
+                // not validate (`"5"` for `integer` or `number`).
+                if one
+                    && branches
+                        .iter()
+                        .enumerate()
+                        .any(|(i, &other)| i != index && self.valid(other, &mut trial, at))
+                {
+                    self.ctx.rewind(mark);
+                    let input = Input::from_value(value);
+                    self.ctx.issue(|| ambiguous(input));
+                    return;
+                }
                 *value = trial;
                 return;
             }
@@ -1543,6 +1549,16 @@ fn article(type_name: &str) -> String {
         "object" => "an object".to_owned(),
         other => format!("a {other}"),
     }
+}
+
+/// A `oneOf` value (`input`, as it arrived) that more than one branch accepts.
+fn ambiguous(input: Input) -> Issue {
+    Issue::new(
+        Code::Custom,
+        "the value matches more than one of the accepted shapes",
+    )
+    .with_input(input)
+    .with_hint("send a value that matches exactly one shape of the tool's inputSchema")
 }
 
 /// No value is allowed (a `false` schema).

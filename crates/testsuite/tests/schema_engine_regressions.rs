@@ -391,3 +391,55 @@ fn a_pattern_opening_with_lookaheads_reads_its_classes_as_ecma_262() {
         ),
     ]);
 }
+
+/// A `oneOf` value read after coercion must match no other branch as it is read, or the
+/// value returned does not validate: `"5"` for `oneOf: [integer, number]` was returned as
+/// `5`, which both branches accept. It is refused as a value sent as `5` is.
+#[test]
+fn a_one_of_value_read_after_coercion_must_match_one_branch_only() {
+    let numbers =
+        json!({"properties": {"n": {"oneOf": [{"type": "integer"}, {"type": "number"}]}}});
+    let shapes = json!({"properties": {"o": {"oneOf": [
+        {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]},
+        {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}, "required": ["b"]}
+    ]}}});
+    table(&[
+        (
+            numbers.clone(),
+            json!({"n": "5"}),
+            Want::Err(&[("custom", "/n")]),
+        ),
+        (
+            numbers.clone(),
+            json!({"n": 5}),
+            Want::Err(&[("custom", "/n")]),
+        ),
+        (
+            numbers,
+            json!({"n": "5.5"}),
+            Want::Ok(json!({"n": 5.5}), &["numeric_string@/n"]),
+        ),
+        (
+            shapes.clone(),
+            json!({"o": {"a": "1", "b": "x"}}),
+            Want::Ok(json!({"o": {"a": 1, "b": "x"}}), &["numeric_string@/o/a"]),
+        ),
+        // Valid as sent by the second shape only: kept as sent.
+        (
+            shapes.clone(),
+            json!({"o": {"a": 1, "b": "2"}}),
+            Want::Ok(json!({"o": {"a": 1, "b": "2"}}), &[]),
+        ),
+        // Read by the first shape as {"a": 1, "b": 2}, which the second accepts too.
+        (
+            shapes,
+            json!({"o": {"a": "1", "b": 2}}),
+            Want::Err(&[("custom", "/o")]),
+        ),
+        (
+            json!({"properties": {"n": {"oneOf": [{"type": "boolean"}, {"type": "integer"}]}}}),
+            json!({"n": "1"}),
+            Want::Ok(json!({"n": true}), &["bool_token@/n"]),
+        ),
+    ]);
+}
