@@ -8,6 +8,9 @@
 //! space, `.` no line terminator, `\cX`, `\uXXXX`) and matched:
 //!
 //! - by the `regex` crate, in time linear in the text, when the translation compiles there;
+//! - a pattern that opens with lookaheads (`^(?=…)(?=…)…`), as `jsonschema` reads it: each
+//!   lookahead, and the rest, as a pattern of its own (translated as above), all of which
+//!   must match; a lookahead at the start consumes nothing, so this is the same pattern;
 //! - otherwise (lookaround, backreferences) by `fancy-regex`, a backtracking engine, with a
 //!   limit of [`BACKTRACK_LIMIT`] steps per match: a match that needs more is an issue of
 //!   its own (`pattern_mismatch`, "the pattern could not be checked"), never a hang. Such a
@@ -32,6 +35,8 @@ pub(crate) struct Pattern {
 enum Engine {
     Linear(regex::Regex),
     Backtracking(fancy_regex::Regex),
+    /// Leading lookaheads and the rest, each a pattern of its own: all must match.
+    Every(Vec<Pattern>),
 }
 
 /// A match that could not be completed within [`BACKTRACK_LIMIT`].
@@ -43,6 +48,16 @@ impl Pattern {
     pub(crate) fn compile(source: &str) -> Result<Pattern, String> {
         if let Err(e) = regress::Regex::with_flags(source, "u") {
             return Err(format!("not an ECMA-262 regular expression: {e}"));
+        }
+        if let Some(parts) = jsonschema_regex::split_leading_lookaheads(source) {
+            let parts = parts
+                .iter()
+                .map(|part| Pattern::compile(part))
+                .collect::<Result<Vec<_>, _>>()?;
+            return Ok(Pattern {
+                source: source.into(),
+                engine: Engine::Every(parts),
+            });
         }
         let translated = jsonschema_regex::to_rust_regex(source)
             .map_err(|()| "an ECMA-262 construct with no Rust equivalent".to_owned())?;
@@ -75,6 +90,14 @@ impl Pattern {
         match &self.engine {
             Engine::Linear(regex) => Ok(regex.is_match(text)),
             Engine::Backtracking(regex) => regex.is_match(text).map_err(|_| Exhausted),
+            Engine::Every(parts) => {
+                for part in parts {
+                    if !part.is_match(text)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
         }
     }
 

@@ -208,6 +208,11 @@ impl Walk<'_, '_> {
         if value.is_null() && self.allows_null(node) {
             return;
         }
+        // An enum string sent in another spelling is read as the value it names before the
+        // string's own keywords judge it (preprocess, then assert).
+        if value.is_string() && (node.enumeration.is_some() || node.constant.is_some()) {
+            self.fold_member(node, value);
+        }
         self.typed(node, value, at);
         for &branch in &node.all_of {
             self.apply(branch, value, at.hop());
@@ -553,16 +558,17 @@ impl Walk<'_, '_> {
 
     // -- enums --------------------------------------------------------------------------
 
-    /// `enum`/`const`: membership by value; a string that folds to one string value (as
-    /// enum names fold) is read as it.
-    fn member(&mut self, node: &Node, value: &mut Value) {
+    /// A string that folds to exactly one string value of `enum`/`const` (as enum names
+    /// fold) read as that value; whether the value is a member (or, while checking a value
+    /// as sent, would be one once read so: the check has failed).
+    fn fold_member(&mut self, node: &Node, value: &mut Value) -> bool {
         let allowed: &[Value] = match (&node.enumeration, &node.constant) {
             (Some(values), _) => values,
             (None, Some(value)) => std::slice::from_ref(value),
-            _ => return,
+            _ => return true,
         };
         if allowed.iter().any(|a| number::equal(a, value)) {
-            return;
+            return true;
         }
         if let (Value::String(sent), Some(folded)) = (&*value, &node.folded) {
             let key: String = arguments::folded(sent).collect();
@@ -570,16 +576,30 @@ impl Walk<'_, '_> {
                 && let Some(name) = allowed.get(*index)
             {
                 if !self.ctx.lax() {
-                    return;
+                    return true;
                 }
                 let from = Input::from_text(sent);
                 let to = Input::from_value(name);
                 self.ctx
                     .note(|| Coercion::new(Rule::EnumFold, Some(from), Some(to)));
                 *value = name.clone();
-                return;
+                return true;
             }
         }
+        false
+    }
+
+    /// `enum`/`const`: membership by value; a string that folds to one string value (as
+    /// enum names fold) is read as it.
+    fn member(&mut self, node: &Node, value: &mut Value) {
+        if self.fold_member(node, value) {
+            return;
+        }
+        let allowed: &[Value] = match (&node.enumeration, &node.constant) {
+            (Some(values), _) => values,
+            (None, Some(value)) => std::slice::from_ref(value),
+            _ => return,
+        };
         let input = Input::from_value(value);
         self.ctx
             .issue(|| rules::enums::unknown(allowed, value.as_str(), input));
@@ -694,6 +714,28 @@ impl Walk<'_, '_> {
                 None
             }
             lone => {
+                // The integer- and string-array rules take a lone element of the element
+                // type only (`7` for integers); any other lone value is the field's
+                // `invalid_type` (`true` for integers, `42` for strings), as on the typed
+                // route. Arrays of other elements wrap any lone value.
+                let fits = match kind {
+                    ArrayKind::Any => true,
+                    ArrayKind::Strings => false,
+                    ArrayKind::Scalars => {
+                        let element = self.element_types(node);
+                        match &lone {
+                            Value::Number(_) => element & (types::INTEGER | types::NUMBER) != 0,
+                            Value::Bool(_) => element & types::BOOLEAN != 0,
+                            _ => false,
+                        }
+                    }
+                };
+                if !fits {
+                    let issue = wrong_type(types::ARRAY, &lone);
+                    self.ctx.issue(|| issue);
+                    *value = lone;
+                    return None;
+                }
                 let from = match &lone {
                     Value::Object(map) => crate::report::members(map.len()),
                     other => Some(Input::from_value(other)),
@@ -862,8 +904,21 @@ impl Walk<'_, '_> {
     /// How a string sent for an array of `node`'s items splits.
     fn element_kind(&self, node: &Node) -> ArrayKind {
         use ArrayKind as Kind;
+        let t = self.element_types(node);
+        if t != 0 && t & !(types::INTEGER | types::NUMBER | types::BOOLEAN) == 0 {
+            Kind::Scalars
+        } else if t == types::STRING {
+            Kind::Strings
+        } else {
+            Kind::Any
+        }
+    }
+
+    /// The type bits (`null` left out) of the elements of an array with `node`'s `items`
+    /// (past `$ref`s); 0 when they are not one scalar schema (no `items`, `prefixItems`).
+    fn element_types(&self, node: &Node) -> u8 {
         let Some(items) = node.items.filter(|_| node.prefix_items.is_empty()) else {
-            return Kind::Any;
+            return 0;
         };
         let mut id = items;
         for _ in 0..8 {
@@ -873,14 +928,7 @@ impl Walk<'_, '_> {
                 _ => break,
             }
         }
-        let t = self.c.node(id).accepted_types() & !types::NULL;
-        if t != 0 && t & !(types::INTEGER | types::NUMBER | types::BOOLEAN) == 0 {
-            Kind::Scalars
-        } else if t == types::STRING {
-            Kind::Strings
-        } else {
-            Kind::Any
-        }
+        self.c.node(id).accepted_types() & !types::NULL
     }
 
     // -- objects --------------------------------------------------------------------------
@@ -958,7 +1006,7 @@ impl Walk<'_, '_> {
                 return;
             }
         }
-        self.absent(node, map, &declared);
+        self.absent(node, map, &declared, at);
     }
 
     /// A declared property's value; `""`, `"null"` and `null` for an optional property as
@@ -974,11 +1022,9 @@ impl Walk<'_, '_> {
             }
             let from = Input::from_value(value);
             let keeps_null = self.allows_null(self.followed(id));
-            self.ctx.note(|| {
-                let mut c = Coercion::new(Rule::EmptyAsAbsent, Some(from), None);
-                c.prepend(Segment::key(key));
-                c
-            });
+            // At the property's path: the caller puts the key in front.
+            self.ctx
+                .note(|| Coercion::new(Rule::EmptyAsAbsent, Some(from), None));
             if keeps_null {
                 *value = Value::Null;
             } else {
@@ -991,24 +1037,64 @@ impl Walk<'_, '_> {
 
     /// Whether an optional property's value reads as absent: `null` where the property's
     /// schema does not admit it, `""` (or whitespace) where its type is not a free string,
-    /// `"null"` where its type is not a string.
+    /// `"null"` where its type is not a string. The type of a union without a `type` of its
+    /// own (pydantic's `anyOf: [{"type": "integer"}, {"type": "null"}]`) is its branches'.
     fn reads_as_absent(&self, id: Id, value: &Value) -> bool {
         let node = self.followed(id);
-        let accepted = node.accepted_types();
+        let accepted = self.union_types(node, 0);
         match value {
             Value::Null => !self.allows_null(node) && accepted != 0,
             Value::String(s) if s.trim().is_empty() => {
-                accepted != 0
-                    && (accepted & types::STRING == 0
-                        || node.min_length.is_some_and(|m| m > 0)
-                        || node
-                            .enumeration
-                            .as_ref()
-                            .is_some_and(|e| !e.iter().any(|v| v.as_str() == Some(s))))
+                accepted != 0 && self.refuses_blank(node, s, 0)
             }
             Value::String(s) if s == "null" => accepted != 0 && accepted & types::STRING == 0,
             _ => false,
         }
+    }
+
+    /// The type bits `node` accepts, those of its `anyOf`/`oneOf` branches when it names none
+    /// itself; 0 for "any type".
+    fn union_types(&self, node: &Node, depth: u32) -> u8 {
+        let own = node.accepted_types();
+        if own != 0 || depth > 8 {
+            return own;
+        }
+        let mut bits = 0;
+        for &b in node.any_of.iter().chain(&node.one_of) {
+            let t = self.union_types(self.followed(b), depth + 1);
+            if t == 0 {
+                return 0;
+            }
+            bits |= t;
+        }
+        bits
+    }
+
+    /// Whether the blank string `s` is no value of `node`: not of a string type, or a string
+    /// its `minLength`, `enum`, `const` or `pattern` refuses; of no branch, for a union
+    /// without a `type` of its own.
+    fn refuses_blank(&self, node: &Node, s: &str, depth: u32) -> bool {
+        let accepted = node.accepted_types();
+        if accepted == 0 {
+            let mut branches = node.any_of.iter().chain(&node.one_of).peekable();
+            return depth <= 8
+                && branches.peek().is_some()
+                && branches.all(|&b| self.refuses_blank(self.followed(b), s, depth + 1));
+        }
+        accepted & types::STRING == 0
+            || node.min_length.is_some_and(|m| m > 0)
+            || node
+                .enumeration
+                .as_ref()
+                .is_some_and(|e| !e.iter().any(|v| v.as_str() == Some(s)))
+            || node
+                .constant
+                .as_ref()
+                .is_some_and(|c| c.as_str() != Some(s))
+            || node
+                .pattern
+                .as_ref()
+                .is_some_and(|p| p.is_match(s) != Ok(true))
     }
 
     /// The node `id`, past `$ref`s that stand alone.
@@ -1099,7 +1185,7 @@ impl Walk<'_, '_> {
 
     /// Required properties the object lacks: a default filled in, else `missing`; and the
     /// unknown keys close to an optional property left out (`unknown_ignored`).
-    fn absent(&mut self, node: &Node, map: &mut Map<String, Value>, declared: &[&str]) {
+    fn absent(&mut self, node: &Node, map: &mut Map<String, Value>, declared: &[&str], at: At) {
         let missing: Vec<&str> = node
             .required
             .iter()
@@ -1117,16 +1203,21 @@ impl Walk<'_, '_> {
         let unknown_refs: Vec<&str> = unknown.iter().map(String::as_str).collect();
         let mut still: Vec<&str> = Vec::new();
         for name in missing {
-            let default = node
-                .properties
-                .iter()
-                .find(|(n, _)| &**n == name)
-                .and_then(|(_, id)| {
-                    self.followed(*id)
-                        .default
-                        .clone()
-                        .or_else(|| self.c.node(*id).default.clone())
-                });
+            let default =
+                node.properties
+                    .iter()
+                    .find(|(n, _)| &**n == name)
+                    .and_then(|&(_, id)| {
+                        let default = self
+                            .followed(id)
+                            .default
+                            .clone()
+                            .or_else(|| self.c.node(id).default.clone())?;
+                        // A default the property's own schema refuses (`"default": null` on a
+                        // string) is not filled in: the result would not validate.
+                        let mut check = default.clone();
+                        self.valid(id, &mut check, at.down()).then_some(default)
+                    });
             match default {
                 Some(default) if self.ctx.lax() => {
                     let to = Input::from_value(&default);
@@ -1309,15 +1400,8 @@ impl Walk<'_, '_> {
             .filter(|(_, b)| self.valid(**b, value, at));
         if let Some((first, _)) = valid.next() {
             if one && valid.next().is_some() {
-                self.ctx.issue(|| {
-                    Issue::new(
-                        Code::Custom,
-                        "the value matches more than one of the accepted shapes",
-                    )
-                    .with_hint(
-                        "send a value that matches exactly one shape of the tool's inputSchema",
-                    )
-                });
+                let input = Input::from_value(value);
+                self.ctx.issue(|| ambiguous(input));
             }
             let _ = first;
             return;
@@ -1327,11 +1411,24 @@ impl Walk<'_, '_> {
             return;
         }
         // The first branch that accepts it after coercion.
-        for &branch in branches {
+        for (index, &branch) in branches.iter().enumerate() {
             let mark = self.ctx.mark();
             let mut trial = value.clone();
             self.apply(branch, &mut trial, at.hop());
             if !self.ctx.failed_since(mark) {
+                // `oneOf`: the value read must match no other branch as it is, or it does
+                // not validate (`"5"` for `integer` or `number`).
+                if one
+                    && branches
+                        .iter()
+                        .enumerate()
+                        .any(|(i, &other)| i != index && self.valid(other, &mut trial, at))
+                {
+                    self.ctx.rewind(mark);
+                    let input = Input::from_value(value);
+                    self.ctx.issue(|| ambiguous(input));
+                    return;
+                }
                 *value = trial;
                 return;
             }
@@ -1452,6 +1549,16 @@ fn article(type_name: &str) -> String {
         "object" => "an object".to_owned(),
         other => format!("a {other}"),
     }
+}
+
+/// A `oneOf` value (`input`, as it arrived) that more than one branch accepts.
+fn ambiguous(input: Input) -> Issue {
+    Issue::new(
+        Code::Custom,
+        "the value matches more than one of the accepted shapes",
+    )
+    .with_input(input)
+    .with_hint("send a value that matches exactly one shape of the tool's inputSchema")
 }
 
 /// No value is allowed (a `false` schema).

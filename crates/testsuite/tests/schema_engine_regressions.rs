@@ -1,0 +1,445 @@
+//! Regression cases of the schema engine (`mcp_coerce::coercer`), one named test per bug
+//! found by the conformance tests (tests/published_schemas.rs, tests/typed_vs_schema.rs),
+//! each a table of exact outcomes: the coerced value with the coercions recorded
+//! (`rule@path`), or the `(code, path)` pairs of the refusal.
+
+use mcp_coerce::coercer::Coercer;
+use serde_json::{Value, json};
+
+/// What one row expects.
+enum Want {
+    /// Accepted as this value, with these coercions (`rule@path`, in order).
+    Ok(Value, &'static [&'static str]),
+    /// Refused with exactly these `(code, path)` pairs, sorted.
+    Err(&'static [(&'static str, &'static str)]),
+}
+
+/// Run every row (schema, arguments, what comes out) and fail with all that differ.
+#[track_caller]
+fn table(rows: &[(Value, Value, Want)]) {
+    let mut failures = Vec::new();
+    for (i, (schema, call, want)) in rows.iter().enumerate() {
+        let coercer = Coercer::compile(schema).expect("the schema compiles");
+        let got = coercer.coerce_with_report(call.clone());
+        let same = match (&got, want) {
+            (Ok(c), Want::Ok(value, rules)) => {
+                let got_rules: Vec<String> = c
+                    .coercions()
+                    .iter()
+                    .map(|c| format!("{}@{}", c.rule(), c.path()))
+                    .collect();
+                c.value() == value && got_rules == *rules
+            }
+            (Err(r), Want::Err(pairs)) => {
+                let mut got_pairs: Vec<(String, String)> = r
+                    .issues()
+                    .iter()
+                    .map(|i| (i.code().as_str().to_owned(), i.path().to_string()))
+                    .collect();
+                got_pairs.sort();
+                let want_pairs: Vec<(String, String)> = pairs
+                    .iter()
+                    .map(|(c, p)| ((*c).to_owned(), (*p).to_owned()))
+                    .collect();
+                got_pairs == want_pairs
+            }
+            _ => false,
+        };
+        if !same {
+            let got = match got {
+                Ok(c) => format!(
+                    "Ok({}, {:?})",
+                    c.value(),
+                    c.coercions()
+                        .iter()
+                        .map(|c| format!("{}@{}", c.rule(), c.path()))
+                        .collect::<Vec<_>>()
+                ),
+                Err(r) => format!(
+                    "Err({:?})",
+                    r.issues()
+                        .iter()
+                        .map(|i| (i.code().as_str(), i.path().to_string()))
+                        .collect::<Vec<_>>()
+                ),
+            };
+            failures.push(format!("row {i}: {schema} with {call}: got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// An enum value sent in another case or with other separators is read as the value it
+/// names before `pattern`, `minLength` and `maxLength` judge it (preprocess, then assert):
+/// they judged the text as sent, and refused `"IN_PROGRESS"` for `in_progress`.
+#[test]
+fn enum_spelling_is_folded_before_the_string_keywords_judge_it() {
+    let pattern = json!({"properties": {"s": {"type": "string", "enum": ["in_progress", "done"], "pattern": "^[a-z_]+$"}}});
+    let length = json!({"properties": {"s": {"type": "string", "enum": ["ab"], "maxLength": 2}}});
+    let constant = json!({"properties": {"s": {"const": "ab", "maxLength": 2}}});
+    table(&[
+        (
+            pattern.clone(),
+            json!({"s": "IN_PROGRESS"}),
+            Want::Ok(json!({"s": "in_progress"}), &["enum_fold@/s"]),
+        ),
+        (
+            pattern.clone(),
+            json!({"s": "in-progress"}),
+            Want::Ok(json!({"s": "in_progress"}), &["enum_fold@/s"]),
+        ),
+        (
+            pattern.clone(),
+            json!({"s": "in_progress"}),
+            Want::Ok(json!({"s": "in_progress"}), &[]),
+        ),
+        (
+            pattern,
+            json!({"s": "Started"}),
+            Want::Err(&[("enum_unknown", "/s"), ("pattern_mismatch", "/s")]),
+        ),
+        (
+            length.clone(),
+            json!({"s": "a-b"}),
+            Want::Ok(json!({"s": "ab"}), &["enum_fold@/s"]),
+        ),
+        (
+            length,
+            json!({"s": "abc"}),
+            Want::Err(&[("enum_unknown", "/s"), ("too_long", "/s")]),
+        ),
+        (
+            constant,
+            json!({"s": "A B"}),
+            Want::Ok(json!({"s": "ab"}), &["enum_fold@/s"]),
+        ),
+        // The enum value itself breaks the pattern: the folded value is still judged.
+        (
+            json!({"properties": {"s": {"type": "string", "enum": ["IN_PROGRESS"], "pattern": "^[a-z_]+$"}}}),
+            json!({"s": "in-progress"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+    ]);
+}
+
+/// A required property's `default` is filled in only when the property's own schema
+/// accepts it: `"default": null` on a string (125 input schemas of the corpus carry one) or
+/// a default outside the bounds made the coercer return a value that does not validate.
+#[test]
+fn a_required_default_the_schema_refuses_is_not_filled_in() {
+    table(&[
+        (
+            json!({"properties": {"s": {"type": "string", "default": null}}, "required": ["s"]}),
+            json!({}),
+            Want::Err(&[("missing", "/s")]),
+        ),
+        (
+            json!({"properties": {"n": {"type": "integer", "minimum": 5, "default": 1}}, "required": ["n"]}),
+            json!({}),
+            Want::Err(&[("missing", "/n")]),
+        ),
+        (
+            json!({"properties": {"n": {"type": "integer", "minimum": 5, "default": 7}}, "required": ["n"]}),
+            json!({}),
+            Want::Ok(json!({"n": 7}), &["default_applied@/n"]),
+        ),
+        (
+            json!({"properties": {"s": {"type": ["string", "null"], "default": null}}, "required": ["s"]}),
+            json!({}),
+            Want::Ok(json!({"s": null}), &["default_applied@/s"]),
+        ),
+    ]);
+}
+
+/// An optional property sent as `""` or `"null"` reads as absent (the optional-fields
+/// table) when its schema is a union without a `type` of its own: pydantic's
+/// `Optional[int]`, `anyOf: [{"type": "integer"}, {"type": "null"}]`, which every Python
+/// server of the corpus publishes; and `""` for a pattern string, as for the typed route's
+/// pattern strings. Before, 3,071 such spellings of the corpus's calls were refused
+/// (`invalid_type`, `pattern_mismatch`, `enum_unknown`, `too_short`).
+#[test]
+fn optional_blank_and_null_text_read_as_absent_for_unions_and_patterns() {
+    let nullable = json!({"properties": {"n": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}});
+    let by_ref = json!({
+        "$defs": {"N": {"anyOf": [{"type": "integer"}, {"type": "null"}]}},
+        "properties": {"n": {"$ref": "#/$defs/N"}}
+    });
+    let nullable_pattern = json!({"properties": {"k": {"anyOf": [{"type": "string", "pattern": "^[A-Z]+-[0-9]+$"}, {"type": "null"}]}}});
+    let pattern = json!({"properties": {"k": {"type": "string", "pattern": "^[A-Z]+-[0-9]+$"}}});
+    let either = json!({"properties": {"n": {"anyOf": [{"type": "integer"}, {"type": "array", "items": {"type": "integer"}}]}}});
+    table(&[
+        (
+            nullable.clone(),
+            json!({"n": ""}),
+            Want::Ok(json!({"n": null}), &["empty_as_absent@/n"]),
+        ),
+        (
+            nullable.clone(),
+            json!({"n": "null"}),
+            Want::Ok(json!({"n": null}), &["empty_as_absent@/n"]),
+        ),
+        (
+            nullable.clone(),
+            json!({"n": "5"}),
+            Want::Ok(json!({"n": 5}), &["numeric_string@/n"]),
+        ),
+        (
+            nullable,
+            json!({"n": null}),
+            Want::Ok(json!({"n": null}), &[]),
+        ),
+        (
+            by_ref,
+            json!({"n": "  "}),
+            Want::Ok(json!({"n": null}), &["empty_as_absent@/n"]),
+        ),
+        (
+            nullable_pattern.clone(),
+            json!({"k": ""}),
+            Want::Ok(json!({"k": null}), &["empty_as_absent@/k"]),
+        ),
+        // A string-typed inner gets the text "null".
+        (
+            nullable_pattern,
+            json!({"k": "null"}),
+            Want::Err(&[("pattern_mismatch", "/k")]),
+        ),
+        (
+            pattern.clone(),
+            json!({"k": ""}),
+            Want::Ok(json!({}), &["empty_as_absent@/k"]),
+        ),
+        (
+            pattern,
+            json!({"k": "null"}),
+            Want::Err(&[("pattern_mismatch", "/k")]),
+        ),
+        (
+            either.clone(),
+            json!({"n": "null"}),
+            Want::Ok(json!({}), &["empty_as_absent@/n"]),
+        ),
+        (
+            either,
+            json!({"n": null}),
+            Want::Ok(json!({}), &["empty_as_absent@/n"]),
+        ),
+        // A required property keeps its own rules.
+        (
+            json!({"properties": {"n": {"anyOf": [{"type": "integer"}, {"type": "null"}]}}, "required": ["n"]}),
+            json!({"n": ""}),
+            Want::Err(&[("invalid_type", "/n")]),
+        ),
+        // A free string keeps "" and "null".
+        (
+            json!({"properties": {"s": {"anyOf": [{"type": "string"}, {"type": "null"}]}}}),
+            json!({"s": ""}),
+            Want::Ok(json!({"s": ""}), &[]),
+        ),
+    ]);
+}
+
+/// `empty_as_absent` is recorded at the property's path (`/limit`), as the typed route
+/// records it; it was recorded at `/limit/limit`.
+#[test]
+fn empty_as_absent_is_recorded_at_the_property_path() {
+    table(&[
+        (
+            json!({"properties": {"limit": {"type": "integer"}, "o": {"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string"}}}}}}),
+            json!({"limit": "", "o": {"tags": "null"}}),
+            Want::Ok(
+                json!({"o": {}}),
+                &["empty_as_absent@/limit", "empty_as_absent@/o/tags"],
+            ),
+        ),
+        (
+            json!({"properties": {"limit": {"type": ["integer", "null"]}}}),
+            json!({"limit": "null"}),
+            Want::Ok(json!({"limit": null}), &["empty_as_absent@/limit"]),
+        ),
+    ]);
+}
+
+/// The integer- and string-array rules take a lone element of the element type only
+/// (`7` → `[7]`); any other lone value is `invalid_type` at the field, as on the typed route
+/// (tests/data/cases.json: `ids-bool`, `sessions-number`). The engine wrapped it and
+/// refused the element at `/ids/0`. Arrays of other elements still wrap any lone value.
+#[test]
+fn a_lone_value_of_another_type_is_the_fields_invalid_type_for_scalar_and_string_arrays() {
+    let ints = json!({"properties": {"ids": {"type": "array", "items": {"type": "integer"}}}});
+    let strings = json!({"properties": {"ids": {"type": "array", "items": {"type": "string"}}}});
+    let flags = json!({"properties": {"ids": {"type": "array", "items": {"type": "boolean"}}}});
+    let objects = json!({"properties": {"ids": {"type": "array", "items": {"type": "object", "properties": {"id": {"type": "integer"}}}}}});
+    table(&[
+        (
+            ints.clone(),
+            json!({"ids": 7}),
+            Want::Ok(json!({"ids": [7]}), &["scalar_wrap@/ids"]),
+        ),
+        (
+            ints.clone(),
+            json!({"ids": 2.5}),
+            Want::Err(&[("int_from_float", "/ids/0")]),
+        ),
+        (
+            ints.clone(),
+            json!({"ids": true}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            ints,
+            json!({"ids": {"a": 1}}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            strings.clone(),
+            json!({"ids": 42}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            strings.clone(),
+            json!({"ids": false}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            strings,
+            json!({"ids": "abc"}),
+            Want::Ok(json!({"ids": ["abc"]}), &["comma_split@/ids"]),
+        ),
+        (
+            flags.clone(),
+            json!({"ids": true}),
+            Want::Ok(json!({"ids": [true]}), &["scalar_wrap@/ids"]),
+        ),
+        (
+            flags,
+            json!({"ids": 5}),
+            Want::Err(&[("invalid_type", "/ids")]),
+        ),
+        (
+            objects.clone(),
+            json!({"ids": {"id": "3"}}),
+            Want::Ok(
+                json!({"ids": [{"id": 3}]}),
+                &["scalar_wrap@/ids", "numeric_string@/ids/0/id"],
+            ),
+        ),
+        (
+            objects,
+            json!({"ids": 5}),
+            Want::Err(&[("invalid_type", "/ids/0")]),
+        ),
+    ]);
+}
+
+/// A pattern that opens with lookaheads (`^(?=…)…`) is read as the `jsonschema` crate reads
+/// it: each lookahead, and the rest, a pattern of its own with ECMA-262's classes (`\w`,
+/// `\d`, `\s` and `.` as ECMA-262 means them). The engine matched the whole source with
+/// Unicode classes, and returned values (`"é1"` for `\w+`) that the schema's own validator
+/// refuses.
+#[test]
+fn a_pattern_opening_with_lookaheads_reads_its_classes_as_ecma_262() {
+    let word = json!({"properties": {"s": {"type": "string", "pattern": "^(?=.*[0-9])\\w+$"}}});
+    let digits = json!({"properties": {"s": {"type": "string", "pattern": "^(?=.)\\d+$"}}});
+    let dot = json!({"properties": {"s": {"type": "string", "pattern": "^(?=a)a.b$"}}});
+    let space = json!({"properties": {"s": {"type": "string", "pattern": "^(?=a)a\\sb$"}}});
+    table(&[
+        (
+            word.clone(),
+            json!({"s": "a1"}),
+            Want::Ok(json!({"s": "a1"}), &[]),
+        ),
+        (
+            word.clone(),
+            json!({"s": "é1"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+        (
+            word,
+            json!({"s": "ab"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+        (
+            digits.clone(),
+            json!({"s": "12"}),
+            Want::Ok(json!({"s": "12"}), &[]),
+        ),
+        (
+            digits,
+            json!({"s": "١٢"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+        (
+            dot.clone(),
+            json!({"s": "a-b"}),
+            Want::Ok(json!({"s": "a-b"}), &[]),
+        ),
+        (
+            dot,
+            json!({"s": "a\rb"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+        (
+            space.clone(),
+            json!({"s": "a\u{feff}b"}),
+            Want::Ok(json!({"s": "a\u{feff}b"}), &[]),
+        ),
+        (
+            space,
+            json!({"s": "a\u{85}b"}),
+            Want::Err(&[("pattern_mismatch", "/s")]),
+        ),
+    ]);
+}
+
+/// A `oneOf` value read after coercion must match no other branch as it is read, or the
+/// value returned does not validate: `"5"` for `oneOf: [integer, number]` was returned as
+/// `5`, which both branches accept. It is refused as a value sent as `5` is.
+#[test]
+fn a_one_of_value_read_after_coercion_must_match_one_branch_only() {
+    let numbers =
+        json!({"properties": {"n": {"oneOf": [{"type": "integer"}, {"type": "number"}]}}});
+    let shapes = json!({"properties": {"o": {"oneOf": [
+        {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]},
+        {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}, "required": ["b"]}
+    ]}}});
+    table(&[
+        (
+            numbers.clone(),
+            json!({"n": "5"}),
+            Want::Err(&[("custom", "/n")]),
+        ),
+        (
+            numbers.clone(),
+            json!({"n": 5}),
+            Want::Err(&[("custom", "/n")]),
+        ),
+        (
+            numbers,
+            json!({"n": "5.5"}),
+            Want::Ok(json!({"n": 5.5}), &["numeric_string@/n"]),
+        ),
+        (
+            shapes.clone(),
+            json!({"o": {"a": "1", "b": "x"}}),
+            Want::Ok(json!({"o": {"a": 1, "b": "x"}}), &["numeric_string@/o/a"]),
+        ),
+        // Valid as sent by the second shape only: kept as sent.
+        (
+            shapes.clone(),
+            json!({"o": {"a": 1, "b": "2"}}),
+            Want::Ok(json!({"o": {"a": 1, "b": "2"}}), &[]),
+        ),
+        // Read by the first shape as {"a": 1, "b": 2}, which the second accepts too.
+        (
+            shapes,
+            json!({"o": {"a": "1", "b": 2}}),
+            Want::Err(&[("custom", "/o")]),
+        ),
+        (
+            json!({"properties": {"n": {"oneOf": [{"type": "boolean"}, {"type": "integer"}]}}}),
+            json!({"n": "1"}),
+            Want::Ok(json!({"n": true}), &["bool_token@/n"]),
+        ),
+    ]);
+}
