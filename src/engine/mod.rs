@@ -610,7 +610,6 @@ impl<T> Outcome for (Result<T, Rejection>, Report) {
     }
 }
 
-#[cfg_attr(not(feature = "coercer"), allow(dead_code))]
 /// Run `read` as one call on this thread's engine that reads no type (the schema route):
 /// what `read` records in the engine comes back as the call's rejection (`None` when it
 /// recorded no issue) and its report.

@@ -3,7 +3,7 @@
 //! | item | what it is |
 //! |---|---|
 //! | [`Parameters`] | a tool's arguments read by the crate (every lax shape, every issue at once): use it in `#[tool]` functions in place of rmcp's `Parameters` |
-//! | [`coerce`] / [`Router`] | the tool router for `#[tool_handler]`: refusals as `isError` results that fit the tool's `outputSchema`, results checked against it (`OUTPUT_INVALID`), the schema [`dialect`](Router::dialect) published and read, unknown tools as the specification answers them |
+//! | [`coerce`] / [`Router`] | the tool router for `#[tool_handler]`: refusals as `isError` results that fit the tool's `outputSchema`, results checked against it (`OUTPUT_INVALID`, feature `output-check`), the schema [`dialect`](Router::dialect) published and read, unknown tools as the specification answers them |
 //! | [`Coercions`] | what was coerced in the call, and the notes for the model ([`Coercions::attach`]) |
 //! | [`UnwrapArguments`], [`on_custom_request`] | a service layer, and the same inside a `ServerHandler`: `tools/call` requests whose `params.arguments` is a string holding the object |
 //! | [`output_schema`] | a type's `outputSchema` as the router publishes output schemas |
@@ -63,6 +63,8 @@
 //! services are then off. For calls routed by hand, [`Envelope`] converts into rmcp's
 //! `CallToolResult` and `ErrorData`.
 
+#[cfg(feature = "output-check")]
+mod check;
 mod output;
 mod parameters;
 mod router;

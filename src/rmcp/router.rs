@@ -65,7 +65,7 @@ pub struct Router<R, S> {
 /// | call | answer |
 /// |---|---|
 /// | refused by [`Parameters`](super::Parameters) (or failed by a tool with an [`Envelope`] as `ErrorData`) | an `isError: true` result with the envelope as JSON text in `content[0]`, and as `structuredContent` when the tool declares no `outputSchema` (a client checks `structuredContent` against the output schema even on an error result: the official TypeScript SDK throws on a mismatch) |
-/// | a result with `structuredContent`, from a tool with an `outputSchema` | the result, once checked against the schema as [`list_all`](Router::list_all) publishes it; a mismatch, or no `structuredContent` at all, is the `isError` result of the [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), and each mismatch goes to the server's log (a `tracing` error event, target `mcp_coerce`: `tool`, `path` in the result, `keyword`, and `detail`, the validator's message with the result's values masked; property names can appear in `path` and `detail`) |
+/// | a result with `structuredContent`, from a tool with an `outputSchema` | (feature `output-check`; without it, the result as it is) the result, once checked against the schema as [`list_all`](Router::list_all) publishes it; a mismatch, or no `structuredContent` at all, is the `isError` result of the [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), and each mismatch goes to the server's log (a `tracing` error event, target `mcp_coerce`: `tool`, `path` in the result, `keyword`, and `detail`, the validator's message with the result's values masked; property names can appear in `path` and `detail`) |
 /// | an unknown tool | the JSON-RPC `-32602` error the MCP specification lists for unknown tools, with the `UNKNOWN_TOOL` envelope as `data`; or, with [`unknown_tool_as_result`](Router::unknown_tool_as_result), an `isError` result carrying it |
 /// | refused by rmcp's own `Parameters` | rmcp's `isError` result, its text cut to 300 chars |
 /// | an `isError` result of the tool's own, from a tool with an `outputSchema` | the result, its `structuredContent` moved into `content` as JSON text unless it matches the schema |
@@ -148,7 +148,8 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
         self
     }
 
-    /// The same router without the output check: results go out as the tools return them.
+    /// The same router without the output check (feature `output-check`): results go out
+    /// as the tools return them. Without the feature there is no check to turn off.
     #[must_use]
     pub fn without_output_check(mut self) -> Self {
         self.check_output = false;
@@ -174,6 +175,7 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
         let Some(route) = route else {
             return self.unknown_tool(router, context.name());
         };
+        #[cfg(feature = "output-check")]
         let tool = route.attr.name.clone();
         let output_schema = route.attr.output_schema.clone();
         let refused = RefusalSlot::default();
@@ -208,9 +210,10 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
                 let text = crate::words::truncate_to(&error.message, MAX_FORWARDED_CHARS);
                 Ok(CallToolResult::error(vec![ContentBlock::text(text)]).into())
             }
+            #[cfg(feature = "output-check")]
             Ok(CallToolResponse::Complete(result)) if self.check_output => {
                 Ok(match output_schema {
-                    Some(schema) => output::checked(&tool, &schema, result),
+                    Some(schema) => super::check::checked(&tool, &schema, result),
                     None => result,
                 }
                 .into())
