@@ -1326,17 +1326,32 @@ impl Walk<'_, '_> {
             self.ctx.failed = true;
             return;
         }
-        // The first branch that accepts it after coercion.
-        for &branch in branches {
+        // The first branch that accepts it after coercion; with `oneOf`, a coerced value
+        // that another branch accepts too is not kept (`oneOf` would refuse it).
+        let mut ambiguous = false;
+        for (index, &branch) in branches.iter().enumerate() {
             let mark = self.ctx.mark();
             let mut trial = value.clone();
             self.apply(branch, &mut trial, at.hop());
             if !self.ctx.failed_since(mark) {
-                *value = trial;
-                return;
+                if !(one && self.also_valid(branches, index, &mut trial, at)) {
+                    *value = trial;
+                    return;
+                }
+                ambiguous = true;
             }
             self.ctx.rewind(mark);
             self.ctx.failed = false;
+        }
+        if ambiguous {
+            self.ctx.issue(|| {
+                Issue::new(
+                    Code::Custom,
+                    "the value matches more than one of the accepted shapes",
+                )
+                .with_hint("send a value that matches exactly one shape of the tool's inputSchema")
+            });
+            return;
         }
         // None: the issues of the one branch of the value's own type, or one issue.
         let sent = type_of(value);
@@ -1359,6 +1374,12 @@ impl Walk<'_, '_> {
             wrong_type(names, value)
                 .with_hint("send a value of one of the shapes the tool's inputSchema lists")
         });
+    }
+
+    /// Whether a branch of `branches` other than the one at `chosen` accepts `value` as
+    /// sent.
+    fn also_valid(&mut self, branches: &[Id], chosen: usize, value: &mut Value, at: At) -> bool {
+        (0..branches.len()).any(|i| i != chosen && self.valid(branches[i], value, at))
     }
 
     /// Whether `value` satisfies node `id` as sent, with no lax reading.
