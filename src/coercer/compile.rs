@@ -204,6 +204,9 @@ pub(crate) struct Compiled {
     pub(crate) nodes: Vec<Node>,
     pub(crate) root: Id,
     pub(crate) warnings: Vec<Warning>,
+    /// A number with a zero fraction (`1.0`) is an integer as sent (drafts 6 on; draft 4
+    /// reads it as a number only).
+    pub(crate) integral_floats: bool,
     /// That validator, for the schema as given.
     #[cfg(feature = "schema-assertions")]
     pub(crate) validator: Option<jsonschema::Validator>,
@@ -260,6 +263,7 @@ pub(crate) fn compile(schema: &Value) -> Result<Compiled, SchemaError> {
         nodes: c.nodes,
         root,
         warnings: c.warnings,
+        integral_floats: draft != Draft::D4,
         #[cfg(feature = "schema-assertions")]
         validator,
     })

@@ -325,6 +325,8 @@ impl Walk<'_, '_> {
             Value::Number(n) => {
                 let f = n.as_f64().unwrap_or(f64::NAN);
                 match rules::int::from_f64(f) {
+                    // Valid as sent: JSON Schema reads `1.0` as an integer (but draft 4).
+                    Ok(_) if self.ctx.strict && self.c.integral_floats => Ok(None),
                     Ok(int) if self.ctx.lax() => {
                         let from = Input::Number(n.clone());
                         Ok(Some((int, Some(from), None)))
