@@ -43,7 +43,7 @@ pub(crate) struct Ctx<'e> {
     /// A strict check failed.
     failed: bool,
     budget: u64,
-    /// The budget ran out (reported once).
+    /// The budget ran out (reported once, when the walk ends).
     exhausted: bool,
     /// Strict verdicts of union nodes on values, by (node, the value's address), while
     /// nothing is changed.
@@ -118,19 +118,11 @@ impl<'e> Ctx<'e> {
         self.engine.rewind(mark.0, mark.1);
     }
 
-    /// One node application; `false` once the budget is spent.
+    /// One node application; `false` once the budget is spent (the call is then refused
+    /// when the walk ends: [`Walk::root`]).
     fn tick(&mut self) -> bool {
         if self.budget == 0 {
-            if !self.exhausted && !self.strict {
-                self.exhausted = true;
-                self.engine.record(
-                    Issue::new(
-                        Code::Custom,
-                        "the schema asks for too much work on this value",
-                    )
-                    .with_hint("send a simpler value; the tool's inputSchema says what it holds"),
-                );
-            }
+            self.exhausted = true;
             self.failed = true;
             return false;
         }
@@ -176,6 +168,17 @@ impl Walk<'_, '_> {
     /// Coerce the arguments `value` against the root node.
     pub(crate) fn root(&mut self, value: &mut Value) {
         self.apply(self.c.root, value, At::ROOT);
+        // Recorded here, once the walk is over, never where the budget ran out: a union's
+        // trial takes back what it recorded, and a walk cut short must not be accepted.
+        if self.ctx.exhausted {
+            self.ctx.engine.record(
+                Issue::new(
+                    Code::Custom,
+                    "the schema asks for too much work on this value",
+                )
+                .with_hint("send a simpler value; the tool's inputSchema says what it holds"),
+            );
+        }
     }
 
     /// Apply node `id` to `value`.
