@@ -973,7 +973,9 @@ impl Walk<'_, '_> {
             return;
         };
         let optional = !node.required.iter().any(|r| &**r == key);
-        if optional && self.reads_as_absent(id, value) {
+        // A value the property's schema accepts as sent is never read as absent (`null` in
+        // an `enum` that lists it, `"  "` for a `minLength` of 1).
+        if optional && self.reads_as_absent(id, value) && !self.valid(id, value, at.down()) {
             if !self.ctx.lax() {
                 return;
             }
