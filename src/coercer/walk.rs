@@ -981,11 +981,9 @@ impl Walk<'_, '_> {
             }
             let from = Input::from_value(value);
             let keeps_null = self.allows_null(self.followed(id));
-            self.ctx.note(|| {
-                let mut c = Coercion::new(Rule::EmptyAsAbsent, Some(from), None);
-                c.prepend(Segment::key(key));
-                c
-            });
+            // At the property's path: `object` puts the key in front.
+            self.ctx
+                .note(|| Coercion::new(Rule::EmptyAsAbsent, Some(from), None));
             if keeps_null {
                 *value = Value::Null;
             } else {
