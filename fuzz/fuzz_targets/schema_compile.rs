@@ -58,7 +58,10 @@ fn compile(schema: &Value) {
         Err(error) => {
             // The `jsonschema` crate's own refusal names a keyword location, which may run
             // through a `$ref`: its shape only.
-            if error.message().starts_with("the validator refuses the schema") {
+            if error
+                .message()
+                .starts_with("the validator refuses the schema")
+            {
                 assert!(
                     error.pointer().is_empty() || error.pointer().starts_with('/'),
                     "validator error at {:?}",
@@ -67,7 +70,10 @@ fn compile(schema: &Value) {
             } else {
                 check_pointer(schema, error.pointer(), error.message());
             }
-            assert!(!error.message().contains('\n'), "a message of several lines");
+            assert!(
+                !error.message().contains('\n'),
+                "a message of several lines"
+            );
         }
     }
 }

@@ -34,7 +34,10 @@ pub fn values(value: &Value) -> usize {
 pub fn nodes(coercer: &Coercer) -> Option<usize> {
     let debug = format!("{coercer:?}");
     let rest = debug.split("nodes: ").nth(1)?;
-    rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+    rest.split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// JSON equality with numbers compared by value (`5` and `5.0` are one number), as JSON
@@ -52,7 +55,9 @@ pub fn same(a: &Value, b: &Value) -> bool {
                 } else {
                     (int(y).unwrap_or_default(), x.as_f64())
                 };
-                return f.is_some_and(|f| f.fract() == 0.0 && f.abs() < 2f64.powi(63) && f as i128 == i);
+                return f.is_some_and(|f| {
+                    f.fract() == 0.0 && f.abs() < 2f64.powi(63) && f as i128 == i
+                });
             }
             x.as_f64() == y.as_f64()
         }
