@@ -25,6 +25,12 @@ const MAX_NESTING: u32 = 128;
 /// deeper (`allOf`, `$ref`, unions): past this a schema refers to itself without end.
 const MAX_HOPS: u32 = 64;
 
+/// Node applications nested one inside the other across the whole walk (hops and levels of
+/// the value together): past this a call is refused (`too_deep`) rather than recursed into.
+/// Without it, a `$ref` chain of 63 hops at each of 127 levels nests 8,000 applications,
+/// past the stack of a 2 MiB thread (tokio's workers, test threads).
+const MAX_CHAIN: u32 = 1024;
+
 /// Node applications a call may take, at least; each value of the call read adds
 /// [`BUDGET_PER_VALUE`]. Past it the call is refused: the schema asks for more work than
 /// the call can be worth (unions nested in unions, `allOf`s of the same `$ref`).
@@ -144,15 +150,22 @@ struct At {
     depth: u32,
     /// Nodes applied to this value so far without descending.
     hops: u32,
+    /// Node applications around this one, at every level ([`MAX_CHAIN`]).
+    chain: u32,
 }
 
 impl At {
-    const ROOT: At = At { depth: 0, hops: 0 };
+    const ROOT: At = At {
+        depth: 0,
+        hops: 0,
+        chain: 0,
+    };
 
     fn down(self) -> At {
         At {
             depth: self.depth + 1,
             hops: 0,
+            chain: self.chain + 1,
         }
     }
 
@@ -160,6 +173,7 @@ impl At {
         At {
             depth: self.depth,
             hops: self.hops + 1,
+            chain: self.chain + 1,
         }
     }
 }
@@ -187,6 +201,17 @@ impl Walk<'_, '_> {
             self.ctx.issue(|| {
                 Issue::new(Code::Custom, "the schema refers to itself without end")
                     .with_hint("the tool's inputSchema cannot be checked")
+            });
+            return;
+        }
+        if at.chain > MAX_CHAIN {
+            self.ctx.issue(|| {
+                Issue::new(
+                    Code::TooDeep,
+                    "the schema nests too deep for this value to be checked",
+                )
+                .with_input(Input::from_value(value))
+                .with_hint("send the value with less nesting")
             });
             return;
         }

@@ -153,6 +153,28 @@ fn children_path(levels: usize) -> String {
     cut
 }
 
+/// `A0` to `A62`, each a `$ref` to the next, and `A62` an array whose items are `A0`: 63
+/// applications nested at every level of the value.
+fn ref_chains() -> Value {
+    let mut defs = Map::new();
+    for k in 0..62 {
+        defs.insert(
+            format!("A{k}"),
+            json!({"$ref": format!("#/$defs/A{}", k + 1)}),
+        );
+    }
+    defs.insert(
+        "A62".to_owned(),
+        json!({"type": "array", "items": {"$ref": "#/$defs/A0"}}),
+    );
+    json!({"$defs": defs, "$ref": "#/$defs/A0"})
+}
+
+/// `[]` inside `levels - 1` arrays.
+fn nested_arrays(levels: usize) -> Value {
+    (1..levels).fold(json!([]), |inner, _| Value::Array(vec![inner]))
+}
+
 #[test]
 fn recursive_ref() {
     // 63 levels: the deepest node is at value depth 124, its `children` array absent; a
@@ -176,6 +198,20 @@ fn recursive_ref() {
             call: Call::Arguments(too_deep),
             want: refused(&[(Code::TooDeep, too_deep_path.as_str())]),
             most: 600,
+        },
+        Row {
+            what: "a chain of 63 $refs at every level of arrays 120 deep: too_deep where 1,024 applications nest (level 16), never a stack overflow",
+            schema: ref_chains(),
+            call: Call::Value(nested_arrays(120)),
+            want: refused(&[(Code::TooDeep, "/0".repeat(16).as_str())]),
+            most: 64,
+        },
+        Row {
+            what: "the same chains, arrays 15 deep: within the bound",
+            schema: ref_chains(),
+            call: Call::Value(nested_arrays(15)),
+            want: Outcome::Ok(nested_arrays(15)),
+            most: 16,
         },
         Row {
             what: "a cycle of $refs that never descends: refused at the value, never a hang",
@@ -331,11 +367,7 @@ fn ten_megabyte_calls() {
     let ids: Vec<u64> = (0..n).map(|i| 1_000_000_000 + i).collect();
     let text = json!({ "ids": ids }).to_string();
     assert!(text.len() > 10_000_000, "{} bytes", text.len());
-    let comma = ids
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
+    let comma = ids.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
     let ids_schema = json!({
         "type": "object",
         "properties": {"ids": {"type": "array", "items": {"type": "integer"}}},
@@ -396,11 +428,31 @@ fn compile_bounds() {
     let values: Vec<Value> = (0..10_000).map(|i| json!(format!("value_{i}"))).collect();
     let rows: Vec<(&str, Value, u64)> = vec![
         ("the tree", tree_schema(), 256),
-        ("20 levels of two $refs", doubling_unions(json!({"type": "integer"})), 2_000),
-        ("20 nested anyOfs", nested_unions(json!({"type": "integer"})), 1_000),
-        ("a 10,000-value enum: the values, and their folded forms", json!({"enum": values}), 48_000),
-        ("a backreference pattern", json!({"pattern": r"^(a|a)+\1$"}), 512),
-        ("a nested-quantifier pattern", json!({"pattern": "^(a+)+$"}), 512),
+        (
+            "20 levels of two $refs",
+            doubling_unions(json!({"type": "integer"})),
+            2_000,
+        ),
+        (
+            "20 nested anyOfs",
+            nested_unions(json!({"type": "integer"})),
+            1_000,
+        ),
+        (
+            "a 10,000-value enum: the values, and their folded forms",
+            json!({"enum": values}),
+            48_000,
+        ),
+        (
+            "a backreference pattern",
+            json!({"pattern": r"^(a|a)+\1$"}),
+            512,
+        ),
+        (
+            "a nested-quantifier pattern",
+            json!({"pattern": "^(a+)+$"}),
+            512,
+        ),
     ];
     let mut failures = Vec::new();
     for (what, schema, most) in rows {
@@ -530,4 +582,3 @@ fn empty_as_absent_is_recorded_at_the_property() {
         ]
     );
 }
-
