@@ -8,6 +8,8 @@ TARGETS=(
     "envelope|args|16384"
     "history_repair|history|16384"
     "dialect_rewrite|dialect|8192"
+    "schema_compile|schema|16384"
+    "schema_coerce|schema|16384"
 )
 LIBFUZZER_LIMITS=(-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10)
 # libFuzzer over safe Rust: no sanitizer (the crates forbid unsafe code), debug

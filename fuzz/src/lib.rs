@@ -1,10 +1,11 @@
 //! What the fuzz targets share: the argument structs (every adapter family), the
-//! duplicate-key check, the envelope invariants and the dialect target's witness
-//! generator.
+//! duplicate-key check, the envelope invariants, the dialect target's witness generator
+//! and what the schema targets share.
 
 pub mod args;
 pub mod dup;
 pub mod envelope;
+pub mod schema;
 pub mod witness;
 
 /// At most this many bytes of input are read by a target (the run scripts pass the same

@@ -155,7 +155,8 @@ pub(crate) struct Node {
     pub(crate) any_of: Vec<Id>,
     pub(crate) one_of: Vec<Id>,
     pub(crate) reference: Option<Id>,
-    /// `$ref` replaces every other keyword of the node (drafts 4 to 7).
+    /// `$ref` replaces every other keyword of the node (drafts 4 to 7; in any draft when
+    /// the others are annotations).
     pub(crate) ref_only: bool,
     pub(crate) tag: Option<Tag>,
     /// The schema path of the node, for messages.
@@ -204,6 +205,9 @@ pub(crate) struct Compiled {
     pub(crate) nodes: Vec<Node>,
     pub(crate) root: Id,
     pub(crate) warnings: Vec<Warning>,
+    /// A number with a zero fraction (`1.0`) is an integer as sent (drafts 6 on; draft 4
+    /// reads it as a number only).
+    pub(crate) integral_floats: bool,
     /// That validator, for the schema as given.
     #[cfg(feature = "schema-assertions")]
     pub(crate) validator: Option<jsonschema::Validator>,
@@ -260,6 +264,7 @@ pub(crate) fn compile(schema: &Value) -> Result<Compiled, SchemaError> {
         nodes: c.nodes,
         root,
         warnings: c.warnings,
+        integral_floats: draft != Draft::D4,
         #[cfg(feature = "schema-assertions")]
         validator,
     })
@@ -665,6 +670,13 @@ impl<'s> Compiler<'s> {
         }
         node.tag = self.tag(&node.any_of).or_else(|| self.tag(&node.one_of));
         node.any = is_empty_schema(map);
+        // A `$ref` beside annotations only is the schema it names (drafts 2019-09 on as
+        // before them): nothing of the node's own is applied to the value after it (an
+        // object it did not list keys of would be read again as free-form, at every level
+        // of a recursive schema).
+        if node.reference.is_some() && map.keys().all(|k| k == "$ref" || is_annotation(k)) {
+            node.ref_only = true;
+        }
         Ok(node)
     }
 
@@ -909,6 +921,11 @@ impl<'s> Compiler<'s> {
 
 /// Whether a schema object asserts nothing the engine reads (`{}`, or only annotations).
 fn is_empty_schema(map: &Map<String, Value>) -> bool {
+    map.keys().all(|k| is_annotation(k))
+}
+
+/// Whether the keyword `key` asserts nothing the engine reads.
+fn is_annotation(key: &str) -> bool {
     const ANNOTATIONS: [&str; 13] = [
         "$schema",
         "$id",
@@ -924,8 +941,7 @@ fn is_empty_schema(map: &Map<String, Value>) -> bool {
         "writeOnly",
         "$defs",
     ];
-    map.keys()
-        .all(|k| ANNOTATIONS.contains(&k.as_str()) || k == "definitions" || k.starts_with("x-"))
+    ANNOTATIONS.contains(&key) || key == "definitions" || key.starts_with("x-")
 }
 
 /// A non-negative integer keyword (`minLength`, ...), if present.

@@ -25,6 +25,12 @@ const MAX_NESTING: u32 = 128;
 /// deeper (`allOf`, `$ref`, unions): past this a schema refers to itself without end.
 const MAX_HOPS: u32 = 64;
 
+/// Node applications nested one inside the other across the whole walk (hops and levels of
+/// the value together): past this a call is refused (`too_deep`) rather than recursed into.
+/// Without it, a `$ref` chain of 63 hops at each of 127 levels nests 8,000 applications,
+/// past the stack of a 2 MiB thread (tokio's workers, test threads).
+const MAX_CHAIN: u32 = 1024;
+
 /// Node applications a call may take, at least; each value of the call read adds
 /// [`BUDGET_PER_VALUE`]. Past it the call is refused: the schema asks for more work than
 /// the call can be worth (unions nested in unions, `allOf`s of the same `$ref`).
@@ -43,7 +49,7 @@ pub(crate) struct Ctx<'e> {
     /// A strict check failed.
     failed: bool,
     budget: u64,
-    /// The budget ran out (reported once).
+    /// The budget ran out (reported once, when the walk ends).
     exhausted: bool,
     /// Strict verdicts of union nodes on values, by (node, the value's address), while
     /// nothing is changed.
@@ -118,19 +124,11 @@ impl<'e> Ctx<'e> {
         self.engine.rewind(mark.0, mark.1);
     }
 
-    /// One node application; `false` once the budget is spent.
+    /// One node application; `false` once the budget is spent (the call is then refused
+    /// when the walk ends: [`Walk::root`]).
     fn tick(&mut self) -> bool {
         if self.budget == 0 {
-            if !self.exhausted && !self.strict {
-                self.exhausted = true;
-                self.engine.record(
-                    Issue::new(
-                        Code::Custom,
-                        "the schema asks for too much work on this value",
-                    )
-                    .with_hint("send a simpler value; the tool's inputSchema says what it holds"),
-                );
-            }
+            self.exhausted = true;
             self.failed = true;
             return false;
         }
@@ -152,15 +150,22 @@ struct At {
     depth: u32,
     /// Nodes applied to this value so far without descending.
     hops: u32,
+    /// Node applications around this one, at every level ([`MAX_CHAIN`]).
+    chain: u32,
 }
 
 impl At {
-    const ROOT: At = At { depth: 0, hops: 0 };
+    const ROOT: At = At {
+        depth: 0,
+        hops: 0,
+        chain: 0,
+    };
 
     fn down(self) -> At {
         At {
             depth: self.depth + 1,
             hops: 0,
+            chain: self.chain + 1,
         }
     }
 
@@ -168,6 +173,7 @@ impl At {
         At {
             depth: self.depth,
             hops: self.hops + 1,
+            chain: self.chain + 1,
         }
     }
 }
@@ -176,6 +182,17 @@ impl Walk<'_, '_> {
     /// Coerce the arguments `value` against the root node.
     pub(crate) fn root(&mut self, value: &mut Value) {
         self.apply(self.c.root, value, At::ROOT);
+        // Recorded here, once the walk is over, never where the budget ran out: a union's
+        // trial takes back what it recorded, and a walk cut short must not be accepted.
+        if self.ctx.exhausted {
+            self.ctx.engine.record(
+                Issue::new(
+                    Code::Custom,
+                    "the schema asks for too much work on this value",
+                )
+                .with_hint("send a simpler value; the tool's inputSchema says what it holds"),
+            );
+        }
     }
 
     /// Apply node `id` to `value`.
@@ -184,6 +201,17 @@ impl Walk<'_, '_> {
             self.ctx.issue(|| {
                 Issue::new(Code::Custom, "the schema refers to itself without end")
                     .with_hint("the tool's inputSchema cannot be checked")
+            });
+            return;
+        }
+        if at.chain > MAX_CHAIN {
+            self.ctx.issue(|| {
+                Issue::new(
+                    Code::TooDeep,
+                    "the schema nests too deep for this value to be checked",
+                )
+                .with_input(Input::from_value(value))
+                .with_hint("send the value with less nesting")
             });
             return;
         }
@@ -330,6 +358,8 @@ impl Walk<'_, '_> {
             Value::Number(n) => {
                 let f = n.as_f64().unwrap_or(f64::NAN);
                 match rules::int::from_f64(f) {
+                    // Valid as sent: JSON Schema reads `1.0` as an integer (but draft 4).
+                    Ok(_) if self.ctx.strict && self.c.integral_floats => Ok(None),
                     Ok(int) if self.ctx.lax() => {
                         let from = Input::Number(n.clone());
                         Ok(Some((int, Some(from), None)))
@@ -1016,7 +1046,9 @@ impl Walk<'_, '_> {
             return;
         };
         let optional = !node.required.iter().any(|r| &**r == key);
-        if optional && self.reads_as_absent(id, value) {
+        // A value the property's schema accepts as sent is never read as absent (`null` in
+        // an `enum` that lists it, `"  "` for a `minLength` of 1).
+        if optional && self.reads_as_absent(id, value) && !self.valid(id, value, at.down()) {
             if !self.ctx.lax() {
                 return;
             }
@@ -1410,30 +1442,27 @@ impl Walk<'_, '_> {
             self.ctx.failed = true;
             return;
         }
-        // The first branch that accepts it after coercion.
+        // The first branch that accepts it after coercion; with `oneOf`, a coerced value
+        // that another branch accepts too is not kept (`oneOf` would refuse it).
+        let mut several = false;
         for (index, &branch) in branches.iter().enumerate() {
             let mark = self.ctx.mark();
             let mut trial = value.clone();
             self.apply(branch, &mut trial, at.hop());
             if !self.ctx.failed_since(mark) {
-                // `oneOf`: the value read must match no other branch as it is, or it does
-                // not validate (`"5"` for `integer` or `number`).
-                if one
-                    && branches
-                        .iter()
-                        .enumerate()
-                        .any(|(i, &other)| i != index && self.valid(other, &mut trial, at))
-                {
-                    self.ctx.rewind(mark);
-                    let input = Input::from_value(value);
-                    self.ctx.issue(|| ambiguous(input));
+                if !(one && self.also_valid(branches, index, &mut trial, at)) {
+                    *value = trial;
                     return;
                 }
-                *value = trial;
-                return;
+                several = true;
             }
             self.ctx.rewind(mark);
             self.ctx.failed = false;
+        }
+        if several {
+            let input = Input::from_value(value);
+            self.ctx.issue(|| ambiguous(input));
+            return;
         }
         // None: the issues of the one branch of the value's own type, or one issue.
         let sent = type_of(value);
@@ -1456,6 +1485,12 @@ impl Walk<'_, '_> {
             wrong_type(names, value)
                 .with_hint("send a value of one of the shapes the tool's inputSchema lists")
         });
+    }
+
+    /// Whether a branch of `branches` other than the one at `chosen` accepts `value` as
+    /// sent.
+    fn also_valid(&mut self, branches: &[Id], chosen: usize, value: &mut Value, at: At) -> bool {
+        (0..branches.len()).any(|i| i != chosen && self.valid(branches[i], value, at))
     }
 
     /// Whether `value` satisfies node `id` as sent, with no lax reading.
