@@ -78,6 +78,41 @@
 //! type, whose schema keeps `$defs` and `$ref`s, has its plan learned from its
 //! `Deserialize` as [`crate::from_str`] does. The rmcp extractor reads calls through these.
 //!
+//! # Unions
+//!
+//! serde reads an internally tagged, adjacently tagged or untagged enum from a buffer of
+//! its own, so the typed pass alone reports one issue at the enum's path and stops there.
+//! With the `coercer` feature, where `T`'s schema has a `oneOf` or `anyOf`, [`from_str`],
+//! [`from_slice`] and [`from_value`] read a refused call again with the schema engine
+//! ([`crate::coercer`]) against `T`'s own schema, and report the issues inside the enum's
+//! value at their full paths, beside every other issue of the typed pass (see
+//! docs/contract.md, "Errors"):
+//!
+//! ```
+//! # #[cfg(feature = "coercer")] fn main() {
+//! use mcp_coerce::Code;
+//! use schemars::JsonSchema;
+//! use serde::Deserialize;
+//!
+//! #[derive(Deserialize, JsonSchema, Debug)]
+//! #[serde(tag = "kind", rename_all = "snake_case")]
+//! enum Cmd { Move { steps: u32, fast: bool }, Stop }
+//!
+//! #[derive(Deserialize, JsonSchema, Debug)]
+//! struct Args { cmd: Cmd, query: String }
+//!
+//! let call = r#"{"cmd": {"kind": "Move", "steps": "x", "fast": "maybe"}}"#;
+//! let refused = mcp_coerce::schema::from_str::<Args>(call).unwrap_err();
+//! let found: Vec<_> = refused.issues().iter().map(|i| (i.code(), i.path().to_string())).collect();
+//! assert_eq!(found, [
+//!     (Code::Missing, "/query".to_string()),
+//!     (Code::BoolParsing, "/cmd/fast".to_string()),
+//!     (Code::IntParsing, "/cmd/steps".to_string()),
+//! ]);
+//! # }
+//! # #[cfg(not(feature = "coercer"))] fn main() {}
+//! ```
+//!
 //! # Optional fields
 //!
 //! A field written the crate's way (`#[serde_as(as = "X")] #[serde(default,
@@ -96,6 +131,9 @@ use serde_json::{Map, Value, json};
 use crate::engine::PlanSource;
 use crate::engine::plan::{self, Plan};
 use crate::issue::Rejection;
+
+#[cfg(feature = "coercer")]
+mod unions;
 
 /// [`crate::from_str`] with the required fields taken from `T`'s JSON Schema (see the
 /// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
@@ -149,7 +187,16 @@ pub fn from_str<T: DeserializeOwned + JsonSchema>(json: &str) -> Result<T, Rejec
 /// assert_eq!(refused.issues().len(), 3); // `/b` refused, `/a` and `/c` missing
 /// ```
 pub fn from_slice<T: DeserializeOwned + JsonSchema>(json: &[u8]) -> Result<T, Rejection> {
-    crate::entry::slice_with::<T>(json, PlanSource::Schema(plan_of::<T>))
+    let read = crate::entry::slice_with::<T>(json, PlanSource::Schema(plan_of::<T>));
+    #[cfg(feature = "coercer")]
+    let read =
+        read.map_err(
+            |refused| match (unions::coercer_of::<T>(), unions::call_from_slice(json)) {
+                (Some(unions), Some(call)) => unions::complement::<T>(&unions, refused, call),
+                _ => refused,
+            },
+        );
+    read
 }
 
 /// [`crate::from_value`] with the required fields taken from `T`'s JSON Schema (see the
@@ -174,6 +221,16 @@ pub fn from_slice<T: DeserializeOwned + JsonSchema>(json: &[u8]) -> Result<T, Re
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn from_value<T: DeserializeOwned + JsonSchema>(value: Value) -> Result<T, Rejection> {
+    // A type with a union keeps the call for the schema engine, should it be refused.
+    #[cfg(feature = "coercer")]
+    if let Some(unions) = unions::coercer_of::<T>() {
+        let call = crate::arguments::object_plain(value.clone()).ok();
+        let read = crate::entry::value_with::<T>(value, PlanSource::Schema(plan_of::<T>));
+        return read.map_err(|refused| match call {
+            Some(call) => unions::complement::<T>(&unions, refused, call),
+            None => refused,
+        });
+    }
     crate::entry::value_with::<T>(value, PlanSource::Schema(plan_of::<T>))
 }
 

@@ -1,0 +1,198 @@
+//! The every-issue pass inside unions, with the schema engine.
+//!
+//! serde reads an internally tagged, adjacently tagged or untagged enum from a buffer of its
+//! own, so the typed pass sees one issue where the variant has several, at the enum's own
+//! path, and a field whose type refuses every stand-in (such an enum does) ends the pass
+//! there. Where `T`'s JSON Schema has a union (`oneOf`, `anyOf`), a refused call is read a
+//! second time by the schema engine ([`Coercer`]) against that schema as the runtime reads
+//! it (the type's own integer bounds, not the published clip). A typed issue at a member
+//! under which the schema engine finds issues of its own (and none at the member itself)
+//! is replaced by those, at their full paths, and the typed pass is run again without that
+//! member, so every other member's issue and every missing field is still reported by the
+//! typed route, with its policies (clamping, trimming, defaults, URL hosts). Only inside the
+//! union's value do the schema's keywords speak for the type.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use schemars::{JsonSchema, SchemaGenerator};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::coercer::Coercer;
+use crate::engine::PlanSource;
+use crate::issue::{Code, Path, Rejection, Segment};
+
+/// Levels of a schema searched for a union, at most (schemars nests a few per type).
+const MAX_SEARCH_DEPTH: u32 = 64;
+
+thread_local! {
+    /// Per type (keyed as the engine keys plans, by a function of the type), its schema's
+    /// coercer, or `None` for a schema without a union or one the engine cannot compile.
+    static COERCERS: RefCell<HashMap<usize, Option<Rc<Unions>>>> = RefCell::new(HashMap::new());
+}
+
+/// A type's schema, with a union in it, and its coercer.
+pub(super) struct Unions {
+    schema: Value,
+    coercer: Coercer,
+}
+
+/// The schema engine for `T`, where `T`'s schema has a union; compiled once per type and
+/// thread.
+pub(super) fn coercer_of<T: JsonSchema>() -> Option<Rc<Unions>> {
+    let key = coercer_of::<T> as fn() -> Option<Rc<Unions>> as usize;
+    if let Some(found) = COERCERS.with(|c| c.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let schema = SchemaGenerator::new(super::settings())
+        .into_root_schema_for::<T>()
+        .to_value();
+    let coercer = has_union(&schema, 0)
+        .then(|| Coercer::compile(&schema).ok())
+        .flatten()
+        .map(|coercer| Rc::new(Unions { schema, coercer }));
+    COERCERS.with(|c| c.borrow_mut().insert(key, coercer.clone()));
+    coercer
+}
+
+/// Whether `schema` has a `oneOf` or `anyOf` anywhere.
+fn has_union(schema: &Value, depth: u32) -> bool {
+    if depth > MAX_SEARCH_DEPTH {
+        return false;
+    }
+    match schema {
+        Value::Object(map) => map.iter().any(|(key, value)| {
+            matches!(key.as_str(), "oneOf" | "anyOf") || has_union(value, depth + 1)
+        }),
+        Value::Array(items) => items.iter().any(|item| has_union(item, depth + 1)),
+        _ => false,
+    }
+}
+
+/// The arguments object of JSON text as the text routes read it, or `None`.
+pub(super) fn call_from_slice(json: &[u8]) -> Option<Value> {
+    let (value, _) = crate::json_text::read(json).ok()?;
+    crate::arguments::object(value, false)
+        .ok()
+        .map(|(value, _)| value)
+}
+
+/// `refused` (the typed pass's issues for `call`) with the issues inside `T`'s unions
+/// read by the schema engine (see the [module docs](self)).
+pub(super) fn complement<T: DeserializeOwned + JsonSchema>(
+    unions: &Unions,
+    refused: Rejection,
+    call: Value,
+) -> Rejection {
+    let inner = match unions.coercer.coerce_value(call.clone()) {
+        Ok(_) => return refused,
+        Err(found) => found.into_issues(),
+    };
+    // The union values the typed pass refused and the schema engine finds issues in: for
+    // each typed issue, the outermost union at or above it.
+    let mut members: Vec<Path> = Vec::new();
+    for issue in refused.issues() {
+        let segments = issue.path().segments();
+        let union = (0..=segments.len())
+            .map(|len| Path::from_segments(segments[..len].iter().cloned()))
+            .find(|at| union_at(&unions.schema, at))
+            .filter(|at| inner.iter().any(|i| at_or_beneath(i.path(), at)));
+        if let Some(at) = union
+            && !members.contains(&at)
+        {
+            members.push(at);
+        }
+    }
+    if members.is_empty() {
+        return refused;
+    }
+    // The whole call is the union (`T` an enum): the schema engine's issues are its own.
+    if members.iter().any(Path::is_root) {
+        return Rejection::new(inner);
+    }
+    let mut without = call;
+    if !members.iter().all(|path| remove(&mut without, path)) {
+        return refused;
+    }
+    let (others, truncated) =
+        match crate::entry::value_with::<T>(without, PlanSource::Schema(super::plan_of::<T>)) {
+            Ok(_) => (Vec::new(), 0),
+            Err(again) => {
+                let truncated = again.truncated();
+                (again.into_issues(), truncated)
+            }
+        };
+    let others = others
+        .into_iter()
+        .filter(|i| !(i.code() == Code::Missing && members.contains(i.path())));
+    let within = inner
+        .into_iter()
+        .filter(|i| members.iter().any(|at| at_or_beneath(i.path(), at)));
+    Rejection::new(others.chain(within)).counting(truncated)
+}
+
+/// Whether the node of `schema` that reads the value at `path` is a union. The path is
+/// followed through `properties`, `items` and local `$ref`s; not into a union's branches
+/// (the outermost union on a path is the one found).
+fn union_at(schema: &Value, path: &Path) -> bool {
+    let mut node = resolve(schema, schema);
+    for segment in path.segments() {
+        let Some(here) = node else { return false };
+        if is_union(here) {
+            return false;
+        }
+        let next = match segment {
+            Segment::Key(key) => here.get("properties").and_then(|p| p.get(key.as_str())),
+            Segment::Index(_) => here.get("items"),
+        };
+        node = next.and_then(|next| resolve(schema, next));
+    }
+    node.is_some_and(is_union)
+}
+
+fn is_union(node: &Value) -> bool {
+    node.get("oneOf").is_some() || node.get("anyOf").is_some()
+}
+
+/// `node`, or the definition its local `$ref` names (schemars writes `#/$defs/Name`),
+/// followed a few times at most.
+fn resolve<'s>(root: &'s Value, mut node: &'s Value) -> Option<&'s Value> {
+    for _ in 0..8 {
+        match node.get("$ref").and_then(Value::as_str) {
+            Some(reference) => node = root.pointer(reference.strip_prefix('#')?)?,
+            None => return Some(node),
+        }
+    }
+    None
+}
+
+/// Whether `path` is `above` or beneath it.
+fn at_or_beneath(path: &Path, above: &Path) -> bool {
+    path.segments().starts_with(above.segments())
+}
+
+/// `value` without the member at `path` (whose last segment is a key); whether it was
+/// there (a union at an array position is not taken out: it keeps the typed issue).
+fn remove(value: &mut Value, path: &Path) -> bool {
+    let Some((Segment::Key(last), parents)) = path.segments().split_last() else {
+        return false;
+    };
+    let mut at = value;
+    for segment in parents {
+        let next = match (segment, at) {
+            (Segment::Key(key), Value::Object(map)) => map.get_mut(key),
+            (Segment::Index(index), Value::Array(items)) => items.get_mut(*index),
+            _ => None,
+        };
+        match next {
+            Some(next) => at = next,
+            None => return false,
+        }
+    }
+    match at {
+        Value::Object(map) => map.remove(last).is_some(),
+        _ => false,
+    }
+}
