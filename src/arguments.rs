@@ -163,6 +163,62 @@ pub(crate) struct Fold<'k> {
     pub(crate) clash: bool,
 }
 
+/// What [`fold_into`] did to one key.
+pub(crate) enum Folded<'a> {
+    /// `key` was moved to the field `name`: a `key_fold` step ([`fold_note`]).
+    Moved { key: &'a str, name: &'a str },
+    /// `key` folds to `name`, which another key names too: `duplicate_key` at `name`
+    /// (once per field).
+    Clash { key: &'a str, name: &'a str },
+    /// The value of a folded key whose field is held under its own spelling: left out.
+    Dropped(Value),
+}
+
+/// `map` with each key that folds to a declared field ([`key_folds`]) moved to the
+/// field's own name; the value read for a field named twice is the one under its own
+/// spelling, or under the first key that folds to it. `on` hears every move, clash and
+/// value left out, in the order of the keys.
+pub(crate) fn fold_into(
+    map: &mut Map<String, Value>,
+    declared: &[&str],
+    mut on: impl FnMut(Folded<'_>),
+) {
+    let folds: Vec<(String, usize, bool)> = key_folds(map.keys().map(String::as_str), declared)
+        .into_iter()
+        .map(|f| (f.key.to_owned(), f.field, f.clash))
+        .collect();
+    let mut clashed: Vec<usize> = Vec::new();
+    for (key, field, clash) in folds {
+        let Some(name) = declared.get(field).copied() else {
+            continue;
+        };
+        let Some(value) = map.remove(&key) else {
+            continue;
+        };
+        if clash && !clashed.contains(&field) {
+            clashed.push(field);
+            on(Folded::Clash { key: &key, name });
+        }
+        if map.contains_key(name) {
+            on(Folded::Dropped(value));
+            continue;
+        }
+        map.insert(name.to_owned(), value);
+        on(Folded::Moved { key: &key, name });
+    }
+}
+
+/// The `key_fold` step of `key` read as the field `name`, at the field's path.
+pub(crate) fn fold_note(key: &str, name: &str) -> Coercion {
+    let mut c = Coercion::new(
+        Rule::KeyFold,
+        Some(Input::from_text(key)),
+        Some(Input::Text(name.to_owned())),
+    );
+    c.prepend(crate::issue::Segment::key(name));
+    c
+}
+
 /// The keys of `keys` that name no field of `declared` but equal exactly one of them once
 /// folded ([`folds_to`]), in the order of `keys`. A field named by two keys (its own
 /// spelling and a folded one, or two folded ones) has every fold to it marked as a clash.

@@ -10,7 +10,7 @@ use serde_json::{Map, Number, Value};
 
 use super::compile::{Compiled, Id, Node, type_of, types};
 use super::number;
-use crate::arguments;
+use crate::arguments::{self, Folded};
 use crate::decode;
 use crate::engine::{Engine, Mark as EngineMark};
 use crate::issue::{Code, Input, Issue, Path, Segment, kind_of};
@@ -1327,34 +1327,12 @@ impl Walk<'_, '_> {
     /// Keys read as the properties they name once folded; two keys for one property are
     /// `duplicate_key`.
     fn fold_keys(&mut self, map: &mut Map<String, Value>, declared: &[&str]) {
-        let folds: Vec<(String, usize, bool)> =
-            arguments::key_folds(map.keys().map(String::as_str), declared)
-                .into_iter()
-                .map(|f| (f.key.to_owned(), f.field, f.clash))
-                .collect();
-        let mut clashed: Vec<usize> = Vec::new();
-        for (key, field, clash) in folds {
-            let Some(name) = declared.get(field).copied() else {
-                continue;
-            };
-            let Some(value) = map.remove(&key) else {
-                continue;
-            };
-            if clash && !clashed.contains(&field) {
-                clashed.push(field);
-                self.ctx.issue(|| rules::keys::clash(name, &key));
-            }
-            if map.contains_key(name) {
-                continue;
-            }
-            map.insert(name.to_owned(), value);
-            let (from, to) = (Input::from_text(&key), Input::Text(name.to_owned()));
-            self.ctx.note(|| {
-                let mut c = Coercion::new(Rule::KeyFold, Some(from), Some(to));
-                c.prepend(Segment::key(name));
-                c
-            });
-        }
+        let ctx = &mut self.ctx;
+        arguments::fold_into(map, declared, |folded| match folded {
+            Folded::Moved { key, name } => ctx.note(|| arguments::fold_note(key, name)),
+            Folded::Clash { key, name } => ctx.issue(|| rules::keys::clash(name, key)),
+            Folded::Dropped(_) => {}
+        });
     }
 
     // -- unions -----------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::Engine;
-use crate::arguments;
+use crate::arguments::{self, Folded};
 use crate::issue::{Input, Segment};
 use crate::report::{Coercion, Rule};
 
@@ -62,38 +62,13 @@ pub(super) fn all_declared(map: &Map<String, Value>, fields: &[&str]) -> bool {
 #[cold]
 #[inline(never)]
 pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &[&str]) {
-    let folds: Vec<(String, usize, bool)> =
-        arguments::key_folds(map.keys().map(String::as_str), fields)
-            .into_iter()
-            .map(|f| (f.key.to_owned(), f.field, f.clash))
-            .collect();
-    let mut clashed: Vec<usize> = Vec::new();
-    for (key, field, clash) in folds {
-        let Some(name) = fields.get(field).copied() else {
-            continue;
-        };
-        let Some(value) = map.remove(&key) else {
-            continue;
-        };
-        if clash && !clashed.contains(&field) {
-            clashed.push(field);
-            engine.record_with(|| crate::rules::keys::clash(name, &key));
+    arguments::fold_into(map, fields, |folded| match folded {
+        Folded::Moved { key, name } => engine.note(|| arguments::fold_note(key, name)),
+        Folded::Clash { key, name } => {
+            engine.record_with(|| crate::rules::keys::clash(name, key));
         }
-        if map.contains_key(name) {
-            super::drop_flat(value);
-            continue;
-        }
-        map.insert(name.to_owned(), value);
-        engine.note(|| {
-            let mut c = Coercion::new(
-                Rule::KeyFold,
-                Some(Input::from_text(&key)),
-                Some(Input::Text(name.to_owned())),
-            );
-            c.prepend(Segment::key(name));
-            c
-        });
-    }
+        Folded::Dropped(value) => super::drop_flat(value),
+    });
 }
 
 /// For each key of `map` that names no field of `fields`, the field left out of the call
