@@ -275,7 +275,13 @@ fn main() {
         .enable_all()
         .build();
     let code = match runtime {
-        Ok(runtime) => runtime.block_on(run(options)),
+        Ok(runtime) => {
+            let code = runtime.block_on(run(options));
+            // The read of stdin in progress runs on a blocking thread that would keep a
+            // runtime being dropped waiting until the client writes again.
+            runtime.shutdown_background();
+            code
+        }
         Err(error) => {
             eprintln!("mcp-coerce-proxy: {error}");
             1
@@ -380,10 +386,18 @@ async fn run(options: Options) -> i32 {
     drop(to_server);
     // What the server wrote before it exited goes to the client; then no process of its
     // group outlives the proxy.
-    let _ = tokio::time::timeout(DRAIN, &mut server_reader).await;
+    let mut drained = tokio::time::timeout(DRAIN, &mut server_reader)
+        .await
+        .is_ok();
     signal_group(pgid, libc::SIGKILL);
-    let _ = tokio::time::timeout(DRAIN, &mut server_reader).await;
-    server_reader.abort();
+    if !drained {
+        drained = tokio::time::timeout(DRAIN, &mut server_reader)
+            .await
+            .is_ok();
+    }
+    if !drained {
+        server_reader.abort();
+    }
     client_reader.abort();
     let _ = tokio::time::timeout(DRAIN, client_writer).await;
     server_writer.abort();

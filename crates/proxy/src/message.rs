@@ -89,7 +89,8 @@ fn locate<'a>(text: &'a str, path: &[&str]) -> Option<&'a str> {
 }
 
 /// `text` with the value at `path` replaced by `replacement` (JSON text), every other byte
-/// as it was; `None` where [`locate`] finds no single value there.
+/// as it was; `None` when no single value is there (a key absent, or repeated in its
+/// object: which one the peer reads is its parser's choice).
 ///
 /// ```
 /// use mcp_coerce_proxy::message::splice;
