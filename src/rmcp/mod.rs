@@ -77,8 +77,41 @@ use crate::render::Envelope;
 
 pub use output::output_schema;
 pub use parameters::{Coercions, NOTES_META_KEY, Parameters};
-pub use router::{Router, UNKNOWN_TOOL_HINT, coerce};
+pub use router::{Router, UNKNOWN_TOOL_HINT, coerce, refusal_result};
 pub use unwrap::{UnwrapArguments, on_custom_request};
+
+/// A tool's result checked against its `outputSchema` as the router checks the results it
+/// routes (feature `output-check`), for a proxy or gateway that holds the result and the
+/// schema itself: `result` as it is when it matches (or when it is an error result whose
+/// `structuredContent` matches or is absent); an error result whose `structuredContent`
+/// does not match, with it moved into `content` as JSON text; any other result that does
+/// not match, or has no `structuredContent`, is the `isError` result of the
+/// [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), each
+/// mismatch logged as the router logs it. `output_schema` is the schema as declared; its
+/// `$ref`s into itself are inlined first, and it is compiled once per schema (cached).
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::Arc;
+/// use rmcp::model::CallToolResult;
+/// use serde_json::json;
+///
+/// let schema = Arc::new(json!({"type": "object", "properties": {"n": {"type": "integer"}}})
+///     .as_object().cloned().unwrap_or_default());
+/// let good = CallToolResult::structured(json!({"n": 1}));
+/// assert_eq!(mcp_coerce::rmcp::check_output("count", &schema, good.clone()), good);
+/// let bad = mcp_coerce::rmcp::check_output("count", &schema, CallToolResult::structured(json!({"n": "x"})));
+/// assert_eq!(bad.is_error, Some(true));
+/// ```
+#[cfg(feature = "output-check")]
+pub fn check_output(
+    tool: &str,
+    output_schema: &std::sync::Arc<::rmcp::model::JsonObject>,
+    result: CallToolResult,
+) -> CallToolResult {
+    check::checked(tool, output_schema, result)
+}
 
 /// The `isError: true` result carrying the envelope as JSON text and as
 /// `structuredContent`.

@@ -259,6 +259,21 @@ impl Coercions {
     }
 }
 
+/// The coercions of a call read outside an rmcp server (by the schema engine, say:
+/// [`Coercer::coerce_with_report`](crate::coercer::Coercer::coerce_with_report)), to
+/// [`attach`](Coercions::attach) their notes to the result as the router's tools do.
+///
+/// ```
+/// use mcp_coerce::rmcp::Coercions;
+///
+/// assert!(Coercions::from(mcp_coerce::Report::default()).notes().is_empty());
+/// ```
+impl From<crate::Report> for Coercions {
+    fn from(report: crate::Report) -> Self {
+        Coercions(Arc::new(report))
+    }
+}
+
 impl<S> FromContextPart<ToolCallContext<'_, S>> for Coercions {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         Ok(context

@@ -300,6 +300,25 @@ pub(super) fn refusal(text: String, envelope: Value, has_output_schema: bool) ->
     result
 }
 
+/// The `isError: true` result of a refusal, as the router answers it: the envelope as
+/// JSON text in `content[0]`, and as `structuredContent` only when the tool declares no
+/// `outputSchema` (clients check `structuredContent` against it, error results included,
+/// and the envelope does not match it). For a proxy or gateway that answers refused calls
+/// itself.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::Envelope;
+///
+/// let envelope = Envelope::unknown_tool("x", "Call tools/list.");
+/// assert!(mcp_coerce::rmcp::refusal_result(&envelope, false).structured_content.is_some());
+/// assert!(mcp_coerce::rmcp::refusal_result(&envelope, true).structured_content.is_none());
+/// ```
+pub fn refusal_result(envelope: &Envelope, has_output_schema: bool) -> CallToolResult {
+    envelope_result(envelope, has_output_schema)
+}
+
 /// [`refusal`] of an envelope built here, each rendering made once and only where it goes:
 /// the text always, the `structuredContent` unless the tool declares an output schema.
 pub(super) fn envelope_result(envelope: &Envelope, has_output_schema: bool) -> CallToolResult {
