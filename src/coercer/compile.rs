@@ -161,6 +161,12 @@ pub(crate) struct Node {
     pub(crate) tag: Option<Tag>,
     /// The schema path of the node, for messages.
     pub(crate) pointer: Box<str>,
+    /// A scalar leaf: the one type bit (`string`, `integer`, `number` or `boolean`) of a
+    /// node whose only other keywords are that type's own (lengths and `pattern`, bounds
+    /// and `multipleOf`) and `enum`/`const`; 0 otherwise. A value of that type the node
+    /// accepts as sent is left as it is without the walk's rules ([`Node::leaf`] is set
+    /// once every node is compiled).
+    pub(crate) leaf: u8,
 }
 
 impl Node {
@@ -198,6 +204,25 @@ pub(crate) fn is_integral(n: &Number) -> bool {
         || n.is_u64()
         || n.as_f64()
             .is_some_and(|f| f.is_finite() && f.fract() == 0.0)
+}
+
+/// The type bit of a scalar leaf ([`Node::leaf`]), 0 for any other node.
+fn leaf_type(node: &Node) -> u8 {
+    let scalar = matches!(
+        node.types,
+        types::STRING | types::INTEGER | types::NUMBER | types::BOOLEAN
+    );
+    if !scalar
+        || node.any
+        || node.never
+        || node.reference.is_some()
+        || !node.all_of.is_empty()
+        || !node.any_of.is_empty()
+        || !node.one_of.is_empty()
+    {
+        return 0;
+    }
+    node.types
 }
 
 /// A compiled schema.
@@ -254,6 +279,9 @@ pub(crate) fn compile(schema: &Value) -> Result<Compiled, SchemaError> {
     };
     c.index_resources(schema, String::new(), 0)?;
     let root = c.node(schema, String::new(), 0)?;
+    for node in &mut c.nodes {
+        node.leaf = leaf_type(node);
+    }
     #[cfg(feature = "schema-assertions")]
     let validator = if c.needs_validator {
         Some(super::assert::validator(schema)?)

@@ -40,6 +40,10 @@ fn int_to_float(int: i128, f: f64) -> Ordering {
 
 /// `a` compared with `b` by value.
 pub(crate) fn compare(a: &Number, b: &Number) -> Ordering {
+    // The common case (an integer sent, an integer bound) without the i128 widening.
+    if let (Some(x), Some(y)) = (a.as_i64(), b.as_i64()) {
+        return x.cmp(&y);
+    }
     match (exact_int(a), exact_int(b)) {
         (Some(x), Some(y)) => x.cmp(&y),
         (Some(x), None) => int_to_float(x, b.as_f64().unwrap_or(f64::NAN)),

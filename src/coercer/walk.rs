@@ -220,6 +220,9 @@ impl Walk<'_, '_> {
         }
         let c = self.c;
         let node = c.node(id);
+        if node.leaf != 0 && as_sent(node, value) {
+            return;
+        }
         if node.never {
             self.ctx.issue(|| never(value));
             return;
@@ -380,7 +383,7 @@ impl Walk<'_, '_> {
                 match rules::int::from_str(text) {
                     Ok(int) => {
                         let integral = text.contains('.');
-                        Ok(Some((int, None, Some((Input::from_text(text), integral)))))
+                        Ok(Some((int, None, Some(integral))))
                     }
                     Err(failure) => Err(rules::int::issue(
                         failure,
@@ -403,12 +406,14 @@ impl Walk<'_, '_> {
                     });
                     return;
                 };
-                if let Some((text, integral)) = from_text {
+                if let Some(integral) = from_text {
                     if !self.ctx.quiet_text {
+                        // `value` is still the string read.
+                        let sent = &*value;
                         self.ctx.note(|| {
                             Coercion::new(
                                 Rule::NumericString,
-                                Some(text),
+                                Some(Input::from_text(sent.as_str().unwrap_or_default())),
                                 Some(Input::Number(n.clone())),
                             )
                         });
@@ -449,12 +454,11 @@ impl Walk<'_, '_> {
                             .and_then(json_int)
                             .or_else(|| Number::from_f64(f));
                         let Some(n) = n else { return };
-                        let from = Input::from_text(text);
                         if !self.ctx.quiet_text {
                             self.ctx.note(|| {
                                 Coercion::new(
                                     Rule::NumericString,
-                                    Some(from),
+                                    Some(Input::from_text(text)),
                                     Some(Input::Number(n.clone())),
                                 )
                             });
@@ -532,9 +536,14 @@ impl Walk<'_, '_> {
                 if !self.ctx.lax() {
                     return;
                 }
-                let from = Input::from_value(value);
-                self.ctx
-                    .note(|| Coercion::new(Rule::BoolToken, Some(from), Some(Input::Bool(b))));
+                let sent = &*value;
+                self.ctx.note(|| {
+                    Coercion::new(
+                        Rule::BoolToken,
+                        Some(Input::from_value(sent)),
+                        Some(Input::Bool(b)),
+                    )
+                });
                 *value = Value::Bool(b);
             }
             None => {
@@ -608,10 +617,13 @@ impl Walk<'_, '_> {
                 if !self.ctx.lax() {
                     return true;
                 }
-                let from = Input::from_text(sent);
-                let to = Input::from_value(name);
-                self.ctx
-                    .note(|| Coercion::new(Rule::EnumFold, Some(from), Some(to)));
+                self.ctx.note(|| {
+                    Coercion::new(
+                        Rule::EnumFold,
+                        Some(Input::from_text(sent)),
+                        Some(Input::from_value(name)),
+                    )
+                });
                 *value = name.clone();
                 return true;
             }
@@ -673,10 +685,11 @@ impl Walk<'_, '_> {
             if let Some(id) = element {
                 let mark = self.ctx.mark();
                 match &origin {
-                    Origin::Pieces(pieces) => {
-                        let Some((piece, offset, refused)) = pieces.get(i) else {
+                    Origin::Pieces { text, pieces } => {
+                        let Some((range, offset, refused)) = pieces.get(i) else {
                             continue;
                         };
+                        let piece = text.get(range.clone()).unwrap_or_default();
                         if *refused {
                             continue;
                         }
@@ -685,15 +698,17 @@ impl Walk<'_, '_> {
                         let quiet = std::mem::replace(&mut self.ctx.quiet_text, true);
                         self.apply(id, item, at.down());
                         self.ctx.quiet_text = quiet;
-                        let separated = rules::array_text::other_separator(piece);
-                        self.ctx.engine.for_issues_since(mark.0, |issue| {
-                            if let Some(offset) = offset {
-                                issue.set_context("offset", *offset);
-                            }
-                            if separated {
-                                issue.set_hint(rules::array_text::OTHER_SEPARATOR_HINT);
-                            }
-                        });
+                        if self.ctx.engine.issues_since(mark.0) {
+                            let separated = rules::array_text::other_separator(piece);
+                            self.ctx.engine.for_issues_since(mark.0, |issue| {
+                                if let Some(offset) = offset {
+                                    issue.set_context("offset", *offset);
+                                }
+                                if separated {
+                                    issue.set_hint(rules::array_text::OTHER_SEPARATOR_HINT);
+                                }
+                            });
+                        }
                     }
                     _ => self.apply(id, item, at.down()),
                 }
@@ -916,7 +931,8 @@ impl Walk<'_, '_> {
                         });
                     }
                     items.push(Value::String(piece.to_owned()));
-                    pieces.push((piece.to_owned(), offset, refused));
+                    let start = piece.as_ptr() as usize - t.as_ptr() as usize;
+                    pieces.push((start..start + piece.len(), offset, refused));
                 }
                 let n = items.len();
                 self.ctx.note(|| {
@@ -926,7 +942,13 @@ impl Walk<'_, '_> {
                         crate::report::items(n),
                     )
                 });
-                Some((items, Origin::Pieces(pieces)))
+                Some((
+                    items,
+                    Origin::Pieces {
+                        text: t.to_owned(),
+                        pieces,
+                    },
+                ))
             }
         }
     }
@@ -989,15 +1011,55 @@ impl Walk<'_, '_> {
         if at.depth == 0 && !declared.is_empty() && map.len() <= 2 {
             self.unwrap_root(map, &declared);
         }
+        let mut all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
         if !declared.is_empty()
-            && !map.keys().all(|k| declared.contains(&k.as_str()))
+            && !all_declared
             && !arguments::key_folds(map.keys().map(String::as_str), &declared).is_empty()
         {
             if !self.ctx.lax() {
                 return;
             }
             self.fold_keys(map, &declared);
+            all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
         }
+        if all_declared && node.property_names.is_none() && !map.values().any(may_read_as_absent) {
+            self.declared_only(node, map, at);
+        } else {
+            self.members(node, map, &declared, at);
+        }
+        if self.ctx.strict && self.ctx.failed {
+            return;
+        }
+        self.absent(node, map, &declared, at);
+    }
+
+    /// The members of an object whose keys are all declared properties and whose values
+    /// none reads as absent: each value read in place, as [`Walk::members`] reads it,
+    /// without taking the keys out of the map first.
+    fn declared_only(&mut self, node: &Node, map: &mut Map<String, Value>, at: At) {
+        self.ctx.budget = self
+            .ctx
+            .budget
+            .saturating_add(BUDGET_PER_VALUE.saturating_mul(map.len() as u64));
+        for (key, value) in map.iter_mut() {
+            let mark = self.ctx.mark();
+            if let Some(&(_, id)) = node
+                .properties
+                .iter()
+                .find(|(name, _)| **name == *key.as_str())
+            {
+                self.apply(id, value, at.down());
+                self.pattern_properties(node, key, value, at);
+            }
+            self.ctx.prefix(mark, || Segment::key(key));
+            if self.ctx.strict && self.ctx.failed {
+                return;
+            }
+        }
+    }
+
+    /// The members of an object, one key after the other.
+    fn members(&mut self, node: &Node, map: &mut Map<String, Value>, declared: &[&str], at: At) {
         let keys: Vec<String> = map.keys().cloned().collect();
         self.ctx.budget = self
             .ctx
@@ -1016,7 +1078,7 @@ impl Walk<'_, '_> {
                         self.pattern_properties(node, key, value, at);
                     }
                 }
-                None => self.other_key(node, map, key, &declared, at),
+                None => self.other_key(node, map, key, declared, at),
             }
             self.ctx.prefix(mark, || Segment::key(key));
             if let Some(names) = node.property_names {
@@ -1036,7 +1098,6 @@ impl Walk<'_, '_> {
                 return;
             }
         }
-        self.absent(node, map, &declared, at);
     }
 
     /// A declared property's value; `""`, `"null"` and `null` for an optional property as
@@ -1505,12 +1566,84 @@ enum Origin {
     Json { s: String, t: String },
     /// Integer comma pieces, with their char offsets in the string and whether the piece
     /// was refused already (a leading zero).
-    Pieces(Vec<(String, Option<usize>, bool)>),
+    Pieces {
+        /// The text the pieces were cut from.
+        text: String,
+        /// Each piece's bytes in `text`.
+        pieces: Vec<(std::ops::Range<usize>, Option<usize>, bool)>,
+    },
 }
 
 /// The integers a JSON number holds exactly.
 const JSON_MIN: i128 = i64::MIN as i128;
 const JSON_MAX: u128 = u64::MAX as u128;
+
+/// Whether an optional property's value may read as absent ([`Walk::reads_as_absent`]):
+/// `null`, a blank string or `"null"`.
+fn may_read_as_absent(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::String(s) => s == "null" || s.trim().is_empty(),
+        _ => false,
+    }
+}
+
+/// Whether a scalar leaf ([`Node::leaf`]) accepts `value` as sent, so that its rules would
+/// leave it as it is and record nothing: of the leaf's type, a member of its `enum`/`const`,
+/// within its lengths, `pattern`, bounds and `multipleOf`. `false` sends the value through
+/// the rules, which read it or say why not.
+#[inline]
+fn as_sent(node: &Node, value: &Value) -> bool {
+    let typed = match (node.leaf, value) {
+        (types::STRING, Value::String(s)) => string_as_sent(node, s),
+        (types::INTEGER, Value::Number(n)) => (n.is_i64() || n.is_u64()) && in_bounds(node, n),
+        (types::NUMBER, Value::Number(n)) => in_bounds(node, n),
+        (types::BOOLEAN, Value::Bool(_)) => true,
+        _ => false,
+    };
+    typed
+        && match (&node.enumeration, &node.constant) {
+            (Some(values), _) => values.iter().any(|a| number::equal(a, value)),
+            (None, Some(constant)) => number::equal(constant, value),
+            (None, None) => true,
+        }
+}
+
+/// A string's lengths (in chars) and `pattern`, as [`Walk::string`] checks them.
+fn string_as_sent(node: &Node, s: &str) -> bool {
+    let (min, max) = (
+        node.min_length.unwrap_or(0),
+        node.max_length.unwrap_or(usize::MAX),
+    );
+    // No more chars than bytes: a string of at most `max` bytes is short enough.
+    if (min > 0 || s.len() > max)
+        && !(min..=max).contains(&s.chars().take(max.saturating_add(1)).count())
+    {
+        return false;
+    }
+    node.pattern
+        .as_ref()
+        .is_none_or(|p| p.is_match(s) == Ok(true))
+}
+
+/// `minimum`, `maximum` and `multipleOf`, as [`Walk::bounds`] checks them.
+fn in_bounds(node: &Node, n: &Number) -> bool {
+    if let Some(min) = &node.minimum {
+        let ord = number::compare(n, &min.value);
+        if ord.is_lt() || (min.exclusive && ord.is_eq()) {
+            return false;
+        }
+    }
+    if let Some(max) = &node.maximum {
+        let ord = number::compare(n, &max.value);
+        if ord.is_gt() || (max.exclusive && ord.is_eq()) {
+            return false;
+        }
+    }
+    node.multiple_of
+        .as_ref()
+        .is_none_or(|m| number::is_multiple(n, m))
+}
 
 /// `int` as a JSON number, if it fits one exactly.
 fn json_int(int: i128) -> Option<Number> {
