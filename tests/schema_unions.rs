@@ -234,3 +234,27 @@ fn issues_outside_unions_are_the_typed_routes() {
         ]
     );
 }
+
+/// An optional recursive field: schemars writes `anyOf` of the type and null, which is not
+/// a union of shapes; the typed route's issues stand.
+#[serde_as]
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(dead_code)] // only read
+struct Tree {
+    #[serde_as(as = "IntLike<0, 9>")]
+    value: u8,
+    #[serde(default)]
+    left: Option<Box<Tree>>,
+}
+
+#[test]
+fn an_option_of_a_named_type_is_no_union() {
+    let call = r#"{"value": 0, "left": {"value": -1}}"#;
+    let typed = mcp_coerce::from_str::<Tree>(call).unwrap_err();
+    let refused = mcp_coerce::schema::from_str::<Tree>(call).unwrap_err();
+    assert_eq!(found(&refused), found(&typed));
+    assert_eq!(
+        found(&refused),
+        [(Code::IntOverflow, "/left/value".to_string())]
+    );
+}

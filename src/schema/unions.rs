@@ -57,15 +57,14 @@ pub(super) fn coercer_of<T: JsonSchema>() -> Option<Rc<Unions>> {
     coercer
 }
 
-/// Whether `schema` has a `oneOf` or `anyOf` anywhere.
+/// Whether `schema` has a union ([`is_union`]) anywhere.
 fn has_union(schema: &Value, depth: u32) -> bool {
     if depth > MAX_SEARCH_DEPTH {
         return false;
     }
     match schema {
-        Value::Object(map) => map.iter().any(|(key, value)| {
-            matches!(key.as_str(), "oneOf" | "anyOf") || has_union(value, depth + 1)
-        }),
+        Value::Object(_) if is_union(schema) => true,
+        Value::Object(map) => map.values().any(|value| has_union(value, depth + 1)),
         Value::Array(items) => items.iter().any(|item| has_union(item, depth + 1)),
         _ => false,
     }
@@ -152,8 +151,21 @@ fn union_at(schema: &Value, path: &Path) -> bool {
     node.is_some_and(is_union)
 }
 
+/// Whether `node` is a union of two shapes or more: a `oneOf` or `anyOf` with two branches
+/// besides `{"type": "null"}` (schemars writes an `Option` of a named type as the type or
+/// null, which the typed pass reads itself).
 fn is_union(node: &Value) -> bool {
-    node.get("oneOf").is_some() || node.get("anyOf").is_some()
+    ["oneOf", "anyOf"].iter().any(|keyword| {
+        node.get(keyword)
+            .and_then(Value::as_array)
+            .is_some_and(|branches| {
+                branches
+                    .iter()
+                    .filter(|b| b.get("type").and_then(Value::as_str) != Some("null"))
+                    .count()
+                    >= 2
+            })
+    })
 }
 
 /// `node`, or the definition its local `$ref` names (schemars writes `#/$defs/Name`),
