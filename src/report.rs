@@ -364,12 +364,9 @@ impl Coercion {
         &mut self.path
     }
 
+    /// Put `segment` in front of the path, as it is: where a key must not be echoed (inside
+    /// a field marked secret) the caller writes it `*` first.
     pub(crate) fn prepend(&mut self, segment: Segment) {
-        // A key added while a field marked secret is read lies inside it.
-        let segment = match segment {
-            Segment::Key(_) if crate::engine::in_secret() => Segment::Key("*".to_owned()),
-            other => other,
-        };
         self.path.prepend(segment);
         self.path.cut_to_fit();
     }

@@ -1255,7 +1255,7 @@ impl Walk<'_, '_> {
                     let to = Input::from_value(&default);
                     self.ctx.note(|| {
                         let mut c = Coercion::new(Rule::DefaultApplied, None, Some(to));
-                        c.prepend(Segment::key(name));
+                        crate::engine::prepend_coercion(&mut c, Segment::key(name));
                         c
                     });
                     map.insert(name.to_owned(), default);
@@ -1289,7 +1289,7 @@ impl Walk<'_, '_> {
                     let (from, to) = (Input::from_text(key), Input::Text((*field).to_owned()));
                     self.ctx.note(|| {
                         let mut c = Coercion::new(Rule::UnknownIgnored, Some(from), Some(to));
-                        c.prepend(Segment::key(key));
+                        crate::engine::prepend_coercion(&mut c, Segment::key(key));
                         c
                     });
                 }
@@ -1351,7 +1351,7 @@ impl Walk<'_, '_> {
             let (from, to) = (Input::from_text(&key), Input::Text(name.to_owned()));
             self.ctx.note(|| {
                 let mut c = Coercion::new(Rule::KeyFold, Some(from), Some(to));
-                c.prepend(Segment::key(name));
+                crate::engine::prepend_coercion(&mut c, Segment::key(name));
                 c
             });
         }
@@ -1396,7 +1396,7 @@ impl Walk<'_, '_> {
                         let to = Input::Text(canonical.to_string());
                         self.ctx.note(|| {
                             let mut c = Coercion::new(Rule::EnumFold, Some(from), Some(to));
-                            c.prepend(Segment::key(&property));
+                            crate::engine::prepend_coercion(&mut c, Segment::key(&property));
                             c
                         });
                         map.insert(

@@ -1026,7 +1026,8 @@ impl<'a> Entries<'a, '_> {
                 self.engine.note(|| {
                     let mut c =
                         Coercion::new(Rule::DefaultApplied, None, Some((**default).clone()));
-                    c.prepend(Segment::key(prop.name()));
+                    self.engine
+                        .prepend_coercion(&mut c, Segment::key(prop.name()));
                     c
                 });
             }

@@ -90,7 +90,7 @@ pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &
                 Some(Input::from_text(&key)),
                 Some(Input::Text(name.to_owned())),
             );
-            c.prepend(Segment::key(name));
+            engine.prepend_coercion(&mut c, Segment::key(name));
             c
         });
     }
@@ -141,7 +141,7 @@ pub(super) fn note_ignored(
                 Some(Input::from_text(key)),
                 Some(Input::Text(field.to_owned())),
             );
-            c.prepend(Segment::key(key));
+            engine.prepend_coercion(&mut c, Segment::key(key));
             c
         });
     }

@@ -47,7 +47,7 @@ use std::rc::Rc;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::issue::{Code, Issue};
+use crate::issue::{Code, Issue, Segment};
 use crate::issue::{MAX_ISSUES, Rejection};
 use crate::report::{Coercion, MAX_COERCIONS, Report};
 use crate::shell::IssueBuf;
@@ -322,6 +322,34 @@ impl Engine {
         self.dropped.set(self.dropped.get() + dropped);
     }
 
+    /// Whether a field marked secret is being read ([`SecretField`]).
+    #[inline]
+    pub(crate) fn in_secret(&self) -> bool {
+        self.secret.get() > 0
+    }
+
+    /// Put `segment` in front of `issue`'s path. The issue model takes the segment as it
+    /// is; the secret is the engine's to know: a key put in front of an issue redacted
+    /// while a field marked secret is read lies inside that field, and is written `*`.
+    pub(crate) fn prepend_issue(&self, issue: &mut Issue, segment: Segment) {
+        if issue.is_redacted() && matches!(segment, Segment::Key(_)) && self.in_secret() {
+            issue.prepend(Segment::Key("*".to_owned()));
+        } else {
+            issue.prepend(segment);
+        }
+    }
+
+    /// Put `segment` in front of `coercion`'s path: a key put in front while a field marked
+    /// secret is read lies inside that field, and is written `*` (as for issues,
+    /// [`Engine::prepend_issue`]).
+    pub(crate) fn prepend_coercion(&self, coercion: &mut Coercion, segment: Segment) {
+        if matches!(segment, Segment::Key(_)) && self.in_secret() {
+            coercion.prepend(Segment::Key("*".to_owned()));
+        } else {
+            coercion.prepend(segment);
+        }
+    }
+
     /// What is kept now; compare later with [`Engine::prefix_since`].
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
@@ -335,7 +363,7 @@ impl Engine {
     pub(crate) fn prefix_since(
         &self,
         mark: Mark,
-        segment: impl FnOnce() -> crate::issue::Segment,
+        segment: impl FnOnce() -> Segment,
         value: &Value,
     ) {
         if self.stored.get() > mark {
@@ -344,17 +372,17 @@ impl Engine {
     }
 
     #[cold]
-    fn prefix_slow(&self, mark: Mark, segment: crate::issue::Segment, value: &Value) {
+    fn prefix_slow(&self, mark: Mark, segment: Segment, value: &Value) {
         for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
             if issue.path().is_root() && !issue.has_input() {
                 issue.set_input(crate::issue::Input::from_value(value));
             }
-            issue.prepend(segment.clone());
+            self.prepend_issue(issue, segment.clone());
         }
         let coercions = coercions_in(mark);
         if coercions_in(self.stored.get()) > coercions {
             for coercion in self.coercions.borrow_mut().iter_mut().skip(coercions) {
-                coercion.prepend(segment.clone());
+                self.prepend_coercion(coercion, segment.clone());
             }
         }
     }
@@ -382,7 +410,7 @@ impl Engine {
     /// `mark` (their inputs as they are).
     #[inline]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
-    pub(crate) fn prefix_plain(&self, mark: Mark, segment: impl FnOnce() -> crate::issue::Segment) {
+    pub(crate) fn prefix_plain(&self, mark: Mark, segment: impl FnOnce() -> Segment) {
         if self.stored.get() > mark {
             self.prefix_plain_slow(mark, segment());
         }
@@ -390,9 +418,9 @@ impl Engine {
 
     #[cold]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
-    fn prefix_plain_slow(&self, mark: Mark, segment: crate::issue::Segment) {
+    fn prefix_plain_slow(&self, mark: Mark, segment: Segment) {
         for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
-            issue.prepend(segment.clone());
+            self.prepend_issue(issue, segment.clone());
         }
         for coercion in self
             .coercions
@@ -400,7 +428,7 @@ impl Engine {
             .iter_mut()
             .skip(coercions_in(mark))
         {
-            coercion.prepend(segment.clone());
+            self.prepend_coercion(coercion, segment.clone());
         }
     }
 
@@ -1016,7 +1044,13 @@ pub(crate) fn note(make: impl FnOnce() -> Coercion) {
 /// Whether a field marked secret is being read ([`SecretField`]).
 #[cold]
 pub(crate) fn in_secret() -> bool {
-    with(|engine| engine.secret.get() > 0)
+    with(|engine| engine.in_secret())
+}
+
+/// [`Engine::prepend_coercion`] on this thread's engine.
+#[cfg_attr(not(feature = "coercer"), allow(dead_code))]
+pub(crate) fn prepend_coercion(coercion: &mut Coercion, segment: Segment) {
+    with(|engine| engine.prepend_coercion(coercion, segment));
 }
 
 /// One field marked secret being read: what is recorded while it lives is redacted.
@@ -1044,7 +1078,7 @@ pub(crate) fn entry_mark() -> Mark {
 /// Put `segment` in front of the paths of the coercions recorded since `mark` (an
 /// adapter reading its elements itself).
 #[cold]
-pub(crate) fn prefix_notes_since(mark: Mark, segment: crate::issue::Segment) {
+pub(crate) fn prefix_notes_since(mark: Mark, segment: Segment) {
     with(|engine| {
         for coercion in engine
             .coercions
@@ -1052,7 +1086,7 @@ pub(crate) fn prefix_notes_since(mark: Mark, segment: crate::issue::Segment) {
             .iter_mut()
             .skip(coercions_in(mark))
         {
-            coercion.prepend(segment.clone());
+            engine.prepend_coercion(coercion, segment.clone());
         }
     });
 }
@@ -1165,7 +1199,7 @@ pub(crate) fn read_items<P: DeserializeOwned, R>(
                 let out = de::read_member(
                     engine,
                     value,
-                    || crate::issue::Segment::Index(index),
+                    || Segment::Index(index),
                     |value| match decode(value) {
                         None => read(de::ValueDe::nested(value, engine, &plan, node, depth)),
                         Some(Ok(mut decoded)) => {

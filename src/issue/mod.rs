@@ -456,15 +456,9 @@ impl Issue {
 
     /// Put `segment` in front of the path (one level up), keeping the path within
     /// [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) as it grows, so that no deep path is ever
-    /// held in full.
-    pub(crate) fn prepend(&mut self, mut segment: Segment) {
-        // A key added while a field marked secret is read lies inside it.
-        if self.redacted
-            && let Segment::Key(key) = &mut segment
-            && crate::engine::in_secret()
-        {
-            *key = "*".to_owned();
-        }
+    /// held in full. The segment goes in as it is: where a key must not be echoed (inside a
+    /// field marked secret) the caller writes it `*` first.
+    pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
         self.cut_path_to_fit();
     }
@@ -499,6 +493,11 @@ impl Issue {
     /// Whether the issue says what arrived, or must not (redacted).
     pub(crate) fn has_input(&self) -> bool {
         self.input.is_some() || self.redacted
+    }
+
+    /// Whether the issue was redacted (recorded inside a field marked secret).
+    pub(crate) fn is_redacted(&self) -> bool {
+        self.redacted
     }
 }
 
