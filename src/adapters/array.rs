@@ -41,8 +41,9 @@ use serde_with::{DeserializeAs, Same, SerializeAs};
 use crate::decode::{self, ARRAY, Held};
 use crate::engine::{self, Drive, EncodedLayer};
 use crate::issue::Input;
+use crate::issue::IssueBuf;
 use crate::report::{self, Rule};
-use crate::shell::{IssueBuf, Items, Outcome, invalid_type};
+use crate::shell::{Items, Outcome, invalid_type};
 
 /// Adapter for an array of any element type `T`, each element read by the element adapter
 /// `A`, with optional bounds on the number of items (`minItems`, `maxItems`); see the

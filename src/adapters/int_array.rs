@@ -31,12 +31,12 @@ use crate::int::{
     IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_issue, integral_float,
     piece_read,
 };
+use crate::issue::IssueBuf;
 use crate::issue::{Input, Issue};
 use crate::report::{self, Rule};
 use crate::rules::array_text::{
     OTHER_SEPARATOR_HINT, leading_zero, other_separator, pieces, thousands_issue,
 };
-use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
 };

@@ -29,10 +29,10 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, Held, OBJECT};
 use crate::engine::{self, Drive, EncodedLayer};
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
 use crate::optional::{Optional, Required};
 use crate::report::{self, Rule};
-use crate::shell::IssueBuf;
 use crate::shell::invalid_type;
 
 const HINT: &str = "send a JSON object, e.g. {\"key\": \"value\"}";

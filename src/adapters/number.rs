@@ -19,8 +19,8 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shell::IssueBuf;
 use crate::shell::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
 
 /// Inclusive bounds for [`NumberLike`], as associated consts.

@@ -44,8 +44,8 @@ use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, Held, SAFE_OBJECT};
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue, Path, Rejection, Segment, kind_of};
-use crate::shell::IssueBuf;
 use crate::shell::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
 
 /// The nesting limit of [`SafeObjectLike`] and [`SafeObject`] when none is given.

@@ -26,9 +26,9 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, Held};
 use crate::issue::Input;
+use crate::issue::IssueBuf;
 use crate::report::{self, Rule};
 use crate::rules::array_text::{STRINGS, json_shaped, quoted_pieces, quoted_pieces_issue};
-use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
 };

@@ -47,10 +47,10 @@ use std::rc::Rc;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Issue, Segment};
 use crate::issue::{MAX_ISSUES, Rejection};
 use crate::report::{Coercion, MAX_COERCIONS, Report};
-use crate::shell::IssueBuf;
 use plan::{NodeId, Plan};
 
 pub(crate) use error::Error;

@@ -1,6 +1,9 @@
 //! The issue model: one refusal ([`Issue`]: a stable [`Code`], where it happened, what
 //! arrived as an [`Input`], how to fix the call), its location ([`Path`] of [`Segment`]s,
-//! in `path.rs`), and all the refusals of one call ([`Rejection`], in `rejection.rs`).
+//! in `path.rs`), and all the refusals of one call ([`Rejection`], in `rejection.rs`); the
+//! issues of one adapter call on their way to the engine or an error (`IssueBuf`, in
+//! `buf.rs`). The issue model imports nothing from the engine, the adapter shell or the
+//! adapters: whoever reads a call puts the path segments in front, as they are to appear.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -9,10 +12,12 @@ use std::io;
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
 
+mod buf;
 mod path;
 mod rejection;
 
 use crate::words::truncate;
+pub(crate) use buf::IssueBuf;
 #[cfg(feature = "tracing")]
 pub(crate) use path::Redacted;
 pub use path::{MAX_PATH_CHARS, Path, Segment};

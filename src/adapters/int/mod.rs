@@ -70,9 +70,9 @@ pub(crate) use integer::{
     int_issue_for_float, integral_float, piece_read, range_hint,
 };
 
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
 use crate::report::Rule;
-use crate::shell::IssueBuf;
 use crate::shell::{Element, MapVisitor, Optional, Outcome, Settled};
 
 mod sealed {
