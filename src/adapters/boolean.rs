@@ -27,7 +27,7 @@ use crate::shell::{MapVisitor, Optional, Settled, drain_map, drain_seq, invalid_
 /// `value`, read from the token `from` (recorded as `bool_token`).
 #[inline]
 fn token(from: Input, value: bool) -> bool {
-    crate::report::coerced(
+    crate::engine::notes::coerced(
         crate::report::Rule::BoolToken,
         || Some(from),
         || Some(Input::Bool(value)),

@@ -170,7 +170,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
         if variant.names.contains(&trimmed) {
             return Ok(value);
         }
-        crate::report::coerced(
+        crate::engine::notes::coerced(
             crate::report::Rule::EnumFold,
             || Some(Input::from_text(sent)),
             || Some(Input::from_text(variant.canonical)),

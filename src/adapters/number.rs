@@ -194,7 +194,7 @@ impl<'de> Visitor<'de> for NumberScalar {
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
         Ok(number_from_str(v)
             .inspect(|&n| {
-                crate::report::coerced(
+                crate::engine::notes::coerced(
                     crate::report::Rule::NumericString,
                     || Some(Input::from_text(v)),
                     || Some(Input::from_f64(n)),

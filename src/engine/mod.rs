@@ -35,6 +35,7 @@ pub(crate) mod checked;
 pub(crate) mod de;
 mod error;
 mod keys;
+pub(crate) mod notes;
 mod placeholder;
 pub(crate) mod plan;
 mod probe;
@@ -1034,13 +1035,6 @@ pub(crate) fn issues_full() -> bool {
     with(|engine| issues_in(engine.stored.get()) >= MAX_ISSUES)
 }
 
-/// Record the coercion `make` builds, if the call being read records them (see
-/// [`Engine::note`]).
-#[cold]
-pub(crate) fn note(make: impl FnOnce() -> Coercion) {
-    with(|engine| engine.note(make));
-}
-
 /// Whether a field marked secret is being read ([`SecretField`]).
 #[cold]
 pub(crate) fn in_secret() -> bool {
@@ -1069,26 +1063,10 @@ impl Drop for SecretField {
     }
 }
 
-/// What the call keeps now (issues and coercions), for [`note_first`],
-/// [`prefix_notes_since`] and [`locate_since`].
+/// What the call keeps now (issues and coercions), for [`notes::coerced_first`],
+/// [`notes::at_index`] and [`locate_since`].
 pub(crate) fn entry_mark() -> Mark {
     with(|engine| engine.mark())
-}
-
-/// Put `segment` in front of the paths of the coercions recorded since `mark` (an
-/// adapter reading its elements itself).
-#[cold]
-pub(crate) fn prefix_notes_since(mark: Mark, segment: Segment) {
-    with(|engine| {
-        for coercion in engine
-            .coercions
-            .borrow_mut()
-            .iter_mut()
-            .skip(coercions_in(mark))
-        {
-            engine.prepend_coercion(coercion, segment.clone());
-        }
-    });
 }
 
 /// Give the issues recorded since `mark` about elements of the JSON array text `t` (a
@@ -1105,12 +1083,6 @@ pub(crate) fn locate_since(mark: Mark, s: &str, t: &str) {
 fn locate_slow(engine: &Engine, mark: Mark, s: &str, t: &str) {
     let mut issues = engine.issues.borrow_mut();
     crate::decode::locate_json_elements(issues.iter_mut().skip(issues_in(mark)), s, t);
-}
-
-/// See [`Engine::note_first`].
-#[cold]
-pub(crate) fn note_first(first: Mark, make: impl FnOnce() -> Coercion) {
-    with(|engine| engine.note_first(first, make));
 }
 
 /// Some value of type `T` to stand in for a refused one, so the caller can go on; `None`

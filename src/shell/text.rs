@@ -83,7 +83,7 @@ pub(crate) fn trim(text: &str) -> &str {
 #[inline]
 pub(crate) fn trimmed(text: &str, trimmed: &str) {
     if trimmed.len() != text.len() {
-        crate::report::coerced(
+        crate::engine::notes::coerced(
             crate::report::Rule::Trim,
             || Some(crate::issue::Input::from_text(text)),
             || Some(crate::issue::Input::from_text(trimmed)),

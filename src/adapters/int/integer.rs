@@ -284,7 +284,7 @@ pub(crate) fn int_input<I: Integer>(int: I) -> Input {
 /// `integral_float` when the text has a fraction (`"5.0"` is the number `5.0`, then `5`).
 #[inline]
 pub(crate) fn numeric_string<I: Integer>(text: &str, int: I) {
-    if crate::report::active() {
+    if crate::engine::notes::active() {
         numeric_string_slow(text, int);
     }
 }
@@ -300,14 +300,14 @@ fn numeric_string_slow<I: Integer>(text: &str, int: I) {
             Ok(f) if f.abs() < EXACT_F64_LIMIT => Input::from_f64(f),
             _ => int_input(int),
         };
-        crate::report::coerced(
+        crate::engine::notes::coerced(
             Rule::NumericString,
             || Some(Input::from_text(text)),
             || Some(float.clone()),
         );
-        crate::report::coerced(Rule::IntegralFloat, || Some(float), || Some(int_input(int)));
+        crate::engine::notes::coerced(Rule::IntegralFloat, || Some(float), || Some(int_input(int)));
     } else {
-        crate::report::coerced(
+        crate::engine::notes::coerced(
             Rule::NumericString,
             || Some(Input::from_text(text)),
             || Some(int_input(int)),
@@ -319,9 +319,9 @@ fn numeric_string_slow<I: Integer>(text: &str, int: I) {
 /// text, `integral_float` when it has a fraction (`"1.0"`).
 #[inline]
 pub(crate) fn piece_read<I: Integer>(index: usize, piece: &str, int: I) {
-    if crate::report::active() && piece.contains('.') {
-        crate::report::at_index(index, || {
-            crate::report::coerced(
+    if crate::engine::notes::active() && piece.contains('.') {
+        crate::engine::notes::at_index(index, || {
+            crate::engine::notes::coerced(
                 Rule::IntegralFloat,
                 || Some(Input::from_text(piece)),
                 || Some(int_input(int)),
@@ -333,7 +333,7 @@ pub(crate) fn piece_read<I: Integer>(index: usize, piece: &str, int: I) {
 /// Record that the float `from` was read as the integer `int`: `integral_float`.
 #[inline]
 pub(crate) fn integral_float<I: Integer>(from: Input, int: I) {
-    crate::report::coerced(Rule::IntegralFloat, || Some(from), || Some(int_input(int)));
+    crate::engine::notes::coerced(Rule::IntegralFloat, || Some(from), || Some(int_input(int)));
 }
 
 impl<I> IntScalar<I> {

@@ -502,7 +502,7 @@ fn within_bounds<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
 /// Record that `value` was clamped to `bound`, the `minimum` or the `maximum` (`which`).
 #[cold]
 fn clamped<I: Integer>(value: I, bound: I, which: &'static str) {
-    crate::report::clamped(int_input(value), int_input(bound), which);
+    crate::engine::notes::clamped(int_input(value), int_input(bound), which);
 }
 
 /// The type's default `default`, filled in for a value read as absent (recorded as
@@ -521,7 +521,7 @@ fn or_default<I: Integer>(value: Option<I>, default: I) -> I {
 /// Record that a type's default `to` was filled in.
 #[cold]
 pub(crate) fn default_applied(to: Input) {
-    crate::report::coerced(Rule::DefaultApplied, || None, || Some(to));
+    crate::engine::notes::coerced(Rule::DefaultApplied, || None, || Some(to));
 }
 
 #[cold]
