@@ -17,10 +17,11 @@ use serde::de::{
 };
 use serde_json::{Number, Value};
 
+use super::handshake::{Request, request};
 use super::keys;
 use super::placeholder::Placeholder;
 use super::plan::{NONE, NodeId, Plan, Present, ROOT, StructNode};
-use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, Error, OWNED_NAME};
+use super::{Drive, Engine, Error};
 use crate::issue::Segment;
 use crate::issue::{Code, Input, Issue, kind_of};
 use crate::report::{Coercion, Rule};
@@ -641,7 +642,8 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == DIRECT_NAME {
+        let asked = request(name);
+        if asked == Some(Request::Direct) {
             // One of the crate's adapters asking to be driven (see `engine::adapt`).
             let drive = Drive {
                 depth: self.depth,
@@ -653,13 +655,13 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
             }
             return engine.drive(drive, || self.deserialize_any(visitor));
         }
-        if name == OWNED_NAME {
+        if asked == Some(Request::Owned) {
             return match &*self.value {
                 Value::String(_) => self.owned_string(visitor),
                 _ => self.deserialize_any(visitor),
             };
         }
-        if name == ARRAY_NAME {
+        if asked == Some(Request::Array) {
             // The generic array adapter: a native array, or a lone value as its one
             // element; strings and `null` are the adapter's to read.
             let drive = Drive {

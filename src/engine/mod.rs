@@ -34,6 +34,7 @@
 pub(crate) mod checked;
 pub(crate) mod de;
 mod error;
+mod handshake;
 mod keys;
 pub(crate) mod notes;
 mod placeholder;
@@ -52,45 +53,11 @@ use crate::issue::IssueBuf;
 use crate::issue::{Code, Issue, Segment};
 use crate::issue::{MAX_ISSUES, Rejection};
 use crate::report::{Coercion, MAX_COERCIONS, Report};
-use plan::{NodeId, Plan};
+use plan::Plan;
 
 pub(crate) use error::Error;
+pub(crate) use handshake::{Drive, adapt, adapt_array, take_drive};
 pub(crate) use probe::default_filled;
-
-/// The newtype-struct name through which an adapter asks to be driven by the engine.
-/// [`de::ValueDe`] answers it by setting the drive token and reading the value; every other
-/// deserializer sees an ordinary newtype struct and calls the adapter's
-/// `visit_newtype_struct`, which reads on without the token. (serde_json asks for its
-/// `RawValue` the same way.)
-pub(crate) const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
-
-/// The newtype-struct name through which the generic array adapter asks to be driven by
-/// the engine: as [`DIRECT_NAME`], and a lone value (neither an array, a string nor
-/// `null`) is handed to it as the one element of a native array ([`take_native_array`]).
-/// The plan's probe answers it with one element, so that the plan learns the elements'
-/// structs.
-pub(crate) const ARRAY_NAME: &str = "$mcp_coerce::private::ArrayOf";
-
-/// The newtype-struct name through which an adapter asks for a string as an owned
-/// `String` (`visit_string`) where the engine may move it out of the arguments; any other
-/// value, and every other deserializer, answers as `deserialize_any` does.
-pub(crate) const OWNED_NAME: &str = "$mcp_coerce::private::Owned";
-
-/// What an adapter driven by the engine is told: how deep its value is (an object it
-/// decodes counts its levels on from there) and the plan node of its value.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Drive {
-    pub(crate) depth: u32,
-    pub(crate) node: NodeId,
-}
-
-impl Drive {
-    /// No token: in the engine's state, where no adapter is being driven.
-    const NONE: Drive = Drive {
-        depth: u32::MAX,
-        node: plan::NONE,
-    };
-}
 
 /// The state of the engine on one thread; see the [module docs](self).
 pub(crate) struct Engine {
@@ -458,16 +425,6 @@ impl Engine {
     /// however it ends.
     pub(crate) fn suppressed<R>(&self, call: impl FnOnce() -> R) -> R {
         counted(&self.suppress, call)
-    }
-
-    /// Run the adapter visitor call `call` with the drive token set (only the visitor
-    /// asked for through [`adapt`] sees it: it takes it on entry), cleared afterwards.
-    #[inline]
-    pub(crate) fn drive<R>(&self, drive: Drive, call: impl FnOnce() -> R) -> R {
-        self.drive.set(drive);
-        let out = call();
-        self.drive.set(Drive::NONE);
-        out
     }
 
     pub(crate) fn route(&self) -> Route {
@@ -971,33 +928,6 @@ pub(crate) fn quick() -> bool {
 }
 
 // The interface the adapter shell uses.
-
-/// Run an adapter's visitor on `deserializer`: driven by the engine when `deserializer` is
-/// the engine's, failing fast under any other.
-#[inline]
-pub(crate) fn adapt<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>>(
-    deserializer: D,
-    visitor: V,
-) -> Result<V::Value, D::Error> {
-    deserializer.deserialize_newtype_struct(DIRECT_NAME, visitor)
-}
-
-/// [`adapt`] for the generic array adapter (see [`ARRAY_NAME`]).
-#[inline]
-pub(crate) fn adapt_array<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>>(
-    deserializer: D,
-    visitor: V,
-) -> Result<V::Value, D::Error> {
-    deserializer.deserialize_newtype_struct(ARRAY_NAME, visitor)
-}
-
-/// The drive token, if the adapter visitor now running was asked for through [`adapt`] by
-/// the engine; resets it.
-#[inline]
-pub(crate) fn take_drive() -> Option<Drive> {
-    let drive = with(|engine| engine.drive.replace(Drive::NONE));
-    (drive.depth != u32::MAX).then_some(drive)
-}
 
 /// The elements of the native array the engine is driving the current adapter on, for an
 /// adapter that reads them in a loop of its own (faster than one `Deserializer` call per
