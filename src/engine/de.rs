@@ -350,7 +350,7 @@ impl<'a> ValueDe<'a> {
         {
             report_missing(engine, missing, shape, fields, map);
         }
-        if unknown && engine.report.get() {
+        if unknown && engine.call.report.get() {
             keys::note_ignored(map, engine, fields, missing.as_deref().unwrap_or_default());
         }
         out
@@ -814,7 +814,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
         if matches!(&*self.value, Value::Array(_) | Value::Object(_))
             && super::deeper_than(self.value, MAX_NESTING.saturating_sub(self.depth))
         {
-            self.engine.deep.set(true);
+            self.engine.call.deep.set(true);
         }
         visitor.visit_unit()
     }
@@ -1018,7 +1018,7 @@ impl<'a> Entries<'a, '_> {
     #[cold]
     #[inline(never)]
     fn defaults_filled(&self, shape: &StructNode) {
-        if !self.engine.report.get() {
+        if !self.engine.call.report.get() {
             return;
         }
         for (i, prop) in shape.props.iter().enumerate() {

@@ -86,9 +86,9 @@ impl Engine {
     /// asked for through [`adapt`] sees it: it takes it on entry), cleared afterwards.
     #[inline]
     pub(crate) fn drive<R>(&self, drive: Drive, call: impl FnOnce() -> R) -> R {
-        self.drive.set(drive);
+        self.call.drive.set(drive);
         let out = call();
-        self.drive.set(Drive::NONE);
+        self.call.drive.set(Drive::NONE);
         out
     }
 }
@@ -116,6 +116,6 @@ pub(crate) fn adapt_array<'de, D: Deserializer<'de>, V: Visitor<'de>>(
 /// the engine; resets it.
 #[inline]
 pub(crate) fn take_drive() -> Option<Drive> {
-    let drive = with(|engine| engine.drive.replace(Drive::NONE));
+    let drive = with(|engine| engine.call.drive.replace(Drive::NONE));
     (drive.depth != u32::MAX).then_some(drive)
 }

@@ -23,7 +23,7 @@ pub(super) fn may_wrap(map: &Map<String, Value>, fields: &[&str]) -> bool {
 #[inline(never)]
 pub(super) fn unwrap_root(value: &mut Value, engine: &Engine, fields: &[&str]) {
     let Value::Object(map) = value else { return };
-    let tool = engine.tool.borrow();
+    let tool = engine.call.tool.borrow();
     let Some(key) = arguments::wrapper(map, fields, tool.as_deref()).map(str::to_owned) else {
         return;
     };

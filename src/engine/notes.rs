@@ -149,6 +149,7 @@ fn note_first(first: Mark, make: impl FnOnce() -> Coercion) {
 fn prefix_notes_since(mark: Mark, segment: Segment) {
     super::with(|engine| {
         for coercion in engine
+            .call
             .coercions
             .borrow_mut()
             .iter_mut()
