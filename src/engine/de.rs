@@ -136,7 +136,7 @@ impl<'a> ValueDe<'a> {
                 // A float: refused like the adapters refuse one, and past 2^53 it may
                 // well have been an exact integer before `serde_json::Value` held it.
                 let f = n.as_f64().unwrap_or(f64::NAN);
-                self.engine.record(crate::int::int_issue_for_float(
+                self.engine.record(crate::rules::int::int_issue_for_float(
                     f,
                     Input::Number(n.clone()),
                     min,
@@ -447,7 +447,7 @@ fn out_of_range(n: &Number, name: &'static str, min: i128, max: u128) -> Issue {
         format!("integer out of range for {name}"),
     )
     .with_input(Input::Number(n.clone()))
-    .with_hint(crate::int::range_hint(
+    .with_hint(crate::rules::int::range_hint(
         min,
         max,
         &format!("from {min} to {max}"),
@@ -554,7 +554,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
         // It is recorded like every other refused value, so reading goes on to the call's
         // other issues.
         if self.engine.route().from_text
-            && crate::int::floats_parse_exactly()
+            && crate::rules::int::floats_parse_exactly()
             && let Value::Number(n) = &*self.value
             && let Some(f) = n.as_f64()
             && f.is_finite()

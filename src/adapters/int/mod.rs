@@ -64,10 +64,11 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 pub(crate) mod integer;
 
+use crate::rules::int::range_hint;
 pub use integer::Integer;
 pub(crate) use integer::{
-    IntFailure, IntScalar, floats_parse_exactly, int_from_f64, int_from_str, int_input, int_issue,
-    int_issue_for_float, integral_float, piece_read, range_hint,
+    IntFailure, IntScalar, int_from_f64, int_from_str, int_input, int_issue, integral_float,
+    piece_read,
 };
 
 use crate::issue::IssueBuf;
