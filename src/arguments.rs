@@ -208,15 +208,14 @@ pub(crate) fn fold_into(
     }
 }
 
-/// The `key_fold` step of `key` read as the field `name`, at the field's path.
+/// The `key_fold` step of `key` read as the field `name` (the caller puts the field's key
+/// in front of its path, written `*` inside a field marked secret).
 pub(crate) fn fold_note(key: &str, name: &str) -> Coercion {
-    let mut c = Coercion::new(
+    Coercion::new(
         Rule::KeyFold,
         Some(Input::from_text(key)),
         Some(Input::Text(name.to_owned())),
-    );
-    c.prepend(crate::issue::Segment::key(name));
-    c
+    )
 }
 
 /// The keys of `keys` that name no field of `declared` but equal exactly one of them once

@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use crate::issue::{Code, Input, Issue};
+use crate::issue::{Code, Input, Issue, Segment};
 
 /// Layers of string encoding read at most: the string that arrived, and one more inside
 /// it.
@@ -221,13 +221,28 @@ pub(crate) fn element_starts(t: &str) -> Vec<usize> {
 /// element's char offset in `s`.
 #[cold]
 pub(crate) fn locate_json_elements<'i>(
-    issues: impl Iterator<Item = &'i mut crate::issue::Issue>,
+    issues: impl Iterator<Item = &'i mut Issue>,
     s: &str,
     t: &str,
 ) {
     let starts = element_starts(t);
     let base = offset_in(s, t).unwrap_or(0);
-    crate::shell::locate_elements(issues, |i| starts.get(i).map(|&c| base + c));
+    locate_elements(issues, |i| starts.get(i).map(|&c| base + c));
+}
+
+/// Give every issue about an element itself (path `/i`) the char offset `at(i)` of that
+/// element in the string it was decoded from, as `context.offset`.
+fn locate_elements<'i>(
+    issues: impl Iterator<Item = &'i mut Issue>,
+    at: impl Fn(usize) -> Option<usize>,
+) {
+    for issue in issues {
+        if let [Segment::Index(i)] = issue.path().segments()
+            && let Some(offset) = at(*i)
+        {
+            issue.set_context("offset", offset);
+        }
+    }
 }
 
 /// The chars of `text` before byte `byte` (moved back to a char boundary).

@@ -4,10 +4,11 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use crate::arguments;
+use crate::engine::notes::Reporting;
 use crate::engine::{self, PlanSource, Route};
 use crate::issue::Rejection;
 use crate::json_text;
-use crate::report::{Coerced, Report, Reporting};
+use crate::report::{Coerced, Report};
 
 /// Deserialize tool-call arguments from JSON text, reporting every issue.
 ///

@@ -133,6 +133,10 @@
 #[macro_use]
 mod macros;
 
+// Layers, imports going downward only (see the engine's module docs): at the bottom the
+// issue model (`issue`) and the report's model (`report`); above them the engine
+// (`engine`); above it the adapter shell (`shell`), the adapters, the entry points, the
+// schema engine (`coercer`) and the server integrations.
 mod adapters;
 mod arguments;
 mod decode;

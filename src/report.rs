@@ -74,7 +74,6 @@
 //! ```
 
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
@@ -241,6 +240,15 @@ impl Coercion {
         }
     }
 
+    /// A `clamp` at the root path: `from` moved to `to`, the `minimum` or `maximum`
+    /// (`bound`).
+    pub(crate) fn clamp(from: Input, to: Input, bound: &'static str) -> Self {
+        Coercion {
+            bound: Some(bound),
+            ..Coercion::new(Rule::Clamp, Some(from), Some(to))
+        }
+    }
+
     /// The JSON Pointer (RFC 6901) of the value the step applied to.
     pub fn path(&self) -> &Path {
         &self.path
@@ -364,12 +372,9 @@ impl Coercion {
         &mut self.path
     }
 
+    /// Put `segment` in front of the path, as it is: where a key must not be echoed (inside
+    /// a field marked secret) the caller writes it `*` first.
     pub(crate) fn prepend(&mut self, segment: Segment) {
-        // A key added while a field marked secret is read lies inside it.
-        let segment = match segment {
-            Segment::Key(_) if crate::engine::in_secret() => Segment::Key("*".to_owned()),
-            other => other,
-        };
         self.path.prepend(segment);
         self.path.cut_to_fit();
     }
@@ -533,132 +538,6 @@ impl<T> Coerced<T> {
     pub fn into_parts(self) -> (T, Report) {
         (self.value, self.report)
     }
-}
-
-/// Calls being read with a report on any thread: while none is, an adapter's lax branch
-/// records nothing without looking at its thread's state.
-static REPORTING: AtomicUsize = AtomicUsize::new(0);
-
-/// Counts one call read with a report for as long as it lives.
-pub(crate) struct Reporting(());
-
-impl Reporting {
-    pub(crate) fn start() -> Self {
-        REPORTING.fetch_add(1, Ordering::Relaxed);
-        Reporting(())
-    }
-}
-
-impl Drop for Reporting {
-    fn drop(&mut self) {
-        REPORTING.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-/// Whether a call is being read with a report on any thread (a quick test before the
-/// work of describing a step; [`coerced`] checks the thread's own call).
-#[inline]
-pub(crate) fn active() -> bool {
-    REPORTING.load(Ordering::Relaxed) != 0
-}
-
-/// Record that an integer `from` was clamped to `to`, the `minimum` or `maximum` (`bound`).
-#[cold]
-pub(crate) fn clamped(from: Input, to: Input, bound: &'static str) {
-    if active() {
-        crate::engine::note(|| {
-            let mut c = Coercion::new(Rule::Clamp, Some(from), Some(to));
-            c.bound = Some(bound);
-            c
-        });
-    }
-}
-
-/// Record that `rule` was applied to the value being read (`from`/`to` built only when the
-/// call is read with a report).
-#[inline]
-pub(crate) fn coerced(
-    rule: Rule,
-    from: impl FnOnce() -> Option<Input>,
-    to: impl FnOnce() -> Option<Input>,
-) {
-    if REPORTING.load(Ordering::Relaxed) != 0 {
-        coerced_slow(rule, from, to);
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn coerced_slow(
-    rule: Rule,
-    from: impl FnOnce() -> Option<Input>,
-    to: impl FnOnce() -> Option<Input>,
-) {
-    crate::engine::note(|| Coercion::new(rule, from(), to()));
-}
-
-/// Where the report stands now, for [`coerced_first`] (0 while no call reports).
-#[inline]
-pub(crate) fn mark() -> crate::engine::Mark {
-    if active() {
-        crate::engine::entry_mark()
-    } else {
-        0
-    }
-}
-
-/// Record that `rule` was applied to the value being read, in front of the steps recorded
-/// inside it since `first` ([`mark`]): a layer of string encoding found peeled once the
-/// text inside it was read.
-#[inline]
-pub(crate) fn coerced_first(
-    first: crate::engine::Mark,
-    rule: Rule,
-    from: impl FnOnce() -> Option<Input>,
-    to: impl FnOnce() -> Option<Input>,
-) {
-    if active() {
-        coerced_first_slow(first, rule, from, to);
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn coerced_first_slow(
-    first: crate::engine::Mark,
-    rule: Rule,
-    from: impl FnOnce() -> Option<Input>,
-    to: impl FnOnce() -> Option<Input>,
-) {
-    crate::engine::note_first(first, || Coercion::new(rule, from(), to()));
-}
-
-/// Run `read`, the reading of `inner`, the text a layer of string encoding held in
-/// `outer`: `json_string` is recorded for the layer, in front of what `read` records.
-#[inline]
-pub(crate) fn peeled<R>(outer: &str, inner: &str, read: impl FnOnce() -> R) -> R {
-    let first = mark();
-    let out = read();
-    coerced_first(
-        first,
-        Rule::JsonString,
-        || encoded(outer),
-        || encoded(inner),
-    );
-    out
-}
-
-/// Run `read`, the reading of the element at `index` of the array being read: the steps
-/// it records get the index in front of their paths.
-#[inline]
-pub(crate) fn at_index<R>(index: usize, read: impl FnOnce() -> R) -> R {
-    if !active() {
-        return read();
-    }
-    let mark = crate::engine::entry_mark();
-    let out = read();
-    crate::engine::prefix_notes_since(mark, Segment::Index(index));
-    out
 }
 
 /// A string holding JSON text (or another layer of encoding), as a step's `from` shows it:

@@ -39,10 +39,12 @@ use serde_json::Value;
 use serde_with::{DeserializeAs, Same, SerializeAs};
 
 use crate::decode::{self, ARRAY, Held};
+use crate::engine::notes;
 use crate::engine::{self, Drive, EncodedLayer};
 use crate::issue::Input;
+use crate::issue::IssueBuf;
 use crate::report::{self, Rule};
-use crate::shell::{IssueBuf, Items, Outcome, invalid_type};
+use crate::shell::{Items, Outcome, invalid_type};
 
 /// Adapter for an array of any element type `T`, each element read by the element adapter
 /// `A`, with optional bounds on the number of items (`minItems`, `maxItems`); see the
@@ -249,7 +251,7 @@ where
 
     /// One lone value (not an array) as a one-element array, read by `A` from `d`.
     fn lone<'de, D: Deserializer<'de>>(&self, d: D) -> Result<Outcome<Vec<T>>, D::Error> {
-        report::coerced(Rule::ScalarWrap, || None, || report::items(1));
+        notes::coerced(Rule::ScalarWrap, || None, || report::items(1));
         let item = A::deserialize_as(d)?;
         let mut kept = self.items(Some(1));
         kept.push(Ok(item));
@@ -276,11 +278,11 @@ where
                 match drive {
                     Some(at) => Ok(match serde_json::from_str::<Value>(t) {
                         Ok(Value::Array(mut items)) => {
-                            let first = report::mark();
+                            let first = notes::mark();
                             let before = engine::entry_mark();
                             let out = self.engine_items(at, &mut items);
                             engine::locate_since(before, s, t);
-                            report::coerced_first(
+                            notes::coerced_first(
                                 first,
                                 Rule::JsonString,
                                 || report::encoded(s),
@@ -298,10 +300,10 @@ where
                 Ok(Err(IssueBuf::one(decode::too_encoded(&ARRAY, arrived))))
             }
             Held::Layer(Ok(inner)) => {
-                report::peeled(s, &inner, || self.text(drive, &inner, arrived, layer + 1))
+                notes::peeled(s, &inner, || self.text(drive, &inner, arrived, layer + 1))
             }
             Held::Plain("") => {
-                report::coerced(
+                notes::coerced(
                     Rule::CommaSplit,
                     || Some(Input::from_text(s)),
                     || report::items(0),
@@ -311,7 +313,7 @@ where
             // A lone element (a quote that starts no valid JSON string included), as it is.
             Held::Layer(Err(_)) | Held::Plain(_) => match drive {
                 Some(at) => {
-                    report::coerced(
+                    notes::coerced(
                         Rule::ScalarWrap,
                         || Some(Input::from_text(s)),
                         || report::items(1),
@@ -344,7 +346,7 @@ where
         {
             Ok(outcome) => {
                 let n = outcome.as_ref().map_or(0, Vec::len);
-                report::coerced(Rule::JsonString, || report::encoded(s), || report::items(n));
+                notes::coerced(Rule::JsonString, || report::encoded(s), || report::items(n));
                 Ok(outcome)
             }
             Err(e) if e.is_data() => Err(E::custom(e)),
@@ -538,7 +540,7 @@ where
         let drive = engine::take_drive();
         let t = v.trim();
         if self.optional && (t.is_empty() || t == "null") {
-            report::coerced(Rule::EmptyAsAbsent, || Some(Input::from_text(v)), || None);
+            notes::coerced(Rule::EmptyAsAbsent, || Some(Input::from_text(v)), || None);
             return Ok(None);
         }
         let outcome = self.text(drive, v, v, 0)?;

@@ -20,14 +20,14 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shell::IssueBuf;
 use crate::shell::{MapVisitor, Optional, Settled, drain_map, drain_seq, invalid_type};
 
 /// `value`, read from the token `from` (recorded as `bool_token`).
 #[inline]
 fn token(from: Input, value: bool) -> bool {
-    crate::report::coerced(
+    crate::engine::notes::coerced(
         crate::report::Rule::BoolToken,
         || Some(from),
         || Some(Input::Bool(value)),

@@ -26,10 +26,10 @@ use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, Visitor};
 use serde::ser::{self, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
 use crate::optional::{Optional, Required};
 use crate::rules::fold::fold;
-use crate::shell::IssueBuf;
 use crate::shell::{MapVisitor, Optional as OptionalRules, Outcome, Settled, TextOnly, TextShape};
 
 /// Why an enum type cannot be read by [`EnumLike`].
@@ -170,7 +170,7 @@ fn resolve<E: DeserializeOwned + Serialize>(sent: &str) -> Result<E, Issue> {
         if variant.names.contains(&trimmed) {
             return Ok(value);
         }
-        crate::report::coerced(
+        crate::engine::notes::coerced(
             crate::report::Rule::EnumFold,
             || Some(Input::from_text(sent)),
             || Some(Input::from_text(variant.canonical)),

@@ -27,16 +27,17 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, ARRAY, Held};
+use crate::engine::notes;
 use crate::int::{
     IntFailure, IntScalar, Integer, int_from_f64, int_from_str, int_issue, integral_float,
     piece_read,
 };
+use crate::issue::IssueBuf;
 use crate::issue::{Input, Issue};
 use crate::report::{self, Rule};
 use crate::rules::array_text::{
     OTHER_SEPARATOR_HINT, leading_zero, other_separator, pieces, thousands_issue,
 };
-use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
 };
@@ -117,7 +118,7 @@ impl<I: Integer> IntShape<I> {
 
     /// One value standing for a one-element array (`from` is how it arrived).
     fn lone(&self, from: impl FnOnce() -> Input, element: Element<I>) -> Outcome<Vec<I>> {
-        report::coerced(Rule::ScalarWrap, || Some(from()), || report::items(1));
+        notes::coerced(Rule::ScalarWrap, || Some(from()), || report::items(1));
         let mut items = self.items(Some(1));
         items.push(element);
         items.finish()
@@ -134,7 +135,7 @@ impl<I: Integer> IntShape<I> {
         match decode::held(s, b'[') {
             Held::Json(t) => match scan_json_ints(t.as_bytes(), self.min, self.max) {
                 Some(ints) => {
-                    report::coerced(
+                    notes::coerced(
                         Rule::JsonString,
                         || report::encoded(s),
                         || report::items(ints.len()),
@@ -146,7 +147,7 @@ impl<I: Integer> IntShape<I> {
             Held::Layer(_) if self.layer + 1 >= decode::MAX_LAYERS => {
                 Err(IssueBuf::one(decode::too_encoded(&ARRAY, arrived)))
             }
-            Held::Layer(Ok(text)) => report::peeled(s, &text, || {
+            Held::Layer(Ok(text)) => notes::peeled(s, &text, || {
                 IntShape::<I> {
                     layer: self.layer + 1,
                     ..IntShape::new(self.min, self.max)
@@ -155,7 +156,7 @@ impl<I: Integer> IntShape<I> {
             }),
             Held::Layer(Err(e)) => Err(IssueBuf::one(decode::invalid_json(&ARRAY, &e, s, arrived))),
             Held::Plain("") => {
-                report::coerced(
+                notes::coerced(
                     Rule::CommaSplit,
                     || Some(Input::from_text(s)),
                     || report::items(0),
@@ -164,7 +165,7 @@ impl<I: Integer> IntShape<I> {
             }
             Held::Plain(t) => match scan_comma_ints(t.as_bytes(), self.min, self.max) {
                 Some(ints) => {
-                    report::coerced(
+                    notes::coerced(
                         Rule::CommaSplit,
                         || Some(Input::from_text(s)),
                         || report::items(ints.len()),
@@ -184,9 +185,9 @@ impl<I: Integer> IntShape<I> {
             layer: self.layer + 1,
             ..IntShape::new(self.min, self.max)
         };
-        let first = report::mark();
+        let first = notes::mark();
         let mut reader = serde_json::Deserializer::from_str(t);
-        let read = if report::active() {
+        let read = if notes::active() {
             reader.deserialize_seq(ReportedSeq(inner))
         } else {
             reader.deserialize_seq(inner)
@@ -197,7 +198,7 @@ impl<I: Integer> IntShape<I> {
                     decode::locate_json_elements(issues.iter_mut(), s, t);
                 }
                 let n = outcome.as_ref().map_or(0, Vec::len);
-                report::coerced_first(
+                notes::coerced_first(
                     first,
                     Rule::JsonString,
                     || report::encoded(s),
@@ -213,7 +214,7 @@ impl<I: Integer> IntShape<I> {
     #[cold]
     #[inline(never)]
     fn comma_text(&self, s: &str, t: &str) -> Outcome<Vec<I>> {
-        let first = report::mark();
+        let first = notes::mark();
         // In a quick first attempt (whose issues nobody reads) the first bad piece is
         // enough to refuse.
         let quick = crate::engine::quick();
@@ -243,7 +244,7 @@ impl<I: Integer> IntShape<I> {
                 }
             }
         }
-        report::coerced_first(
+        notes::coerced_first(
             first,
             Rule::CommaSplit,
             || Some(Input::from_text(s)),
@@ -355,7 +356,7 @@ fn scan_comma_ints<I: Integer>(t: &[u8], min: usize, max: usize) -> Option<Vec<I
             i += 1;
         } else {
             if i < n && t[i] == b'.' {
-                if report::active() {
+                if notes::active() {
                     // The general path records the dropped fraction (`integral_float`).
                     return None;
                 }
@@ -468,7 +469,7 @@ impl<I: Integer> IntShape<I> {
     ) -> Result<Outcome<Vec<I>>, A::Error> {
         let mut items = self.items(seq.size_hint());
         let mut index = 0;
-        while report::at_index(index, || {
+        while notes::at_index(index, || {
             seq.next_element_seed(PushTo {
                 element: IntScalar::<I>::new(),
                 items: &mut items,
@@ -500,9 +501,9 @@ impl<I: Integer> IntShape<I> {
             de::DeserializeSeed::deserialize(IntScalar::<I>::new(), item)
                 .unwrap_or_else(|e| Err(Box::new(element_error(&e))))
         };
-        if report::active() {
+        if notes::active() {
             for (index, item) in items.iter().enumerate() {
-                out.push(report::at_index(index, || read(item)));
+                out.push(notes::at_index(index, || read(item)));
             }
         } else {
             for item in items {
@@ -634,7 +635,7 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
         let read = element.as_ref().ok().copied();
         let out = self.lone(|| Input::from_f64(v), element);
         if let Some(int) = read {
-            report::at_index(0, || integral_float(Input::from_f64(v), int));
+            notes::at_index(0, || integral_float(Input::from_f64(v), int));
         }
         Ok(out)
     }

@@ -28,11 +28,12 @@ use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, Held, OBJECT};
+use crate::engine::notes;
 use crate::engine::{self, Drive, EncodedLayer};
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
 use crate::optional::{Optional, Required};
 use crate::report::{self, Rule};
-use crate::shell::IssueBuf;
 use crate::shell::invalid_type;
 
 const HINT: &str = "send a JSON object, e.g. {\"key\": \"value\"}";
@@ -46,7 +47,7 @@ pub(crate) fn decode_object(
     match decode::held(text, b'{') {
         Held::Json(t) => match serde_json::from_str::<Value>(t) {
             Ok(Value::Object(map)) => {
-                report::coerced(
+                notes::coerced(
                     Rule::JsonString,
                     || report::encoded(text),
                     || report::members(map.len()),
@@ -58,7 +59,7 @@ pub(crate) fn decode_object(
         },
         Held::Layer(_) if layer >= decode::MAX_LAYERS => Err(decode::too_encoded(&OBJECT, arrived)),
         Held::Layer(Ok(inner)) => {
-            report::peeled(text, &inner, || decode_object(&inner, arrived, layer + 1))
+            notes::peeled(text, &inner, || decode_object(&inner, arrived, layer + 1))
         }
         Held::Layer(Err(e)) => Err(decode::invalid_json(&OBJECT, &e, text, arrived)),
         Held::Plain(_) => Err(not_object(arrived)),
@@ -171,7 +172,7 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
         let drive = engine::take_drive();
         let t = v.trim();
         if self.optional && (t.is_empty() || t == "null") {
-            report::coerced(Rule::EmptyAsAbsent, || Some(Input::from_text(v)), || None);
+            notes::coerced(Rule::EmptyAsAbsent, || Some(Input::from_text(v)), || None);
             return Ok(None);
         }
         let Some(_layer) = EncodedLayer::enter() else {

@@ -19,8 +19,8 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shell::IssueBuf;
 use crate::shell::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
 
 /// Inclusive bounds for [`NumberLike`], as associated consts.
@@ -194,7 +194,7 @@ impl<'de> Visitor<'de> for NumberScalar {
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
         Ok(number_from_str(v)
             .inspect(|&n| {
-                crate::report::coerced(
+                crate::engine::notes::coerced(
                     crate::report::Rule::NumericString,
                     || Some(Input::from_text(v)),
                     || Some(Input::from_f64(n)),

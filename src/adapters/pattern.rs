@@ -49,8 +49,8 @@ use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shell::IssueBuf;
 use crate::shell::trim;
 use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 

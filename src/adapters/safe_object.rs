@@ -44,8 +44,8 @@ use serde_json::{Map, Value};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, Held, SAFE_OBJECT};
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue, Path, Rejection, Segment, kind_of};
-use crate::shell::IssueBuf;
 use crate::shell::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
 
 /// The nesting limit of [`SafeObjectLike`] and [`SafeObject`] when none is given.
@@ -322,7 +322,7 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
                 return Err(IssueBuf::one(decode::too_encoded(&SAFE_OBJECT, arrived)));
             }
             Held::Layer(Ok(inner)) => {
-                return crate::report::peeled(s, &inner, || {
+                return crate::engine::notes::peeled(s, &inner, || {
                     ObjectShape::<T, MAX_DEPTH> {
                         layer: self.layer + 1,
                         _out: PhantomData,
@@ -342,7 +342,7 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
         };
         match serde_json::from_str::<Value>(t) {
             Ok(Value::Object(object)) => {
-                crate::report::coerced(
+                crate::engine::notes::coerced(
                     crate::report::Rule::JsonString,
                     || crate::report::encoded(s),
                     || crate::report::members(object.len()),

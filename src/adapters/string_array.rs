@@ -25,10 +25,11 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::decode::{self, Held};
+use crate::engine::notes;
 use crate::issue::Input;
+use crate::issue::IssueBuf;
 use crate::report::{self, Rule};
 use crate::rules::array_text::{STRINGS, json_shaped, quoted_pieces, quoted_pieces_issue};
-use crate::shell::IssueBuf;
 use crate::shell::{
     Element, Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
 };
@@ -188,7 +189,7 @@ impl<P: Separator> StringShape<P> {
                             decode::locate_json_elements(issues.iter_mut(), s, t);
                         }
                         let n = outcome.as_ref().map_or(0, Vec::len);
-                        report::coerced(
+                        notes::coerced(
                             Rule::JsonString,
                             || report::encoded(s),
                             || report::items(n),
@@ -211,7 +212,7 @@ impl<P: Separator> StringShape<P> {
                 return Err(IssueBuf::one(decode::too_encoded(&decode::ARRAY, arrived)));
             }
             Held::Layer(Ok(inner)) => {
-                return report::peeled(s, &inner, || {
+                return notes::peeled(s, &inner, || {
                     StringShape::<P> {
                         layer: self.layer + 1,
                         ..StringShape::new(self.min, self.max)
@@ -256,7 +257,7 @@ fn split(splits: bool, s: &str, n: usize) {
     } else {
         Rule::ScalarWrap
     };
-    report::coerced(rule, || Some(Input::from_text(s)), || report::items(n));
+    notes::coerced(rule, || Some(Input::from_text(s)), || report::items(n));
 }
 
 impl<'de, P: Separator> Visitor<'de> for StringShape<P> {

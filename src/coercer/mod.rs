@@ -288,7 +288,7 @@ impl Coercer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn coerce_with_report(&self, arguments: Value) -> Result<Coerced<Value>, Rejection> {
-        let _reporting = crate::report::Reporting::start();
+        let _reporting = crate::engine::notes::Reporting::start();
         reported(self.run(arguments, true, true))
     }
 
@@ -310,7 +310,7 @@ impl Coercer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn coerce_str_with_report(&self, json: &str) -> Result<Coerced<Value>, Rejection> {
-        let _reporting = crate::report::Reporting::start();
+        let _reporting = crate::engine::notes::Reporting::start();
         reported(self.run_text(json, true))
     }
 
@@ -355,7 +355,7 @@ impl Coercer {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn coerce_value_with_report(&self, value: Value) -> Result<Coerced<Value>, Rejection> {
-        let _reporting = crate::report::Reporting::start();
+        let _reporting = crate::engine::notes::Reporting::start();
         reported(self.run(value, true, false))
     }
 

@@ -1316,7 +1316,7 @@ impl Walk<'_, '_> {
                     let to = Input::from_value(&default);
                     self.ctx.note(|| {
                         let mut c = Coercion::new(Rule::DefaultApplied, None, Some(to));
-                        c.prepend(Segment::key(name));
+                        crate::engine::prepend_coercion(&mut c, Segment::key(name));
                         c
                     });
                     map.insert(name.to_owned(), default);
@@ -1350,7 +1350,7 @@ impl Walk<'_, '_> {
                     let (from, to) = (Input::from_text(key), Input::Text((*field).to_owned()));
                     self.ctx.note(|| {
                         let mut c = Coercion::new(Rule::UnknownIgnored, Some(from), Some(to));
-                        c.prepend(Segment::key(key));
+                        crate::engine::prepend_coercion(&mut c, Segment::key(key));
                         c
                     });
                 }
@@ -1390,7 +1390,11 @@ impl Walk<'_, '_> {
     fn fold_keys(&mut self, map: &mut Map<String, Value>, declared: &[&str]) {
         let ctx = &mut self.ctx;
         arguments::fold_into(map, declared, |folded| match folded {
-            Folded::Moved { key, name } => ctx.note(|| arguments::fold_note(key, name)),
+            Folded::Moved { key, name } => ctx.note(|| {
+                let mut c = arguments::fold_note(key, name);
+                crate::engine::prepend_coercion(&mut c, Segment::key(name));
+                c
+            }),
             Folded::Clash { key, name } => ctx.issue(|| rules::keys::clash(name, key)),
             Folded::Dropped(_) => {}
         });
@@ -1435,7 +1439,7 @@ impl Walk<'_, '_> {
                         let to = Input::Text(canonical.to_string());
                         self.ctx.note(|| {
                             let mut c = Coercion::new(Rule::EnumFold, Some(from), Some(to));
-                            c.prepend(Segment::key(&property));
+                            crate::engine::prepend_coercion(&mut c, Segment::key(&property));
                             c
                         });
                         map.insert(

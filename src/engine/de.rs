@@ -17,10 +17,11 @@ use serde::de::{
 };
 use serde_json::{Number, Value};
 
+use super::handshake::{Request, request};
 use super::keys;
 use super::placeholder::Placeholder;
 use super::plan::{NONE, NodeId, Plan, Present, ROOT, StructNode};
-use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, Error, OWNED_NAME};
+use super::{Drive, Engine, Error};
 use crate::issue::Segment;
 use crate::issue::{Code, Input, Issue, kind_of};
 use crate::report::{Coercion, Rule};
@@ -135,7 +136,7 @@ impl<'a> ValueDe<'a> {
                 // A float: refused like the adapters refuse one, and past 2^53 it may
                 // well have been an exact integer before `serde_json::Value` held it.
                 let f = n.as_f64().unwrap_or(f64::NAN);
-                self.engine.record(crate::int::int_issue_for_float(
+                self.engine.record(crate::rules::int::int_issue_for_float(
                     f,
                     Input::Number(n.clone()),
                     min,
@@ -349,7 +350,7 @@ impl<'a> ValueDe<'a> {
         {
             report_missing(engine, missing, shape, fields, map);
         }
-        if unknown && engine.report.get() {
+        if unknown && engine.call.report.get() {
             keys::note_ignored(map, engine, fields, missing.as_deref().unwrap_or_default());
         }
         out
@@ -446,7 +447,7 @@ fn out_of_range(n: &Number, name: &'static str, min: i128, max: u128) -> Issue {
         format!("integer out of range for {name}"),
     )
     .with_input(Input::Number(n.clone()))
-    .with_hint(crate::int::range_hint(
+    .with_hint(crate::rules::int::range_hint(
         min,
         max,
         &format!("from {min} to {max}"),
@@ -553,7 +554,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
         // It is recorded like every other refused value, so reading goes on to the call's
         // other issues.
         if self.engine.route().from_text
-            && crate::int::floats_parse_exactly()
+            && crate::rules::int::floats_parse_exactly()
             && let Value::Number(n) = &*self.value
             && let Some(f) = n.as_f64()
             && f.is_finite()
@@ -641,7 +642,8 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == DIRECT_NAME {
+        let asked = request(name);
+        if asked == Some(Request::Direct) {
             // One of the crate's adapters asking to be driven (see `engine::adapt`).
             let drive = Drive {
                 depth: self.depth,
@@ -653,13 +655,13 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
             }
             return engine.drive(drive, || self.deserialize_any(visitor));
         }
-        if name == OWNED_NAME {
+        if asked == Some(Request::Owned) {
             return match &*self.value {
                 Value::String(_) => self.owned_string(visitor),
                 _ => self.deserialize_any(visitor),
             };
         }
-        if name == ARRAY_NAME {
+        if asked == Some(Request::Array) {
             // The generic array adapter: a native array, or a lone value as its one
             // element; strings and `null` are the adapter's to read.
             let drive = Drive {
@@ -812,7 +814,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
         if matches!(&*self.value, Value::Array(_) | Value::Object(_))
             && super::deeper_than(self.value, MAX_NESTING.saturating_sub(self.depth))
         {
-            self.engine.deep.set(true);
+            self.engine.call.deep.set(true);
         }
         visitor.visit_unit()
     }
@@ -1016,7 +1018,7 @@ impl<'a> Entries<'a, '_> {
     #[cold]
     #[inline(never)]
     fn defaults_filled(&self, shape: &StructNode) {
-        if !self.engine.report.get() {
+        if !self.engine.call.report.get() {
             return;
         }
         for (i, prop) in shape.props.iter().enumerate() {
@@ -1026,7 +1028,8 @@ impl<'a> Entries<'a, '_> {
                 self.engine.note(|| {
                     let mut c =
                         Coercion::new(Rule::DefaultApplied, None, Some((**default).clone()));
-                    c.prepend(Segment::key(prop.name()));
+                    self.engine
+                        .prepend_coercion(&mut c, Segment::key(prop.name()));
                     c
                 });
             }

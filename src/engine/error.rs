@@ -108,7 +108,7 @@ impl Error {
             {
                 issue.set_input(Input::from_value(value));
             }
-            issue.prepend(segment);
+            super::with(|e| e.prepend_issue(issue, segment));
         }
         self
     }

@@ -23,7 +23,7 @@ pub(super) fn may_wrap(map: &Map<String, Value>, fields: &[&str]) -> bool {
 #[inline(never)]
 pub(super) fn unwrap_root(value: &mut Value, engine: &Engine, fields: &[&str]) {
     let Value::Object(map) = value else { return };
-    let tool = engine.tool.borrow();
+    let tool = engine.call.tool.borrow();
     let Some(key) = arguments::wrapper(map, fields, tool.as_deref()).map(str::to_owned) else {
         return;
     };
@@ -63,7 +63,11 @@ pub(super) fn all_declared(map: &Map<String, Value>, fields: &[&str]) -> bool {
 #[inline(never)]
 pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &[&str]) {
     arguments::fold_into(map, fields, |folded| match folded {
-        Folded::Moved { key, name } => engine.note(|| arguments::fold_note(key, name)),
+        Folded::Moved { key, name } => engine.note(|| {
+            let mut c = arguments::fold_note(key, name);
+            engine.prepend_coercion(&mut c, Segment::key(name));
+            c
+        }),
         Folded::Clash { key, name } => {
             engine.record_with(|| crate::rules::keys::clash(name, key));
         }
@@ -116,7 +120,7 @@ pub(super) fn note_ignored(
                 Some(Input::from_text(key)),
                 Some(Input::Text(field.to_owned())),
             );
-            c.prepend(Segment::key(key));
+            engine.prepend_coercion(&mut c, Segment::key(key));
             c
         });
     }

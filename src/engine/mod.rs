@@ -1,16 +1,18 @@
 //! The collecting engine: one call's arguments in, the typed value or every issue out.
 //!
 //! **State.** Everything the engine knows about the call being read lives in one value,
-//! [`Engine`], one per thread: the issues found so far (relative to the value being read:
-//! each level puts its own path segment in front of them on the way back up, so no path is
-//! built on the success path), how many were dropped past the cap, whether recording is
-//! suppressed (while a stand-in value is built), the token that tells an adapter it is
-//! driven by the engine (and at which depth and plan node), the flags of the route (a call
-//! read from text, strings moved or copied, a quick first attempt), the plan of required
-//! fields of the type being read, and the plans already learned. A call nested in another
-//! (an entry point called inside a `Deserialize` impl) sets the enclosing call's state
-//! aside and puts it back when it ends, panics included; an object decoded from a string
-//! inside a call keeps the call's issues and swaps only the plan it reads by.
+//! [`CallState`], held in [`Engine`], one per thread: the issues found so far (relative to
+//! the value being read: each level puts its own path segment in front of them on the way
+//! back up, so no path is built on the success path), how many were dropped past the cap,
+//! whether recording is suppressed (while a stand-in value is built) or redacted (inside a
+//! field marked secret), the token that tells an adapter it is driven by the engine (and
+//! at which depth and plan node), the route (a call read from text, strings moved or
+//! copied), the plan of required fields of the type being read, and the tool's name.
+//! Beside it the engine keeps what outlives a call: the plans already learned, the quick
+//! flag of a first attempt, the calls under way. A call nested in another (an entry point
+//! called inside a `Deserialize` impl) swaps the enclosing call's state out whole for a
+//! fresh one and swaps it back when it ends, panics included; an object decoded from a
+//! string inside a call keeps the call's issues and swaps only the plan it reads by.
 //!
 //! **One pass.** [`de::ValueDe`] reads the arguments (an owned `serde_json::Value`) for the
 //! type. It sees each value before the type's visitor does: a type mismatch is recorded
@@ -23,18 +25,30 @@
 //! field of every object is found in the one pass. A struct the plan does not cover (see
 //! [`plan`]) reports its first missing field only.
 //!
-//! **Adapters.** The crate's adapters ask for the engine through [`adapt`]; driven by it,
-//! they record their issues ([`record`]) and return a stand-in ([`placeholder`]); under any
-//! other deserializer they fail fast with all of their own issues in one error (the adapter
-//! shell, `crate::shell`). An adapter that decodes an object from a string reads it through
-//! [`read_object`], inside the same call; the generic array adapter reads its elements
-//! (native, decoded from a string, or one lone value) through [`read_items`], each at its
-//! index.
+//! **Adapters.** The crate's adapters ask for the engine through [`adapt`] (the private
+//! newtype handshake, all of it in [`handshake`]); driven by it, they record their issues
+//! ([`record`]) and the coercions they apply ([`notes`]) and return a stand-in
+//! ([`placeholder()`]); under any other deserializer they fail fast with all of their own
+//! issues in one error (the adapter shell, `crate::shell`). An adapter that decodes an
+//! object from a string reads it through [`read_object`], inside the same call; the
+//! generic array adapter reads its elements (native, decoded from a string, or one lone
+//! value) through [`read_items`], each at its index.
+//!
+//! **Layers.** Imports go downward only. At the bottom, the issue model (`crate::issue`,
+//! `IssueBuf` included) and the report's model (`crate::report`) import nothing from the
+//! engine: they take path segments as they are, and the engine writes a key `*` inside a
+//! field marked secret before it puts one in front ([`Engine::prepend_issue`]). The engine
+//! sits above them and below the adapter shell and the adapters, whose names it does not
+//! import (it reads the call's keys by `crate::arguments` and words its issues by the
+//! rules of `crate::rules`). The adapters, the shell, the schema engine
+//! (`crate::coercer`), the entry points and the server integrations sit above the engine.
 
 pub(crate) mod checked;
 pub(crate) mod de;
 mod error;
+mod handshake;
 mod keys;
+pub(crate) mod notes;
 mod placeholder;
 pub(crate) mod plan;
 mod probe;
@@ -47,52 +61,45 @@ use std::rc::Rc;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::issue::{Code, Issue};
+use crate::issue::IssueBuf;
+use crate::issue::{Code, Issue, Segment};
 use crate::issue::{MAX_ISSUES, Rejection};
 use crate::report::{Coercion, MAX_COERCIONS, Report};
-use crate::shell::IssueBuf;
-use plan::{NodeId, Plan};
+use plan::Plan;
 
 pub(crate) use error::Error;
+pub(crate) use handshake::{Drive, adapt, adapt_array, take_drive};
 pub(crate) use probe::default_filled;
-
-/// The newtype-struct name through which an adapter asks to be driven by the engine.
-/// [`de::ValueDe`] answers it by setting the drive token and reading the value; every other
-/// deserializer sees an ordinary newtype struct and calls the adapter's
-/// `visit_newtype_struct`, which reads on without the token. (serde_json asks for its
-/// `RawValue` the same way.)
-pub(crate) const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
-
-/// The newtype-struct name through which the generic array adapter asks to be driven by
-/// the engine: as [`DIRECT_NAME`], and a lone value (neither an array, a string nor
-/// `null`) is handed to it as the one element of a native array ([`take_native_array`]).
-/// The plan's probe answers it with one element, so that the plan learns the elements'
-/// structs.
-pub(crate) const ARRAY_NAME: &str = "$mcp_coerce::private::ArrayOf";
-
-/// The newtype-struct name through which an adapter asks for a string as an owned
-/// `String` (`visit_string`) where the engine may move it out of the arguments; any other
-/// value, and every other deserializer, answers as `deserialize_any` does.
-pub(crate) const OWNED_NAME: &str = "$mcp_coerce::private::Owned";
-
-/// What an adapter driven by the engine is told: how deep its value is (an object it
-/// decodes counts its levels on from there) and the plan node of its value.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Drive {
-    pub(crate) depth: u32,
-    pub(crate) node: NodeId,
-}
-
-impl Drive {
-    /// No token: in the engine's state, where no adapter is being driven.
-    const NONE: Drive = Drive {
-        depth: u32::MAX,
-        node: plan::NONE,
-    };
-}
 
 /// The state of the engine on one thread; see the [module docs](self).
 pub(crate) struct Engine {
+    /// The state of the call being read, set aside whole while a nested one runs.
+    call: CallState,
+    /// Set during a quick first attempt: `from_slice`'s first try, whose refusal is thrown
+    /// away (the call is then read again by the engine), so adapters stop at their first
+    /// issue without describing the rest ([`quick`]).
+    quick: Cell<bool>,
+    /// The issues of one `E::custom` call made by the adapter shell's `fail_fast`.
+    stash: RefCell<Option<IssueBuf>>,
+    /// Set for the duration of one `E::custom` call made by [`silent`].
+    silence: Cell<bool>,
+    /// The elements of the native array an adapter is driven on: the adapter may take
+    /// them and read them itself ([`take_native_array`]), or read them through the
+    /// sequence it is handed, which takes them from here.
+    native: RefCell<Option<Vec<Value>>>,
+    /// Plans learned or built so far, by type (see [`plan_for`]).
+    plans: RefCell<HashMap<usize, Rc<Plan>, BuildHasherDefault<AddressHasher>>>,
+    /// Calls being read on this thread, one inside the other.
+    calls: Cell<u32>,
+    /// Types whose plan is being learned right now (a type reached again while its own
+    /// plan is learned gets none).
+    learning: RefCell<Vec<usize>>,
+}
+
+/// The state of one call: one value, held in the [`Engine`] and swapped whole with a
+/// fresh one when a call nests inside it ([`CallState::swap`]). Each part is a cell of its
+/// own, so that reading one costs what a field of the engine costs.
+pub(crate) struct CallState {
     /// What this call keeps, as a [`Mark`]: the issues (`issues.len()`) and the coercions
     /// (`coercions.len()`); read on every value.
     stored: Cell<Mark>,
@@ -115,35 +122,100 @@ pub(crate) struct Engine {
     dropped: Cell<usize>,
     /// The route of the call being read.
     route: Cell<Route>,
-    /// Set during a quick first attempt: `from_slice`'s first try, whose refusal is thrown
-    /// away (the call is then read again by the engine), so adapters stop at their first
-    /// issue without describing the rest ([`quick`]).
-    quick: Cell<bool>,
     /// The plan of the object being read, for the nodes handed to adapters.
     plan: RefCell<Option<Rc<Plan>>>,
-    /// The issues of one `E::custom` call made by the adapter shell's `fail_fast`.
-    stash: RefCell<Option<IssueBuf>>,
-    /// Set for the duration of one `E::custom` call made by [`silent`].
-    silence: Cell<bool>,
     /// JSON-encoded objects being read inside one another (see `read_object`'s caller).
     encoded_layers: Cell<u32>,
     /// A value the call did not read (an unknown field's) is nested deeper than the engine
     /// reads: the arguments are then taken apart without recursion ([`drop_flat`]).
     deep: Cell<bool>,
-    /// The elements of the native array an adapter is driven on: the adapter may take
-    /// them and read them itself ([`take_native_array`]), or read them through the
-    /// sequence it is handed, which takes them from here.
-    native: RefCell<Option<Vec<Value>>>,
-    /// Plans learned or built so far, by type (see [`plan_for`]).
-    plans: RefCell<HashMap<usize, Rc<Plan>, BuildHasherDefault<AddressHasher>>>,
-    /// Calls being read on this thread, one inside the other.
-    calls: Cell<u32>,
-    /// Types whose plan is being learned right now (a type reached again while its own
-    /// plan is learned gets none).
-    learning: RefCell<Vec<usize>>,
     /// The name of the tool whose call is read, where the caller knows it (a repeated
     /// tool-call envelope is unwrapped only when it names this tool).
     tool: RefCell<Option<Box<str>>>,
+}
+
+impl CallState {
+    /// A fresh call's state.
+    const fn new() -> Self {
+        CallState {
+            stored: Cell::new(0),
+            notes_dropped: Cell::new(0),
+            report: Cell::new(false),
+            secret: Cell::new(0),
+            suppress: Cell::new(0),
+            drive: Cell::new(Drive::NONE),
+            issues: RefCell::new(Vec::new()),
+            coercions: RefCell::new(Vec::new()),
+            dropped: Cell::new(0),
+            route: Cell::new(Route {
+                from_text: false,
+                take_strings: false,
+            }),
+            plan: RefCell::new(None),
+            encoded_layers: Cell::new(0),
+            deep: Cell::new(false),
+            tool: RefCell::new(None),
+        }
+    }
+
+    /// Exchange this state with `other`, whole. `strict`: a part borrowed right now panics
+    /// (setting a call aside); otherwise it is left as it is (putting one back, perhaps
+    /// while a panic unwinds).
+    fn swap(&self, other: &CallState, strict: bool) {
+        fn swap_ref<T>(a: &RefCell<T>, b: &RefCell<T>, strict: bool) {
+            if strict {
+                a.swap(b);
+            } else if let (Ok(mut a), Ok(mut b)) = (a.try_borrow_mut(), b.try_borrow_mut()) {
+                std::mem::swap(&mut *a, &mut *b);
+            }
+        }
+        self.stored.swap(&other.stored);
+        self.notes_dropped.swap(&other.notes_dropped);
+        self.report.swap(&other.report);
+        self.secret.swap(&other.secret);
+        self.suppress.swap(&other.suppress);
+        self.drive.swap(&other.drive);
+        swap_ref(&self.issues, &other.issues, strict);
+        swap_ref(&self.coercions, &other.coercions, strict);
+        self.dropped.swap(&other.dropped);
+        self.route.swap(&other.route);
+        swap_ref(&self.plan, &other.plan, strict);
+        self.encoded_layers.swap(&other.encoded_layers);
+        self.deep.swap(&other.deep);
+        swap_ref(&self.tool, &other.tool, strict);
+    }
+
+    /// Fresh again, keeping what was allocated (most of it already is, unless a panic cut
+    /// the call short).
+    #[inline]
+    fn clear(&self) {
+        self.stored.set(0);
+        self.notes_dropped.set(0);
+        self.report.set(false);
+        self.secret.set(0);
+        self.suppress.set(0);
+        self.drive.set(Drive::NONE);
+        if let Ok(mut issues) = self.issues.try_borrow_mut() {
+            issues.clear();
+        }
+        if let Ok(mut coercions) = self.coercions.try_borrow_mut()
+            && !coercions.is_empty()
+        {
+            coercions.clear();
+        }
+        self.dropped.set(0);
+        self.route.set(Route::default());
+        if let Ok(mut plan) = self.plan.try_borrow_mut() {
+            *plan = None;
+        }
+        self.encoded_layers.set(0);
+        self.deep.set(false);
+        if let Ok(mut tool) = self.tool.try_borrow_mut()
+            && tool.is_some()
+        {
+            *tool = None;
+        }
+    }
 }
 
 /// How many issues and coercions a call keeps, in one number: the issues in the low 32
@@ -179,27 +251,14 @@ pub(crate) struct Route {
 thread_local! {
     static ENGINE: Engine = const {
         Engine {
-            stored: Cell::new(0),
-            notes_dropped: Cell::new(0),
-            report: Cell::new(false),
-            secret: Cell::new(0),
-            suppress: Cell::new(0),
-            drive: Cell::new(Drive::NONE),
-            issues: RefCell::new(Vec::new()),
-            coercions: RefCell::new(Vec::new()),
-            dropped: Cell::new(0),
-            route: Cell::new(Route { from_text: false, take_strings: false }),
+            call: CallState::new(),
             quick: Cell::new(false),
-            plan: RefCell::new(None),
             stash: RefCell::new(None),
             silence: Cell::new(false),
-            encoded_layers: Cell::new(0),
-            deep: Cell::new(false),
             native: RefCell::new(None),
             plans: RefCell::new(HashMap::with_hasher(BuildHasherDefault::new())),
             calls: Cell::new(0),
             learning: RefCell::new(Vec::new()),
-            tool: RefCell::new(None),
         }
     };
 }
@@ -243,18 +302,18 @@ impl Engine {
     /// Record one issue, its path relative to the value being read.
     #[cold]
     pub(crate) fn record(&self, mut issue: Issue) {
-        if self.suppress.get() > 0 {
+        if self.call.suppress.get() > 0 {
             return;
         }
-        if self.secret.get() > 0 {
+        if self.call.secret.get() > 0 {
             issue.redact();
         }
-        let stored = self.stored.get();
+        let stored = self.call.stored.get();
         if issues_in(stored) < MAX_ISSUES {
-            self.issues.borrow_mut().push(issue);
-            self.stored.set(stored + ISSUE);
+            self.call.issues.borrow_mut().push(issue);
+            self.call.stored.set(stored + ISSUE);
         } else {
-            self.dropped.set(self.dropped.get() + 1);
+            self.call.dropped.set(self.call.dropped.get() + 1);
         }
     }
 
@@ -262,7 +321,7 @@ impl Engine {
     /// the call records coercions; past [`MAX_COERCIONS`] only count it.
     #[cold]
     pub(crate) fn note(&self, make: impl FnOnce() -> Coercion) {
-        self.note_first(self.stored.get(), make);
+        self.note_first(self.call.stored.get(), make);
     }
 
     /// Record the coercion `make` builds in front of the others recorded since `first` (a
@@ -271,26 +330,30 @@ impl Engine {
     /// one falls among them, the last one kept goes (counted) to make room.
     #[cold]
     pub(crate) fn note_first(&self, first: Mark, make: impl FnOnce() -> Coercion) {
-        if !self.report.get() || self.suppress.get() > 0 || self.quick.get() {
+        if !self.call.report.get() || self.call.suppress.get() > 0 || self.quick.get() {
             return;
         }
         let first = coercions_in(first);
-        let stored = self.stored.get();
+        let stored = self.call.stored.get();
         let kept = coercions_in(stored);
         if first > kept || first >= MAX_COERCIONS {
-            self.notes_dropped.set(self.notes_dropped.get() + 1);
+            self.call
+                .notes_dropped
+                .set(self.call.notes_dropped.get() + 1);
             return;
         }
         let mut coercion = make();
-        if self.secret.get() > 0 {
+        if self.call.secret.get() > 0 {
             coercion.redact();
         }
-        let mut coercions = self.coercions.borrow_mut();
+        let mut coercions = self.call.coercions.borrow_mut();
         if kept < MAX_COERCIONS {
-            self.stored.set(stored + COERCION);
+            self.call.stored.set(stored + COERCION);
         } else {
             coercions.pop();
-            self.notes_dropped.set(self.notes_dropped.get() + 1);
+            self.call
+                .notes_dropped
+                .set(self.call.notes_dropped.get() + 1);
         }
         coercions.insert(first, coercion);
     }
@@ -299,33 +362,61 @@ impl Engine {
     /// without building it.
     #[cold]
     pub(crate) fn record_with(&self, make: impl FnOnce() -> Issue) {
-        if self.suppress.get() > 0 {
+        if self.call.suppress.get() > 0 {
             return;
         }
-        if issues_in(self.stored.get()) < MAX_ISSUES {
+        if issues_in(self.call.stored.get()) < MAX_ISSUES {
             self.record(make());
         } else {
-            self.dropped.set(self.dropped.get() + 1);
+            self.call.dropped.set(self.call.dropped.get() + 1);
         }
     }
 
     /// Record every issue of `issues` (paths relative to the value being read).
     #[cold]
     pub(crate) fn record_all(&self, issues: IssueBuf) {
-        if self.suppress.get() > 0 {
+        if self.call.suppress.get() > 0 {
             return;
         }
         let (issues, dropped) = issues.into_parts();
         for issue in issues {
             self.record(issue);
         }
-        self.dropped.set(self.dropped.get() + dropped);
+        self.call.dropped.set(self.call.dropped.get() + dropped);
+    }
+
+    /// Whether a field marked secret is being read ([`SecretField`]).
+    #[inline]
+    pub(crate) fn in_secret(&self) -> bool {
+        self.call.secret.get() > 0
+    }
+
+    /// Put `segment` in front of `issue`'s path. The issue model takes the segment as it
+    /// is; the secret is the engine's to know: a key put in front of an issue redacted
+    /// while a field marked secret is read lies inside that field, and is written `*`.
+    pub(crate) fn prepend_issue(&self, issue: &mut Issue, segment: Segment) {
+        if issue.is_redacted() && matches!(segment, Segment::Key(_)) && self.in_secret() {
+            issue.prepend(Segment::Key("*".to_owned()));
+        } else {
+            issue.prepend(segment);
+        }
+    }
+
+    /// Put `segment` in front of `coercion`'s path: a key put in front while a field marked
+    /// secret is read lies inside that field, and is written `*` (as for issues,
+    /// [`Engine::prepend_issue`]).
+    pub(crate) fn prepend_coercion(&self, coercion: &mut Coercion, segment: Segment) {
+        if matches!(segment, Segment::Key(_)) && self.in_secret() {
+            coercion.prepend(Segment::Key("*".to_owned()));
+        } else {
+            coercion.prepend(segment);
+        }
     }
 
     /// What is kept now; compare later with [`Engine::prefix_since`].
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
-        self.stored.get()
+        self.call.stored.get()
     }
 
     /// Put the segment `segment` makes in front of the issues and coercions kept since
@@ -335,26 +426,32 @@ impl Engine {
     pub(crate) fn prefix_since(
         &self,
         mark: Mark,
-        segment: impl FnOnce() -> crate::issue::Segment,
+        segment: impl FnOnce() -> Segment,
         value: &Value,
     ) {
-        if self.stored.get() > mark {
+        if self.call.stored.get() > mark {
             self.prefix_slow(mark, segment(), value);
         }
     }
 
     #[cold]
-    fn prefix_slow(&self, mark: Mark, segment: crate::issue::Segment, value: &Value) {
-        for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
+    fn prefix_slow(&self, mark: Mark, segment: Segment, value: &Value) {
+        for issue in self
+            .call
+            .issues
+            .borrow_mut()
+            .iter_mut()
+            .skip(issues_in(mark))
+        {
             if issue.path().is_root() && !issue.has_input() {
                 issue.set_input(crate::issue::Input::from_value(value));
             }
-            issue.prepend(segment.clone());
+            self.prepend_issue(issue, segment.clone());
         }
         let coercions = coercions_in(mark);
-        if coercions_in(self.stored.get()) > coercions {
-            for coercion in self.coercions.borrow_mut().iter_mut().skip(coercions) {
-                coercion.prepend(segment.clone());
+        if coercions_in(self.call.stored.get()) > coercions {
+            for coercion in self.call.coercions.borrow_mut().iter_mut().skip(coercions) {
+                self.prepend_coercion(coercion, segment.clone());
             }
         }
     }
@@ -362,53 +459,66 @@ impl Engine {
     /// Issues found past the cap so far (counted, not kept).
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn dropped(&self) -> usize {
-        self.dropped.get()
+        self.call.dropped.get()
     }
 
     /// Whether an issue was recorded since `mark`.
     #[inline]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn issues_since(&self, mark: Mark) -> bool {
-        issues_in(self.stored.get()) > issues_in(mark)
+        issues_in(self.call.stored.get()) > issues_in(mark)
     }
 
     /// Whether the call records its coercions.
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn reports(&self) -> bool {
-        self.report.get()
+        self.call.report.get()
     }
 
     /// Put the segment `segment` makes in front of the issues and coercions kept since
     /// `mark` (their inputs as they are).
     #[inline]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
-    pub(crate) fn prefix_plain(&self, mark: Mark, segment: impl FnOnce() -> crate::issue::Segment) {
-        if self.stored.get() > mark {
+    pub(crate) fn prefix_plain(&self, mark: Mark, segment: impl FnOnce() -> Segment) {
+        if self.call.stored.get() > mark {
             self.prefix_plain_slow(mark, segment());
         }
     }
 
     #[cold]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
-    fn prefix_plain_slow(&self, mark: Mark, segment: crate::issue::Segment) {
-        for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
-            issue.prepend(segment.clone());
+    fn prefix_plain_slow(&self, mark: Mark, segment: Segment) {
+        for issue in self
+            .call
+            .issues
+            .borrow_mut()
+            .iter_mut()
+            .skip(issues_in(mark))
+        {
+            self.prepend_issue(issue, segment.clone());
         }
         for coercion in self
+            .call
             .coercions
             .borrow_mut()
             .iter_mut()
             .skip(coercions_in(mark))
         {
-            coercion.prepend(segment.clone());
+            self.prepend_coercion(coercion, segment.clone());
         }
     }
 
     /// Run `f` on every issue recorded since `mark`.
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn for_issues_since(&self, mark: Mark, mut f: impl FnMut(&mut Issue)) {
-        if issues_in(self.stored.get()) > issues_in(mark) {
-            for issue in self.issues.borrow_mut().iter_mut().skip(issues_in(mark)) {
+        if issues_in(self.call.stored.get()) > issues_in(mark) {
+            for issue in self
+                .call
+                .issues
+                .borrow_mut()
+                .iter_mut()
+                .skip(issues_in(mark))
+            {
                 f(issue);
             }
         }
@@ -419,30 +529,23 @@ impl Engine {
     #[cold]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn rewind(&self, mark: Mark, dropped: usize) {
-        self.issues.borrow_mut().truncate(issues_in(mark));
-        self.coercions.borrow_mut().truncate(coercions_in(mark));
-        self.stored.set(mark);
-        self.dropped.set(dropped);
+        self.call.issues.borrow_mut().truncate(issues_in(mark));
+        self.call
+            .coercions
+            .borrow_mut()
+            .truncate(coercions_in(mark));
+        self.call.stored.set(mark);
+        self.call.dropped.set(dropped);
     }
 
     /// Run `call` with recording switched off (building a stand-in), and back on after it
     /// however it ends.
     pub(crate) fn suppressed<R>(&self, call: impl FnOnce() -> R) -> R {
-        counted(&self.suppress, call)
-    }
-
-    /// Run the adapter visitor call `call` with the drive token set (only the visitor
-    /// asked for through [`adapt`] sees it: it takes it on entry), cleared afterwards.
-    #[inline]
-    pub(crate) fn drive<R>(&self, drive: Drive, call: impl FnOnce() -> R) -> R {
-        self.drive.set(drive);
-        let out = call();
-        self.drive.set(Drive::NONE);
-        out
+        counted(&self.call.suppress, call)
     }
 
     pub(crate) fn route(&self) -> Route {
-        self.route.get()
+        self.call.route.get()
     }
 
     /// An error of the caller's type that adds no issue (its cause was recorded).
@@ -456,7 +559,7 @@ impl Engine {
 
     /// The learned plans the call reads by: with type defaults when it reports.
     fn learned(&self) -> PlanSource {
-        if self.report.get() {
+        if self.call.report.get() {
             PlanSource::Reported
         } else {
             PlanSource::Learned
@@ -580,13 +683,13 @@ fn read<T: DeserializeOwned, R: Outcome>(
         let plan = engine.plan_for::<T>(plan);
         let _call = Call::enter(engine, route, Rc::clone(&plan), report);
         if let Some(tool) = tool {
-            *engine.tool.borrow_mut() = Some(tool.into());
+            *engine.call.tool.borrow_mut() = Some(tool.into());
         }
         let out = T::deserialize(de::ValueDe::root(&mut value, engine, &plan));
         let out = end(engine, &plan, out);
         // Every value the engine read is at most `MAX_NESTING` deep, and dropping it
         // recurses that far at most; what it did not read may be deeper.
-        if engine.deep.replace(false) || out.refused() {
+        if engine.call.deep.replace(false) || out.refused() {
             drop_flat(value);
         }
         out
@@ -626,7 +729,7 @@ pub(crate) fn plain_call<R>(
         };
         let _call = Call::enter(engine, route, Rc::clone(&plan), report);
         let out = read(engine);
-        if issues_in(engine.stored.get()) == 0 && engine.dropped.get() == 0 {
+        if issues_in(engine.call.stored.get()) == 0 && engine.call.dropped.get() == 0 {
             let report = take_report(engine, &plan);
             (out, None, report)
         } else {
@@ -685,7 +788,7 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
             None
         }
     };
-    if issues_in(engine.stored.get()) == 0 && engine.dropped.get() == 0 {
+    if issues_in(engine.call.stored.get()) == 0 && engine.call.dropped.get() == 0 {
         out
     } else {
         None
@@ -697,13 +800,13 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
 #[cold]
 #[inline(never)]
 fn refusal(engine: &Engine, plan: &Plan) -> (Rejection, Report) {
-    let dropped = engine.dropped.replace(0);
-    let mut issues = std::mem::take(&mut *engine.issues.borrow_mut());
+    let dropped = engine.call.dropped.replace(0);
+    let mut issues = std::mem::take(&mut *engine.call.issues.borrow_mut());
     for issue in &mut issues {
         plan.mark_sent(issue.path_mut());
     }
     let report = take_report(engine, plan);
-    engine.stored.set(0);
+    engine.call.stored.set(0);
     let rejection = if issues.is_empty() && dropped == 0 {
         Rejection::new([Issue::new(Code::Custom, "invalid arguments")
             .with_hint("re-read the tool's inputSchema")])
@@ -722,16 +825,16 @@ fn rejection(engine: &Engine, plan: &Plan) -> Rejection {
 
 /// The coercions recorded, the keys the caller chose marked in their paths.
 fn take_report(engine: &Engine, plan: &Plan) -> Report {
-    let stored = engine.stored.get();
-    if coercions_in(stored) == 0 && engine.notes_dropped.get() == 0 {
+    let stored = engine.call.stored.get();
+    if coercions_in(stored) == 0 && engine.call.notes_dropped.get() == 0 {
         return Report::default();
     }
-    engine.stored.set(stored & (COERCION - 1));
-    let mut coercions = std::mem::take(&mut *engine.coercions.borrow_mut());
+    engine.call.stored.set(stored & (COERCION - 1));
+    let mut coercions = std::mem::take(&mut *engine.call.coercions.borrow_mut());
     for coercion in &mut coercions {
         plan.mark_sent(coercion.path_mut());
     }
-    Report::from_parts(coercions, engine.notes_dropped.replace(0))
+    Report::from_parts(coercions, engine.call.notes_dropped.replace(0))
 }
 
 /// One call's state on this thread; the enclosing call's (if any) is put back on drop.
@@ -742,28 +845,10 @@ struct Call<'e> {
     engine: &'e Engine,
     /// The enclosing call's state (boxed: a call inside a call is rare, and the common
     /// call then carries one word). Taken, and so left `None`, by `Call`'s drop, which
-    /// puts it back: `ManuallyDrop` spares the common call the drop glue of `Saved`.
-    saved: std::mem::ManuallyDrop<Option<Box<Saved>>>,
+    /// puts it back: `ManuallyDrop` spares the common call the drop glue of `CallState`.
+    saved: std::mem::ManuallyDrop<Option<Box<CallState>>>,
     /// Whether the call runs inside a quick attempt (put back when it ends).
     quick: bool,
-}
-
-/// The state of a call, set aside while a nested one runs.
-struct Saved {
-    stored: Mark,
-    notes_dropped: usize,
-    report: bool,
-    secret: u32,
-    suppress: u32,
-    drive: Drive,
-    issues: Vec<Issue>,
-    coercions: Vec<Coercion>,
-    dropped: usize,
-    route: Route,
-    plan: Option<Rc<Plan>>,
-    encoded_layers: u32,
-    deep: bool,
-    tool: Option<Box<str>>,
 }
 
 impl<'e> Call<'e> {
@@ -775,9 +860,9 @@ impl<'e> Call<'e> {
         // A call is never a quick attempt itself (one may run inside a quick attempt, from
         // a `Deserialize` impl): its adapters record their issues.
         let quick = engine.quick.replace(false);
-        engine.report.set(report);
-        engine.route.set(route);
-        *engine.plan.borrow_mut() = Some(plan);
+        engine.call.report.set(report);
+        engine.call.route.set(route);
+        *engine.call.plan.borrow_mut() = Some(plan);
         Call {
             engine,
             saved,
@@ -793,89 +878,28 @@ impl Drop for Call<'_> {
         e.calls.set(e.calls.get().saturating_sub(1));
         e.quick.set(self.quick);
         match self.saved.take() {
-            Some(saved) => restore(e, *saved),
-            None => {
-                // Fresh again (most of it already is, unless a panic cut the call short).
-                e.stored.set(0);
-                e.notes_dropped.set(0);
-                e.report.set(false);
-                e.secret.set(0);
-                e.suppress.set(0);
-                e.drive.set(Drive::NONE);
-                if let Ok(mut issues) = e.issues.try_borrow_mut() {
-                    issues.clear();
-                }
-                if let Ok(mut coercions) = e.coercions.try_borrow_mut()
-                    && !coercions.is_empty()
-                {
-                    coercions.clear();
-                }
-                e.dropped.set(0);
-                e.route.set(Route::default());
-                if let Ok(mut plan) = e.plan.try_borrow_mut() {
-                    *plan = None;
-                }
-                e.encoded_layers.set(0);
-                e.deep.set(false);
-                if let Ok(mut tool) = e.tool.try_borrow_mut()
-                    && tool.is_some()
-                {
-                    *tool = None;
-                }
-            }
+            Some(saved) => restore(e, saved),
+            None => e.call.clear(),
         }
     }
 }
 
-/// Set the enclosing call's state aside while a nested one runs (the nested one starts
-/// fresh).
+/// Set the enclosing call's state aside, whole, while a nested one runs (the nested one
+/// starts fresh).
 #[cold]
 #[inline(never)]
-fn set_aside(engine: &Engine) -> Box<Saved> {
-    Box::new(Saved {
-        stored: engine.stored.replace(0),
-        notes_dropped: engine.notes_dropped.replace(0),
-        report: engine.report.get(),
-        secret: engine.secret.replace(0),
-        suppress: engine.suppress.replace(0),
-        drive: engine.drive.replace(Drive::NONE),
-        issues: std::mem::take(&mut *engine.issues.borrow_mut()),
-        coercions: std::mem::take(&mut *engine.coercions.borrow_mut()),
-        dropped: engine.dropped.replace(0),
-        route: engine.route.get(),
-        plan: engine.plan.borrow_mut().take(),
-        encoded_layers: engine.encoded_layers.replace(0),
-        deep: engine.deep.replace(false),
-        tool: engine.tool.borrow_mut().take(),
-    })
+fn set_aside(engine: &Engine) -> Box<CallState> {
+    let saved = Box::new(CallState::new());
+    engine.call.swap(&saved, true);
+    saved
 }
 
-/// Put back the state of the enclosing call, set aside while a nested one ran.
+/// Put back the state of the enclosing call, set aside while a nested one ran; the nested
+/// one's goes with `saved`.
 #[cold]
 #[inline(never)]
-fn restore(e: &Engine, s: Saved) {
-    e.stored.set(s.stored);
-    e.notes_dropped.set(s.notes_dropped);
-    e.report.set(s.report);
-    e.secret.set(s.secret);
-    e.suppress.set(s.suppress);
-    e.drive.set(s.drive);
-    if let Ok(mut issues) = e.issues.try_borrow_mut() {
-        *issues = s.issues;
-    }
-    if let Ok(mut coercions) = e.coercions.try_borrow_mut() {
-        *coercions = s.coercions;
-    }
-    e.dropped.set(s.dropped);
-    e.route.set(s.route);
-    if let Ok(mut plan) = e.plan.try_borrow_mut() {
-        *plan = s.plan;
-    }
-    e.encoded_layers.set(s.encoded_layers);
-    e.deep.set(s.deep);
-    if let Ok(mut tool) = e.tool.try_borrow_mut() {
-        *tool = s.tool;
-    }
+fn restore(e: &Engine, saved: Box<CallState>) {
+    e.call.swap(&saved, false);
 }
 
 /// Run `attempt` as a quick first attempt (see [`quick`]), restored afterwards.
@@ -925,12 +949,12 @@ fn with_plan<R>(engine: &Engine, plan: Rc<Plan>, call: impl FnOnce() -> R) -> R 
     struct Restore<'e>(&'e Engine, Option<Rc<Plan>>);
     impl Drop for Restore<'_> {
         fn drop(&mut self) {
-            if let Ok(mut plan) = self.0.plan.try_borrow_mut() {
+            if let Ok(mut plan) = self.0.call.plan.try_borrow_mut() {
                 *plan = self.1.take();
             }
         }
     }
-    let _restore = Restore(engine, engine.plan.replace(Some(plan)));
+    let _restore = Restore(engine, engine.call.plan.replace(Some(plan)));
     call()
 }
 
@@ -942,33 +966,6 @@ pub(crate) fn quick() -> bool {
 }
 
 // The interface the adapter shell uses.
-
-/// Run an adapter's visitor on `deserializer`: driven by the engine when `deserializer` is
-/// the engine's, failing fast under any other.
-#[inline]
-pub(crate) fn adapt<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>>(
-    deserializer: D,
-    visitor: V,
-) -> Result<V::Value, D::Error> {
-    deserializer.deserialize_newtype_struct(DIRECT_NAME, visitor)
-}
-
-/// [`adapt`] for the generic array adapter (see [`ARRAY_NAME`]).
-#[inline]
-pub(crate) fn adapt_array<'de, D: serde::Deserializer<'de>, V: serde::de::Visitor<'de>>(
-    deserializer: D,
-    visitor: V,
-) -> Result<V::Value, D::Error> {
-    deserializer.deserialize_newtype_struct(ARRAY_NAME, visitor)
-}
-
-/// The drive token, if the adapter visitor now running was asked for through [`adapt`] by
-/// the engine; resets it.
-#[inline]
-pub(crate) fn take_drive() -> Option<Drive> {
-    let drive = with(|engine| engine.drive.replace(Drive::NONE));
-    (drive.depth != u32::MAX).then_some(drive)
-}
 
 /// The elements of the native array the engine is driving the current adapter on, for an
 /// adapter that reads them in a loop of its own (faster than one `Deserializer` call per
@@ -984,7 +981,7 @@ pub(crate) fn take_native_array() -> Option<Vec<Value>> {
 /// [`Route::take_strings`]).
 #[inline]
 pub(crate) fn takes_strings() -> bool {
-    with(|engine| engine.route.get().take_strings)
+    with(|engine| engine.call.route.get().take_strings)
 }
 
 /// Put back the elements [`take_native_array`] handed out.
@@ -1003,20 +1000,19 @@ pub(crate) fn record(issues: IssueBuf) {
 /// then skip the work of describing one. False outside a call.
 #[inline]
 pub(crate) fn issues_full() -> bool {
-    with(|engine| issues_in(engine.stored.get()) >= MAX_ISSUES)
-}
-
-/// Record the coercion `make` builds, if the call being read records them (see
-/// [`Engine::note`]).
-#[cold]
-pub(crate) fn note(make: impl FnOnce() -> Coercion) {
-    with(|engine| engine.note(make));
+    with(|engine| issues_in(engine.call.stored.get()) >= MAX_ISSUES)
 }
 
 /// Whether a field marked secret is being read ([`SecretField`]).
 #[cold]
 pub(crate) fn in_secret() -> bool {
-    with(|engine| engine.secret.get() > 0)
+    with(|engine| engine.in_secret())
+}
+
+/// [`Engine::prepend_coercion`] on this thread's engine.
+#[cfg_attr(not(feature = "coercer"), allow(dead_code))]
+pub(crate) fn prepend_coercion(coercion: &mut Coercion, segment: Segment) {
+    with(|engine| engine.prepend_coercion(coercion, segment));
 }
 
 /// One field marked secret being read: what is recorded while it lives is redacted.
@@ -1024,44 +1020,38 @@ pub(crate) struct SecretField(());
 
 impl SecretField {
     pub(crate) fn enter() -> Self {
-        with(|engine| engine.secret.set(engine.secret.get().saturating_add(1)));
+        with(|engine| {
+            engine
+                .call
+                .secret
+                .set(engine.call.secret.get().saturating_add(1))
+        });
         SecretField(())
     }
 }
 
 impl Drop for SecretField {
     fn drop(&mut self) {
-        with(|engine| engine.secret.set(engine.secret.get().saturating_sub(1)));
+        with(|engine| {
+            engine
+                .call
+                .secret
+                .set(engine.call.secret.get().saturating_sub(1))
+        });
     }
 }
 
-/// What the call keeps now (issues and coercions), for [`note_first`],
-/// [`prefix_notes_since`] and [`locate_since`].
+/// What the call keeps now (issues and coercions), for [`notes::coerced_first`],
+/// [`notes::at_index`] and [`locate_since`].
 pub(crate) fn entry_mark() -> Mark {
     with(|engine| engine.mark())
-}
-
-/// Put `segment` in front of the paths of the coercions recorded since `mark` (an
-/// adapter reading its elements itself).
-#[cold]
-pub(crate) fn prefix_notes_since(mark: Mark, segment: crate::issue::Segment) {
-    with(|engine| {
-        for coercion in engine
-            .coercions
-            .borrow_mut()
-            .iter_mut()
-            .skip(coercions_in(mark))
-        {
-            coercion.prepend(segment.clone());
-        }
-    });
 }
 
 /// Give the issues recorded since `mark` about elements of the JSON array text `t` (a
 /// slice of `s`) their element's char offset in `s` (see `decode::locate_json_elements`).
 pub(crate) fn locate_since(mark: Mark, s: &str, t: &str) {
     with(|engine| {
-        if issues_in(engine.stored.get()) > issues_in(mark) {
+        if issues_in(engine.call.stored.get()) > issues_in(mark) {
             locate_slow(engine, mark, s, t);
         }
     });
@@ -1069,14 +1059,8 @@ pub(crate) fn locate_since(mark: Mark, s: &str, t: &str) {
 
 #[cold]
 fn locate_slow(engine: &Engine, mark: Mark, s: &str, t: &str) {
-    let mut issues = engine.issues.borrow_mut();
+    let mut issues = engine.call.issues.borrow_mut();
     crate::decode::locate_json_elements(issues.iter_mut().skip(issues_in(mark)), s, t);
-}
-
-/// See [`Engine::note_first`].
-#[cold]
-pub(crate) fn note_first(first: Mark, make: impl FnOnce() -> Coercion) {
-    with(|engine| engine.note_first(first, make));
 }
 
 /// Some value of type `T` to stand in for a refused one, so the caller can go on; `None`
@@ -1104,7 +1088,7 @@ pub(crate) fn silent<E: serde::de::Error>() -> E {
 /// (its issues are recorded).
 pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> Option<T> {
     with(|engine| {
-        let outer = engine.plan.borrow().clone();
+        let outer = engine.call.plan.borrow().clone();
         let plan = match &outer {
             Some(plan) if plan.is_struct(at.node) => Rc::clone(plan),
             _ => engine.plan_for::<T>(engine.learned()),
@@ -1119,7 +1103,7 @@ pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> O
                 &mut value, engine, &plan, node, at.depth,
             ))
         });
-        if engine.deep.get() || out.is_err() {
+        if engine.call.deep.get() || out.is_err() {
             drop_flat(value);
         }
         match out {
@@ -1154,7 +1138,7 @@ pub(crate) fn read_items<P: DeserializeOwned, R>(
     mut keep: impl FnMut(Option<R>),
 ) {
     with(|engine| {
-        let outer = engine.plan.borrow().clone();
+        let outer = engine.call.plan.borrow().clone();
         let (plan, node) = match &outer {
             Some(plan) if plan.is_seq(at.node) => (Rc::clone(plan), plan.items(at.node)),
             _ => (engine.plan_for::<P>(engine.learned()), plan::ROOT),
@@ -1165,7 +1149,7 @@ pub(crate) fn read_items<P: DeserializeOwned, R>(
                 let out = de::read_member(
                     engine,
                     value,
-                    || crate::issue::Segment::Index(index),
+                    || Segment::Index(index),
                     |value| match decode(value) {
                         None => read(de::ValueDe::nested(value, engine, &plan, node, depth)),
                         Some(Ok(mut decoded)) => {
@@ -1176,7 +1160,7 @@ pub(crate) fn read_items<P: DeserializeOwned, R>(
                                 node,
                                 depth,
                             ));
-                            if engine.deep.get() || out.is_err() {
+                            if engine.call.deep.get() || out.is_err() {
                                 drop_flat(decoded);
                             }
                             out
@@ -1214,9 +1198,9 @@ impl EncodedLayer {
     /// `None` when [`MAX_ENCODED_LAYERS`] are being read already.
     pub(crate) fn enter() -> Option<EncodedLayer> {
         with(|engine| {
-            let now = engine.encoded_layers.get();
+            let now = engine.call.encoded_layers.get();
             (now < MAX_ENCODED_LAYERS).then(|| {
-                engine.encoded_layers.set(now + 1);
+                engine.call.encoded_layers.set(now + 1);
                 EncodedLayer(())
             })
         })
@@ -1226,8 +1210,8 @@ impl EncodedLayer {
 impl Drop for EncodedLayer {
     fn drop(&mut self) {
         with(|engine| {
-            let now = engine.encoded_layers.get();
-            engine.encoded_layers.set(now.saturating_sub(1));
+            let now = engine.call.encoded_layers.get();
+            engine.call.encoded_layers.set(now.saturating_sub(1));
         });
     }
 }

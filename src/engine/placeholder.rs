@@ -8,8 +8,9 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
 };
 
+use super::handshake::{Request, request};
 use super::plan::NONE;
-use super::{ARRAY_NAME, DIRECT_NAME, Drive, Error, OWNED_NAME};
+use super::{Drive, Error};
 
 /// Recursive types would otherwise ask for placeholders forever.
 const MAX_DEPTH: u8 = 16;
@@ -93,7 +94,8 @@ impl<'de> Deserializer<'de> for Placeholder {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == DIRECT_NAME || name == ARRAY_NAME {
+        let asked = request(name);
+        if matches!(asked, Some(Request::Direct | Request::Array)) {
             // An adapter: let it record (suppressed) and hand back its own placeholder.
             let drive = Drive {
                 depth: 0,
@@ -101,7 +103,7 @@ impl<'de> Deserializer<'de> for Placeholder {
             };
             return super::with(|engine| engine.drive(drive, || visitor.visit_unit()));
         }
-        if name == OWNED_NAME {
+        if asked == Some(Request::Owned) {
             return self.deserialize_any(visitor);
         }
         let inner = self.deeper()?;

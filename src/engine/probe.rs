@@ -24,9 +24,10 @@ use serde::de::{
 };
 
 use super::error::Error;
+use super::handshake::{Request, request};
 use super::placeholder::Placeholder;
 use super::plan::{Check, NONE, Node, NodeId, Plan, Prop, StructNode};
-use super::{ARRAY_NAME, DIRECT_NAME, Drive, Engine, OWNED_NAME};
+use super::{Drive, Engine};
 use crate::issue::Input;
 
 /// Runs of the type's `Deserialize`, at most.
@@ -549,7 +550,8 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
         name: &'static str,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        if name == DIRECT_NAME {
+        let asked = request(name);
+        if asked == Some(Request::Direct) {
             // One of the crate's adapters: it answers with its own stand-in.
             let drive = Drive {
                 depth: self.depth,
@@ -557,10 +559,10 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
             };
             return self.engine.drive(drive, || visitor.visit_unit());
         }
-        if name == OWNED_NAME {
+        if asked == Some(Request::Owned) {
             return Placeholder::new().deserialize_any(visitor);
         }
-        if name == ARRAY_NAME {
+        if asked == Some(Request::Array) {
             // The generic array adapter: one element, at the node of the elements, so that
             // the structs of its elements are learned.
             let drive = Drive {

@@ -1,6 +1,9 @@
 //! The issue model: one refusal ([`Issue`]: a stable [`Code`], where it happened, what
 //! arrived as an [`Input`], how to fix the call), its location ([`Path`] of [`Segment`]s,
-//! in `path.rs`), and all the refusals of one call ([`Rejection`], in `rejection.rs`).
+//! in `path.rs`), and all the refusals of one call ([`Rejection`], in `rejection.rs`); the
+//! issues of one adapter call on their way to the engine or an error (`IssueBuf`, in
+//! `buf.rs`). The issue model imports nothing from the engine, the adapter shell or the
+//! adapters: whoever reads a call puts the path segments in front, as they are to appear.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -9,10 +12,12 @@ use std::io;
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
 
+mod buf;
 mod path;
 mod rejection;
 
 use crate::words::truncate;
+pub(crate) use buf::IssueBuf;
 #[cfg(feature = "tracing")]
 pub(crate) use path::Redacted;
 pub use path::{MAX_PATH_CHARS, Path, Segment};
@@ -456,15 +461,9 @@ impl Issue {
 
     /// Put `segment` in front of the path (one level up), keeping the path within
     /// [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) as it grows, so that no deep path is ever
-    /// held in full.
-    pub(crate) fn prepend(&mut self, mut segment: Segment) {
-        // A key added while a field marked secret is read lies inside it.
-        if self.redacted
-            && let Segment::Key(key) = &mut segment
-            && crate::engine::in_secret()
-        {
-            *key = "*".to_owned();
-        }
+    /// held in full. The segment goes in as it is: where a key must not be echoed (inside a
+    /// field marked secret) the caller writes it `*` first.
+    pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
         self.cut_path_to_fit();
     }
@@ -499,6 +498,11 @@ impl Issue {
     /// Whether the issue says what arrived, or must not (redacted).
     pub(crate) fn has_input(&self) -> bool {
         self.input.is_some() || self.redacted
+    }
+
+    /// Whether the issue was redacted (recorded inside a field marked secret).
+    pub(crate) fn is_redacted(&self) -> bool {
+        self.redacted
     }
 }
 

@@ -3,8 +3,9 @@
 
 use serde::de::{DeserializeSeed, Deserializer, Visitor};
 
-use super::{Element, IssueBuf, MAX_PREALLOCATION, MapVisitor, Outcome};
+use super::{Element, MAX_PREALLOCATION, MapVisitor, Outcome};
 use crate::issue::Issue;
+use crate::issue::IssueBuf;
 use crate::issue::Path;
 
 /// Elements as they are collected: kept up to `max` (further ones are only checked and

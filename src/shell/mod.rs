@@ -19,116 +19,13 @@ use std::fmt;
 use serde::de::{self, DeserializeOwned, Deserializer, EnumAccess, MapAccess, SeqAccess, Visitor};
 
 use crate::engine;
-use crate::issue::{Code, Issue};
-use crate::issue::{MAX_ISSUES, Rejection};
+use crate::issue::{Code, Issue, IssueBuf};
 
 pub(crate) use echo::{drain_map, drain_seq, map_input, seq_input};
 pub(crate) use engine::adapt;
 pub(crate) use items::{Items, PushTo};
 pub(crate) use optional::Optional;
 pub(crate) use text::{TextOnly, TextShape, trim, trimmed};
-
-/// Issues found by one adapter call, with paths relative to the adapter's value; capped
-/// like a [`Rejection`], and counted past the cap without being built.
-#[derive(Debug, Default)]
-pub(crate) struct IssueBuf {
-    issues: Vec<Issue>,
-    dropped: usize,
-}
-
-impl IssueBuf {
-    pub(crate) fn one(issue: Issue) -> Self {
-        IssueBuf {
-            issues: vec![issue],
-            dropped: 0,
-        }
-    }
-
-    /// Add the issue `make` builds, unless the cap is reached (then only count it).
-    #[inline]
-    pub(crate) fn push_with(&mut self, make: impl FnOnce() -> Issue) {
-        if self.issues.len() < MAX_ISSUES {
-            self.issues.push(make());
-        } else {
-            self.dropped += 1;
-        }
-    }
-
-    pub(crate) fn push(&mut self, issue: Issue) {
-        self.push_with(|| issue);
-    }
-
-    /// These issues as one, located where the error that carries them will be (a map key,
-    /// or a value serde replays from a buffer, whose own path is unknown here): the first
-    /// issue's code, with its relative path, if any, and the count of the others in its
-    /// message.
-    pub(crate) fn into_located_here(self) -> Issue {
-        let more = self.issues.len().saturating_sub(1) + self.dropped;
-        let mut issues = self.issues.into_iter();
-        let Some(first) = issues.next() else {
-            return Issue::new(Code::Custom, "invalid value");
-        };
-        first.relocated_here(more)
-    }
-
-    /// Add `other`'s issues after these.
-    pub(crate) fn append(&mut self, other: IssueBuf) {
-        for issue in other.issues {
-            self.push(issue);
-        }
-        self.dropped += other.dropped;
-    }
-
-    pub(crate) fn is_empty(&self) -> bool {
-        self.issues.is_empty() && self.dropped == 0
-    }
-
-    /// The issues kept, to amend in place.
-    pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = &mut Issue> {
-        self.issues.iter_mut()
-    }
-
-    /// The issues kept, and how many more were counted.
-    pub(crate) fn into_parts(self) -> (Vec<Issue>, usize) {
-        (self.issues, self.dropped)
-    }
-
-    /// These issues as a [`Rejection`], for checks used without a deserializer.
-    pub(crate) fn into_rejection(self) -> Rejection {
-        Rejection::from_parts(self.issues, self.dropped)
-    }
-}
-
-/// Give every issue about an element itself (path `/i`) the char offset `at(i)` of that
-/// element in the string it was decoded from, as `context.offset`.
-pub(crate) fn locate_elements<'i>(
-    issues: impl Iterator<Item = &'i mut Issue>,
-    at: impl Fn(usize) -> Option<usize>,
-) {
-    for issue in issues {
-        if let [crate::issue::Segment::Index(i)] = issue.path().segments()
-            && let Some(offset) = at(*i)
-        {
-            issue.set_context("offset", offset);
-        }
-    }
-}
-
-/// Every issue kept (up to `MAX_ISSUES`), then how many more were found.
-impl fmt::Display for IssueBuf {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (n, issue) in self.issues.iter().enumerate() {
-            if n > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{issue}")?;
-        }
-        if self.dropped > 0 {
-            write!(f, "; and {} more", self.dropped)?;
-        }
-        Ok(())
-    }
-}
 
 /// The end of every adapter call: the value, or the issues. Driven by the engine
 /// (`drive`), the issues are recorded and a stand-in goes on in the value's place;

@@ -45,7 +45,7 @@ impl<V> Optional<V> {
 /// Record that `text` was read as absent.
 #[cold]
 fn empty_as_absent(text: &str) {
-    crate::report::coerced(
+    crate::engine::notes::coerced(
         crate::report::Rule::EmptyAsAbsent,
         || Some(crate::issue::Input::from_text(text)),
         || None,

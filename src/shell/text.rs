@@ -5,8 +5,9 @@ use std::fmt;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
 use super::echo::{map_input, seq_input};
-use super::{IssueBuf, Outcome, invalid_type};
+use super::{Outcome, invalid_type};
 use crate::issue::Input;
+use crate::issue::IssueBuf;
 
 /// A shape that reads strings only (a bounded string, a pattern, an enum name, a URL):
 /// any other kind of value is `invalid_type`, numbers included (never stringified).
@@ -82,7 +83,7 @@ pub(crate) fn trim(text: &str) -> &str {
 #[inline]
 pub(crate) fn trimmed(text: &str, trimmed: &str) {
     if trimmed.len() != text.len() {
-        crate::report::coerced(
+        crate::engine::notes::coerced(
             crate::report::Rule::Trim,
             || Some(crate::issue::Input::from_text(text)),
             || Some(crate::issue::Input::from_text(trimmed)),

@@ -4,12 +4,12 @@
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::sync::OnceLock;
 
 use serde::de::{self, Visitor};
 
 use crate::issue::{Code, Input, Issue};
 use crate::report::Rule;
+use crate::rules::int::{EXACT_F64_LIMIT, floats_parse_exactly, range_hint};
 use crate::shell::{Element, invalid_type, map_input, seq_input};
 
 mod sealed {
@@ -102,43 +102,9 @@ pub(crate) enum IntFailure {
     Inexact,
 }
 
-/// 2^53: from here on, not every integer is an `f64`.
-const EXACT_F64_LIMIT: f64 = 9_007_199_254_740_992.0;
-
-/// 2^53 − 1, the largest integer a JavaScript client reads exactly from a JSON number
-/// (`Number.MAX_SAFE_INTEGER`).
-const MAX_SAFE_INTEGER: i128 = (1 << 53) - 1;
-
-/// What an `int_overflow` hint adds when the range it names reaches past ±(2^53 − 1):
-/// JavaScript clients round such integers when they are sent as JSON numbers.
-pub(crate) const SAFE_INTEGER_HINT: &str = "send integers past 9007199254740991 as strings";
-
-/// "send an integer from `min` to `max`", and [`SAFE_INTEGER_HINT`] when the range reaches
-/// past ±(2^53 − 1).
-pub(crate) fn range_hint(min: i128, max: u128, range: &str) -> String {
-    if min < -MAX_SAFE_INTEGER || max > MAX_SAFE_INTEGER.unsigned_abs() {
-        format!("send an integer {range}; {SAFE_INTEGER_HINT}")
-    } else {
-        format!("send an integer {range}")
-    }
-}
-
 /// 2^52: below it, a float parsed one unit in the last place off is not an integer, so an
 /// integral float is the integer that was sent, however the JSON reader rounds.
 const ROUNDED_F64_LIMIT: f64 = 4_503_599_627_370_496.0;
-
-/// Whether serde_json, as this program is built, parses decimal floats exactly: its
-/// `float_roundtrip` feature, which this crate's feature of that name turns on (and so do
-/// other crates, jsonschema among them). Without it, `9007199254740991.0` is read as
-/// 9007199254740990: between 2^52 and 2^53 the last place is 1, and a one-off rounding
-/// lands on another integer. Asked once per process.
-pub(crate) fn floats_parse_exactly() -> bool {
-    static EXACT: OnceLock<bool> = OnceLock::new();
-    *EXACT.get_or_init(|| {
-        serde_json::from_str::<f64>("9007199254740991.0")
-            .is_ok_and(|f| f.to_bits() == 9_007_199_254_740_991_f64.to_bits())
-    })
-}
 
 /// An integer from decimal text (trimmed here).
 pub(crate) fn int_from_str<I: Integer>(text: &str) -> Result<I, IntFailure> {
@@ -242,34 +208,6 @@ pub(crate) fn int_issue_in(failure: IntFailure, input: Input, min: i128, max: u1
     issue.with_input(input)
 }
 
-/// The issue for a float read where a plain integer type (`min..=max`) was asked for
-/// (plain serde types are not coerced, so `5.0` is refused too): `int_from_float` for a
-/// fraction, `int_overflow` past 2^53 (its exact value was lost before it got here, so
-/// the hint says to send it as a string), `invalid_type` for an integral float.
-#[cold]
-pub(crate) fn int_issue_for_float(f: f64, input: Input, min: i128, max: u128) -> Issue {
-    let issue = if !f.is_finite() || f.fract() != 0.0 {
-        Issue::new(
-            Code::IntFromFloat,
-            "expected an integer, got a number with a fractional part",
-        )
-        .with_hint(format!("send a whole number from {min} to {max}"))
-    } else if f.abs() >= EXACT_F64_LIMIT {
-        Issue::new(
-            Code::IntOverflow,
-            "integer too large to be exact as a JSON number",
-        )
-        .with_hint("send large integers as strings, e.g. \"9007199254740993\"")
-    } else {
-        Issue::new(
-            Code::InvalidType,
-            "expected an integer, got a number with a decimal point",
-        )
-        .with_hint("send the number without a decimal point, e.g. 5")
-    };
-    issue.with_input(input)
-}
-
 /// Reads one integer from any lax shape (native number, integral float, decimal string);
 /// the outcome is the integer or the issue, never a serde error.
 pub(crate) struct IntScalar<I>(pub(crate) PhantomData<I>);
@@ -284,7 +222,7 @@ pub(crate) fn int_input<I: Integer>(int: I) -> Input {
 /// `integral_float` when the text has a fraction (`"5.0"` is the number `5.0`, then `5`).
 #[inline]
 pub(crate) fn numeric_string<I: Integer>(text: &str, int: I) {
-    if crate::report::active() {
+    if crate::engine::notes::active() {
         numeric_string_slow(text, int);
     }
 }
@@ -300,14 +238,14 @@ fn numeric_string_slow<I: Integer>(text: &str, int: I) {
             Ok(f) if f.abs() < EXACT_F64_LIMIT => Input::from_f64(f),
             _ => int_input(int),
         };
-        crate::report::coerced(
+        crate::engine::notes::coerced(
             Rule::NumericString,
             || Some(Input::from_text(text)),
             || Some(float.clone()),
         );
-        crate::report::coerced(Rule::IntegralFloat, || Some(float), || Some(int_input(int)));
+        crate::engine::notes::coerced(Rule::IntegralFloat, || Some(float), || Some(int_input(int)));
     } else {
-        crate::report::coerced(
+        crate::engine::notes::coerced(
             Rule::NumericString,
             || Some(Input::from_text(text)),
             || Some(int_input(int)),
@@ -319,9 +257,9 @@ fn numeric_string_slow<I: Integer>(text: &str, int: I) {
 /// text, `integral_float` when it has a fraction (`"1.0"`).
 #[inline]
 pub(crate) fn piece_read<I: Integer>(index: usize, piece: &str, int: I) {
-    if crate::report::active() && piece.contains('.') {
-        crate::report::at_index(index, || {
-            crate::report::coerced(
+    if crate::engine::notes::active() && piece.contains('.') {
+        crate::engine::notes::at_index(index, || {
+            crate::engine::notes::coerced(
                 Rule::IntegralFloat,
                 || Some(Input::from_text(piece)),
                 || Some(int_input(int)),
@@ -333,7 +271,7 @@ pub(crate) fn piece_read<I: Integer>(index: usize, piece: &str, int: I) {
 /// Record that the float `from` was read as the integer `int`: `integral_float`.
 #[inline]
 pub(crate) fn integral_float<I: Integer>(from: Input, int: I) {
-    crate::report::coerced(Rule::IntegralFloat, || Some(from), || Some(int_input(int)));
+    crate::engine::notes::coerced(Rule::IntegralFloat, || Some(from), || Some(int_input(int)));
 }
 
 impl<I> IntScalar<I> {

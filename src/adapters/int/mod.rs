@@ -64,15 +64,16 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 pub(crate) mod integer;
 
+use crate::rules::int::range_hint;
 pub use integer::Integer;
 pub(crate) use integer::{
-    IntFailure, IntScalar, floats_parse_exactly, int_from_f64, int_from_str, int_input, int_issue,
-    int_issue_for_float, integral_float, piece_read, range_hint,
+    IntFailure, IntScalar, int_from_f64, int_from_str, int_input, int_issue, integral_float,
+    piece_read,
 };
 
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
 use crate::report::Rule;
-use crate::shell::IssueBuf;
 use crate::shell::{Element, MapVisitor, Optional, Outcome, Settled};
 
 mod sealed {
@@ -502,7 +503,7 @@ fn within_bounds<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
 /// Record that `value` was clamped to `bound`, the `minimum` or the `maximum` (`which`).
 #[cold]
 fn clamped<I: Integer>(value: I, bound: I, which: &'static str) {
-    crate::report::clamped(int_input(value), int_input(bound), which);
+    crate::engine::notes::clamped(int_input(value), int_input(bound), which);
 }
 
 /// The type's default `default`, filled in for a value read as absent (recorded as
@@ -521,7 +522,7 @@ fn or_default<I: Integer>(value: Option<I>, default: I) -> I {
 /// Record that a type's default `to` was filled in.
 #[cold]
 pub(crate) fn default_applied(to: Input) {
-    crate::report::coerced(Rule::DefaultApplied, || None, || Some(to));
+    crate::engine::notes::coerced(Rule::DefaultApplied, || None, || Some(to));
 }
 
 #[cold]

@@ -59,8 +59,8 @@ mod internal;
 
 use internal::{internal_name, internal_v4, internal_v6, opaque_host_is_internal};
 
+use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::shell::IssueBuf;
 use crate::shell::trim;
 use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 use crate::words::truncate;

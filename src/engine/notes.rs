@@ -1,0 +1,161 @@
+//! Recording the coercions a call applies: what the adapters (and the adapter shell) call
+//! when they read a value in a lax shape. The report's model (`Coercion`, `Rule`,
+//! `Report`) is `crate::report`'s; recording one into the call being read is the engine's,
+//! so it lives here, above the report and beside the engine's state.
+//!
+//! Every function here costs one relaxed atomic load while no call on any thread is read
+//! with a report ([`active`]): the plain entry points pay nothing more for it.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::Mark;
+use crate::issue::{Input, Segment};
+use crate::report::{Coercion, Rule, encoded};
+
+/// Calls being read with a report on any thread: while none is, an adapter's lax branch
+/// records nothing without looking at its thread's state.
+static REPORTING: AtomicUsize = AtomicUsize::new(0);
+
+/// Counts one call read with a report for as long as it lives.
+pub(crate) struct Reporting(());
+
+impl Reporting {
+    pub(crate) fn start() -> Self {
+        REPORTING.fetch_add(1, Ordering::Relaxed);
+        Reporting(())
+    }
+}
+
+impl Drop for Reporting {
+    fn drop(&mut self) {
+        REPORTING.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Whether a call is being read with a report on any thread (a quick test before the
+/// work of describing a step; [`coerced`] checks the thread's own call).
+#[inline]
+pub(crate) fn active() -> bool {
+    REPORTING.load(Ordering::Relaxed) != 0
+}
+
+/// Record that an integer `from` was clamped to `to`, the `minimum` or `maximum` (`bound`).
+#[cold]
+pub(crate) fn clamped(from: Input, to: Input, bound: &'static str) {
+    if active() {
+        note(|| Coercion::clamp(from, to, bound));
+    }
+}
+
+/// Record that `rule` was applied to the value being read (`from`/`to` built only when the
+/// call is read with a report).
+#[inline]
+pub(crate) fn coerced(
+    rule: Rule,
+    from: impl FnOnce() -> Option<Input>,
+    to: impl FnOnce() -> Option<Input>,
+) {
+    if REPORTING.load(Ordering::Relaxed) != 0 {
+        coerced_slow(rule, from, to);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn coerced_slow(
+    rule: Rule,
+    from: impl FnOnce() -> Option<Input>,
+    to: impl FnOnce() -> Option<Input>,
+) {
+    note(|| Coercion::new(rule, from(), to()));
+}
+
+/// Where the report stands now, for [`coerced_first`] (0 while no call reports).
+#[inline]
+pub(crate) fn mark() -> Mark {
+    if active() { super::entry_mark() } else { 0 }
+}
+
+/// Record that `rule` was applied to the value being read, in front of the steps recorded
+/// inside it since `first` ([`mark`]): a layer of string encoding found peeled once the
+/// text inside it was read.
+#[inline]
+pub(crate) fn coerced_first(
+    first: Mark,
+    rule: Rule,
+    from: impl FnOnce() -> Option<Input>,
+    to: impl FnOnce() -> Option<Input>,
+) {
+    if active() {
+        coerced_first_slow(first, rule, from, to);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn coerced_first_slow(
+    first: Mark,
+    rule: Rule,
+    from: impl FnOnce() -> Option<Input>,
+    to: impl FnOnce() -> Option<Input>,
+) {
+    note_first(first, || Coercion::new(rule, from(), to()));
+}
+
+/// Run `read`, the reading of `inner`, the text a layer of string encoding held in
+/// `outer`: `json_string` is recorded for the layer, in front of what `read` records.
+#[inline]
+pub(crate) fn peeled<R>(outer: &str, inner: &str, read: impl FnOnce() -> R) -> R {
+    let first = mark();
+    let out = read();
+    coerced_first(
+        first,
+        Rule::JsonString,
+        || encoded(outer),
+        || encoded(inner),
+    );
+    out
+}
+
+/// Run `read`, the reading of the element at `index` of the array being read: the steps
+/// it records get the index in front of their paths.
+#[inline]
+pub(crate) fn at_index<R>(index: usize, read: impl FnOnce() -> R) -> R {
+    if !active() {
+        return read();
+    }
+    let mark = super::entry_mark();
+    let out = read();
+    prefix_notes_since(mark, Segment::Index(index));
+    out
+}
+
+/// Record the coercion `make` builds, if the call being read records them (see
+/// [`Engine::note`](super::Engine::note)).
+#[cold]
+fn note(make: impl FnOnce() -> Coercion) {
+    super::with(|engine| engine.note(make));
+}
+
+/// See [`Engine::note_first`](super::Engine::note_first).
+#[cold]
+fn note_first(first: Mark, make: impl FnOnce() -> Coercion) {
+    super::with(|engine| engine.note_first(first, make));
+}
+
+/// Put `segment` in front of the paths of the coercions recorded since `mark` (an
+/// adapter reading its elements itself).
+#[cold]
+fn prefix_notes_since(mark: Mark, segment: Segment) {
+    super::with(|engine| {
+        for coercion in engine
+            .call
+            .coercions
+            .borrow_mut()
+            .iter_mut()
+            .skip(super::coercions_in(mark))
+        {
+            engine.prepend_coercion(coercion, segment.clone());
+        }
+    });
+}
