@@ -42,6 +42,17 @@
 //! import (it reads the call's keys by `crate::arguments` and words its issues by the
 //! rules of `crate::rules`). The adapters, the shell, the schema engine
 //! (`crate::coercer`), the entry points and the server integrations sit above the engine.
+//!
+//! **Why this engine stays beside the schema engine.** A type with a JSON Schema could be
+//! read for every issue by the schema engine (`crate::coercer`) instead. This engine stays,
+//! for every type, and the schema engine reads only inside unions (`schema::from_*` with
+//! the `coercer` feature), where serde replays the value from a buffer of its own: the
+//! entry points take any `DeserializeOwned` (no `JsonSchema` bound, no schemars in the
+//! default build); a valid call reaches neither engine (serde's own quick attempt reads
+//! it); this engine keeps the policies a schema cannot say (clamping, trimming, a type's
+//! defaults, URL hosts, `Secret`) and plain serde fields as strict as serde; and a plan is
+//! learned once per type and thread. The schema engine's figures are in BENCHMARKS.md, "The
+//! schema engine".
 
 pub(crate) mod checked;
 pub(crate) mod de;
