@@ -1012,14 +1012,23 @@ impl Walk<'_, '_> {
             self.unwrap_root(map, &declared);
         }
         let mut all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
+        // The names keys fold to: the properties, and the names `required` gives without a
+        // property (a key spelled as one of those is the schema's own, never folded).
+        let mut named = declared.clone();
+        named.extend(
+            node.required
+                .iter()
+                .map(|n| &**n)
+                .filter(|n| !declared.contains(n)),
+        );
         if !declared.is_empty()
             && !all_declared
-            && !arguments::key_folds(map.keys().map(String::as_str), &declared).is_empty()
+            && !arguments::key_folds(map.keys().map(String::as_str), &named).is_empty()
         {
             if !self.ctx.lax() {
                 return;
             }
-            self.fold_keys(map, &declared);
+            self.fold_keys(map, &named);
             all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
         }
         if all_declared && node.property_names.is_none() && !map.values().any(may_read_as_absent) {

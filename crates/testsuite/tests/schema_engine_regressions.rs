@@ -443,3 +443,23 @@ fn a_one_of_value_read_after_coercion_must_match_one_branch_only() {
         ),
     ]);
 }
+
+/// A key the schema names in `required` only (not in `properties`) is the schema's own
+/// name: it is not folded into a property of another case (`operation` into `Operation`),
+/// so a call valid as sent stays valid. Found by `schema_coerce`.
+#[test]
+fn a_key_named_in_required_is_not_folded_into_a_property() {
+    let schema = json!({"type": "object", "properties": {"sel": {"anyOf": [
+        {"type": "object", "properties": {"Operation": {"const": "a"}}, "required": ["operation"]},
+        {"type": "object", "properties": {"operation": {"const": "b"}}, "required": ["operation"]}
+    ]}}});
+    let coercer = Coercer::compile(&schema).unwrap();
+    let call = json!({"sel": {"operation": "x"}});
+    assert_eq!(coercer.coerce_value(call.clone()).unwrap(), call);
+    let flat = json!({"type": "object", "properties": {"Operation": {"type": "string"}}, "required": ["operation"]});
+    let coercer = Coercer::compile(&flat).unwrap();
+    assert_eq!(
+        coercer.coerce_value(json!({"operation": "x"})).unwrap(),
+        json!({"operation": "x"})
+    );
+}
