@@ -1042,22 +1042,10 @@ fn join(base: &str, reference: &str) -> String {
     }
 }
 
-/// `%XX` escapes of a URI fragment decoded (a JSON Pointer in a `$ref`).
+/// `%XX` escapes of a URI fragment decoded (a JSON Pointer in a `$ref`), invalid UTF-8
+/// replaced.
 fn percent_decode(fragment: &str) -> String {
-    let bytes = fragment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && let Some(hex) = fragment.get(i + 1..i + 3)
-            && let Ok(b) = u8::from_str_radix(hex, 16)
-        {
-            out.push(b);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
+    percent_encoding::percent_decode_str(fragment)
+        .decode_utf8_lossy()
+        .into_owned()
 }

@@ -85,24 +85,9 @@ pub(crate) fn ref_pointer(reference: &str) -> Option<String> {
 
 /// `%XX` escapes decoded (a `$ref` is a URI fragment); anything malformed stays as it is.
 fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && let (Some(h), Some(l)) = (
-                bytes.get(i + 1).and_then(|b| (*b as char).to_digit(16)),
-                bytes.get(i + 2).and_then(|b| (*b as char).to_digit(16)),
-            )
-        {
-            out.push((h * 16 + l) as u8);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8()
+        .map_or_else(|_| text.to_owned(), std::borrow::Cow::into_owned)
 }
 
 /// `node` with its `$ref` chain followed in `root` (at most [`MAX_REF_HOPS`] hops), and
