@@ -258,3 +258,24 @@ fn an_option_of_a_named_type_is_no_union() {
         [(Code::IntOverflow, "/left/value".to_string())]
     );
 }
+
+/// A flattened tagged enum beside a clamped field: the union is the whole object, so the
+/// typed route's issues stand (the schema would refuse `top`, which the type clamps).
+#[serde_as]
+#[derive(Debug, Deserialize, JsonSchema)]
+#[allow(dead_code)] // only read
+struct Flat {
+    #[serde(flatten)]
+    cmd: Cmd,
+    #[serde_as(as = "IntLike<1, 10, mcp_coerce::Clamp>")]
+    top: u32,
+}
+
+#[test]
+fn a_flattened_union_keeps_the_typed_issues() {
+    let call = r#"{"kind": "move", "steps": "x", "fast": true, "top": 500}"#;
+    let typed = mcp_coerce::from_str::<Flat>(call).unwrap_err();
+    let refused = mcp_coerce::schema::from_str::<Flat>(call).unwrap_err();
+    assert_eq!(found(&refused), found(&typed));
+    assert!(!found(&refused).contains(&(Code::TooBig, "/top".to_string())));
+}

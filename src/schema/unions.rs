@@ -6,8 +6,7 @@
 //! there. Where `T`'s JSON Schema has a union (`oneOf`, `anyOf`), a refused call is read a
 //! second time by the schema engine ([`Coercer`]) against that schema as the runtime reads
 //! it (the type's own integer bounds, not the published clip). A typed issue at a member
-//! under which the schema engine finds issues of its own (and none at the member itself)
-//! is replaced by those, at their full paths, and the typed pass is run again without that
+//! at or under which the schema engine finds issues of its own is replaced by those, at their full paths, and the typed pass is run again without that
 //! member, so every other member's issue and every missing field is still reported by the
 //! typed route, with its policies (clamping, trimming, defaults, URL hosts). Only inside the
 //! union's value do the schema's keywords speak for the type.
@@ -108,8 +107,16 @@ pub(super) fn complement<T: DeserializeOwned + JsonSchema>(
         return refused;
     }
     // The whole call is the union (`T` an enum): the schema engine's issues are its own.
+    // A union beside properties of its own (a `#[serde(flatten)]` enum) is not read this
+    // way: the schema's keywords would speak for the struct's own fields too.
     if members.iter().any(Path::is_root) {
-        return Rejection::new(inner);
+        let own_fields = resolve(&unions.schema, &unions.schema)
+            .is_some_and(|root| root.get("properties").is_some());
+        return if own_fields {
+            refused
+        } else {
+            Rejection::new(inner)
+        };
     }
     let mut without = call;
     if !members.iter().all(|path| remove(&mut without, path)) {
