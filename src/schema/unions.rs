@@ -7,9 +7,10 @@
 //! second time by the schema engine ([`Coercer`]) against that schema as the runtime reads
 //! it (the type's own integer bounds, not the published clip). A typed issue at a member
 //! at or under which the schema engine finds issues of its own is replaced by those, at
-//! their full paths, and the typed pass is run again without that member, so every other member's issue and every missing field is still reported by the
-//! typed route, with its policies (clamping, trimming, defaults, URL hosts). Only inside the
-//! union's value do the schema's keywords speak for the type.
+//! their full paths, and the typed pass is run again without that member, so every other
+//! member's issue and every missing field is still reported by the typed route, with its
+//! policies (clamping, trimming, defaults, URL hosts). Only inside the union's value do the
+//! schema's keywords speak for the type.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
