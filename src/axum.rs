@@ -35,14 +35,14 @@
 //!
 //! ```
 //! use mcp_coerce::axum::{Json, Query, Refusal};
-//! use mcp_coerce::{IntArrayLike, IntLike, TextLike, Trim, WriteOutcome};
+//! use mcp_coerce::{IntArrayLike, IntLike, Items, TextLike, Trim, WriteOutcome};
 //! use serde::{Deserialize, Serialize};
 //! use serde_with::serde_as;
 //!
 //! #[serde_as]
 //! #[derive(Deserialize, Serialize)]
 //! struct GetObservations {
-//!     #[serde_as(as = "IntArrayLike<0, 1000>")]
+//!     #[serde_as(as = "IntArrayLike<Items<0, 1000>>")]
 //!     ids: Vec<i64>,
 //!     #[serde_as(as = "IntLike<1, 100>")]
 //!     #[serde(default, skip_serializing_if = "Option::is_none")]

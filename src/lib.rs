@@ -9,14 +9,14 @@
 //! agent reads.
 //!
 //! ```
-//! use mcp_coerce::{IntArrayLike, IntLike};
+//! use mcp_coerce::{IntArrayLike, IntLike, Items};
 //! use serde::Deserialize;
 //! use serde_with::serde_as;
 //!
 //! #[serde_as]
 //! #[derive(Deserialize, Debug)]
 //! struct GetObservations {
-//!     #[serde_as(as = "IntArrayLike<0, 1000>")] // at most 1000 ids
+//!     #[serde_as(as = "IntArrayLike<Items<0, 1000>>")] // at most 1000 ids
 //!     ids: Vec<i64>,
 //!     #[serde_as(as = "IntLike<1, 100>")]
 //!     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -41,9 +41,14 @@
 //! inputs.
 //!
 //! # Map
-//! One naming rule: every `#[serde_as]` marker is `XLike<..>`, its wrapper type is `X<..>`,
-//! and policies are type parameters whose defaults keep the common case short
-//! (`IntLike`, `IntLike<1, 100>`, `IntLike<1, 50, Clamp, DefaultTo<10>>`).
+//! One naming rule: every `#[serde_as]` marker is `XLike<..>`, its wrapper type is `X<..>`.
+//! One order of parameters: element adapter (if any), then bounds, then policies, each with
+//! a default that keeps the common case short (`IntLike`, `IntLike<1, 100>`,
+//! `IntLike<1, 50, Clamp, DefaultTo<10>>`, `StringArrayLike<NoSplit>`,
+//! `ArrayLike<EnumLike, Items<1, 5>>`); item counts are an [`Items`] type, so that
+//! `IntArrayLike<Items<0, 1000>>` does not read like `IntLike<0, 1000>`'s value range.
+//! - Every bound and policy, and the `*Policy` traits they implement: [`policy`] (also at
+//!   the root).
 //! - Adapters, one module per family: [`int_array`], [`string_array`],
 //!   [`array`](mod@array) (arrays of any element type),
 //!   [`int`], [`number`], [`boolean`], [`text`], [`pattern`](mod@pattern), [`enums`],
@@ -134,9 +139,9 @@
 mod macros;
 
 // Layers, imports going downward only (see the engine's module docs): at the bottom the
-// issue model (`issue`) and the report's model (`report`); above them the engine
-// (`engine`); above it the adapter shell (`shell`), the adapters, the entry points, the
-// schema engine (`coercer`) and the server integrations.
+// policies (`policy`), the issue model (`issue`) and the report's model (`report`); above
+// them the engine (`engine`); above it the adapter shell (`shell`), the adapters, the entry
+// points, the schema engine (`coercer`) and the server integrations.
 mod adapters;
 mod arguments;
 mod decode;
@@ -144,6 +149,7 @@ mod engine;
 mod entry;
 mod issue;
 mod json_text;
+pub mod policy;
 mod render;
 pub mod report;
 mod rules;
@@ -182,7 +188,7 @@ pub use adapters::{
 };
 
 #[cfg(feature = "url")]
-pub use self::url::{HttpsOnly, Url, UrlLike, UrlPolicy};
+pub use self::url::{Url, UrlLike};
 pub use array::{Array, ArrayLike};
 pub use boolean::{Bool, BoolLike};
 #[cfg(feature = "dialect")]
@@ -193,16 +199,22 @@ pub use entry::{
     from_value_with_report,
 };
 pub use enums::{Enum, EnumLike};
-pub use int::{Clamp, DefaultTo, Int, IntDefault, IntLike, Integer, NoDefault, OutOfRange, Reject};
+pub use int::{Int, IntLike, Integer};
 pub use int_array::{IntArray, IntArrayLike};
 pub use issue::{
     Code, INPUT_ECHO_CHARS, Input, Issue, MAX_ISSUES, MAX_PATH_CHARS, Path, Rejection, Segment,
 };
 pub use json_object::{JsonObject, JsonObjectLike};
-pub use number::{AnyFinite, Number, NumberLike, NumberRange};
-pub use optional::{Optional, Required};
+pub use number::{Number, NumberLike};
 #[cfg(feature = "regex")]
 pub use pattern::{Pattern, PatternDef, PatternLike};
+pub use policy::{
+    AnyFinite, Clamp, Comma, DefaultPolicy, DefaultTo, ItemBounds, Items, Keep, NoDefault, NoSplit,
+    NumberBounds, Optional, OutOfRangePolicy, PresencePolicy, Reject, Required, SeparatorPolicy,
+    Trim, WhitespacePolicy,
+};
+#[cfg(feature = "url")]
+pub use policy::{HttpsOnly, UrlPolicy};
 pub use render::{
     Category, Envelope, HttpBody, INVALID_ARGUMENT_HINT, JsonRpcError, OUTPUT_INVALID_HINT,
     ToolErrorResult, Upstream, WriteOutcome,
@@ -214,13 +226,13 @@ pub use secret::Secret;
 /// re-exported so that `mcp_coerce::Same` names it.
 ///
 /// ```
-/// use mcp_coerce::{ArrayLike, Same};
+/// use mcp_coerce::{ArrayLike, Items, Same};
 /// # use serde::Deserialize;
 /// # use serde_with::serde_as;
 /// #[serde_as]
 /// #[derive(Deserialize)]
 /// struct Args {
-///     #[serde_as(as = "ArrayLike<Same, 1, 10>")]
+///     #[serde_as(as = "ArrayLike<Same, Items<1, 10>>")]
 ///     names: Vec<String>,
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"names": "[\"a\", \"b\"]"}"#)?;
@@ -228,8 +240,8 @@ pub use secret::Secret;
 /// # Ok::<(), mcp_coerce::Rejection>(())
 /// ```
 pub use serde_with::Same;
-pub use string_array::{Comma, NoSplit, Separator, StringArray, StringArrayLike};
-pub use text::{Keep, Text, TextLike, Trim, Whitespace};
+pub use string_array::{StringArray, StringArrayLike};
+pub use text::{Text, TextLike};
 
 /// The README's examples, compiled and run with the crate's doctests.
 #[cfg(doctest)]

@@ -11,7 +11,9 @@
 mod common;
 
 use common::{Field, Place, Report, Row, absent_err, absent_ok, err, ok, pairs};
-use mcp_coerce::{Array, ArrayLike, Code, EnumLike, IntLike, JsonObjectLike, Optional, TextLike};
+use mcp_coerce::{
+    Array, ArrayLike, Code, EnumLike, IntLike, Items, JsonObjectLike, Optional, TextLike,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use serde_with::{Same, serde_as};
@@ -64,15 +66,15 @@ macro_rules! spelling {
     };
 }
 
-spelling!(Updates, Vec<Update>, #[serde_as(as = "ArrayLike<Same, 1, 3>")]);
+spelling!(Updates, Vec<Update>, #[serde_as(as = "ArrayLike<Same, Items<1, 3>>")]);
 spelling!(UpdatesAny, Vec<Update>, #[serde_as(as = "ArrayLike")]);
 spelling!(
     UpdatesOpt,
     Option<Vec<Update>>,
-    #[serde_as(as = "ArrayLike<Same, 1, 3>")]
+    #[serde_as(as = "ArrayLike<Same, Items<1, 3>>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
 );
-spelling!(UpdatesGenericOpt, Option<Vec<Update>>, #[serde_as(as = "Option<ArrayLike<Same, 1, 3>>")]);
+spelling!(UpdatesGenericOpt, Option<Vec<Update>>, #[serde_as(as = "Option<ArrayLike<Same, Items<1, 3>>>")]);
 spelling!(Statuses, Vec<Status>, #[serde_as(as = "ArrayLike<EnumLike>")]);
 spelling!(Small, Vec<u8>, #[serde_as(as = "ArrayLike<IntLike<1, 10>>")]);
 spelling!(Points, Vec<Point>, #[serde_as(as = "ArrayLike<JsonObjectLike>")]);
@@ -93,7 +95,7 @@ spelling!(
 
 #[derive(Deserialize, Debug)]
 struct Wrapped {
-    ids: Array<Update, Same, 1, 3>,
+    ids: Array<Update, Same, Items<1, 3>>,
 }
 impl Field for Wrapped {
     type Out = Vec<Update>;
@@ -218,8 +220,8 @@ fn update_rows() -> Vec<Row<Vec<Update>>> {
 #[test]
 fn arrays_of_objects_read_as_plain_structs() {
     let mut report = Report::new();
-    report.table::<Updates>("ArrayLike<Same, 1, 3>", IDS, &update_rows());
-    report.table::<Wrapped>("Array<Update, Same, 1, 3>", IDS, &update_rows());
+    report.table::<Updates>("ArrayLike<Same, Items<1, 3>>", IDS, &update_rows());
+    report.table::<Wrapped>("Array<Update, Same, Items<1, 3>>", IDS, &update_rows());
     let unbounded = [
         ok(json!(""), vec![]),
         ok(json!("   "), vec![]),
@@ -474,7 +476,7 @@ fn arrays_of_urls() {
     #[serde_as]
     #[derive(Deserialize, Debug)]
     struct Urls {
-        #[serde_as(as = "ArrayLike<mcp_coerce::UrlLike<Cdn>, 0, 2>")]
+        #[serde_as(as = "ArrayLike<mcp_coerce::UrlLike<Cdn>, Items<0, 2>>")]
         ids: Vec<String>,
     }
     impl Field for Urls {
@@ -513,7 +515,7 @@ fn arrays_of_urls() {
         ),
     ];
     let mut report = Report::new();
-    report.table::<Urls>("ArrayLike<UrlLike<Cdn>, 0, 2>", IDS, &rows);
+    report.table::<Urls>("ArrayLike<UrlLike<Cdn>, Items<0, 2>>", IDS, &rows);
     report.finish();
 }
 

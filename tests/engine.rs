@@ -350,9 +350,9 @@ mod every_adapter {
 
     use mcp_coerce::{
         Array, ArrayLike, BoolLike, Clamp, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike,
-        IntLike, JsonObject, JsonObjectLike, Number, NumberLike, Optional, Pattern, PatternLike,
-        SafeObject, SafeObjectLike, StringArray, StringArrayLike, Text, TextLike, Trim, Url,
-        UrlLike,
+        IntLike, Items, JsonObject, JsonObjectLike, Number, NumberLike, Optional, Pattern,
+        PatternLike, SafeObject, SafeObjectLike, StringArray, StringArrayLike, Text, TextLike,
+        Trim, Url, UrlLike,
     };
     use schemars::JsonSchema;
     use serde::{Deserialize, Serialize};
@@ -378,11 +378,11 @@ mod every_adapter {
     #[derive(Deserialize, Serialize, JsonSchema, Debug)]
     #[allow(dead_code)]
     struct Required {
-        #[serde_as(as = "IntArrayLike<0, 10>")]
+        #[serde_as(as = "IntArrayLike<Items<0, 10>>")]
         int_array: Vec<i64>,
         #[serde_as(as = "StringArrayLike")]
         string_array: Vec<String>,
-        #[serde_as(as = "ArrayLike<serde_with::Same, 1, 5>")]
+        #[serde_as(as = "ArrayLike<serde_with::Same, Items<1, 5>>")]
         array: Vec<Inner>,
         #[serde_as(as = "IntLike<1, 100>")]
         int: u32,

@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use common::{Report, check_issue_model, pairs};
 use mcp_coerce::{
-    Category, Code, Envelope, INVALID_ARGUMENT_HINT, Input, IntArrayLike, Issue, MAX_ISSUES, Path,
-    Rejection, Segment, StringArrayLike, WriteOutcome,
+    Category, Code, Envelope, INVALID_ARGUMENT_HINT, Input, IntArrayLike, Issue, Items, MAX_ISSUES,
+    Path, Rejection, Segment, StringArrayLike, WriteOutcome,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -29,7 +29,7 @@ struct Ids {
 #[derive(Deserialize, Debug)]
 #[allow(dead_code, reason = "only deserialized")]
 struct IdsU32Max3 {
-    #[serde_as(as = "IntArrayLike<0, 3>")]
+    #[serde_as(as = "IntArrayLike<Items<0, 3>>")]
     ids: Vec<u32>,
 }
 

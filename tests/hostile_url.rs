@@ -2,8 +2,8 @@
 //! `url_forbidden`, however it is spelled.
 #![cfg(feature = "url")]
 
-use mcp_coerce::Code;
-use mcp_coerce::url::{UrlPolicy, check_url};
+use mcp_coerce::url::check_url;
+use mcp_coerce::{Code, UrlPolicy};
 
 /// A policy for a non-special scheme (its host stays opaque to the URL parser), with an
 /// allowlist.

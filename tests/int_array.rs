@@ -9,7 +9,7 @@
 mod common;
 
 use common::{Field, Place, Report, Row, absent_err, absent_ok, check_issue_model, err, ok};
-use mcp_coerce::{IntArray, IntArrayLike};
+use mcp_coerce::{IntArray, IntArrayLike, Items};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use serde_with::serde_as;
@@ -38,11 +38,11 @@ spelling!(U32, Vec<u32>, #[serde_as(as = "IntArrayLike")]);
 spelling!(U8, Vec<u8>, #[serde_as(as = "IntArrayLike")]);
 spelling!(I128, Vec<i128>, #[serde_as(as = "IntArrayLike")]);
 spelling!(U128, Vec<u128>, #[serde_as(as = "IntArrayLike")]);
-spelling!(Bounded, Vec<i64>, #[serde_as(as = "IntArrayLike<1, 3>")]);
+spelling!(Bounded, Vec<i64>, #[serde_as(as = "IntArrayLike<Items<1, 3>>")]);
 spelling!(
     OptBounded,
     Option<Vec<i64>>,
-    #[serde_as(as = "IntArrayLike<1, 3>")]
+    #[serde_as(as = "IntArrayLike<Items<1, 3>>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
 );
 spelling!(
@@ -87,7 +87,7 @@ impl Field for Wrapper {
 
 #[derive(Deserialize, Debug)]
 struct WrapperBounded {
-    ids: IntArray<i64, 1, 3>,
+    ids: IntArray<i64, Items<1, 3>>,
 }
 impl Field for WrapperBounded {
     type Out = Vec<i64>;
@@ -585,8 +585,8 @@ fn bounded_rows() -> Vec<Row<Vec<i64>>> {
 #[test]
 fn min_items_and_max_items() {
     let mut report = Report::new();
-    report.table::<Bounded>("serde_as IntArrayLike<1, 3>", IDS, &bounded_rows());
-    report.table::<WrapperBounded>("IntArray<i64, 1, 3>", IDS, &bounded_rows());
+    report.table::<Bounded>("serde_as IntArrayLike<Items<1, 3>>", IDS, &bounded_rows());
+    report.table::<WrapperBounded>("IntArray<i64, Items<1, 3>>", IDS, &bounded_rows());
     // The optional spelling: the empty strings mean "absent"; an empty array is refused.
     let mut optional: Vec<Row<Option<Vec<i64>>>> = vec![
         absent_ok(None),
@@ -604,7 +604,11 @@ fn min_items_and_max_items() {
             })
             .map(|r| r.map(|v| Some(v.clone()))),
     );
-    report.table::<OptBounded>("serde_as IntArrayLike<1, 3> on Option", IDS, &optional);
+    report.table::<OptBounded>(
+        "serde_as IntArrayLike<Items<1, 3>> on Option",
+        IDS,
+        &optional,
+    );
     report.finish();
 }
 
@@ -756,7 +760,7 @@ fn every_refusal_follows_the_issue_model() {
 /// declares `ids` as an i64 array of at most 1000 items).
 #[test]
 fn client_corpus_ids_cases() {
-    spelling!(GetObservations, Vec<i64>, #[serde_as(as = "IntArrayLike<0, 1000>")]);
+    spelling!(GetObservations, Vec<i64>, #[serde_as(as = "IntArrayLike<Items<0, 1000>>")]);
     let rows = [
         ok(json!([1, 2, 3]), vec![1, 2, 3]), // ids-native
         ok(json!("[1,2,3]"), vec![1, 2, 3]), // ids-json-string

@@ -7,7 +7,7 @@
 mod common;
 
 use common::{Field, Place, Report, Row, absent_err, absent_ok, check_issue_model, err, ok};
-use mcp_coerce::{NoSplit, StringArray, StringArrayLike};
+use mcp_coerce::{Items, NoSplit, StringArray, StringArrayLike};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use serde_with::serde_as;
@@ -35,7 +35,7 @@ spelling!(Whole, Vec<String>, #[serde_as(as = "StringArrayLike<NoSplit>")]);
 spelling!(
     Bounded,
     Vec<String>,
-    #[serde_as(as = "StringArrayLike<mcp_coerce::Comma, 1, 2>")]
+    #[serde_as(as = "StringArrayLike<Items<1, 2>, mcp_coerce::Comma>")]
 );
 spelling!(
     Opt,
@@ -393,7 +393,7 @@ fn absent_field_with_a_serde_default() {
 fn min_items_and_max_items() {
     let mut report = Report::new();
     report.table::<Bounded>(
-        "StringArrayLike<Comma, 1, 2>",
+        "StringArrayLike<Items<1, 2>, Comma>",
         IDS,
         &[
             ok(json!("a"), v(&["a"])),

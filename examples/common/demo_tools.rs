@@ -12,8 +12,8 @@
 use mcp_coerce::url::WhatwgUrl;
 use mcp_coerce::{
     ArrayLike, BoolLike, Clamp, Coercion, DefaultTo, EnumLike, Envelope, Int, IntArrayLike,
-    IntLike, NumberLike, Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim,
-    UrlLike, UrlPolicy,
+    IntLike, Items, NumberLike, Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike,
+    Trim, UrlLike, UrlPolicy,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -29,7 +29,7 @@ pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid demo
 #[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct GetObservations {
     /// Observation ids, at most 1000.
-    #[serde_as(as = "IntArrayLike<0, 1000>")]
+    #[serde_as(as = "IntArrayLike<Items<0, 1000>>")]
     pub ids: Vec<i64>,
     /// Sort order.
     #[serde_as(as = "EnumLike<Optional>")]
@@ -184,7 +184,7 @@ pub struct SegmentImage {
 #[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
 pub struct BatchUpdate {
     /// The updates, 1 to 50: each an object with `id`, `status` and an optional `note`.
-    #[serde_as(as = "ArrayLike<Same, 1, 50>")]
+    #[serde_as(as = "ArrayLike<Same, Items<1, 50>>")]
     pub updates: Vec<Update>,
     /// Check the updates without applying them.
     #[serde_as(as = "BoolLike")]

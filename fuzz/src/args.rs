@@ -11,9 +11,9 @@
 //! the plain-serde target compares the two.
 
 use mcp_coerce::{
-    ArrayLike, BoolLike, Clamp, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike,
-    NoSplit, NumberLike, Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike, Trim,
-    UrlLike, UrlPolicy,
+    ArrayLike, BoolLike, Clamp, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, Items,
+    JsonObjectLike, NoSplit, NumberLike, Optional, PatternLike, SafeObjectLike, StringArrayLike,
+    TextLike, Trim, UrlLike, UrlPolicy,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -86,27 +86,27 @@ pub struct Filter {
 #[serde_as]
 #[derive(Debug, Deserialize, Serialize)]
 pub struct Args {
-    #[serde_as(as = "IntArrayLike<0, 8>")]
+    #[serde_as(as = "IntArrayLike<Items<0, 8>>")]
     pub ids: Vec<i64>,
     #[serde_as(as = "TextLike<1, 40, Trim>")]
     pub query: String,
     /// Integers past `i64`/`u64`: exact from strings, refused as native numbers.
-    #[serde_as(as = "IntArrayLike<1, 4>")]
+    #[serde_as(as = "IntArrayLike<Items<1, 4>>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub big: Option<Vec<i128>>,
     #[serde_as(as = "StringArrayLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tags: Option<Vec<String>>,
-    #[serde_as(as = "StringArrayLike<NoSplit, 0, 3>")]
+    #[serde_as(as = "StringArrayLike<Items<0, 3>, NoSplit>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub titles: Option<Vec<String>>,
-    #[serde_as(as = "ArrayLike<Same, 0, 4>")]
+    #[serde_as(as = "ArrayLike<Same, Items<0, 4>>")]
     #[serde(default)]
     pub items: Vec<Item>,
     #[serde_as(as = "ArrayLike<EnumLike>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub modes: Option<Vec<Mode>>,
-    #[serde_as(as = "ArrayLike<IntLike<0, 9>, 0, 3>")]
+    #[serde_as(as = "ArrayLike<IntLike<0, 9>, Items<0, 3>>")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digits: Option<Vec<u8>>,
     #[serde_as(as = "IntLike<1, 100>")]

@@ -16,7 +16,7 @@
 //! | `"a, b"` | one element `"a, b"`: no comma splitting (elements may contain commas) |
 //! | `["{\"id\": 1}", {"id": 2}]` | for an element read from an object (a struct, a map, `JsonObjectLike`), a string element holding one JSON object (at most two layers) is that object, as in a field (`json_string` at `/updates/0`; `invalid_json` there when its text does not parse); a string element of any other type stays a string |
 //! | an element `A` refuses | its issues at `/updates/i` (a refused lone element at `/updates/0`), every element's |
-//! | more than `MAX_ITEMS` (fewer than `MIN_ITEMS`) | `too_long` (`too_short`) at `/updates` |
+//! | more than `N::MAX` (fewer than `N::MIN`) items | `too_long` (`too_short`) at `/updates` |
 //! | `null` | `invalid_type`; in an optional field, `None` |
 //!
 //! Under the crate's entry points every element is read by the collecting engine, wherever
@@ -43,12 +43,15 @@ use crate::engine::notes;
 use crate::engine::{self, Drive, EncodedLayer};
 use crate::issue::Input;
 use crate::issue::IssueBuf;
+use crate::policy::{self, ItemBounds};
 use crate::report::{self, Rule};
 use crate::shell::{Items, Outcome, invalid_type};
 
 /// Adapter for an array of any element type `T`, each element read by the element adapter
-/// `A`, with optional bounds on the number of items (`minItems`, `maxItems`); see the
-/// [module docs](self) for the shapes it accepts.
+/// `A`, with optional bounds `N` on the number of items ([`Items`](crate::Items),
+/// published as `minItems` and `maxItems`); see the [module docs](self) for the shapes it
+/// accepts. The element adapter comes first, as in `Vec<A>`: `ArrayLike<EnumLike>`,
+/// `ArrayLike<Same, Items<1, 50>>`.
 ///
 /// Use it with serde_with's `#[serde_as]` on a `Vec<T>` field, or on an `Option<Vec<T>>`
 /// field with `#[serde(default, skip_serializing_if = "Option::is_none")]`; [`Array`] is
@@ -72,7 +75,7 @@ use crate::shell::{Items, Outcome, invalid_type};
 /// An array of objects, sent as JSON text (as some clients send every array):
 ///
 /// ```
-/// use mcp_coerce::{ArrayLike, Code, EnumLike, IntLike};
+/// use mcp_coerce::{ArrayLike, Code, EnumLike, IntLike, Items};
 /// use serde::{Deserialize, Serialize};
 /// use serde_with::{Same, serde_as};
 ///
@@ -92,7 +95,7 @@ use crate::shell::{Items, Outcome, invalid_type};
 /// #[serde_as]
 /// #[derive(Deserialize, Debug)]
 /// struct Args {
-///     #[serde_as(as = "ArrayLike<Same, 1, 50>")]
+///     #[serde_as(as = "ArrayLike<Same, Items<1, 50>>")]
 ///     updates: Vec<Update>,
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"updates": "[{\"id\": \"1\", \"status\": \"OPEN\"}]"}"#)?;
@@ -142,9 +145,7 @@ use crate::shell::{Items, Outcome, invalid_type};
 /// objects inside one another), `too_short`/`too_long`, and whatever `A` refuses in an
 /// element, at the element's index.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ArrayLike<A = Same, const MIN_ITEMS: usize = 0, const MAX_ITEMS: usize = { usize::MAX }>(
-    PhantomData<A>,
-);
+pub struct ArrayLike<A = Same, N = policy::Items>(PhantomData<(A, N)>);
 
 /// One element, read by `A`.
 struct ElementSeed<A, T>(PhantomData<(A, T)>);
@@ -589,44 +590,38 @@ where
     }
 }
 
-impl<'de, A, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DeserializeAs<'de, Vec<T>>
-    for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
+impl<'de, A, T, N: ItemBounds> DeserializeAs<'de, Vec<T>> for ArrayLike<A, N>
 where
     A: for<'a> DeserializeAs<'a, T>,
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<T>, D::Error> {
         engine::adapt_array(
             deserializer,
-            ArrayVisitor::<A, T>::new(MIN_ITEMS, MAX_ITEMS, false),
+            ArrayVisitor::<A, T>::new(N::MIN, N::MAX, false),
         )
         .map(Option::unwrap_or_default)
     }
 }
 
-impl<'de, A, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DeserializeAs<'de, Option<Vec<T>>>
-    for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
+impl<'de, A, T, N: ItemBounds> DeserializeAs<'de, Option<Vec<T>>> for ArrayLike<A, N>
 where
     A: for<'a> DeserializeAs<'a, T>,
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<T>>, D::Error> {
         engine::adapt_array(
             deserializer,
-            ArrayVisitor::<A, T>::new(MIN_ITEMS, MAX_ITEMS, true),
+            ArrayVisitor::<A, T>::new(N::MIN, N::MAX, true),
         )
     }
 }
 
-impl<A: SerializeAs<T>, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Vec<T>>
-    for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<A: SerializeAs<T>, T, N> SerializeAs<Vec<T>> for ArrayLike<A, N> {
     fn serialize_as<S: Serializer>(source: &Vec<T>, serializer: S) -> Result<S::Ok, S::Error> {
         <Vec<A> as SerializeAs<Vec<T>>>::serialize_as(source, serializer)
     }
 }
 
-impl<A: SerializeAs<T>, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
-    SerializeAs<Option<Vec<T>>> for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<A: SerializeAs<T>, T, N> SerializeAs<Option<Vec<T>>> for ArrayLike<A, N> {
     fn serialize_as<S: Serializer>(
         source: &Option<Vec<T>>,
         serializer: S,
@@ -635,8 +630,8 @@ impl<A: SerializeAs<T>, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
     }
 }
 
-/// An array read by [`ArrayLike<A, MIN_ITEMS, MAX_ITEMS>`](ArrayLike), as a value: use it
-/// as a field type when `#[serde_as]` is not wanted.
+/// An array read by [`ArrayLike<A, N>`](ArrayLike), as a value: use it as a field type when
+/// `#[serde_as]` is not wanted.
 ///
 /// `Option<Array<..>>` follows serde's own rules (absent and `null` give `None`, `""`
 /// gives `Some([])`); for the crate's optional rules use `#[serde_as(as = "ArrayLike")]`
@@ -659,12 +654,9 @@ impl<A: SerializeAs<T>, T, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
 /// assert_eq!(*args.points, [Point { x: 1, y: 2 }]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Array<T, A = Same, const MIN_ITEMS: usize = 0, const MAX_ITEMS: usize = { usize::MAX }>(
-    pub Vec<T>,
-    PhantomData<A>,
-);
+pub struct Array<T, A = Same, N = policy::Items>(pub Vec<T>, PhantomData<(A, N)>);
 
-impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Array<T, A, MIN_ITEMS, MAX_ITEMS> {
+impl<T, A, N> Array<T, A, N> {
     /// Wrap `items` (no check is made).
     pub fn new(items: Vec<T>) -> Self {
         Array(items, PhantomData)
@@ -676,79 +668,60 @@ impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Array<T, A, MIN_ITEMS
     }
 }
 
-impl<T: Clone, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Clone
-    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<T: Clone, A, N> Clone for Array<T, A, N> {
     fn clone(&self) -> Self {
         Array::new(self.0.clone())
     }
 }
 
-impl<T: fmt::Debug, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> fmt::Debug
-    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<T: fmt::Debug, A, N> fmt::Debug for Array<T, A, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&self.0, f)
     }
 }
 
-impl<T: PartialEq, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> PartialEq
-    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<T: PartialEq, A, N> PartialEq for Array<T, A, N> {
     fn eq(&self, other: &Self) -> bool {
         self.0 == other.0
     }
 }
 
-impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Default
-    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<T, A, N> Default for Array<T, A, N> {
     fn default() -> Self {
         Array::new(Vec::new())
     }
 }
 
-impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deref
-    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<T, A, N> Deref for Array<T, A, N> {
     type Target = Vec<T>;
     fn deref(&self) -> &Vec<T> {
         &self.0
     }
 }
 
-impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DerefMut
-    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<T, A, N> DerefMut for Array<T, A, N> {
     fn deref_mut(&mut self) -> &mut Vec<T> {
         &mut self.0
     }
 }
 
-impl<T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> From<Vec<T>>
-    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<T, A, N> From<Vec<T>> for Array<T, A, N> {
     fn from(items: Vec<T>) -> Self {
         Array::new(items)
     }
 }
 
-impl<'de, T, A, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deserialize<'de>
-    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
+impl<'de, T, A, N: ItemBounds> Deserialize<'de> for Array<T, A, N>
 where
     A: for<'a> DeserializeAs<'a, T>,
 {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        <ArrayLike<A, MIN_ITEMS, MAX_ITEMS> as DeserializeAs<'de, Vec<T>>>::deserialize_as(
-            deserializer,
-        )
-        .map(Array::new)
+        <ArrayLike<A, N> as DeserializeAs<'de, Vec<T>>>::deserialize_as(deserializer)
+            .map(Array::new)
     }
 }
 
-impl<T, A: SerializeAs<T>, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Serialize
-    for Array<T, A, MIN_ITEMS, MAX_ITEMS>
-{
+impl<T, A: SerializeAs<T>, N> Serialize for Array<T, A, N> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         <Vec<A> as SerializeAs<Vec<T>>>::serialize_as(&self.0, serializer)
     }
@@ -761,7 +734,7 @@ mod schema {
     use schemars::{JsonSchema, Schema, SchemaGenerator};
     use serde_with::schemars_1::JsonSchemaAs;
 
-    use super::{Array, ArrayLike};
+    use super::{Array, ArrayLike, ItemBounds};
 
     /// `{"type": "array", "items": <A's schema of T>}` with the item bounds.
     fn schema_of<T, A: JsonSchemaAs<T>>(
@@ -780,45 +753,39 @@ mod schema {
         ))
     }
 
-    impl<T, A: JsonSchemaAs<T>, const MIN_ITEMS: usize, const MAX_ITEMS: usize> JsonSchemaAs<Vec<T>>
-        for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
-    {
+    impl<T, A: JsonSchemaAs<T>, N: ItemBounds> JsonSchemaAs<Vec<T>> for ArrayLike<A, N> {
         fn inline_schema() -> bool {
             true
         }
         fn schema_name() -> Cow<'static, str> {
-            name_of::<T, A>(MIN_ITEMS, MAX_ITEMS)
+            name_of::<T, A>(N::MIN, N::MAX)
         }
         fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-            kit_annotation!(array schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS), false)
+            kit_annotation!(array schema_of::<T, A>(generator, N::MIN, N::MAX), false)
         }
     }
 
-    impl<T, A: JsonSchemaAs<T>, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
-        JsonSchemaAs<Option<Vec<T>>> for ArrayLike<A, MIN_ITEMS, MAX_ITEMS>
-    {
+    impl<T, A: JsonSchemaAs<T>, N: ItemBounds> JsonSchemaAs<Option<Vec<T>>> for ArrayLike<A, N> {
         fn inline_schema() -> bool {
             true
         }
         fn schema_name() -> Cow<'static, str> {
-            name_of::<T, A>(MIN_ITEMS, MAX_ITEMS)
+            name_of::<T, A>(N::MIN, N::MAX)
         }
         fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-            kit_annotation!(array schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS), true)
+            kit_annotation!(array schema_of::<T, A>(generator, N::MIN, N::MAX), true)
         }
     }
 
-    impl<T, A: JsonSchemaAs<T>, const MIN_ITEMS: usize, const MAX_ITEMS: usize> JsonSchema
-        for Array<T, A, MIN_ITEMS, MAX_ITEMS>
-    {
+    impl<T, A: JsonSchemaAs<T>, N: ItemBounds> JsonSchema for Array<T, A, N> {
         fn inline_schema() -> bool {
             true
         }
         fn schema_name() -> Cow<'static, str> {
-            name_of::<T, A>(MIN_ITEMS, MAX_ITEMS)
+            name_of::<T, A>(N::MIN, N::MAX)
         }
         fn json_schema(generator: &mut SchemaGenerator) -> Schema {
-            kit_annotation!(array schema_of::<T, A>(generator, MIN_ITEMS, MAX_ITEMS), false)
+            kit_annotation!(array schema_of::<T, A>(generator, N::MIN, N::MAX), false)
         }
     }
 }

@@ -28,7 +28,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::optional::{Optional, Required};
+use crate::policy::{Optional, Required};
 use crate::rules::fold::fold;
 use crate::shell::{MapVisitor, Optional as OptionalRules, Outcome, Settled, TextOnly, TextShape};
 

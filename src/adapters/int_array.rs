@@ -34,6 +34,7 @@ use crate::int::{
 };
 use crate::issue::IssueBuf;
 use crate::issue::{Input, Issue};
+use crate::policy::{self, ItemBounds};
 use crate::report::{self, Rule};
 use crate::rules::array_text::{
     OTHER_SEPARATOR_HINT, leading_zero, other_separator, pieces, thousands_issue,
@@ -42,8 +43,9 @@ use crate::shell::{
     Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
 };
 
-/// Adapter for an array of integers of any primitive type `I`, with optional bounds on the
-/// number of items (`minItems`, `maxItems`).
+/// Adapter for an array of integers of any primitive type `I`, with optional bounds `N` on
+/// the number of items ([`Items`](crate::Items), published as `minItems` and `maxItems`):
+/// `IntArrayLike` takes any count, `IntArrayLike<Items<0, 1000>>` at most 1000.
 ///
 /// Use it with serde_with's `#[serde_as]` on a `Vec<I>` field (and inside containers such
 /// as `Vec<Vec<I>>`), or on an `Option<Vec<I>>` field with the optional rules; the
@@ -56,21 +58,21 @@ use crate::shell::{
 /// | `null` | `invalid_type` | `None` |
 /// | `""`, `"  "`, `"null"` | `[]`, `[]`, `int_parsing` | `None` |
 ///
-/// More than `MAX_ITEMS` items is `too_long`, fewer than `MIN_ITEMS` `too_short`, at the
-/// array's path (lengths count items). Items past `MAX_ITEMS` are checked but not kept, so
-/// a hostile array costs no memory.
+/// More than `N::MAX` items is `too_long`, fewer than `N::MIN` `too_short`, at the array's
+/// path (lengths count items). Items past `N::MAX` are checked but not kept, so a hostile
+/// array costs no memory.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::IntArrayLike;
+/// use mcp_coerce::{IntArrayLike, Items};
 /// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
 /// #[derive(Deserialize, Debug)]
 /// struct Args {
-///     #[serde_as(as = "IntArrayLike<0, 1000>")]
+///     #[serde_as(as = "IntArrayLike<Items<0, 1000>>")]
 ///     ids: Vec<i64>,
 ///     #[serde_as(as = "IntArrayLike")]
 ///     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -91,7 +93,7 @@ use crate::shell::{
 /// codes). Under any other serde format, deserialization fails with one error of that
 /// format whose message lists every bad element.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct IntArrayLike<const MIN_ITEMS: usize = 0, const MAX_ITEMS: usize = { usize::MAX }>;
+pub struct IntArrayLike<N = policy::Items>(PhantomData<N>);
 
 /// The shape visitor: any lax shape to the integers or all their issues.
 struct IntShape<I> {
@@ -682,41 +684,28 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
     }
 }
 
-impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DeserializeAs<'de, Vec<I>>
-    for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
-{
+impl<'de, I: Integer, N: ItemBounds> DeserializeAs<'de, Vec<I>> for IntArrayLike<N> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<I>, D::Error> {
-        crate::shell::adapt(
-            deserializer,
-            Settled(IntShape::<I>::new(MIN_ITEMS, MAX_ITEMS)),
-        )
+        crate::shell::adapt(deserializer, Settled(IntShape::<I>::new(N::MIN, N::MAX)))
     }
 }
 
-impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
-    DeserializeAs<'de, Option<Vec<I>>> for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
-{
+impl<'de, I: Integer, N: ItemBounds> DeserializeAs<'de, Option<Vec<I>>> for IntArrayLike<N> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<Vec<I>>, D::Error> {
         crate::shell::adapt(
             deserializer,
-            Settled(Optional::non_string(IntShape::<I>::new(
-                MIN_ITEMS, MAX_ITEMS,
-            ))),
+            Settled(Optional::non_string(IntShape::<I>::new(N::MIN, N::MAX))),
         )
     }
 }
 
-impl<I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Vec<I>>
-    for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
-{
+impl<I: Integer, N> SerializeAs<Vec<I>> for IntArrayLike<N> {
     fn serialize_as<S: Serializer>(source: &Vec<I>, serializer: S) -> Result<S::Ok, S::Error> {
         source.serialize(serializer)
     }
 }
 
-impl<I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Option<Vec<I>>>
-    for IntArrayLike<MIN_ITEMS, MAX_ITEMS>
-{
+impl<I: Integer, N> SerializeAs<Option<Vec<I>>> for IntArrayLike<N> {
     fn serialize_as<S: Serializer>(
         source: &Option<Vec<I>>,
         serializer: S,
@@ -830,12 +819,12 @@ pub mod option {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::IntArray;
+/// use mcp_coerce::{IntArray, Items};
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize, Debug)]
 /// struct Args {
-///     ids: IntArray<i64, 1, 10>,
+///     ids: IntArray<i64, Items<1, 10>>,
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"ids": "[7, 8]"}"#)?;
 /// assert_eq!(*args.ids, [7, 8]);
@@ -843,73 +832,64 @@ pub mod option {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct IntArray<I = i64, const MIN_ITEMS: usize = 0, const MAX_ITEMS: usize = { usize::MAX }>(
-    pub Vec<I>,
-);
+pub struct IntArray<I = i64, N = policy::Items>(pub Vec<I>, PhantomData<N>);
 
-impl<I, const MIN_ITEMS: usize, const MAX_ITEMS: usize> IntArray<I, MIN_ITEMS, MAX_ITEMS> {
+impl<I, N> IntArray<I, N> {
+    /// Wrap `integers` (no check is made).
+    pub fn new(integers: Vec<I>) -> Self {
+        IntArray(integers, PhantomData)
+    }
+
     /// The integers.
     pub fn into_inner(self) -> Vec<I> {
         self.0
     }
 }
 
-impl<I, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deref
-    for IntArray<I, MIN_ITEMS, MAX_ITEMS>
-{
+impl<I, N> Deref for IntArray<I, N> {
     type Target = Vec<I>;
     fn deref(&self) -> &Vec<I> {
         &self.0
     }
 }
 
-impl<I, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DerefMut
-    for IntArray<I, MIN_ITEMS, MAX_ITEMS>
-{
+impl<I, N> DerefMut for IntArray<I, N> {
     fn deref_mut(&mut self) -> &mut Vec<I> {
         &mut self.0
     }
 }
 
-impl<I, const MIN_ITEMS: usize, const MAX_ITEMS: usize> From<Vec<I>>
-    for IntArray<I, MIN_ITEMS, MAX_ITEMS>
-{
+impl<I, N> From<Vec<I>> for IntArray<I, N> {
     fn from(v: Vec<I>) -> Self {
-        IntArray(v)
+        IntArray::new(v)
     }
 }
 
-impl<'de, I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deserialize<'de>
-    for IntArray<I, MIN_ITEMS, MAX_ITEMS>
-{
+impl<'de, I: Integer, N: ItemBounds> Deserialize<'de> for IntArray<I, N> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        <IntArrayLike<MIN_ITEMS, MAX_ITEMS> as DeserializeAs<'de, Vec<I>>>::deserialize_as(
-            deserializer,
-        )
-        .map(IntArray)
+        <IntArrayLike<N> as DeserializeAs<'de, Vec<I>>>::deserialize_as(deserializer)
+            .map(IntArray::new)
     }
 }
 
-impl<I: Serialize, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Serialize
-    for IntArray<I, MIN_ITEMS, MAX_ITEMS>
-{
+impl<I: Serialize, N> Serialize for IntArray<I, N> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
     }
 }
 
 json_schema_as!(
-    impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
-    IntArrayLike<MIN_ITEMS, MAX_ITEMS> => [Vec<I>, Option<Vec<I>>],
-    name = format!("IntArray_{}_{MIN_ITEMS}_{MAX_ITEMS}", I::NAME),
-    schema = |generator| schema_of::<I>(generator, MIN_ITEMS, MAX_ITEMS),
+    impl [I: Integer, N: ItemBounds]
+    IntArrayLike<N> => [Vec<I>, Option<Vec<I>>],
+    name = format!("IntArray_{}_{}_{}", I::NAME, N::MIN, N::MAX),
+    schema = |generator| schema_of::<I>(generator, N::MIN, N::MAX),
 );
 
 json_schema_for!(
-    impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
-    IntArray<I, MIN_ITEMS, MAX_ITEMS>,
-    name = format!("IntArray_{}_{MIN_ITEMS}_{MAX_ITEMS}", I::NAME),
-    schema = |generator| schema_of::<I>(generator, MIN_ITEMS, MAX_ITEMS),
+    impl [I: Integer, N: ItemBounds]
+    IntArray<I, N>,
+    name = format!("IntArray_{}_{}_{}", I::NAME, N::MIN, N::MAX),
+    schema = |generator| schema_of::<I>(generator, N::MIN, N::MAX),
 );
 
 /// `{"type": "array", "items": {"type": "integer", ...}}` with the item bounds (the

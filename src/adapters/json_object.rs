@@ -32,7 +32,7 @@ use crate::engine::notes;
 use crate::engine::{self, Drive, EncodedLayer};
 use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
-use crate::optional::{Optional, Required};
+use crate::policy::{Optional, Required};
 use crate::report::{self, Rule};
 use crate::shell::invalid_type;
 

@@ -8,7 +8,7 @@
 //! | `"NaN"`, `"inf"`, `"Infinity"`, `"1e400"` | `not_finite` | same |
 //! | `true`, `[1]`, `{}`, `null` (required) | `invalid_type` | same |
 //!
-//! Bounds are inclusive and live in a [`NumberRange`] type (stable Rust has no `f64`
+//! Bounds are inclusive and live in a [`NumberBounds`] type (stable Rust has no `f64`
 //! const generics), declared with [`number_range!`](crate::number_range).
 
 use std::fmt;
@@ -21,38 +21,10 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
+use crate::policy::{AnyFinite, NumberBounds};
 use crate::shell::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
 
-/// Inclusive bounds for [`NumberLike`], as associated consts.
-///
-/// Declare one with [`number_range!`](crate::number_range), which also checks at compile
-/// time that the bounds are finite and in order.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::NumberRange;
-///
-/// mcp_coerce::number_range!(pub Price = 0.0..=1000.0);
-/// assert_eq!((Price::MIN, Price::MAX), (0.0, 1000.0));
-/// ```
-pub trait NumberRange {
-    /// The smallest accepted value.
-    const MIN: f64;
-    /// The largest accepted value.
-    const MAX: f64;
-}
-
-/// Any finite `f64`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct AnyFinite;
-
-impl NumberRange for AnyFinite {
-    const MIN: f64 = f64::MIN;
-    const MAX: f64 = f64::MAX;
-}
-
-/// Declare a [`NumberRange`]: `number_range!(pub Name = MIN..=MAX);`. Refuses at compile
+/// Declare a [`NumberBounds`]: `number_range!(pub Name = MIN..=MAX);`. Refuses at compile
 /// time bounds that are not finite or not in order.
 ///
 /// # Examples
@@ -70,7 +42,7 @@ macro_rules! number_range {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         $vis struct $name;
-        impl $crate::NumberRange for $name {
+        impl $crate::policy::NumberBounds for $name {
             const MIN: f64 = $min;
             const MAX: f64 = $max;
         }
@@ -238,7 +210,7 @@ impl<'de> Visitor<'de> for NumberScalar {
     }
 }
 
-fn bounded<R: NumberRange>(read: Result<f64, Issue>) -> Outcome<f64> {
+fn bounded<R: NumberBounds>(read: Result<f64, Issue>) -> Outcome<f64> {
     read.and_then(|v| check_number(v, R::MIN, R::MAX))
         .map_err(IssueBuf::one)
 }
@@ -277,7 +249,7 @@ fn bounded<R: NumberRange>(read: Result<f64, Issue>) -> Outcome<f64> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NumberLike<R = AnyFinite>(PhantomData<R>);
 
-impl<'de, R: NumberRange> DeserializeAs<'de, f64> for NumberLike<R> {
+impl<'de, R: NumberBounds> DeserializeAs<'de, f64> for NumberLike<R> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
         crate::shell::adapt(
             deserializer,
@@ -289,7 +261,7 @@ impl<'de, R: NumberRange> DeserializeAs<'de, f64> for NumberLike<R> {
     }
 }
 
-impl<'de, R: NumberRange> DeserializeAs<'de, Option<f64>> for NumberLike<R> {
+impl<'de, R: NumberBounds> DeserializeAs<'de, Option<f64>> for NumberLike<R> {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<f64>, D::Error> {
         crate::shell::adapt(
             deserializer,
@@ -354,7 +326,7 @@ impl<R> fmt::Debug for Number<R> {
     }
 }
 
-impl<'de, R: NumberRange> Deserialize<'de> for Number<R> {
+impl<'de, R: NumberBounds> Deserialize<'de> for Number<R> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         <NumberLike<R> as DeserializeAs<'de, f64>>::deserialize_as(deserializer)
             .map(|v| Number(v, PhantomData))
@@ -395,20 +367,20 @@ mod tests {
 }
 
 json_schema_as!(
-    impl [R: NumberRange] NumberLike<R> => [f64, Option<f64>],
+    impl [R: NumberBounds] NumberLike<R> => [f64, Option<f64>],
     name = format!("Number_{}_{}", R::MIN, R::MAX),
     schema = schema_of::<R>(),
 );
 
 json_schema_for!(
-    impl [R: NumberRange] Number<R>,
+    impl [R: NumberBounds] Number<R>,
     name = format!("Number_{}_{}", R::MIN, R::MAX),
     schema = schema_of::<R>(),
 );
 
 /// `{"type": "number"}` with the bounds of `R` (none for the whole finite range).
 #[cfg(feature = "schemars")]
-fn schema_of<R: NumberRange>() -> schemars::Schema {
+fn schema_of<R: NumberBounds>() -> schemars::Schema {
     let mut s = serde_json::Map::new();
     s.insert("type".into(), "number".into());
     if R::MIN > f64::MIN {

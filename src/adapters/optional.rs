@@ -1,5 +1,6 @@
-//! Optional fields: the rules every adapter applies to an `Option` field, and the markers
-//! [`Required`] and [`Optional`] that the two adapters generic over any type take.
+//! Optional fields: the rules every adapter applies to an `Option` field, and why the two
+//! adapters generic over any type take a flag, [`Required`](crate::Required) or
+//! [`Optional`](crate::Optional) (a [`PresencePolicy`](crate::PresencePolicy)).
 //!
 //! An optional field is written the crate's way: the adapter on an `Option` field that
 //! serde may leave out.
@@ -58,59 +59,11 @@
 //! The schema of such a field is the inner type's plain schema, and the field is left out
 //! of `required`; see the `schema` module (feature `schemars`).
 //!
-//! # Why two markers
+//! # Why a flag
 //!
 //! Every other adapter implements `DeserializeAs<T>` and `DeserializeAs<Option<T>>` for the
 //! types it reads, and one marker serves both fields. [`EnumLike`](crate::EnumLike) and
 //! [`JsonObjectLike`](crate::JsonObjectLike) read any `T`, and a marker generic over any
 //! `T` cannot implement both (E0119: `Option<T>` is itself a `T`), so they take a flag:
-//! [`Required`] (the default) for a field of the value itself, [`Optional`] for an
-//! `Option` of it.
-
-/// The flag of an adapter generic over any type for a field of the value itself:
-/// `EnumLike` (that is, `EnumLike<Required>`) on a `Category` field, `JsonObjectLike` on a
-/// `Filter` field. The default; see the [module docs](self).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{JsonObjectLike, Required};
-/// use serde::Deserialize;
-/// use serde_json::{Map, Value};
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "JsonObjectLike<Required>")] // the same as JsonObjectLike
-///     filter: Map<String, Value>,
-/// }
-/// assert!(mcp_coerce::from_str::<Args>(r#"{"filter": null}"#).is_err());
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Required;
-
-/// The flag of an adapter generic over any type for an `Option` field, with the rules of
-/// the [module docs](self): `EnumLike<Optional>` on an `Option<Category>` field,
-/// `JsonObjectLike<Optional>` on an `Option<Filter>` field.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{JsonObjectLike, Optional};
-/// use serde::Deserialize;
-/// use serde_json::{Map, Value};
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "JsonObjectLike<Optional>")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     filter: Option<Map<String, Value>>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"filter": "null"}"#)?.filter, None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Optional;
+//! [`Required`](crate::Required) (the default) for a field of the value itself,
+//! [`Optional`](crate::Optional) for an `Option` of it.

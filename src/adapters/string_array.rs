@@ -1,6 +1,6 @@
 //! String arrays from every shape clients send: `["a","b"]`, `"[\"a\",\"b\"]"`, `"a, b"`.
 //!
-//! | input | result ([`Comma`], the default) | result ([`NoSplit`]) |
+//! | input | result ([`Comma`], the default) | result ([`NoSplit`](crate::NoSplit)) |
 //! |---|---|---|
 //! | `["abc","def"]` | `["abc","def"]` (native elements verbatim, commas and all) | same |
 //! | `"[\"abc\",\"def\"]"` | `["abc","def"]` | same |
@@ -28,64 +28,28 @@ use crate::decode::{self, Held};
 use crate::engine::notes;
 use crate::issue::Input;
 use crate::issue::IssueBuf;
+use crate::policy::{self, Comma, ItemBounds, SeparatorPolicy};
 use crate::report::{self, Rule};
 use crate::rules::array_text::{STRINGS, json_shaped, quoted_pieces, quoted_pieces_issue};
 use crate::shell::{
     Element, Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
 };
 
-/// How a plain string (not JSON array text) is split into elements.
+/// Adapter for an array of strings, with optional bounds `N` on the number of items
+/// ([`Items`](crate::Items), published as `minItems` and `maxItems`) and a
+/// [`SeparatorPolicy`] `S` for plain strings ([`Comma`], the default, or
+/// [`NoSplit`](crate::NoSplit)).
 ///
-/// The crate provides [`Comma`] (the default) and [`NoSplit`]; implement it for another
-/// separator.
+/// | written | items | plain strings |
+/// |---|---|---|
+/// | `StringArrayLike` | any count | split at commas |
+/// | `StringArrayLike<Items<1, 10>>` | 1 to 10 | split at commas |
+/// | `StringArrayLike<NoSplit>` | any count | kept whole |
+/// | `StringArrayLike<Items<1, 10>, NoSplit>` | 1 to 10 | kept whole |
 ///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Separator, StringArrayLike};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// struct Semicolon;
-/// impl Separator for Semicolon {
-///     const SEPARATOR: Option<char> = Some(';');
-/// }
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "StringArrayLike<Semicolon>")]
-///     names: Vec<String>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"names": "Smith, John; Doe, Jane"}"#)?;
-/// assert_eq!(args.names, ["Smith, John", "Doe, Jane"]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub trait Separator {
-    /// The char that separates elements, or `None` to keep the string whole.
-    const SEPARATOR: Option<char>;
-}
-
-/// Split plain strings at commas: for identifiers and keywords.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Comma;
-
-impl Separator for Comma {
-    const SEPARATOR: Option<char> = Some(',');
-}
-
-/// Never split: a plain string becomes a one-element array (trimmed). For free-text
-/// elements that may contain commas (`"Smith, John"`, headings). JSON array text is still
-/// parsed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NoSplit;
-
-impl Separator for NoSplit {
-    const SEPARATOR: Option<char> = None;
-}
-
-/// Adapter for an array of strings, with a [`Separator`] policy `P` for plain strings and
-/// optional bounds on the number of items (`minItems`, `maxItems`).
+/// A separator standing alone in the bounds' place is any count with that separator (it
+/// implements [`ItemBounds`] for that), and then decides whatever the second parameter
+/// says.
 ///
 /// Use it with `#[serde_as]` on a `Vec<String>` field, or on an `Option<Vec<String>>`
 /// field with the optional rules; [`StringArray`] is the value wrapper and the
@@ -123,11 +87,7 @@ impl Separator for NoSplit {
 /// element's index); `too_short`/`too_long` for the item bounds. Under other serde formats
 /// one error of that format lists them all.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct StringArrayLike<
-    P = Comma,
-    const MIN_ITEMS: usize = 0,
-    const MAX_ITEMS: usize = { usize::MAX },
->(PhantomData<P>);
+pub struct StringArrayLike<N = policy::Items, S = Comma>(PhantomData<(N, S)>);
 
 struct StringShape<P> {
     min: usize,
@@ -140,7 +100,7 @@ const HINT: &str = "send a JSON array of strings, e.g. [\"a\", \"b\"]";
 
 const EXPECTED: &str = "an array of strings";
 
-impl<P: Separator> StringShape<P> {
+impl<P: SeparatorPolicy> StringShape<P> {
     fn new(min: usize, max: usize) -> Self {
         StringShape {
             min,
@@ -249,7 +209,7 @@ impl<P: Separator> StringShape<P> {
 }
 
 /// Record how the plain string `s` became `n` items: `comma_split` where it is split,
-/// `scalar_wrap` where it never is ([`NoSplit`]).
+/// `scalar_wrap` where it never is ([`NoSplit`](crate::NoSplit)).
 #[inline]
 fn split(splits: bool, s: &str, n: usize) {
     let rule = if splits {
@@ -260,7 +220,7 @@ fn split(splits: bool, s: &str, n: usize) {
     notes::coerced(rule, || Some(Input::from_text(s)), || report::items(n));
 }
 
-impl<'de, P: Separator> Visitor<'de> for StringShape<P> {
+impl<'de, P: SeparatorPolicy> Visitor<'de> for StringShape<P> {
     type Value = Outcome<Vec<String>>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -439,43 +399,40 @@ impl<'de> DeserializeSeed<'de> for StringElement {
     }
 }
 
-impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
-    DeserializeAs<'de, Vec<String>> for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
+impl<'de, N: ItemBounds, S: SeparatorPolicy> DeserializeAs<'de, Vec<String>>
+    for StringArrayLike<N, S>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
         crate::shell::adapt(
             deserializer,
-            Settled(StringShape::<P>::new(MIN_ITEMS, MAX_ITEMS)),
+            Settled(StringShape::<N::Separator<S>>::new(N::MIN, N::MAX)),
         )
     }
 }
 
-impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize>
-    DeserializeAs<'de, Option<Vec<String>>> for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
+impl<'de, N: ItemBounds, S: SeparatorPolicy> DeserializeAs<'de, Option<Vec<String>>>
+    for StringArrayLike<N, S>
 {
     fn deserialize_as<D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<Vec<String>>, D::Error> {
         crate::shell::adapt(
             deserializer,
-            Settled(Optional::non_string(StringShape::<P>::new(
-                MIN_ITEMS, MAX_ITEMS,
+            Settled(Optional::non_string(StringShape::<N::Separator<S>>::new(
+                N::MIN,
+                N::MAX,
             ))),
         )
     }
 }
 
-impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Vec<String>>
-    for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
-{
+impl<N, P> SerializeAs<Vec<String>> for StringArrayLike<N, P> {
     fn serialize_as<S: Serializer>(source: &Vec<String>, serializer: S) -> Result<S::Ok, S::Error> {
         source.serialize(serializer)
     }
 }
 
-impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> SerializeAs<Option<Vec<String>>>
-    for StringArrayLike<P, MIN_ITEMS, MAX_ITEMS>
-{
+impl<N, P> SerializeAs<Option<Vec<String>>> for StringArrayLike<N, P> {
     fn serialize_as<S: Serializer>(
         source: &Option<Vec<String>>,
         serializer: S,
@@ -599,13 +556,9 @@ pub mod option {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StringArray<
-    P = Comma,
-    const MIN_ITEMS: usize = 0,
-    const MAX_ITEMS: usize = { usize::MAX },
->(pub Vec<String>, PhantomData<P>);
+pub struct StringArray<N = policy::Items, S = Comma>(pub Vec<String>, PhantomData<(N, S)>);
 
-impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> StringArray<P, MIN_ITEMS, MAX_ITEMS> {
+impl<N, S> StringArray<N, S> {
     /// Wrap `strings` (no check is made).
     pub fn new(strings: Vec<String>) -> Self {
         StringArray(strings, PhantomData)
@@ -617,62 +570,50 @@ impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> StringArray<P, MIN_ITEMS
     }
 }
 
-impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deref
-    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
-{
+impl<N, S> Deref for StringArray<N, S> {
     type Target = Vec<String>;
     fn deref(&self) -> &Vec<String> {
         &self.0
     }
 }
 
-impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> DerefMut
-    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
-{
+impl<N, S> DerefMut for StringArray<N, S> {
     fn deref_mut(&mut self) -> &mut Vec<String> {
         &mut self.0
     }
 }
 
-impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> From<Vec<String>>
-    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
-{
+impl<N, S> From<Vec<String>> for StringArray<N, S> {
     fn from(v: Vec<String>) -> Self {
         StringArray::new(v)
     }
 }
 
-impl<'de, P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Deserialize<'de>
-    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
-{
+impl<'de, N: ItemBounds, S: SeparatorPolicy> Deserialize<'de> for StringArray<N, S> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        <StringArrayLike<P, MIN_ITEMS, MAX_ITEMS> as DeserializeAs<'de, Vec<String>>>::deserialize_as(
-            deserializer,
-        )
-        .map(StringArray::new)
+        <StringArrayLike<N, S> as DeserializeAs<'de, Vec<String>>>::deserialize_as(deserializer)
+            .map(StringArray::new)
     }
 }
 
-impl<P, const MIN_ITEMS: usize, const MAX_ITEMS: usize> Serialize
-    for StringArray<P, MIN_ITEMS, MAX_ITEMS>
-{
+impl<N, P> Serialize for StringArray<N, P> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.0.serialize(serializer)
     }
 }
 
 json_schema_as!(
-    impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
-    StringArrayLike<P, MIN_ITEMS, MAX_ITEMS> => [Vec<String>, Option<Vec<String>>],
-    name = format!("StringArray_{MIN_ITEMS}_{MAX_ITEMS}"),
-    schema = schema_of(MIN_ITEMS, MAX_ITEMS),
+    impl [N: ItemBounds, S: SeparatorPolicy]
+    StringArrayLike<N, S> => [Vec<String>, Option<Vec<String>>],
+    name = format!("StringArray_{}_{}", N::MIN, N::MAX),
+    schema = schema_of(N::MIN, N::MAX),
 );
 
 json_schema_for!(
-    impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
-    StringArray<P, MIN_ITEMS, MAX_ITEMS>,
-    name = format!("StringArray_{MIN_ITEMS}_{MAX_ITEMS}"),
-    schema = schema_of(MIN_ITEMS, MAX_ITEMS),
+    impl [N: ItemBounds, S: SeparatorPolicy]
+    StringArray<N, S>,
+    name = format!("StringArray_{}_{}", N::MIN, N::MAX),
+    schema = schema_of(N::MIN, N::MAX),
 );
 
 /// `{"type": "array", "items": {"type": "string"}}` with the item bounds.

@@ -2,7 +2,7 @@
 //! or trimmed.
 //!
 //! One marker, [`TextLike`], and its wrapper type, [`Text`]; the bounds and the whitespace
-//! policy ([`Keep`], the default, or [`Trim`]) are parameters:
+//! policy ([`Keep`], the default, or [`Trim`](crate::Trim)) are parameters:
 //!
 //! | sent | `TextLike<3, 300>` | `TextLike<1, 100, Trim>` |
 //! |---|---|---|
@@ -29,87 +29,10 @@ use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
+use crate::policy::{Keep, WhitespacePolicy};
 use crate::shell::trim;
 use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 use crate::words;
-
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for super::Keep {}
-    impl Sealed for super::Trim {}
-}
-
-/// What a text adapter does with leading and trailing whitespace before it counts the
-/// chars: [`Keep`] it (the default) or [`Trim`] it.
-///
-/// Sealed: these two are the policies there are.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Keep, Trim, Whitespace};
-///
-/// assert!(Trim::TRIM && !Keep::TRIM);
-/// ```
-pub trait Whitespace: sealed::Sealed {
-    /// Whether Unicode White_Space and U+FEFF are trimmed from both ends.
-    const TRIM: bool;
-}
-
-/// Keep the string verbatim: whitespace counts toward the length and stays in the value.
-/// The default [`Whitespace`] policy of [`TextLike`] and [`Text`].
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Keep, TextLike};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "TextLike<3, 300, Keep>")] // the same as TextLike<3, 300>
-///     query: String,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"query": " rust "}"#)?.query, " rust ");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Keep;
-
-impl Whitespace for Keep {
-    const TRIM: bool = false;
-}
-
-/// Trim Unicode White_Space and U+FEFF from both ends, then count the chars. The schema adds a
-/// `pattern` that refuses leading and trailing whitespace (the trimmed value's canonical
-/// form).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Code, TextLike, Trim};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "TextLike<1, { usize::MAX }, Trim>")] // non-empty after trimming
-///     name: String,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"name": " Ada "}"#)?.name, "Ada");
-/// let refused = mcp_coerce::from_str::<Args>(r#"{"name": "   "}"#).unwrap_err();
-/// assert_eq!(refused.issues()[0].code(), Code::TooShort);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Trim;
-
-impl Whitespace for Trim {
-    const TRIM: bool = true;
-}
 
 /// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
 /// caller, which has the value as it arrived (before trimming).
@@ -183,8 +106,8 @@ fn optional_string(inner: StringScalar) -> Optional<TextOnly<StringScalar>> {
 }
 
 /// Adapter for a string of `MIN_LENGTH..=MAX_LENGTH` chars, kept verbatim ([`Keep`], the
-/// default) or trimmed of Unicode White_Space and U+FEFF first ([`Trim`]); see the
-/// [module docs](self).
+/// default) or trimmed of Unicode White_Space and U+FEFF first ([`Trim`](crate::Trim));
+/// see the [module docs](self).
 ///
 /// Use with `#[serde_as]` on a `String` field, or on an `Option<String>` field with
 /// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent and `null` give
@@ -224,7 +147,7 @@ pub struct TextLike<const MIN_LENGTH: usize = 0, const MAX_LENGTH: usize = { usi
     PhantomData<T>,
 );
 
-impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy>
     TextLike<MIN_LENGTH, MAX_LENGTH, T>
 {
     const SCALAR: StringScalar = StringScalar {
@@ -234,7 +157,7 @@ impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
     };
 }
 
-impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
+impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy>
     DeserializeAs<'de, String> for TextLike<MIN_LENGTH, MAX_LENGTH, T>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
@@ -242,7 +165,7 @@ impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
     }
 }
 
-impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace>
+impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy>
     DeserializeAs<'de, Option<String>> for TextLike<MIN_LENGTH, MAX_LENGTH, T>
 {
     fn deserialize_as<D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
@@ -340,7 +263,7 @@ impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> fmt::Debug
     }
 }
 
-impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace> Deserialize<'de>
+impl<'de, const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy> Deserialize<'de>
     for Text<MIN_LENGTH, MAX_LENGTH, T>
 {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -360,21 +283,21 @@ impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> Serialize
 }
 
 json_schema_as!(
-    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace]
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy]
     TextLike<MIN_LENGTH, MAX_LENGTH, T> => [String, Option<String>],
     name = schema_name::<T>(MIN_LENGTH, MAX_LENGTH),
     schema = schema_of(MIN_LENGTH, MAX_LENGTH, T::TRIM),
 );
 
 json_schema_for!(
-    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace]
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy]
     Text<MIN_LENGTH, MAX_LENGTH, T>,
     name = schema_name::<T>(MIN_LENGTH, MAX_LENGTH),
     schema = schema_of(MIN_LENGTH, MAX_LENGTH, T::TRIM),
 );
 
 #[cfg(feature = "schemars")]
-fn schema_name<T: Whitespace>(min_length: usize, max_length: usize) -> String {
+fn schema_name<T: WhitespacePolicy>(min_length: usize, max_length: usize) -> String {
     let kind = if T::TRIM { "TrimmedString" } else { "String" };
     format!("{kind}_{min_length}_{max_length}")
 }

@@ -14,7 +14,7 @@
 //! do not admit `null`), and name [`coerce`] in the `#[tool_handler]` attribute:
 //!
 //! ```
-//! use mcp_coerce::IntArrayLike;
+//! use mcp_coerce::{IntArrayLike, Items};
 //! use mcp_coerce::rmcp::Parameters;
 //! use rmcp::handler::server::router::tool::ToolRouter;
 //! use rmcp::handler::server::wrapper::Json;
@@ -25,7 +25,7 @@
 //! #[serde_as]
 //! #[derive(Deserialize, schemars::JsonSchema)]
 //! struct GetObservations {
-//!     #[serde_as(as = "IntArrayLike<0, 1000>")]
+//!     #[serde_as(as = "IntArrayLike<Items<0, 1000>>")]
 //!     ids: Vec<i64>,
 //! }
 //!

@@ -9,9 +9,9 @@
 //!
 //! | adapter | schema |
 //! |---|---|
-//! | `IntArrayLike<MIN, MAX>` | `{"type": "array", "items": {"type": "integer", "minimum", "maximum"}, "minItems", "maxItems"}` |
-//! | `StringArrayLike<_, MIN, MAX>` | `{"type": "array", "items": {"type": "string"}, "minItems", "maxItems"}` |
-//! | `ArrayLike<A, MIN, MAX>` | `{"type": "array", "items": <A's schema of the element>, "minItems", "maxItems"}` |
+//! | `IntArrayLike<Items<MIN, MAX>>` | `{"type": "array", "items": {"type": "integer", "minimum", "maximum"}, "minItems", "maxItems"}` |
+//! | `StringArrayLike<Items<MIN, MAX>, _>` | `{"type": "array", "items": {"type": "string"}, "minItems", "maxItems"}` |
+//! | `ArrayLike<A, Items<MIN, MAX>>` | `{"type": "array", "items": <A's schema of the element>, "minItems", "maxItems"}` |
 //! | `IntLike<MIN, MAX, O, D>` | `{"type": "integer", "minimum", "maximum", "default"}` |
 //! | `NumberLike<R>` | `{"type": "number", "minimum", "maximum"}` |
 //! | `BoolLike` | `{"type": "boolean"}` |
@@ -395,7 +395,7 @@ pub fn settings() -> SchemaSettings {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::IntArrayLike;
+/// use mcp_coerce::{IntArrayLike, Items};
 /// use schemars::JsonSchema;
 /// use serde::Deserialize;
 /// use serde_json::json;
@@ -404,7 +404,7 @@ pub fn settings() -> SchemaSettings {
 /// #[serde_as]
 /// #[derive(Deserialize, JsonSchema)]
 /// struct Args {
-///     #[serde_as(as = "IntArrayLike<0, 10>")]
+///     #[serde_as(as = "IntArrayLike<Items<0, 10>>")]
 ///     ids: Vec<u8>,
 ///     page: Option<u32>,
 /// }

@@ -35,11 +35,11 @@ use serde_with::de::DeserializeAsWrap;
 use serde_with::ser::SerializeAsWrap;
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::adapters::int::{IntDefault, Integer, OutOfRange};
-use crate::adapters::number::NumberRange;
-use crate::adapters::string_array::Separator;
-use crate::adapters::text::Whitespace;
-use crate::optional::{Optional, Required};
+use crate::adapters::int::Integer;
+use crate::policy::{
+    DefaultPolicy, ItemBounds, NumberBounds, Optional, OutOfRangePolicy, Required, SeparatorPolicy,
+    WhitespacePolicy,
+};
 use crate::{
     Bool, BoolLike, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike, Number, NumberLike,
     SafeObject, SafeObjectLike, StringArray, StringArrayLike, Text, TextLike,
@@ -211,7 +211,7 @@ macro_rules! annotated_type {
     };
 }
 
-fn int_policy<I: Integer, O: OutOfRange, D: IntDefault>() -> Value {
+fn int_policy<I: Integer, O: OutOfRangePolicy, D: DefaultPolicy>() -> Value {
     json!({
         "clamp": O::CLAMP,
         "default": D::VALUE.and_then(|v| i64::try_from(v).ok()),
@@ -220,34 +220,34 @@ fn int_policy<I: Integer, O: OutOfRange, D: IntDefault>() -> Value {
     })
 }
 
-fn separator<P: Separator>() -> Value {
+fn separator<P: SeparatorPolicy>() -> Value {
     json!({"separator": P::SEPARATOR.map(String::from)})
 }
 
-annotated!(impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
-    IntArrayLike<MIN_ITEMS, MAX_ITEMS> => Vec<I>, "int_array", json!({}));
-annotated_type!(impl [I: Integer, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
-    IntArray<I, MIN_ITEMS, MAX_ITEMS>, "int_array", json!({}));
+annotated!(impl [I: Integer, N: ItemBounds]
+    IntArrayLike<N> => Vec<I>, "int_array", json!({}));
+annotated_type!(impl [I: Integer, N: ItemBounds]
+    IntArray<I, N>, "int_array", json!({}));
 
-annotated!(impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
-    StringArrayLike<P, MIN_ITEMS, MAX_ITEMS> => Vec<String>, "string_array", separator::<P>());
-annotated_type!(impl [P: Separator, const MIN_ITEMS: usize, const MAX_ITEMS: usize]
-    StringArray<P, MIN_ITEMS, MAX_ITEMS>, "string_array", separator::<P>());
+annotated!(impl [N: ItemBounds, S: SeparatorPolicy]
+    StringArrayLike<N, S> => Vec<String>, "string_array", separator::<N::Separator<S>>());
+annotated_type!(impl [N: ItemBounds, S: SeparatorPolicy]
+    StringArray<N, S>, "string_array", separator::<N::Separator<S>>());
 
-annotated!(impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
+annotated!(impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRangePolicy, D: DefaultPolicy]
     IntLike<MIN, MAX, O, D> => I, "int", int_policy::<I, O, D>());
-annotated_type!(impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
+annotated_type!(impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRangePolicy, D: DefaultPolicy]
     Int<I, MIN, MAX, O, D>, "int", int_policy::<I, O, D>());
 
-annotated!(impl [R: NumberRange] NumberLike<R> => f64, "number", json!({}));
-annotated_type!(impl [R: NumberRange] Number<R>, "number", json!({}));
+annotated!(impl [R: NumberBounds] NumberLike<R> => f64, "number", json!({}));
+annotated_type!(impl [R: NumberBounds] Number<R>, "number", json!({}));
 
 annotated!(impl [] BoolLike => bool, "bool", json!({}));
 annotated_type!(impl [] Bool, "bool", json!({}));
 
-annotated!(impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace]
+annotated!(impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy]
     TextLike<MIN_LENGTH, MAX_LENGTH, T> => String, "text", json!({"trim": T::TRIM}));
-annotated_type!(impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: Whitespace]
+annotated_type!(impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy]
     Text<MIN_LENGTH, MAX_LENGTH, T>, "text", json!({"trim": T::TRIM}));
 
 annotated!(impl [const MAX_DEPTH: usize] SafeObjectLike<MAX_DEPTH> => serde_json::Map<String, Value>,
@@ -329,7 +329,7 @@ mod tests {
     #[derive(Deserialize, JsonSchema)]
     #[allow(dead_code, reason = "only the schema is read")]
     struct Every {
-        #[serde_as(as = "IntArrayLike<0, 10>")]
+        #[serde_as(as = "IntArrayLike<crate::Items<0, 10>>")]
         ids: Vec<i64>,
         #[serde_as(as = "StringArrayLike<NoSplit>")]
         #[serde(default)]

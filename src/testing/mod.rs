@@ -8,7 +8,7 @@
 //! | schema backward compatibility | [`compat`], [`assert_compatible`] | a `breaking` change ([`ChangeRule`] lists them) |
 //!
 //! ```
-//! use mcp_coerce::{IntArrayLike, IntLike};
+//! use mcp_coerce::{IntArrayLike, IntLike, Items};
 //! use schemars::JsonSchema;
 //! use serde::Deserialize;
 //! use serde_json::json;
@@ -18,7 +18,7 @@
 //! #[derive(Deserialize, JsonSchema)]
 //! struct GetObservations {
 //!     /// Observation ids, at most 1000.
-//!     #[serde_as(as = "IntArrayLike<0, 1000>")]
+//!     #[serde_as(as = "IntArrayLike<Items<0, 1000>>")]
 //!     ids: Vec<i64>,
 //!     /// Page size, 1 to 100.
 //!     #[serde_as(as = "IntLike<1, 100>")]

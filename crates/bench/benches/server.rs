@@ -110,7 +110,7 @@ mod with_crate {
     //! The same tool with the crate's extractor, routed by rmcp's router or the crate's.
 
     use mcp_coerce::rmcp::{Parameters, coerce};
-    use mcp_coerce::{IntArrayLike, IntLike};
+    use mcp_coerce::{IntArrayLike, IntLike, Items};
     use rmcp::handler::server::router::tool::ToolRouter;
     use rmcp::handler::server::tool::ToolCallContext;
     use rmcp::handler::server::wrapper::Json;
@@ -129,7 +129,7 @@ mod with_crate {
     #[serde_as]
     #[derive(Deserialize, schemars::JsonSchema)]
     struct Args {
-        #[serde_as(as = "IntArrayLike<0, 1000>")]
+        #[serde_as(as = "IntArrayLike<Items<0, 1000>>")]
         ids: Vec<i64>,
         #[serde_as(as = "IntLike<1, 100>")]
         limit: u32,

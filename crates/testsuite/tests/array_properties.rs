@@ -10,7 +10,7 @@
 //!   resolves; a lone value stands for a one-element array (`/ids/0` of `{"ids": 1e20}`).
 //!   A `missing` issue points at an absent member: there, the enclosing object resolves.
 
-use mcp_coerce::{Code, IntArrayLike, NoSplit, Rejection, StringArrayLike};
+use mcp_coerce::{Code, IntArrayLike, Items, NoSplit, Rejection, StringArrayLike};
 use proptest::prelude::*;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
@@ -44,7 +44,7 @@ struct Headings {
 struct Many {
     #[serde_as(as = "IntArrayLike")]
     ids: Vec<i64>,
-    #[serde_as(as = "IntArrayLike<1, 3>")]
+    #[serde_as(as = "IntArrayLike<Items<1, 3>>")]
     few: Vec<u8>,
     #[serde_as(as = "IntArrayLike")]
     #[serde(default, skip_serializing_if = "Option::is_none")]

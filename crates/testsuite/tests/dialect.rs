@@ -50,14 +50,14 @@ fn every_demo_tool_schema_in_every_profile() {
 /// after `null_as_absent` the crate's entry point sees them absent and applies defaults.
 #[test]
 fn a_strict_client_call_passes_the_runtime_check() {
-    use mcp_coerce::{IntArrayLike, IntLike};
+    use mcp_coerce::{IntArrayLike, IntLike, Items};
     use serde::Deserialize;
     use serde_with::serde_as;
 
     #[serde_as]
     #[derive(Deserialize, Debug, PartialEq)]
     struct Args {
-        #[serde_as(as = "IntArrayLike<0, 1000>")]
+        #[serde_as(as = "IntArrayLike<Items<0, 1000>>")]
         ids: Vec<i64>,
         #[serde_as(as = "IntLike<1, 100>")]
         #[serde(default)]

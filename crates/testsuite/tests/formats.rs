@@ -2,7 +2,7 @@
 //! directly, without the crate's entry points). Under a foreign format an adapter fails
 //! fast: ONE error of that format, whose message lists every bad element.
 
-use mcp_coerce::{IntArray, IntArrayLike, NoSplit, StringArrayLike};
+use mcp_coerce::{IntArray, IntArrayLike, Items, NoSplit, StringArrayLike};
 use serde::Deserialize;
 use serde_with::serde_as;
 
@@ -40,7 +40,7 @@ struct OptIds {
 #[serde_as]
 #[derive(Deserialize, Debug, PartialEq)]
 struct Bounded {
-    #[serde_as(as = "IntArrayLike<1, 3>")]
+    #[serde_as(as = "IntArrayLike<Items<1, 3>>")]
     ids: Vec<i64>,
 }
 

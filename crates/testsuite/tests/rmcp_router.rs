@@ -11,9 +11,9 @@ mod demo_mcp;
 mod demo_tools;
 
 use common::raw_rpc::Raw;
-use mcp_coerce::IntArrayLike;
 use mcp_coerce::dialect::Dialect;
 use mcp_coerce::rmcp::{Coercions, Parameters, UnwrapArguments, coerce};
+use mcp_coerce::{IntArrayLike, Items};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Json;
 use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
@@ -26,7 +26,7 @@ use serde_with::serde_as;
 #[serde_as]
 #[derive(Deserialize, schemars::JsonSchema)]
 struct Args {
-    #[serde_as(as = "IntArrayLike<0, 10>")]
+    #[serde_as(as = "IntArrayLike<Items<0, 10>>")]
     ids: Vec<i64>,
     /// Optional without `Option`: serde refuses `null` for it.
     #[serde(default)]

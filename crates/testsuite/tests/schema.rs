@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 
 use mcp_coerce::schema::input_schema;
 use mcp_coerce::{
-    Bool, BoolLike, Clamp, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
+    Bool, BoolLike, Clamp, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike, Items,
     JsonObjectLike, NoSplit, Number, NumberLike, Optional, Pattern, PatternLike, StringArray,
     StringArrayLike, Text, TextLike, Trim,
 };
@@ -299,12 +299,12 @@ macro_rules! one_field {
     };
 }
 
-one_field!(IntArrayI64 { #[serde_as(as = "IntArrayLike<0, 1000>")] field: Vec<i64> });
-one_field!(IntArrayU8 { #[serde_as(as = "IntArrayLike<2, 5>")] field: Vec<u8> });
+one_field!(IntArrayI64 { #[serde_as(as = "IntArrayLike<Items<0, 1000>>")] field: Vec<i64> });
+one_field!(IntArrayU8 { #[serde_as(as = "IntArrayLike<Items<2, 5>>")] field: Vec<u8> });
 one_field!(IntArrayU128 { #[serde_as(as = "IntArrayLike")] field: Vec<u128> });
-one_field!(IntArrayOpt { #[serde_as(as = "IntArrayLike<1, 3>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Vec<i32>> });
-one_field!(IntArrayWrap { field: IntArray<i16, 0, 4> });
-one_field!(StrArray { #[serde_as(as = "StringArrayLike<mcp_coerce::Comma, 1, 3>")] field: Vec<String> });
+one_field!(IntArrayOpt { #[serde_as(as = "IntArrayLike<Items<1, 3>>")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Vec<i32>> });
+one_field!(IntArrayWrap { field: IntArray<i16, Items<0, 4>> });
+one_field!(StrArray { #[serde_as(as = "StringArrayLike<Items<1, 3>, mcp_coerce::Comma>")] field: Vec<String> });
 one_field!(StrArrayNoSplit { #[serde_as(as = "StringArrayLike<NoSplit>")] field: Vec<String> });
 one_field!(StrArrayOpt { #[serde_as(as = "StringArrayLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Vec<String>> });
 one_field!(StrArrayWrap { field: StringArray });
@@ -392,12 +392,12 @@ one_field!(UrlString {
     field: String
 });
 one_field!(UrlWrap { field: mcp_coerce::Url<demo_tools::CdnImages> });
-one_field!(Objects { #[serde_as(as = "mcp_coerce::ArrayLike<serde_with::Same, 1, 4>")] field: Vec<Inner> });
+one_field!(Objects { #[serde_as(as = "mcp_coerce::ArrayLike<serde_with::Same, Items<1, 4>>")] field: Vec<Inner> });
 one_field!(Colors { #[serde_as(as = "mcp_coerce::ArrayLike<EnumLike>")] field: Vec<Color> });
-one_field!(SmallInts { #[serde_as(as = "mcp_coerce::ArrayLike<IntLike<-3, 3>, 0, 5>")] field: Vec<i8> });
+one_field!(SmallInts { #[serde_as(as = "mcp_coerce::ArrayLike<IntLike<-3, 3>, Items<0, 5>>")] field: Vec<i8> });
 one_field!(EncodedObjects { #[serde_as(as = "mcp_coerce::ArrayLike<JsonObjectLike>")] field: Vec<Inner> });
 one_field!(ObjectsOpt { #[serde_as(as = "mcp_coerce::ArrayLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Vec<Inner>> });
-one_field!(ObjectsWrap { field: mcp_coerce::Array<Inner, serde_with::Same, 0, 3> });
+one_field!(ObjectsWrap { field: mcp_coerce::Array<Inner, serde_with::Same, Items<0, 3>> });
 one_field!(SafeField { #[serde_as(as = "mcp_coerce::SafeObjectLike<8>")] field: serde_json::Map<String, Value> });
 one_field!(SafeWrap { field: mcp_coerce::SafeObject<8> });
 

@@ -15,7 +15,7 @@ use std::borrow::Cow;
 use mcp_coerce::testing::{Check, Report, ShapeMatrix, assert_shape_matrix, shape_matrix};
 use mcp_coerce::{
     Bool, BoolLike, Clamp, Code, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
-    JsonObjectLike, NoSplit, Number, NumberLike, Optional, Pattern, PatternLike, SafeObject,
+    Items, JsonObjectLike, NoSplit, Number, NumberLike, Optional, Pattern, PatternLike, SafeObject,
     SafeObjectLike, StringArray, StringArrayLike, Text, TextLike, Trim, Url, UrlLike,
 };
 use schemars::{JsonSchema, Schema, SchemaGenerator};
@@ -183,12 +183,12 @@ macro_rules! one_field {
     };
 }
 
-one_field!(IntArrayI64 { #[serde_as(as = "IntArrayLike<0, 1000>")] field: Vec<i64> });
-one_field!(IntArrayU8 { #[serde_as(as = "IntArrayLike<2, 5>")] field: Vec<u8> });
+one_field!(IntArrayI64 { #[serde_as(as = "IntArrayLike<Items<0, 1000>>")] field: Vec<i64> });
+one_field!(IntArrayU8 { #[serde_as(as = "IntArrayLike<Items<2, 5>>")] field: Vec<u8> });
 one_field!(IntArrayU128 { #[serde_as(as = "IntArrayLike")] field: Vec<u128> });
-one_field!(IntArrayOpt { #[serde_as(as = "IntArrayLike<1, 3>")] #[serde(default)] field: Option<Vec<i32>> });
-one_field!(IntArrayWrap { field: IntArray<i16, 0, 4> });
-one_field!(StrArray { #[serde_as(as = "StringArrayLike<mcp_coerce::Comma, 1, 3>")] field: Vec<String> });
+one_field!(IntArrayOpt { #[serde_as(as = "IntArrayLike<Items<1, 3>>")] #[serde(default)] field: Option<Vec<i32>> });
+one_field!(IntArrayWrap { field: IntArray<i16, Items<0, 4>> });
+one_field!(StrArray { #[serde_as(as = "StringArrayLike<Items<1, 3>, mcp_coerce::Comma>")] field: Vec<String> });
 one_field!(StrArrayNoSplit { #[serde_as(as = "StringArrayLike<NoSplit>")] field: Vec<String> });
 one_field!(StrArrayOpt { #[serde_as(as = "StringArrayLike")] #[serde(default)] field: Option<Vec<String>> });
 one_field!(StrArrayWrap { field: StringArray });
@@ -278,10 +278,10 @@ one_field!(SafeValue { #[serde_as(as = "SafeObjectLike<3>")] #[serde(default)] f
 one_field!(SafeWrap { field: SafeObject<8> });
 one_field!(Elements { #[serde_as(as = "Vec<IntLike<1, 9>>")] field: Vec<u8> });
 one_field!(Plain { field: Inner });
-one_field!(Objects { #[serde_as(as = "mcp_coerce::ArrayLike<serde_with::Same, 1, 4>")] field: Vec<Inner> });
+one_field!(Objects { #[serde_as(as = "mcp_coerce::ArrayLike<serde_with::Same, Items<1, 4>>")] field: Vec<Inner> });
 one_field!(Colors { #[serde_as(as = "mcp_coerce::ArrayLike<EnumLike>")] field: Vec<Color> });
 one_field!(ObjectsOpt { #[serde_as(as = "mcp_coerce::ArrayLike")] #[serde(default, skip_serializing_if = "Option::is_none")] field: Option<Vec<Inner>> });
-one_field!(ObjectsWrap { field: mcp_coerce::Array<Inner, serde_with::Same, 0, 3> });
+one_field!(ObjectsWrap { field: mcp_coerce::Array<Inner, serde_with::Same, Items<0, 3>> });
 
 /// `T` passes, its one field is named `/field` (or `/field/*` for array elements), and its
 /// adapter is the family given; spellings were sent when the family promises some.
@@ -610,7 +610,7 @@ one_field!(ExtremeBounds {
     #[serde_as(as = "TextLike<{ usize::MAX }, { usize::MAX }>")]
     field: String
 });
-one_field!(ExtremeItems { #[serde_as(as = "IntArrayLike<{ usize::MAX }, { usize::MAX }>")] field: Vec<u8> });
+one_field!(ExtremeItems { #[serde_as(as = "IntArrayLike<Items<{ usize::MAX }, { usize::MAX }>>")] field: Vec<u8> });
 
 /// A matrix that generated no instance checked nothing: it does not pass.
 #[test]

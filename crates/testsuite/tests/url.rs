@@ -2,8 +2,8 @@
 //! check.
 #![cfg(feature = "url")]
 
-use mcp_coerce::url::{HttpsOnly, Url, UrlLike, UrlPolicy, WhatwgUrl, check_url};
-use mcp_coerce::{Code, Input};
+use mcp_coerce::url::{Url, UrlLike, WhatwgUrl, check_url};
+use mcp_coerce::{Code, HttpsOnly, Input, UrlPolicy};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};

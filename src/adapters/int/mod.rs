@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | `IntLike` | any integer of the field's type | (no bounds of its own) |
 //! | `IntLike<1, 100>` | `1..=100` | refused: `too_small`, `too_big` ([`Reject`], the default) |
-//! | `IntLike<1, 50, Clamp>` | any integer of the field's type | moved to the nearest bound ([`Clamp`]) |
+//! | `IntLike<1, 50, Clamp>` | any integer of the field's type | moved to the nearest bound ([`Clamp`](crate::Clamp)) |
 //! | `IntLike<1, 50, Clamp, DefaultTo<10>>` | the same, and `null`, `""`, `"null"` give `10` | moved to the nearest bound |
 //!
 //! | sent | `IntLike` | `IntLike<1, 100>` | `IntLike<1, 50, Clamp>` |
@@ -73,175 +73,12 @@ pub(crate) use integer::{
 
 use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
+use crate::policy::{DefaultPolicy, DefaultTo, NoDefault, OutOfRangePolicy, Reject};
 use crate::report::Rule;
 use crate::shell::{Element, MapVisitor, Optional, Outcome, Settled};
 
-mod sealed {
-    pub trait Sealed {}
-    impl Sealed for super::Reject {}
-    impl Sealed for super::Clamp {}
-}
-
-/// What an integer adapter does with an integer outside its bounds: [`Reject`] it (the
-/// default) or [`Clamp`] it to the nearest bound.
-///
-/// Sealed: these two are the policies there are. Either way, a value that is not an
-/// integer of the target type (`int_overflow`, `int_parsing`, ...) is refused.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Clamp, OutOfRange, Reject};
-///
-/// assert!(Clamp::CLAMP && !Reject::CLAMP);
-/// ```
-pub trait OutOfRange: sealed::Sealed {
-    /// Whether an integer outside the bounds becomes the nearest bound.
-    const CLAMP: bool;
-}
-
-/// Refuse an integer outside the bounds: `too_small` or `too_big`, with the bound in the
-/// issue's context as `minimum`/`maximum`. The default [`OutOfRange`] policy of
-/// [`IntLike`] and [`Int`].
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Code, IntLike, Reject};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "IntLike<1, 100, Reject>")] // the same as IntLike<1, 100>
-///     limit: u32,
-/// }
-/// let refused = mcp_coerce::from_str::<Args>(r#"{"limit": 0}"#).unwrap_err();
-/// assert_eq!(refused.issues()[0].code(), Code::TooSmall);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Reject;
-
-impl OutOfRange for Reject {
-    const CLAMP: bool = false;
-}
-
-/// Clamp an integer outside the bounds to the nearest bound. Values that are not integers
-/// of the target type are still refused: `int_overflow` past the type's own range is never
-/// clamped (so `-5` is clamped to `1` in an `i64` field but refused in a `u32` one), and its
-/// hint and context give the adapter's bounds.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Clamp, IntLike};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "IntLike<1, 50, Clamp>")]
-///     limit: i64,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": 99999}"#)?.limit, 50);
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "-5"}"#)?.limit, 1);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Clamp;
-
-impl OutOfRange for Clamp {
-    const CLAMP: bool = true;
-}
-
-/// A default value carried by an integer adapter's type; see [`DefaultTo`] and
-/// [`NoDefault`].
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{DefaultTo, IntDefault, NoDefault};
-///
-/// assert_eq!(DefaultTo::<20>::VALUE, Some(20));
-/// assert_eq!(NoDefault::VALUE, None);
-/// ```
-pub trait IntDefault {
-    /// The default, if there is one.
-    const VALUE: Option<i128>;
-}
-
-/// No default: `null` is `invalid_type` and `""` is `int_parsing` (in a required field).
-/// The default [`IntDefault`] of [`IntLike`] and [`Int`].
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::IntLike;
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "IntLike")] // IntLike<{ i128::MIN }, { i128::MAX }, Reject, NoDefault>
-///     page: u64,
-/// }
-/// assert!(mcp_coerce::from_str::<Args>(r#"{"page": null}"#).is_err());
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct NoDefault;
-
-impl IntDefault for NoDefault {
-    const VALUE: Option<i128> = None;
-}
-
-/// The default `V`: `null`, `""` and `"null"` give `V`.
-///
-/// An *absent* field is serde's business, not the adapter's: serde never calls an adapter
-/// for a field that is not there. So that an absent field gets `V` too:
-///
-/// - on a wrapper field ([`Int`]), write `#[serde(default)]`: the wrapper's `Default` is
-///   `V`, and the value is written once;
-/// - on a plain integer field with the adapter ([`IntLike`]), write
-///   `#[serde(default = "DefaultTo::<V>::value")]` (a bare `#[serde(default)]` would give
-///   the integer's own default, `0`, which may even lie outside the bounds; without any
-///   `default` the field is required and an absent one is `missing`). schemars reads the
-///   same function, so the published `default` is `V` and the field is not `required`.
-///   Nothing ties that `V` to the adapter's (write the same number twice, or prefer the
-///   wrapper, where the value is written once).
-///
-/// On an `Option` field, the type's default answers `null`, `""` and `"null"` with
-/// `Some(V)`, while an absent field under `#[serde(default)]` is `None`: a field that
-/// always has a value is better declared as a plain integer, as above.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Clamp, DefaultTo, IntLike};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "IntLike<1, 100, Clamp, DefaultTo<20>>")]
-///     #[serde(default = "DefaultTo::<20>::value")]
-///     limit: u32,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>("{}")?.limit, 20);
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": null}"#)?.limit, 20);
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "500"}"#)?.limit, 100);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct DefaultTo<const V: i128>;
-
-impl<const V: i128> IntDefault for DefaultTo<V> {
-    const VALUE: Option<i128> = Some(V);
-}
-
+// The policy type lives in `crate::policy`, which knows nothing of integer types; its
+// function for `#[serde(default = "...")]`, which does, lives here.
 impl<const V: i128> DefaultTo<V> {
     /// `V` as the integer type `I`, for `#[serde(default = "DefaultTo::<V>::value")]`
     /// (see the [type's docs](DefaultTo)). A `V` outside `I`'s range is a compile-time
@@ -313,7 +150,7 @@ impl fmt::Display for Limit {
 /// its default is `I`'s own) and their compile-time checks.
 struct Params<I, const MIN: i128, const MAX: i128, D>(PhantomData<(I, D)>);
 
-impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN, MAX, D> {
+impl<I: Integer, const MIN: i128, const MAX: i128, D: DefaultPolicy> Params<I, MIN, MAX, D> {
     /// `MIN` was given, not left at its default.
     const HAS_MIN: bool = MIN != i128::MIN;
     /// `MAX` was given, not left at its default.
@@ -461,7 +298,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
 
     /// One integer as read (any shape), checked against the bounds: the outcome.
     #[inline]
-    fn check<O: OutOfRange>(read: Element<I>) -> Outcome<I> {
+    fn check<O: OutOfRangePolicy>(read: Element<I>) -> Outcome<I> {
         match read {
             Ok(v) => Self::apply(v, O::CLAMP).map_err(IssueBuf::one),
             Err(issue) if Self::HAS_MIN || Self::HAS_MAX => {
@@ -477,7 +314,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault> Params<I, MIN,
 /// should be answered "from 1 to 5", not "from 0 to 255", and `-1` for `IntLike<1>` on a
 /// `u64` "of at least 1".
 #[cold]
-fn within_bounds<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
+fn within_bounds<I: Integer, const MIN: i128, const MAX: i128, D: DefaultPolicy>(
     issue: Issue,
 ) -> Issue {
     if issue.code() != Code::IntOverflow || issue.context().is_none() {
@@ -548,8 +385,8 @@ fn read<'de, De, I, const MIN: i128, const MAX: i128, O, D>(
 where
     De: Deserializer<'de>,
     I: Integer,
-    O: OutOfRange,
-    D: IntDefault,
+    O: OutOfRangePolicy,
+    D: DefaultPolicy,
 {
     let () = Params::<I, MIN, MAX, D>::CHECKED;
     let scalar = MapVisitor {
@@ -577,8 +414,8 @@ fn read_option<'de, De, I, const MIN: i128, const MAX: i128, O, D>(
 where
     De: Deserializer<'de>,
     I: Integer,
-    O: OutOfRange,
-    D: IntDefault,
+    O: OutOfRangePolicy,
+    D: DefaultPolicy,
 {
     let () = Params::<I, MIN, MAX, D>::CHECKED;
     let default = Params::<I, MIN, MAX, D>::default();
@@ -601,8 +438,9 @@ where
 }
 
 /// Adapter for an integer of any primitive type from lax shapes, with optional bounds
-/// `MIN..=MAX`, a policy `O` for integers outside them ([`Reject`] or [`Clamp`]) and an
-/// optional default `D` ([`NoDefault`] or [`DefaultTo`]); see the [module docs](self).
+/// `MIN..=MAX`, a policy `O` for integers outside them ([`Reject`] or
+/// [`Clamp`](crate::Clamp)) and an optional default `D` ([`NoDefault`] or [`DefaultTo`]);
+/// see the [module docs](self).
 ///
 /// `IntLike` alone bounds nothing (the integer type's own range), `IntLike<1, 100>` refuses
 /// integers outside `1..=100` (`too_small`, `too_big`, with the bound in the issue's
@@ -695,8 +533,8 @@ impl<'de, I, const MIN: i128, const MAX: i128, O, D> DeserializeAs<'de, I>
     for IntLike<MIN, MAX, O, D>
 where
     I: Integer,
-    O: OutOfRange,
-    D: IntDefault,
+    O: OutOfRangePolicy,
+    D: DefaultPolicy,
 {
     fn deserialize_as<De: Deserializer<'de>>(deserializer: De) -> Result<I, De::Error> {
         read::<De, I, MIN, MAX, O, D>(deserializer)
@@ -707,8 +545,8 @@ impl<'de, I, const MIN: i128, const MAX: i128, O, D> DeserializeAs<'de, Option<I
     for IntLike<MIN, MAX, O, D>
 where
     I: Integer,
-    O: OutOfRange,
-    D: IntDefault,
+    O: OutOfRangePolicy,
+    D: DefaultPolicy,
 {
     fn deserialize_as<De: Deserializer<'de>>(deserializer: De) -> Result<Option<I>, De::Error> {
         read_option::<De, I, MIN, MAX, O, D>(deserializer)
@@ -766,7 +604,7 @@ pub struct Int<
     D = NoDefault,
 >(I, PhantomData<(O, D)>);
 
-impl<I: Integer, const MIN: i128, const MAX: i128, O, D: IntDefault> Int<I, MIN, MAX, O, D> {
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D: DefaultPolicy> Int<I, MIN, MAX, O, D> {
     /// The integer.
     ///
     /// # Examples
@@ -801,7 +639,7 @@ impl<I: Integer, const MIN: i128, const MAX: i128, O, D> fmt::Display for Int<I,
 }
 
 /// The type's default; without one ([`NoDefault`]), the bound closest to zero.
-impl<I: Integer, const MIN: i128, const MAX: i128, O, D: IntDefault> Default
+impl<I: Integer, const MIN: i128, const MAX: i128, O, D: DefaultPolicy> Default
     for Int<I, MIN, MAX, O, D>
 {
     fn default() -> Self {
@@ -828,8 +666,8 @@ impl<I: Integer, const MIN: i128, const MAX: i128, O, D: IntDefault> Default
 impl<'de, I, const MIN: i128, const MAX: i128, O, D> Deserialize<'de> for Int<I, MIN, MAX, O, D>
 where
     I: Integer,
-    O: OutOfRange,
-    D: IntDefault,
+    O: OutOfRangePolicy,
+    D: DefaultPolicy,
 {
     fn deserialize<De: Deserializer<'de>>(deserializer: De) -> Result<Self, De::Error> {
         read::<De, I, MIN, MAX, O, D>(deserializer).map(|v| Int(v, PhantomData))
@@ -843,21 +681,21 @@ impl<I: Integer, const MIN: i128, const MAX: i128, O, D> Serialize for Int<I, MI
 }
 
 json_schema_as!(
-    impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
+    impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRangePolicy, D: DefaultPolicy]
     IntLike<MIN, MAX, O, D> => [I, Option<I>],
     name = schema_name::<I, MIN, MAX, D>(),
     schema = |generator| schema_of::<I, MIN, MAX, D>(generator),
 );
 
 json_schema_for!(
-    impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRange, D: IntDefault]
+    impl [I: Integer, const MIN: i128, const MAX: i128, O: OutOfRangePolicy, D: DefaultPolicy]
     Int<I, MIN, MAX, O, D>,
     name = schema_name::<I, MIN, MAX, D>(),
     schema = |generator| schema_of::<I, MIN, MAX, D>(generator),
 );
 
 #[cfg(feature = "schemars")]
-fn schema_name<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() -> String {
+fn schema_name<I: Integer, const MIN: i128, const MAX: i128, D: DefaultPolicy>() -> String {
     let (min, max) = (
         Params::<I, MIN, MAX, D>::min(),
         Params::<I, MIN, MAX, D>::max(),
@@ -869,7 +707,7 @@ fn schema_name<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>() ->
 /// default is the type's own, clipped to ±(2^53 − 1) in an input schema, see
 /// [`crate::schema::type_min`]), and `default` when the type carries one.
 #[cfg(feature = "schemars")]
-fn schema_of<I: Integer, const MIN: i128, const MAX: i128, D: IntDefault>(
+fn schema_of<I: Integer, const MIN: i128, const MAX: i128, D: DefaultPolicy>(
     generator: &schemars::SchemaGenerator,
 ) -> schemars::Schema {
     let min = if Params::<I, MIN, MAX, D>::HAS_MIN {

@@ -61,118 +61,10 @@ use internal::{internal_name, internal_v4, internal_v6, opaque_host_is_internal}
 
 use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue};
+use crate::policy::{HttpsOnly, UrlPolicy};
 use crate::shell::trim;
 use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape};
 use crate::words::truncate;
-
-/// What URLs a field accepts: the schemes, the hosts, the maximum length, and an example
-/// for hints. Implement it on a unit struct and name it in [`UrlLike`] or [`Url`].
-///
-/// Whatever the policy says, [`check_url`] refuses a URL with userinfo (`user:pw@`),
-/// without a host, or whose host is internal (`localhost`, `*.localhost`, loopback,
-/// private, link-local, documentation and the other special-purpose addresses that are
-/// not globally reachable, in any spelling; the list is under [`check_url`]); the
-/// allowlist only narrows further and cannot let those back in (an entry naming an
-/// internal address never matches).
-///
-/// The entries are checked when code using the policy is built (a compile-time assertion
-/// evaluated at monomorphization, so `cargo build` and `cargo test` see it and `cargo
-/// check` does not): at least one scheme; schemes lowercase (`[a-z][a-z0-9+.-]*`); hosts
-/// lowercase ASCII (an internationalized name in its `xn--` form), non-empty, without a
-/// trailing dot, either an exact host (`api.example.com`, an IPv4 address such as
-/// `1.2.3.4`, an IPv6 address in brackets such as `[2606:4700::1111]`, as the parser
-/// serializes them) or `*.` followed by a domain.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::url::{check_url, UrlPolicy};
-///
-/// /// Images from our CDN only.
-/// struct Cdn;
-/// impl UrlPolicy for Cdn {
-///     const SCHEMES: &'static [&'static str] = &["https"];
-///     const HOSTS: &'static [&'static str] = &["*.cdn.example.com"];
-///     const EXAMPLE: &'static str = "https://img.cdn.example.com/cat.jpg";
-/// }
-///
-/// assert_eq!(check_url::<Cdn>("https://IMG.cdn.example.com/cat.jpg")?.as_str(),
-///            "https://img.cdn.example.com/cat.jpg");
-/// assert!(check_url::<Cdn>("https://cdn.example.com/cat.jpg").is_err()); // the bare apex
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// A policy that breaks the entry rules does not compile once it is used:
-///
-/// ```compile_fail
-/// use mcp_coerce::url::{check_url, UrlPolicy};
-///
-/// struct Shouting;
-/// impl UrlPolicy for Shouting {
-///     const SCHEMES: &'static [&'static str] = &["HTTPS"];
-///     const EXAMPLE: &'static str = "https://example.com/";
-/// }
-/// let _ = check_url::<Shouting>("https://example.com/");
-/// ```
-pub trait UrlPolicy {
-    /// The schemes allowed, lowercase, without the colon: `&["https"]`.
-    const SCHEMES: &'static [&'static str];
-    /// The hosts allowed: exact hosts and `*.domain` patterns (any depth of subdomain of
-    /// `domain`, never `domain` itself). Empty (the default) means any public host.
-    const HOSTS: &'static [&'static str] = &[];
-    /// The most chars a URL may have, counted on the trimmed input before parsing and on
-    /// the normalized serialization after it.
-    const MAX_LEN: usize = 2048;
-    /// An acceptable URL, shown in hints: `"https://img.cdn.example.com/cat.jpg"`.
-    const EXAMPLE: &'static str;
-
-    /// One line saying what the policy accepts, for a field's schema `description` (JSON
-    /// Schema cannot express a host policy).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use mcp_coerce::url::{HttpsOnly, UrlPolicy};
-    ///
-    /// assert_eq!(
-    ///     HttpsOnly::description(),
-    ///     "absolute URL (scheme https; any public host; no user name or password; \
-    ///      no localhost or private, loopback or link-local IP addresses; at most 2048 chars)"
-    /// );
-    /// ```
-    fn description() -> String {
-        let hosts = if Self::HOSTS.is_empty() {
-            "any public host".to_owned()
-        } else {
-            format!("host {}", Self::HOSTS.join(", "))
-        };
-        format!(
-            "absolute URL (scheme {}; {hosts}; no user name or password; no localhost or \
-             private, loopback or link-local IP addresses; at most {} chars)",
-            Self::SCHEMES.join(", "),
-            Self::MAX_LEN
-        )
-    }
-}
-
-/// The common policy: `https` to any public host, at most 2048 chars.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::url::{check_url, HttpsOnly};
-///
-/// assert!(check_url::<HttpsOnly>("https://example.org/a.png").is_ok());
-/// assert!(check_url::<HttpsOnly>("http://example.org/a.png").is_err());
-/// assert!(check_url::<HttpsOnly>("https://10.0.0.7/").is_err());
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct HttpsOnly;
-
-impl UrlPolicy for HttpsOnly {
-    const SCHEMES: &'static [&'static str] = &["https"];
-    const EXAMPLE: &'static str = "https://example.com/image.png";
-}
 
 /// Whether the policy's entries follow the rules in [`UrlPolicy`]'s docs.
 const fn policy_is_valid(schemes: &[&str], hosts: &[&str]) -> bool {
@@ -271,8 +163,8 @@ const fn host_entry_is_valid(s: &[u8]) -> bool {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::Code;
-/// use mcp_coerce::url::{check_url, HttpsOnly};
+/// use mcp_coerce::{Code, HttpsOnly};
+/// use mcp_coerce::url::check_url;
 ///
 /// let url = check_url::<HttpsOnly>(" HTTPS://Example.COM/a b ")?;
 /// assert_eq!(url.as_str(), "https://example.com/a%20b");
@@ -488,7 +380,8 @@ fn absolute_hint<P: UrlPolicy>() -> String {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url::{UrlLike, UrlPolicy, WhatwgUrl};
+/// use mcp_coerce::UrlPolicy;
+/// use mcp_coerce::url::{UrlLike, WhatwgUrl};
 /// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
@@ -668,7 +561,8 @@ impl<P: UrlPolicy> SerializeAs<Option<String>> for UrlLike<P> {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url::{HttpsOnly, WhatwgUrl};
+/// use mcp_coerce::HttpsOnly;
+/// use mcp_coerce::url::WhatwgUrl;
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize)]
@@ -718,7 +612,8 @@ pub fn serialize<S: Serializer>(url: &WhatwgUrl, serializer: S) -> Result<S::Ok,
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url::{HttpsOnly, WhatwgUrl};
+/// use mcp_coerce::HttpsOnly;
+/// use mcp_coerce::url::WhatwgUrl;
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize)]
@@ -773,7 +668,8 @@ pub mod option {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::url::{HttpsOnly, Url};
+/// use mcp_coerce::HttpsOnly;
+/// use mcp_coerce::url::Url;
 /// use serde::Deserialize;
 ///
 /// #[derive(Deserialize)]
@@ -803,7 +699,8 @@ impl<P: UrlPolicy> Url<P> {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::url::{HttpsOnly, Url};
+    /// use mcp_coerce::HttpsOnly;
+    /// use mcp_coerce::url::Url;
     ///
     /// assert!(Url::<HttpsOnly>::parse("https://[::1]/").is_err());
     /// ```

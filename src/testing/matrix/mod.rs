@@ -52,7 +52,7 @@ use crate::testing::json;
 ///
 /// ```
 /// use mcp_coerce::testing::ShapeMatrix;
-/// use mcp_coerce::IntArrayLike;
+/// use mcp_coerce::{IntArrayLike, Items};
 /// use schemars::JsonSchema;
 /// use serde::Deserialize;
 /// use serde_with::serde_as;
@@ -60,7 +60,7 @@ use crate::testing::json;
 /// #[serde_as]
 /// #[derive(Deserialize, JsonSchema)]
 /// struct Args {
-///     #[serde_as(as = "IntArrayLike<0, 100>")]
+///     #[serde_as(as = "IntArrayLike<Items<0, 100>>")]
 ///     ids: Vec<i64>,
 /// }
 ///
