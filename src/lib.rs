@@ -9,7 +9,7 @@
 //! agent reads.
 //!
 //! ```
-//! use mcp_coerce::{IntArrayLike, IntLike, Items};
+//! use mcp_coerce::prelude::*;
 //! use serde::Deserialize;
 //! use serde_with::serde_as;
 //!
@@ -47,6 +47,8 @@
 //! `IntLike<1, 50, Clamp, DefaultTo<10>>`, `StringArrayLike<NoSplit>`,
 //! `ArrayLike<EnumLike, Items<1, 5>>`); item counts are an [`Items`] type, so that
 //! `IntArrayLike<Items<0, 1000>>` does not read like `IntLike<0, 1000>`'s value range.
+//! - `use mcp_coerce::prelude::*;` brings the markers, the wrapper types, the policies, the
+//!   entry points and the issue and report types, and no module: [`prelude`].
 //! - Every bound and policy, and the `*Policy` traits they implement: [`policy`] (also at
 //!   the root).
 //! - Adapters, one module per family: [`int_array`], [`string_array`],
@@ -150,6 +152,7 @@ mod entry;
 mod issue;
 mod json_text;
 pub mod policy;
+pub mod prelude;
 mod render;
 pub mod report;
 mod rules;

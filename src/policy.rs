@@ -18,8 +18,9 @@
 //! | [`PresencePolicy`] | [`Required`] (the default), [`Optional`] | [`EnumLike`](crate::EnumLike), [`JsonObjectLike`](crate::JsonObjectLike) |
 //! | `UrlPolicy` (feature `url`) | `HttpsOnly` (the default), your own | `UrlLike`, `Url` |
 //!
-//! The crate root re-exports every name here. The module is at the bottom of the crate's
-//! layers: the adapters, the engine and the rules import it, and it imports none of them.
+//! The crate root and the [`prelude`](crate::prelude) re-export every name here. The
+//! module is at the bottom of the crate's layers: the adapters, the engine and the rules
+//! import it, and it imports none of them.
 
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
