@@ -21,7 +21,8 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::issue::IssueBuf;
-use crate::issue::{Code, Input, Issue};
+use crate::issue::{Input, Issue};
+use crate::rules::boolean::{from_str as bool_from_str, issue as bool_parsing};
 use crate::shell::{MapVisitor, Optional, Settled, drain_map, drain_seq, invalid_type};
 
 /// `value`, read from the token `from` (recorded as `bool_token`).
@@ -33,27 +34,6 @@ fn token(from: Input, value: bool) -> bool {
         || Some(Input::Bool(value)),
     );
     value
-}
-
-/// The boolean a token stands for, if it is one (compared case-insensitively, trimmed).
-pub(crate) fn bool_from_str(text: &str) -> Option<bool> {
-    const TRUE: [&str; 4] = ["true", "1", "yes", "on"];
-    const FALSE: [&str; 4] = ["false", "0", "no", "off"];
-    let t = text.trim();
-    if TRUE.iter().any(|token| t.eq_ignore_ascii_case(token)) {
-        Some(true)
-    } else if FALSE.iter().any(|token| t.eq_ignore_ascii_case(token)) {
-        Some(false)
-    } else {
-        None
-    }
-}
-
-#[cold]
-pub(crate) fn bool_parsing(input: Input) -> Issue {
-    Issue::new(Code::BoolParsing, "expected a boolean")
-        .with_input(input)
-        .with_hint("send true or false, e.g. true")
 }
 
 const EXPECTED: &str = "a boolean";
@@ -234,24 +214,6 @@ impl<'de> Deserialize<'de> for Bool {
 impl Serialize for Bool {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_bool(self.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::bool_from_str;
-
-    #[test]
-    fn token_table() {
-        for t in ["true", "TRUE", " True ", "1", "yes", "YES", "on", "On"] {
-            assert_eq!(bool_from_str(t), Some(true), "{t:?}");
-        }
-        for t in ["false", "FALSE", " False ", "0", "no", "NO", "off", "OFF"] {
-            assert_eq!(bool_from_str(t), Some(false), "{t:?}");
-        }
-        for t in ["", "maybe", "t", "f", "y", "n", "2", "1.0", "truee", "nope"] {
-            assert_eq!(bool_from_str(t), None, "{t:?}");
-        }
     }
 }
 

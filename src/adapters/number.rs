@@ -20,8 +20,11 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::issue::IssueBuf;
-use crate::issue::{Code, Input, Issue};
+use crate::issue::{Input, Issue};
 use crate::policy::{AnyFinite, NumberBounds};
+use crate::rules::number::{
+    check as check_number, from_str as number_from_str, issue as number_issue, not_finite,
+};
 use crate::shell::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
 
 /// Declare a [`NumberBounds`]: `number_range!(pub Name = MIN..=MAX);`. Refuses at compile
@@ -52,62 +55,6 @@ macro_rules! number_range {
             assert!(min <= max, "number bounds: MIN must not exceed MAX");
         };
     };
-}
-
-/// Why text is not a finite number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum NumberFailure {
-    Parsing,
-    NotFinite,
-}
-
-/// A finite number from decimal or exponent notation (trimmed here). NaN and infinity
-/// spellings, and values too large for `f64`, are `NotFinite`.
-pub(crate) fn number_from_str(text: &str) -> Result<f64, NumberFailure> {
-    match text.trim().parse::<f64>() {
-        Ok(f) if f.is_finite() => Ok(f),
-        Ok(_) => Err(NumberFailure::NotFinite),
-        Err(_) => Err(NumberFailure::Parsing),
-    }
-}
-
-/// The one number check: finite and within `min..=max`. A bound's issue leaves `input` to
-/// the caller, which has the value as it arrived (`"1.5"`, not `1.5`).
-pub(crate) fn check_number(value: f64, min: f64, max: f64) -> Result<f64, Issue> {
-    if !value.is_finite() {
-        return Err(not_finite(Input::from_f64(value)));
-    }
-    if value < min {
-        return Err(
-            Issue::new(Code::TooSmall, format!("must be at least {min}"))
-                .with_hint(format!("send a number from {min} to {max}"))
-                .with_context("minimum", Input::from_f64(min)),
-        );
-    }
-    if value > max {
-        return Err(Issue::new(Code::TooBig, format!("must be at most {max}"))
-            .with_hint(format!("send a number from {min} to {max}"))
-            .with_context("maximum", Input::from_f64(max)));
-    }
-    Ok(value)
-}
-
-/// The issue of text that is not a finite number (`input` as it arrived).
-#[cold]
-pub(crate) fn number_issue(failure: NumberFailure, input: Input) -> Issue {
-    match failure {
-        NumberFailure::NotFinite => not_finite(input),
-        NumberFailure::Parsing => Issue::new(Code::FloatParsing, "expected a number")
-            .with_input(input)
-            .with_hint("send a number in decimal or exponent notation, e.g. 0.5 or 1e3"),
-    }
-}
-
-#[cold]
-fn not_finite(input: Input) -> Issue {
-    Issue::new(Code::NotFinite, "expected a finite number")
-        .with_input(input)
-        .with_hint("send a finite number, e.g. 0.5")
 }
 
 const EXPECTED: &str = "a number";
@@ -336,33 +283,6 @@ impl<'de, R: NumberBounds> Deserialize<'de> for Number<R> {
 impl<R> Serialize for Number<R> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_f64(self.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn text_table() {
-        let cases: &[(&str, Result<f64, NumberFailure>)] = &[
-            ("0.5", Ok(0.5)),
-            (" 0.5 ", Ok(0.5)),
-            ("1e3", Ok(1000.0)),
-            ("-2", Ok(-2.0)),
-            ("+2.5", Ok(2.5)),
-            ("abc", Err(NumberFailure::Parsing)),
-            ("0x10", Err(NumberFailure::Parsing)),
-            ("1_0", Err(NumberFailure::Parsing)),
-            ("", Err(NumberFailure::Parsing)),
-            ("NaN", Err(NumberFailure::NotFinite)),
-            ("inf", Err(NumberFailure::NotFinite)),
-            ("-Infinity", Err(NumberFailure::NotFinite)),
-            ("1e400", Err(NumberFailure::NotFinite)),
-        ];
-        for (text, want) in cases {
-            assert_eq!(number_from_str(text), *want, "{text:?}");
-        }
     }
 }
 
