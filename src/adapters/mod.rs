@@ -1,6 +1,7 @@
 //! The adapters, one module per family. Each holds the `#[serde_as]` marker (`XLike`), the
-//! wrapper type where there is one (`X`), its policies, the plain check it is built on,
-//! and its schema (feature `schemars`). The crate root re-exports every module and name.
+//! wrapper type where there is one (`X`), its visitor and its schema (feature `schemars`);
+//! the bounds and policies it takes are in `crate::policy`, and most of the plain checks it
+//! is built on in `crate::rules`. The crate root re-exports every module and name.
 
 pub mod array;
 pub mod boolean;

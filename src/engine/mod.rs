@@ -34,9 +34,9 @@
 //! generic array adapter reads its elements (native, decoded from a string, or one lone
 //! value) through [`read_items`], each at its index.
 //!
-//! **Layers.** Imports go downward only. At the bottom, the issue model (`crate::issue`,
-//! `IssueBuf` included) and the report's model (`crate::report`) import nothing from the
-//! engine: they take path segments as they are, and the engine writes a key `*` inside a
+//! **Layers.** Imports go downward only. At the bottom, the policies (`crate::policy`,
+//! which import nothing of the crate), the issue model (`crate::issue`, `IssueBuf`
+//! included) and the report's model (`crate::report`) import nothing from the engine: they take path segments as they are, and the engine writes a key `*` inside a
 //! field marked secret before it puts one in front ([`Engine::prepend_issue`]). The engine
 //! sits above them and below the adapter shell and the adapters, whose names it does not
 //! import (it reads the call's keys by `crate::arguments` and words its issues by the
