@@ -1,6 +1,7 @@
 //! The string-array adapter row by row (the shapes of the `string_array` module docs and
 //! more), the optional-field rules and the corpus cases on `memory_session_ids`, for
-//! `StringArrayLike` (comma splitting, the default) and `StringArrayLike<NoSplit>`, through
+//! `StringArrayLike` (comma splitting, the default) and `StringArrayLike<NoSplit>` (with item
+//! bounds first, `StringArrayLike<Items<1, 2>, NoSplit>`, and a separator of one's own), through
 //! the crate's entry points and in every spelling: `#[serde_as]`, `deserialize_with`,
 //! `with = "string_array::option"`, the wrapper `StringArray`, and `Vec<StringArrayLike>`.
 
@@ -36,6 +37,25 @@ spelling!(
     Bounded,
     Vec<String>,
     #[serde_as(as = "StringArrayLike<Items<1, 2>, mcp_coerce::Comma>")]
+);
+spelling!(
+    BoundedWhole,
+    Vec<String>,
+    #[serde_as(as = "StringArrayLike<Items<1, 2>, NoSplit>")]
+);
+
+/// A separator of the caller's own.
+struct Semicolon;
+
+impl mcp_coerce::SeparatorPolicy for Semicolon {
+    const SEPARATOR: Option<char> = Some(';');
+}
+
+spelling!(Semi, Vec<String>, #[serde_as(as = "StringArrayLike<Semicolon>")]);
+spelling!(
+    BoundedSemi,
+    Vec<String>,
+    #[serde_as(as = "StringArrayLike<Items<0, 1>, Semicolon>")]
 );
 spelling!(
     Opt,
@@ -410,6 +430,43 @@ fn min_items_and_max_items() {
             err(json!(","), &[("too_short", "/ids")]),
             err(json!([]), &[("too_short", "/ids")]),
             err(json!("[]"), &[("too_short", "/ids")]),
+        ],
+    );
+    report.finish();
+}
+
+/// Bounds first, then the separator; a separator standing alone is any count.
+#[test]
+fn bounds_then_separator() {
+    let mut report = Report::new();
+    report.table::<BoundedWhole>(
+        "StringArrayLike<Items<1, 2>, NoSplit>",
+        IDS,
+        &[
+            ok(json!(" Smith, John "), v(&["Smith, John"])),
+            ok(json!(r#"["a, b", "c"]"#), v(&["a, b", "c"])),
+            err(json!(["a", "b", "c"]), &[("too_long", "/ids")]),
+            err(json!(""), &[("too_short", "/ids")]),
+        ],
+    );
+    report.table::<Semi>(
+        "StringArrayLike<Semicolon>",
+        IDS,
+        &[
+            ok(
+                json!("Smith, John; Doe, Jane"),
+                v(&["Smith, John", "Doe, Jane"]),
+            ),
+            ok(json!("a;b;c;d"), v(&["a", "b", "c", "d"])),
+        ],
+    );
+    report.table::<BoundedSemi>(
+        "StringArrayLike<Items<0, 1>, Semicolon>",
+        IDS,
+        &[
+            ok(json!("a, b"), v(&["a, b"])),
+            ok(json!(""), v(&[])),
+            err(json!("a; b"), &[("too_long", "/ids")]),
         ],
     );
     report.finish();
