@@ -1,9 +1,10 @@
 //! The string-array adapter row by row (the shapes of the `string_array` module docs and
 //! more), the optional-field rules and the corpus cases on `memory_session_ids`, for
-//! `StringArrayLike` (comma splitting, the default) and `StringArrayLike<NoSplit>` (with item
-//! bounds first, `StringArrayLike<Items<1, 2>, NoSplit>`, and a separator of one's own), through
-//! the crate's entry points and in every spelling: `#[serde_as]`, `deserialize_with`,
-//! `with = "string_array::option"`, the wrapper `StringArray`, and `Vec<StringArrayLike>`.
+//! `StringArrayLike` (comma splitting, the default) and `StringArrayLike<NoSplit>` (also
+//! after item bounds, `StringArrayLike<Items<1, 2>, NoSplit>`, and with a separator of
+//! one's own), through the crate's entry points and in every spelling: `#[serde_as]`,
+//! `deserialize_with`, `with = "string_array::option"`, the wrapper `StringArray`, and
+//! `Vec<StringArrayLike>`.
 
 mod common;
 
