@@ -1,11 +1,12 @@
-//! Every bound and policy a marker takes as a type parameter, and the traits they implement.
+//! Every bound and policy a marker takes as a type parameter, and the traits they
+//! implement.
 //!
 //! A marker's parameters come in one order: the element adapter (if any), then bounds, then
 //! policies, each with a default, so the common case stays short: `IntLike<1, 50, Clamp>`,
-//! `StringArrayLike<Items<1, 10>, NoSplit>`, `ArrayLike<EnumLike, Items<1, 5>>`. Bounds on a
-//! value (an integer's range, a string's length) are const parameters of the marker itself;
-//! bounds on an item count are an [`Items`] type, so that `IntArrayLike<Items<0, 1000>>`
-//! does not read like `IntLike<0, 1000>`'s value range.
+//! `StringArrayLike<Items<1, 10>, NoSplit>`, `ArrayLike<EnumLike, Items<1, 5>>`. Bounds on
+//! a value (an integer's range, a string's length) are const parameters of the marker
+//! itself; bounds on an item count are an [`Items`] type, so that
+//! `IntArrayLike<Items<0, 1000>>` does not read like `IntLike<0, 1000>`'s value range.
 //!
 //! | trait | implemented by | parameter of |
 //! |---|---|---|
@@ -68,8 +69,8 @@ mod sealed {
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"ids": "1, 2", "headings": "Smith, John"}"#)?;
 /// assert_eq!((args.ids, args.headings), (vec![1, 2], vec!["Smith, John".to_owned()]));
-/// let refused = mcp_coerce::from_str::<Args>(r#"{"ids": [], "headings": []}"#).unwrap_err();
-/// assert_eq!(refused.issues()[0].code(), Code::TooShort);
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"ids": [], "headings": []}"#);
+/// assert_eq!(refused.unwrap_err().issues()[0].code(), Code::TooShort);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -580,12 +581,13 @@ mod urls {
     /// and cannot let those back in (an entry naming an internal address never matches).
     ///
     /// The entries are checked when code using the policy is built (a compile-time
-    /// assertion evaluated at monomorphization, so `cargo build` and `cargo test` see it and
-    /// `cargo check` does not): at least one scheme; schemes lowercase
-    /// (`[a-z][a-z0-9+.-]*`); hosts lowercase ASCII (an internationalized name in its `xn--`
-    /// form), non-empty, without a trailing dot, either an exact host (`api.example.com`,
-    /// an IPv4 address such as `1.2.3.4`, an IPv6 address in brackets such as
-    /// `[2606:4700::1111]`, as the parser serializes them) or `*.` followed by a domain.
+    /// assertion evaluated at monomorphization, so `cargo build` and `cargo test` see it
+    /// and `cargo check` does not): at least one scheme; schemes lowercase
+    /// (`[a-z][a-z0-9+.-]*`); hosts lowercase ASCII (an internationalized name in its
+    /// `xn--` form), non-empty, without a trailing dot, either an exact host
+    /// (`api.example.com`, an IPv4 address such as `1.2.3.4`, an IPv6 address in brackets
+    /// such as `[2606:4700::1111]`, as the parser serializes them) or `*.` followed by a
+    /// domain.
     ///
     /// # Examples
     ///

@@ -1,9 +1,9 @@
-//! `use mcp_coerce::prelude::*;` brings the markers, the wrapper types, the policies, the entry
-//! points and the issue and report types, and no module: the crates the crate's modules are
-//! named after (`url`, `rmcp`, `axum`, `schemars`, `regex`, `serde`, `serde_json`) still
-//! resolve in the importing module. A glob import of the crate root brings the modules `url`,
-//! `rmcp` and `axum`, which shadow those crates (`rmcp::model` no longer resolves; in a
-//! macro's expansion, `error[E0659]: rmcp is ambiguous`).
+//! `use mcp_coerce::prelude::*;` brings the markers, the wrapper types, the policies, the
+//! entry points and the issue and report types, and no module: the crates the crate's
+//! modules are named after (`url`, `rmcp`, `axum`, `schemars`, `regex`, `serde`,
+//! `serde_json`) still resolve in the importing module. A glob import of the crate root
+//! brings the modules `url`, `rmcp` and `axum`, which shadow those crates (`rmcp::model`
+//! no longer resolves; in a macro's expansion, `error[E0659]: rmcp is ambiguous`).
 
 use mcp_coerce::prelude::*;
 use serde::Deserialize;
