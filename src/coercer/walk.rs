@@ -677,7 +677,25 @@ impl Walk<'_, '_> {
             .ctx
             .budget
             .saturating_add(BUDGET_PER_VALUE.saturating_mul(count as u64));
+        // Elements a scalar leaf `items` accepts as sent are left as they are here, without
+        // a call per element (as `Walk::apply` would leave them).
+        let c = self.c;
+        let leaf = match (&origin, node.prefix_items.is_empty(), node.items) {
+            (Origin::Native, true, Some(id)) => Some(c.node(id)).filter(|n| n.leaf != 0),
+            _ => None,
+        };
+        let all_as_sent = match leaf {
+            Some(leaf) if bare(leaf) => items.iter().all(|item| of_leaf_type(leaf.leaf, item)),
+            Some(leaf) => items.iter().all(|item| as_sent(leaf, item)),
+            None => false,
+        };
         for (i, item) in items.iter_mut().enumerate() {
+            if all_as_sent {
+                break;
+            }
+            if leaf.is_some_and(|leaf| as_sent(leaf, item)) {
+                continue;
+            }
             let element = match node.prefix_items.get(i) {
                 Some(&id) => Some(id),
                 None => node.items,
@@ -1242,7 +1260,10 @@ impl Walk<'_, '_> {
             None => {
                 if rules::keys::FORBIDDEN.contains(&key) {
                     self.ctx.issue(|| rules::keys::forbidden_key(key));
-                } else {
+                } else if !applies_in_place(node) {
+                    // A node whose `$ref`, `allOf`, `anyOf` or `oneOf` reads the same object
+                    // leaves the key to them: a branch that describes nothing of it scans
+                    // it then, once, and a branch that describes it is not overruled.
                     self.free_form(value);
                 }
             }
@@ -1571,6 +1592,15 @@ impl Walk<'_, '_> {
 
 use rules::array_text::Kind as ArrayKind;
 
+/// Whether `node` has keywords that apply other nodes to the same value (`$ref`, `allOf`,
+/// `anyOf`, `oneOf`).
+fn applies_in_place(node: &Node) -> bool {
+    node.reference.is_some()
+        || !node.all_of.is_empty()
+        || !node.any_of.is_empty()
+        || !node.one_of.is_empty()
+}
+
 /// Where an array's items came from, for their issues' `context.offset` and reports.
 enum Origin {
     /// A native array, a lone value, or pieces whose issues need nothing more.
@@ -1601,6 +1631,31 @@ fn may_read_as_absent(value: &Value) -> bool {
     }
 }
 
+/// Whether a scalar leaf ([`Node::leaf`]) has no keyword but its type, so that
+/// [`of_leaf_type`] is [`as_sent`].
+fn bare(node: &Node) -> bool {
+    node.min_length.is_none()
+        && node.max_length.is_none()
+        && node.pattern.is_none()
+        && node.minimum.is_none()
+        && node.maximum.is_none()
+        && node.multiple_of.is_none()
+        && node.enumeration.is_none()
+        && node.constant.is_none()
+}
+
+/// Whether `value` is of the scalar leaf type `leaf` as sent (an integer leaf takes
+/// integral numbers written without a fraction).
+#[inline]
+fn of_leaf_type(leaf: u8, value: &Value) -> bool {
+    match (leaf, value) {
+        (types::STRING, Value::String(_)) | (types::BOOLEAN, Value::Bool(_)) => true,
+        (types::INTEGER, Value::Number(n)) => n.is_i64() || n.is_u64(),
+        (types::NUMBER, Value::Number(_)) => true,
+        _ => false,
+    }
+}
+
 /// Whether a scalar leaf ([`Node::leaf`]) accepts `value` as sent, so that its rules would
 /// leave it as it is and record nothing: of the leaf's type, a member of its `enum`/`const`,
 /// within its lengths, `pattern`, bounds and `multipleOf`. `false` sends the value through
@@ -1623,6 +1678,7 @@ fn as_sent(node: &Node, value: &Value) -> bool {
 }
 
 /// A string's lengths (in chars) and `pattern`, as [`Walk::string`] checks them.
+#[inline]
 fn string_as_sent(node: &Node, s: &str) -> bool {
     let (min, max) = (
         node.min_length.unwrap_or(0),
