@@ -1025,29 +1025,46 @@ impl Walk<'_, '_> {
             self.ctx.issue(|| issue);
             return;
         };
+        if node.properties.is_empty()
+            && node.required.is_empty()
+            && node.additional.is_none()
+            && node.pattern_properties.is_empty()
+            && node.property_names.is_none()
+            && applies_in_place(node)
+        {
+            // No object keyword of its own: the `$ref`/`allOf`/`anyOf`/`oneOf` read the
+            // members; only a forbidden key is refused here, as `Walk::other_key` does.
+            for key in map.keys() {
+                if rules::keys::FORBIDDEN.contains(&key.as_str()) {
+                    self.ctx.issue(|| {
+                        rules::keys::forbidden_key(key).at(Path::root().join(key.as_str()))
+                    });
+                }
+            }
+            return;
+        }
         let declared: Vec<&str> = node.properties.iter().map(|(n, _)| &**n).collect();
         if at.depth == 0 && !declared.is_empty() && map.len() <= 2 {
             self.unwrap_root(map, &declared);
         }
         let mut all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
-        // The names keys fold to: the properties, and the names `required` gives without a
-        // property (a key spelled as one of those is the schema's own, never folded).
-        let mut named = declared.clone();
-        named.extend(
-            node.required
-                .iter()
-                .map(|n| &**n)
-                .filter(|n| !declared.contains(n)),
-        );
-        if !declared.is_empty()
-            && !all_declared
-            && !arguments::key_folds(map.keys().map(String::as_str), &named).is_empty()
-        {
-            if !self.ctx.lax() {
-                return;
+        if !declared.is_empty() && !all_declared {
+            // The names keys fold to: the properties, and the names `required` gives without
+            // a property (a key spelled as one of those is the schema's own, never folded).
+            let mut named = declared.clone();
+            named.extend(
+                node.required
+                    .iter()
+                    .map(|n| &**n)
+                    .filter(|n| !declared.contains(n)),
+            );
+            if !arguments::key_folds(map.keys().map(String::as_str), &named).is_empty() {
+                if !self.ctx.lax() {
+                    return;
+                }
+                self.fold_keys(map, &named);
+                all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
             }
-            self.fold_keys(map, &named);
-            all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
         }
         if all_declared && node.property_names.is_none() && !map.values().any(may_read_as_absent) {
             self.declared_only(node, map, at);
@@ -1309,6 +1326,14 @@ impl Walk<'_, '_> {
     /// Required properties the object lacks: a default filled in, else `missing`; and the
     /// unknown keys close to an optional property left out (`unknown_ignored`).
     fn absent(&mut self, node: &Node, map: &mut Map<String, Value>, declared: &[&str], at: At) {
+        // Nothing missing and nothing to note (the common case): no lists are built.
+        if node.required.iter().all(|r| map.contains_key(&**r))
+            && (declared.is_empty()
+                || !self.ctx.engine.reports()
+                || map.keys().all(|k| declared.contains(&k.as_str())))
+        {
+            return;
+        }
         let missing: Vec<&str> = node
             .required
             .iter()
