@@ -1043,15 +1043,27 @@ impl Walk<'_, '_> {
             }
             return;
         }
-        let declared: Vec<&str> = node.properties.iter().map(|(n, _)| &**n).collect();
+        // The property names, on the stack for the common sizes.
+        const ON_STACK: usize = 16;
+        let mut names = [""; ON_STACK];
+        let spilled: Vec<&str>;
+        let declared: &[&str] = if node.properties.len() <= ON_STACK {
+            for (slot, (name, _)) in names.iter_mut().zip(&node.properties) {
+                *slot = name;
+            }
+            &names[..node.properties.len()]
+        } else {
+            spilled = node.properties.iter().map(|(n, _)| &**n).collect();
+            &spilled
+        };
         if at.depth == 0 && !declared.is_empty() && map.len() <= 2 {
-            self.unwrap_root(map, &declared);
+            self.unwrap_root(map, declared);
         }
         let mut all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
         if !declared.is_empty() && !all_declared {
             // The names keys fold to: the properties, and the names `required` gives without
             // a property (a key spelled as one of those is the schema's own, never folded).
-            let mut named = declared.clone();
+            let mut named = declared.to_vec();
             named.extend(
                 node.required
                     .iter()
@@ -1069,12 +1081,12 @@ impl Walk<'_, '_> {
         if all_declared && node.property_names.is_none() && !map.values().any(may_read_as_absent) {
             self.declared_only(node, map, at);
         } else {
-            self.members(node, map, &declared, at);
+            self.members(node, map, declared, at);
         }
         if self.ctx.strict && self.ctx.failed {
             return;
         }
-        self.absent(node, map, &declared, at);
+        self.absent(node, map, declared, at);
     }
 
     /// The members of an object whose keys are all declared properties and whose values
