@@ -5,6 +5,7 @@
 //! that needs nothing).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde_json::{Map, Number, Value};
 
@@ -53,11 +54,40 @@ pub(crate) struct Ctx<'e> {
     exhausted: bool,
     /// Strict verdicts of union nodes on values, by (node, the value's address), while
     /// nothing is changed.
-    memo: HashMap<(Id, usize), bool>,
+    memo: HashMap<(Id, usize), bool, BuildHasherDefault<MemoHasher>>,
     /// The tool's name, where the caller knows it (the repeated tool-call envelope).
     tool: Option<&'e str>,
     /// The value is a comma piece: reading it from text is no coercion of its own.
     quiet_text: bool,
+}
+
+/// The hasher of [`Ctx::memo`]'s keys (a node id and an address, neither chosen by the
+/// caller): a multiply-and-rotate mix, where SipHash was a tenth of a union's check.
+#[derive(Default)]
+struct MemoHasher(u64);
+
+impl Hasher for MemoHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// How much a call has recorded: compare later with [`Ctx::mark`].
@@ -73,7 +103,7 @@ impl<'e> Ctx<'e> {
             failed: false,
             budget: BASE_BUDGET,
             exhausted: false,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             tool,
             quiet_text: false,
         }
@@ -1605,6 +1635,17 @@ impl Walk<'_, '_> {
 
     /// Whether `value` satisfies node `id` as sent, with no lax reading.
     fn valid(&mut self, id: Id, value: &mut Value, at: At) -> bool {
+        // What `Walk::apply` decides before any rule, without the memo: a scalar leaf's
+        // value as sent, and `null` where the node's `type` takes it.
+        let node = self.c.node(id);
+        if !node.never && node.reference.is_none() {
+            if node.leaf != 0 && as_sent(node, value) {
+                return true;
+            }
+            if value.is_null() && node.types & types::NULL != 0 {
+                return true;
+            }
+        }
         let key = (id, std::ptr::from_ref::<Value>(value) as usize);
         if let Some(&verdict) = self.ctx.memo.get(&key) {
             return verdict;
