@@ -5,6 +5,7 @@
 //! that needs nothing).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use serde_json::{Map, Number, Value};
 
@@ -53,11 +54,40 @@ pub(crate) struct Ctx<'e> {
     exhausted: bool,
     /// Strict verdicts of union nodes on values, by (node, the value's address), while
     /// nothing is changed.
-    memo: HashMap<(Id, usize), bool>,
+    memo: HashMap<(Id, usize), bool, BuildHasherDefault<MemoHasher>>,
     /// The tool's name, where the caller knows it (the repeated tool-call envelope).
     tool: Option<&'e str>,
     /// The value is a comma piece: reading it from text is no coercion of its own.
     quiet_text: bool,
+}
+
+/// The hasher of [`Ctx::memo`]'s keys (a node id and an address, neither chosen by the
+/// caller): a multiply-and-rotate mix, where SipHash was a tenth of a union's check.
+#[derive(Default)]
+struct MemoHasher(u64);
+
+impl Hasher for MemoHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// How much a call has recorded: compare later with [`Ctx::mark`].
@@ -73,7 +103,7 @@ impl<'e> Ctx<'e> {
             failed: false,
             budget: BASE_BUDGET,
             exhausted: false,
-            memo: HashMap::new(),
+            memo: HashMap::default(),
             tool,
             quiet_text: false,
         }
@@ -677,7 +707,25 @@ impl Walk<'_, '_> {
             .ctx
             .budget
             .saturating_add(BUDGET_PER_VALUE.saturating_mul(count as u64));
+        // Elements a scalar leaf `items` accepts as sent are left as they are here, without
+        // a call per element (as `Walk::apply` would leave them).
+        let c = self.c;
+        let leaf = match (&origin, node.prefix_items.is_empty(), node.items) {
+            (Origin::Native, true, Some(id)) => Some(c.node(id)).filter(|n| n.leaf != 0),
+            _ => None,
+        };
+        let all_as_sent = match leaf {
+            Some(leaf) if bare(leaf) => items.iter().all(|item| of_leaf_type(leaf.leaf, item)),
+            Some(leaf) => items.iter().all(|item| as_sent(leaf, item)),
+            None => false,
+        };
         for (i, item) in items.iter_mut().enumerate() {
+            if all_as_sent {
+                break;
+            }
+            if leaf.is_some_and(|leaf| as_sent(leaf, item)) {
+                continue;
+            }
             let element = match node.prefix_items.get(i) {
                 Some(&id) => Some(id),
                 None => node.items,
@@ -1007,39 +1055,68 @@ impl Walk<'_, '_> {
             self.ctx.issue(|| issue);
             return;
         };
-        let declared: Vec<&str> = node.properties.iter().map(|(n, _)| &**n).collect();
+        if node.properties.is_empty()
+            && node.required.is_empty()
+            && node.additional.is_none()
+            && node.pattern_properties.is_empty()
+            && node.property_names.is_none()
+            && applies_in_place(node)
+        {
+            // No object keyword of its own: the `$ref`/`allOf`/`anyOf`/`oneOf` read the
+            // members; only a forbidden key is refused here, as `Walk::other_key` does.
+            for key in map.keys() {
+                if rules::keys::FORBIDDEN.contains(&key.as_str()) {
+                    self.ctx.issue(|| {
+                        rules::keys::forbidden_key(key).at(Path::root().join(key.as_str()))
+                    });
+                }
+            }
+            return;
+        }
+        // The property names, on the stack for the common sizes.
+        const ON_STACK: usize = 16;
+        let mut names = [""; ON_STACK];
+        let spilled: Vec<&str>;
+        let declared: &[&str] = if node.properties.len() <= ON_STACK {
+            for (slot, (name, _)) in names.iter_mut().zip(&node.properties) {
+                *slot = name;
+            }
+            &names[..node.properties.len()]
+        } else {
+            spilled = node.properties.iter().map(|(n, _)| &**n).collect();
+            &spilled
+        };
         if at.depth == 0 && !declared.is_empty() && map.len() <= 2 {
-            self.unwrap_root(map, &declared);
+            self.unwrap_root(map, declared);
         }
         let mut all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
-        // The names keys fold to: the properties, and the names `required` gives without a
-        // property (a key spelled as one of those is the schema's own, never folded).
-        let mut named = declared.clone();
-        named.extend(
-            node.required
-                .iter()
-                .map(|n| &**n)
-                .filter(|n| !declared.contains(n)),
-        );
-        if !declared.is_empty()
-            && !all_declared
-            && !arguments::key_folds(map.keys().map(String::as_str), &named).is_empty()
-        {
-            if !self.ctx.lax() {
-                return;
+        if !declared.is_empty() && !all_declared {
+            // The names keys fold to: the properties, and the names `required` gives without
+            // a property (a key spelled as one of those is the schema's own, never folded).
+            let mut named = declared.to_vec();
+            named.extend(
+                node.required
+                    .iter()
+                    .map(|n| &**n)
+                    .filter(|n| !declared.contains(n)),
+            );
+            if !arguments::key_folds(map.keys().map(String::as_str), &named).is_empty() {
+                if !self.ctx.lax() {
+                    return;
+                }
+                self.fold_keys(map, &named);
+                all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
             }
-            self.fold_keys(map, &named);
-            all_declared = map.keys().all(|k| declared.contains(&k.as_str()));
         }
         if all_declared && node.property_names.is_none() && !map.values().any(may_read_as_absent) {
             self.declared_only(node, map, at);
         } else {
-            self.members(node, map, &declared, at);
+            self.members(node, map, declared, at);
         }
         if self.ctx.strict && self.ctx.failed {
             return;
         }
-        self.absent(node, map, &declared, at);
+        self.absent(node, map, declared, at);
     }
 
     /// The members of an object whose keys are all declared properties and whose values
@@ -1242,7 +1319,10 @@ impl Walk<'_, '_> {
             None => {
                 if rules::keys::FORBIDDEN.contains(&key) {
                     self.ctx.issue(|| rules::keys::forbidden_key(key));
-                } else {
+                } else if !applies_in_place(node) {
+                    // A node whose `$ref`, `allOf`, `anyOf` or `oneOf` reads the same object
+                    // leaves the key to them: a branch that describes nothing of it scans
+                    // it then, once, and a branch that describes it is not overruled.
                     self.free_form(value);
                 }
             }
@@ -1288,6 +1368,14 @@ impl Walk<'_, '_> {
     /// Required properties the object lacks: a default filled in, else `missing`; and the
     /// unknown keys close to an optional property left out (`unknown_ignored`).
     fn absent(&mut self, node: &Node, map: &mut Map<String, Value>, declared: &[&str], at: At) {
+        // Nothing missing and nothing to note (the common case): no lists are built.
+        if node.required.iter().all(|r| map.contains_key(&**r))
+            && (declared.is_empty()
+                || !self.ctx.engine.reports()
+                || map.keys().all(|k| declared.contains(&k.as_str())))
+        {
+            return;
+        }
         let missing: Vec<&str> = node
             .required
             .iter()
@@ -1547,6 +1635,17 @@ impl Walk<'_, '_> {
 
     /// Whether `value` satisfies node `id` as sent, with no lax reading.
     fn valid(&mut self, id: Id, value: &mut Value, at: At) -> bool {
+        // What `Walk::apply` decides before any rule, without the memo: a scalar leaf's
+        // value as sent, and `null` where the node's `type` takes it.
+        let node = self.c.node(id);
+        if !node.never && node.reference.is_none() {
+            if node.leaf != 0 && as_sent(node, value) {
+                return true;
+            }
+            if value.is_null() && node.types & types::NULL != 0 {
+                return true;
+            }
+        }
         let key = (id, std::ptr::from_ref::<Value>(value) as usize);
         if let Some(&verdict) = self.ctx.memo.get(&key) {
             return verdict;
@@ -1570,6 +1669,15 @@ impl Walk<'_, '_> {
 }
 
 use rules::array_text::Kind as ArrayKind;
+
+/// Whether `node` has keywords that apply other nodes to the same value (`$ref`, `allOf`,
+/// `anyOf`, `oneOf`).
+fn applies_in_place(node: &Node) -> bool {
+    node.reference.is_some()
+        || !node.all_of.is_empty()
+        || !node.any_of.is_empty()
+        || !node.one_of.is_empty()
+}
 
 /// Where an array's items came from, for their issues' `context.offset` and reports.
 enum Origin {
@@ -1601,6 +1709,31 @@ fn may_read_as_absent(value: &Value) -> bool {
     }
 }
 
+/// Whether a scalar leaf ([`Node::leaf`]) has no keyword but its type, so that
+/// [`of_leaf_type`] is [`as_sent`].
+fn bare(node: &Node) -> bool {
+    node.min_length.is_none()
+        && node.max_length.is_none()
+        && node.pattern.is_none()
+        && node.minimum.is_none()
+        && node.maximum.is_none()
+        && node.multiple_of.is_none()
+        && node.enumeration.is_none()
+        && node.constant.is_none()
+}
+
+/// Whether `value` is of the scalar leaf type `leaf` as sent (an integer leaf takes
+/// integral numbers written without a fraction).
+#[inline]
+fn of_leaf_type(leaf: u8, value: &Value) -> bool {
+    match (leaf, value) {
+        (types::STRING, Value::String(_)) | (types::BOOLEAN, Value::Bool(_)) => true,
+        (types::INTEGER, Value::Number(n)) => n.is_i64() || n.is_u64(),
+        (types::NUMBER, Value::Number(_)) => true,
+        _ => false,
+    }
+}
+
 /// Whether a scalar leaf ([`Node::leaf`]) accepts `value` as sent, so that its rules would
 /// leave it as it is and record nothing: of the leaf's type, a member of its `enum`/`const`,
 /// within its lengths, `pattern`, bounds and `multipleOf`. `false` sends the value through
@@ -1623,6 +1756,7 @@ fn as_sent(node: &Node, value: &Value) -> bool {
 }
 
 /// A string's lengths (in chars) and `pattern`, as [`Walk::string`] checks them.
+#[inline]
 fn string_as_sent(node: &Node, s: &str) -> bool {
     let (min, max) = (
         node.min_length.unwrap_or(0),

@@ -732,8 +732,13 @@ pub(crate) fn plain_call<R>(
     report: bool,
     read: impl FnOnce(&Engine) -> R,
 ) -> (R, Option<Rejection>, Report) {
+    thread_local! {
+        /// The plan of every plain call: immutable, so one per thread (no allocation per
+        /// call).
+        static OPAQUE: Rc<Plan> = Rc::new(Plan::opaque());
+    }
     with(|engine| {
-        let plan = Rc::new(Plan::opaque());
+        let plan = OPAQUE.with(Rc::clone);
         let route = Route {
             from_text: false,
             take_strings: true,

@@ -463,3 +463,43 @@ fn a_key_named_in_required_is_not_folded_into_a_property() {
         json!({"operation": "x"})
     );
 }
+
+/// A node whose `$ref`, `allOf`, `anyOf` or `oneOf` reads the object leaves its undeclared
+/// keys to them: a forbidden key deep in one is refused once, by the branch that describes
+/// nothing of it, and a branch's closed properties still refuse an unknown key. (The node
+/// itself scanned every undeclared value too: a 1,000-element array behind `anyOf
+/// [$ref, null]` was walked twice per call, found by the schema bench.)
+#[test]
+fn an_object_read_by_its_branches_is_scanned_by_them_only() {
+    let open = json!({"type": "object", "properties": {"q": {
+        "anyOf": [{"$ref": "#/$defs/Q"}, {"type": "null"}]}},
+        "$defs": {"Q": {"type": "object", "properties": {"a": {"type": "integer"}}}}});
+    let closed = json!({"type": "object", "properties": {"q": {
+        "anyOf": [{"$ref": "#/$defs/Q"}, {"type": "null"}]}},
+        "$defs": {"Q": {"type": "object", "properties": {"a": {"type": "integer"}},
+                        "additionalProperties": false}}});
+    let all_of = json!({"type": "object", "properties": {"q": {
+        "allOf": [{"type": "object", "properties": {"a": {"type": "integer"}}}]}}});
+    table(&[
+        (
+            open.clone(),
+            json!({"q": {"a": "1", "x": [{"__proto__": 1}]}}),
+            Want::Err(&[("forbidden_key", "/q/x/0/__proto__")]),
+        ),
+        (
+            open,
+            json!({"q": {"a": "1", "x": ["y"]}}),
+            Want::Ok(json!({"q": {"a": 1, "x": ["y"]}}), &["numeric_string@/q/a"]),
+        ),
+        (
+            closed,
+            json!({"q": {"a": 1, "x": {"constructor": 1}}}),
+            Want::Err(&[("unknown_field", "/q/x")]),
+        ),
+        (
+            all_of,
+            json!({"q": {"a": 1, "x": {"k": {"prototype": 1}}}}),
+            Want::Err(&[("forbidden_key", "/q/x/k/prototype")]),
+        ),
+    ]);
+}
