@@ -1,5 +1,8 @@
-//! Backward compatibility of tool input schemas: what a new schema refuses that the old
-//! one accepted (breaking), and what it adds or loosens (info).
+//! Backward compatibility of tool schemas. On an `inputSchema` (the client writes, the
+//! server reads): what the new schema refuses that the old one accepted is breaking. On an
+//! `outputSchema` (the server writes, the client reads) the direction is reversed: what
+//! the new schema lets the server return that the old one did not is breaking. Removing
+//! what the old schema marked `deprecated: true` is info on both.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
@@ -55,28 +58,80 @@ macro_rules! change_rules {
     ($($(#[$doc:meta])* $variant:ident = $id:literal, $impact:ident;)*) => {
         /// A kind of schema change, by its stable id.
         ///
+        /// Each tool's `inputSchema` is compared as something its clients write (a schema
+        /// that accepts less breaks them), its `outputSchema` as something they read (a
+        /// schema that lets the server return more breaks them): the `output-` rules are
+        /// the input rules read the other way.
+        ///
         /// | id | impact | when | pointer into |
         /// |---|---|---|---|
         /// | `tool-removed` | breaking | a tool of the old list is not in the new one | OLD (`""`: the tool) |
-        /// | `property-removed` | breaking | a property is gone | OLD |
-        /// | `required-added` | breaking | a new property is required (or a new name in `required`) | NEW |
-        /// | `made-required` | breaking | an existing property became required | OLD (the property) |
-        /// | `type-narrowed` | breaking | a JSON type is no longer accepted (`["string", "null"]` to `"string"`, `number` to `integer`); an `enum`, `const`, `format` or `items` added where there was none; a `const` or `format` changed | OLD (the keyword) |
-        /// | `enum-value-removed` | breaking | a value left the `enum` | OLD (`/enum/i`) |
-        /// | `bound-tightened` | breaking | `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`, `maxLength`, `minItems`, `maxItems` tightened, or added where there was none | OLD (the keyword) |
-        /// | `pattern-changed` | breaking | a `pattern` changed, or was added | OLD (the keyword) |
-        /// | `additional-properties-closed` | breaking | `additionalProperties` became `false` | OLD (the keyword) |
+        /// | `property-removed` | breaking | an input property is gone (and was not `deprecated`) | OLD |
+        /// | `required-added` | breaking | a new input property is required (or a new name in `required`) | NEW |
+        /// | `made-required` | breaking | an existing input property became required | OLD (the property) |
+        /// | `type-narrowed` | breaking | an input JSON type is no longer accepted (`["string", "null"]` to `"string"`, `number` to `integer`); an `enum`, `const`, `format` or `items` added where there was none; a `const` or `format` changed | OLD (the keyword) |
+        /// | `enum-value-removed` | breaking | a value left an input `enum` (or a union of `const`s) | OLD (`/enum/i`, `/oneOf/i/const`) |
+        /// | `bound-tightened` | breaking | an input's `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`, `maxLength`, `minItems`, `maxItems` tightened, or added where there was none | OLD (the keyword) |
+        /// | `pattern-changed` | breaking | an input `pattern` changed, or was added | OLD (the keyword) |
+        /// | `additional-properties-closed` | breaking | an input's `additionalProperties` became `false` | OLD (the keyword) |
+        /// | `output-schema-removed` | breaking | the tool's `outputSchema` is gone | OLD (`/outputSchema`) |
+        /// | `output-property-removed` | breaking | an output property is gone (and was not `deprecated`), required or not: a client may read it | OLD |
+        /// | `output-made-optional` | breaking | a required output property became optional: a client may count on it | NEW (the property) |
+        /// | `output-type-widened` | breaking | an output may be of a JSON type it could not be (`integer` to `number`, `null` added); an `enum`, `const`, `format`, `pattern` or `items` removed; a `const` or `format` changed | NEW (the keyword) |
+        /// | `output-enum-value-added` | breaking | a value joined an output `enum` (or a union of `const`s) | NEW (`/enum/j`, `/oneOf/j/const`) |
+        /// | `output-bound-loosened` | breaking | an output bound (the keywords of `bound-tightened`) loosened or removed | NEW (the keyword) |
+        /// | `output-pattern-changed` | breaking | an output `pattern` changed | OLD (the keyword) |
         /// | `tool-added` | info | a tool of the new list is not in the old one | NEW (`""`) |
-        /// | `property-added` | info | a new optional property | NEW |
-        /// | `enum-value-added` | info | a value joined the `enum` | NEW (`/enum/j`) |
-        /// | `bound-loosened` | info | a bound loosened or removed | NEW (the keyword) |
-        /// | `type-widened` | info | a JSON type is newly accepted; an `enum`, `const`, `format`, `pattern` or `items` removed; `additionalProperties: false` removed | NEW (the keyword) |
-        /// | `made-optional` | info | a required property became optional | NEW (the property) |
-        /// | `description-changed` | info | a tool's or a schema's `description` changed (or appeared, or went) | NEW |
+        /// | `property-added` | info | a new optional input property | NEW |
+        /// | `enum-value-added` | info | a value joined an input `enum` (or a union of `const`s) | NEW (`/enum/j`, `/oneOf/j/const`) |
+        /// | `bound-loosened` | info | an input bound loosened or removed | NEW (the keyword) |
+        /// | `type-widened` | info | an input JSON type is newly accepted; an `enum`, `const`, `format`, `pattern` or `items` removed; `additionalProperties: false` removed | NEW (the keyword) |
+        /// | `made-optional` | info | a required input property became optional | NEW (the property) |
+        /// | `description-changed` | info | a tool's or a schema's `description` changed (or appeared, or went), input or output | NEW |
+        /// | `output-schema-added` | info | the tool has an `outputSchema` where it had none | NEW (`/outputSchema`) |
+        /// | `output-property-added` | info | a new output property, required or not; `additionalProperties: false` removed from an output (unknown keys, like new properties, break no reader) | NEW |
+        /// | `output-made-required` | info | an existing output property became required (or a new name in `required`) | OLD (the property; NEW `/required/j` for a name only) |
+        /// | `output-type-narrowed` | info | an output JSON type is no longer returned; an `enum`, `const`, `format`, `pattern` or `items` added; `additionalProperties` became `false` | OLD (the keyword) |
+        /// | `output-enum-value-removed` | info | a value left an output `enum` (or a union of `const`s) | OLD (`/enum/i`, `/oneOf/i/const`) |
+        /// | `output-bound-tightened` | info | an output bound tightened, or added where there was none | OLD (the keyword) |
+        /// | `deprecated-property-removed` | info | a property whose old schema has `deprecated: true` is gone, input or output | OLD |
+        /// | `deprecated-enum-value-removed` | info | a value whose union member in OLD has `deprecated: true` is gone, input or output | OLD (`/oneOf/i/const`) |
         ///
         /// A keyword that is on one side only is named at the place it has (or would have)
         /// in the document the pointer points into. Each rule is reported once per
-        /// pointer; a new required property is `required-added` only.
+        /// pointer; a new required input property is `required-added` only. A union
+        /// (`anyOf`, `oneOf`) whose members are all `const`s or `enum`s, as schemars writes
+        /// an enum with documented variants (each a `const` member, the undocumented ones
+        /// in one `enum` member), is compared value by value, like an `enum`.
+        ///
+        /// # Deprecation
+        ///
+        /// `deprecated: true` is the JSON Schema annotation (2019-09 and later; OpenAPI's
+        /// schemas have it too): clients were told the property or value would go, so its
+        /// removal is info, on inputs and outputs alike. It is read on the property's
+        /// schema, or on the definition its `$ref` names; for a value, on the union member
+        /// that holds it (schemars writes `deprecated: true` there for a `#[deprecated]`
+        /// variant), not on a property whose `enum` loses a value. Any other change to a
+        /// deprecated property is judged as for any property. A tool itself cannot be
+        /// marked deprecated: MCP's tool annotations (`title`, `readOnlyHint`,
+        /// `destructiveHint`, `idempotentHint`, `openWorldHint`) have no such hint, so
+        /// removing a tool is `tool-removed`, whatever its description says.
+        ///
+        /// # Sources
+        ///
+        /// The rules follow the breaking-change checks of OpenAPI diff tools, oasdiff's
+        /// among them, with MCP's tool in place of an operation, `inputSchema` in place of
+        /// a request body and `outputSchema` in place of a response body: for instance
+        /// oasdiff's `response-required-property-removed`,
+        /// `response-property-became-optional`, `response-property-type-generalized`,
+        /// `response-property-const-changed`, `response-property-max-increased` and
+        /// `response-property-max-length-unset` (errors there), and
+        /// `api-removed-with-deprecation` and `request-parameter-removed-with-deprecation`
+        /// (info there, for operations and parameters). Where oasdiff has a third
+        /// severity, a warning (`response-optional-property-removed`,
+        /// `response-property-enum-value-added`), or reports a response pattern changed or
+        /// removed as info, this check, with two, says breaking: a client may read what
+        /// was there, and no comparison of two regexes tells a looser one from a tighter.
         ///
         /// # Examples
         ///
@@ -85,6 +140,7 @@ macro_rules! change_rules {
         ///
         /// assert_eq!(ChangeRule::BoundLoosened.id(), "bound-loosened");
         /// assert_eq!(ChangeRule::BoundLoosened.impact(), Impact::Info);
+        /// assert_eq!(ChangeRule::OutputBoundLoosened.impact(), Impact::Breaking);
         /// ```
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
@@ -146,6 +202,20 @@ change_rules! {
     PatternChanged = "pattern-changed", Breaking;
     /// `additional-properties-closed`.
     AdditionalPropertiesClosed = "additional-properties-closed", Breaking;
+    /// `output-schema-removed`.
+    OutputSchemaRemoved = "output-schema-removed", Breaking;
+    /// `output-property-removed`.
+    OutputPropertyRemoved = "output-property-removed", Breaking;
+    /// `output-made-optional`.
+    OutputMadeOptional = "output-made-optional", Breaking;
+    /// `output-type-widened`.
+    OutputTypeWidened = "output-type-widened", Breaking;
+    /// `output-enum-value-added`.
+    OutputEnumValueAdded = "output-enum-value-added", Breaking;
+    /// `output-bound-loosened`.
+    OutputBoundLoosened = "output-bound-loosened", Breaking;
+    /// `output-pattern-changed`.
+    OutputPatternChanged = "output-pattern-changed", Breaking;
     /// `tool-added`.
     ToolAdded = "tool-added", Info;
     /// `property-added`.
@@ -160,6 +230,45 @@ change_rules! {
     MadeOptional = "made-optional", Info;
     /// `description-changed`.
     DescriptionChanged = "description-changed", Info;
+    /// `output-schema-added`.
+    OutputSchemaAdded = "output-schema-added", Info;
+    /// `output-property-added`.
+    OutputPropertyAdded = "output-property-added", Info;
+    /// `output-made-required`.
+    OutputMadeRequired = "output-made-required", Info;
+    /// `output-type-narrowed`.
+    OutputTypeNarrowed = "output-type-narrowed", Info;
+    /// `output-enum-value-removed`.
+    OutputEnumValueRemoved = "output-enum-value-removed", Info;
+    /// `output-bound-tightened`.
+    OutputBoundTightened = "output-bound-tightened", Info;
+    /// `deprecated-property-removed`.
+    DeprecatedPropertyRemoved = "deprecated-property-removed", Info;
+    /// `deprecated-enum-value-removed`.
+    DeprecatedEnumValueRemoved = "deprecated-enum-value-removed", Info;
+}
+
+impl ChangeRule {
+    /// The rule an input rule becomes on an `outputSchema`, where the server writes and
+    /// the client reads: what narrows an input widens nothing a reader sees, and what
+    /// loosens an input loosens what a reader gets. Rules of no direction are unchanged.
+    fn on_output(self) -> ChangeRule {
+        use ChangeRule::*;
+        match self {
+            PropertyRemoved => OutputPropertyRemoved,
+            RequiredAdded | PropertyAdded => OutputPropertyAdded,
+            MadeRequired => OutputMadeRequired,
+            TypeNarrowed | AdditionalPropertiesClosed => OutputTypeNarrowed,
+            EnumValueRemoved => OutputEnumValueRemoved,
+            BoundTightened => OutputBoundTightened,
+            PatternChanged => OutputPatternChanged,
+            EnumValueAdded => OutputEnumValueAdded,
+            BoundLoosened => OutputBoundLoosened,
+            TypeWidened => OutputTypeWidened,
+            MadeOptional => OutputMadeOptional,
+            other => other,
+        }
+    }
 }
 
 impl fmt::Display for ChangeRule {
@@ -233,12 +342,19 @@ impl fmt::Display for Change {
 
 /// The changes from `old` to `new`: two `tools/list` results (in any of the shapes
 /// [`tools`](crate::testing::tools) reads: tools matched by name, then each tool's
-/// `description` and `inputSchema` compared), or else two tools' `inputSchema`s.
+/// `description`, `inputSchema` and `outputSchema` compared), or else two tools'
+/// `inputSchema`s.
+///
+/// An `outputSchema` is compared the other way round from an `inputSchema`: what lets the
+/// server return a value the old schema did not (a property removed or made optional, a
+/// type widened, a value or a looser bound allowed) is breaking, its own rules prefixed
+/// `output-` ([`ChangeRule`]). Removing a property or a value the old schema marked
+/// `deprecated: true` is info on both.
 ///
 /// `$ref`s (local ones, `#/...`) are resolved first, on each side in its own document;
 /// nested objects, array items, `additionalProperties` schemas and `anyOf`/`oneOf` members
-/// (paired by JSON type) are compared too. A cycle of `$ref`s is followed once; nesting
-/// past 64 levels is not compared.
+/// (paired by JSON type; by value where every member is a `const`) are compared too. A
+/// cycle of `$ref`s is followed once; nesting past 64 levels is not compared.
 ///
 /// Changes come tool by tool (the old list's order, then the tools only the new list
 /// has), then by pointer and rule.
@@ -264,12 +380,34 @@ impl fmt::Display for Change {
 ///     ("b", "", ChangeRule::ToolAdded),
 /// ]);
 /// ```
+///
+/// Outputs, and deprecation:
+///
+/// ```
+/// use mcp_coerce::testing::{ChangeRule, Impact, compat};
+/// use serde_json::json;
+///
+/// let old = json!([{"name": "a", "inputSchema": {"type": "object"}, "outputSchema": {
+///     "type": "object", "properties": {
+///         "total": {"type": "integer"},
+///         "count": {"type": "integer", "deprecated": true}},
+///     "required": ["total", "count"]}}]);
+/// let new = json!([{"name": "a", "inputSchema": {"type": "object"}, "outputSchema": {
+///     "type": "object", "properties": {"total": {"type": "number"}}, "required": ["total"]}}]);
+/// let changes = compat(&old, &new);
+/// let found: Vec<(&str, ChangeRule, Impact)> =
+///     changes.iter().map(|c| (c.pointer.as_str(), c.rule, c.severity)).collect();
+/// assert_eq!(found, [
+///     ("/outputSchema/properties/count", ChangeRule::DeprecatedPropertyRemoved, Impact::Info),
+///     ("/outputSchema/properties/total/type", ChangeRule::OutputTypeWidened, Impact::Breaking),
+/// ]);
+/// ```
 pub fn compat(old: &Value, new: &Value) -> Vec<Change> {
     match (tools(old), tools(new)) {
         (Ok(old), Ok(new)) => tool_lists(old, new),
         _ => {
             let mut sink = Sink::new("");
-            schemas(old, new, "", &mut sink);
+            schemas(old, new, "", Direction::Input, &mut sink);
             sink.finish()
         }
     }
@@ -359,8 +497,25 @@ fn tool_lists(old: &[Value], new: &[Value]) -> Vec<Change> {
                     old_tool.get("inputSchema").unwrap_or(&anything),
                     new_tool.get("inputSchema").unwrap_or(&anything),
                     "/inputSchema",
+                    Direction::Input,
                     &mut sink,
                 );
+                match (output_schema(old_tool), output_schema(new_tool)) {
+                    (Some(old), Some(new)) => {
+                        schemas(old, new, "/outputSchema", Direction::Output, &mut sink);
+                    }
+                    (Some(_), None) => sink.push(
+                        "/outputSchema".into(),
+                        ChangeRule::OutputSchemaRemoved,
+                        "the outputSchema was removed".into(),
+                    ),
+                    (None, Some(_)) => sink.push(
+                        "/outputSchema".into(),
+                        ChangeRule::OutputSchemaAdded,
+                        "an outputSchema was added".into(),
+                    ),
+                    (None, None) => {}
+                }
             }
         }
         out.extend(sink.finish());
@@ -377,11 +532,27 @@ fn tool_lists(old: &[Value], new: &[Value]) -> Vec<Change> {
     out
 }
 
+/// A tool's `outputSchema`, if it has one (`null` is none).
+fn output_schema(tool: &Map<String, Value>) -> Option<&Value> {
+    tool.get("outputSchema").filter(|s| !s.is_null())
+}
+
+/// Which way a schema's values flow: an `inputSchema`'s from the client to the server, an
+/// `outputSchema`'s back.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    Input,
+    Output,
+}
+
 /// The changes of one tool, once per pointer and rule, sorted.
 struct Sink {
     tool: String,
     changes: Vec<Change>,
     seen: BTreeSet<(String, ChangeRule)>,
+    /// The schema being compared; its changes are pushed as input rules and turned into
+    /// output rules here ([`ChangeRule::on_output`]).
+    direction: Direction,
 }
 
 impl Sink {
@@ -390,10 +561,19 @@ impl Sink {
             tool: json::shown_name(tool),
             changes: Vec::new(),
             seen: BTreeSet::new(),
+            direction: Direction::Input,
         }
     }
 
+    fn output(&self) -> bool {
+        self.direction == Direction::Output
+    }
+
     fn push(&mut self, pointer: String, rule: ChangeRule, message: String) {
+        let rule = match self.direction {
+            Direction::Input => rule,
+            Direction::Output => rule.on_output(),
+        };
         if self.seen.insert((pointer.clone(), rule)) {
             self.changes.push(Change {
                 tool: self.tool.clone(),
@@ -607,9 +787,10 @@ fn member_types(root: &Value, member: &Value, levels: u8) -> u8 {
     }
 }
 
-/// Compare two schemas (`base` is where they are in their documents: `""` or
-/// `/inputSchema`).
-fn schemas(old: &Value, new: &Value, base: &str, sink: &mut Sink) {
+/// Compare two schemas (`base` is where they are in their documents: `""`,
+/// `/inputSchema` or `/outputSchema`), which carry values in `direction`.
+fn schemas(old: &Value, new: &Value, base: &str, direction: Direction, sink: &mut Sink) {
+    sink.direction = direction;
     let mut stack: Vec<(Side<'_>, Side<'_>, bool, usize)> = vec![(
         Side {
             root: old,
@@ -686,12 +867,13 @@ fn pair<'v>(
             "the description changed".into(),
         );
     }
-    if old_types & covered(new_types) == 0 && old_types != ALL {
-        // Nothing in common: the type change says it all.
+    if covered(old_types) & covered(new_types) == 0 && old_types != ALL {
+        // Nothing in common (`number` has the integers in common with `integer`): the
+        // type change says it all.
         return;
     }
     if old.union().is_some() || new.union().is_some() {
-        unions(old, new, next);
+        unions(old, new, sink, next);
         return;
     }
     closed_values(old, new, sink);
@@ -702,8 +884,14 @@ fn pair<'v>(
 }
 
 /// Pair the members of unions (or a union's members with the other side's node) by the
-/// JSON types they accept; their keywords are compared pair by pair.
-fn unions<'v>(old: &Side<'v>, new: &Side<'v>, next: &mut Vec<(Side<'v>, Side<'v>, bool)>) {
+/// JSON types they accept; their keywords are compared pair by pair. Where both sides list
+/// their values (a union of `const`s, an `enum`), the values are compared instead.
+fn unions<'v>(
+    old: &Side<'v>,
+    new: &Side<'v>,
+    sink: &mut Sink,
+    next: &mut Vec<(Side<'v>, Side<'v>, bool)>,
+) {
     let candidates = |side: &Side<'v>| -> Vec<Side<'v>> {
         match side.union() {
             Some((union, members)) => members
@@ -721,6 +909,10 @@ fn unions<'v>(old: &Side<'v>, new: &Side<'v>, next: &mut Vec<(Side<'v>, Side<'v>
     };
     let olds = candidates(old);
     let news = candidates(new);
+    if let (Some(a), Some(b)) = (listed(old, &olds), listed(new, &news)) {
+        listed_values(&a, &b, sink, next);
+        return;
+    }
     let mut used = vec![false; news.len()];
     for o in olds {
         let o_types = o.clone().resolved("").types();
@@ -744,6 +936,128 @@ fn unions<'v>(old: &Side<'v>, new: &Side<'v>, next: &mut Vec<(Side<'v>, Side<'v>
     }
 }
 
+/// One value a schema lists: where it is, the union member that holds it alone (a `const`
+/// or a one-value `enum`: its other keywords are compared with its counterpart's), and
+/// whether what holds it is marked `deprecated`.
+struct Listed<'v> {
+    value: &'v Value,
+    at: String,
+    member: Option<Side<'v>>,
+    deprecated: bool,
+}
+
+/// The values a node admits, when it lists them: every member of its union (`members`)
+/// a `const` or an `enum`, as schemars writes an enum whose variants have docs (the
+/// documented ones as `const` members, the others in one `enum`), or the node itself an
+/// `enum` or a `const`.
+fn listed<'v>(side: &Side<'v>, members: &[Side<'v>]) -> Option<Vec<Listed<'v>>> {
+    // The values of one node, or `None` if it does not list them.
+    let values = |m: &Side<'v>, out: &mut Vec<Listed<'v>>| -> Option<()> {
+        let marked = m.get("deprecated") == Some(&Value::Bool(true));
+        if let Some(value) = m.get("const") {
+            out.push(Listed {
+                value,
+                at: m.key("const"),
+                member: Some(m.clone()),
+                deprecated: marked,
+            });
+            return Some(());
+        }
+        let list = m.get("enum").and_then(Value::as_array)?;
+        let at = m.key("enum");
+        for (i, value) in list.iter().enumerate() {
+            out.push(Listed {
+                value,
+                at: json::join_index(&at, i),
+                member: (list.len() == 1).then(|| m.clone()),
+                deprecated: marked,
+            });
+        }
+        Some(())
+    };
+    let mut out = Vec::new();
+    if side.union().is_some() {
+        for m in members {
+            values(m, &mut out)?;
+        }
+    } else {
+        values(side, &mut out)?;
+        // The node itself is compared as a whole (its `type` against the members'); its
+        // `deprecated` is the property's, not its values'.
+        for l in &mut out {
+            l.member = None;
+            l.deprecated = false;
+        }
+    }
+    Some(out)
+}
+
+/// Listed values compared by value: each removed (`deprecated-enum-value-removed` when its
+/// member was deprecated) or added; the members of a value on both sides compared.
+fn listed_values<'v>(
+    old: &[Listed<'v>],
+    new: &[Listed<'v>],
+    sink: &mut Sink,
+    next: &mut Vec<(Side<'v>, Side<'v>, bool)>,
+) {
+    // String values (the common case) are found in a map; others compared one by one,
+    // as `json::same` does.
+    let index = |list: &[Listed<'v>]| -> HashMap<&'v str, usize> {
+        let mut map = HashMap::new();
+        for (i, l) in list.iter().enumerate() {
+            if let Value::String(s) = l.value {
+                map.entry(s.as_str()).or_insert(i);
+            }
+        }
+        map
+    };
+    let find = |v: &Value, map: &HashMap<&str, usize>, list: &[Listed<'v>]| match v {
+        Value::String(s) => map.get(s.as_str()).copied(),
+        _ => list.iter().position(|w| json::same(v, w.value)),
+    };
+    let (old_index, new_index) = (index(old), index(new));
+    for o in old {
+        match find(o.value, &new_index, new) {
+            Some(j) => {
+                if let (Some(a), Some(b)) = (&o.member, &new[j].member) {
+                    next.push((a.clone(), b.clone(), true));
+                }
+            }
+            None => {
+                let deprecated = o.deprecated;
+                sink.push(
+                    o.at.clone(),
+                    if deprecated {
+                        ChangeRule::DeprecatedEnumValueRemoved
+                    } else {
+                        ChangeRule::EnumValueRemoved
+                    },
+                    format!(
+                        "the {}value {} was removed",
+                        if deprecated { "deprecated " } else { "" },
+                        json::short(o.value, 64)
+                    ),
+                );
+            }
+        }
+    }
+    for n in new {
+        if find(n.value, &old_index, old).is_none() {
+            sink.push(
+                n.at.clone(),
+                ChangeRule::EnumValueAdded,
+                format!("the value {} was added", json::short(n.value, 64)),
+            );
+        }
+    }
+}
+
+/// Whether a schema (or the definition its `$ref` names) is marked `deprecated: true`.
+fn deprecated(side: &Side<'_>) -> bool {
+    let marked = |s: &Side<'_>| s.get("deprecated") == Some(&Value::Bool(true));
+    marked(side) || marked(&side.clone().resolved(""))
+}
+
 /// `enum`, `const` and `format`.
 fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
     match (old.get("const"), new.get("const")) {
@@ -757,9 +1071,19 @@ fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
             ChangeRule::TypeWidened,
             "the const was removed".into(),
         ),
+        // A changed value is one no longer allowed (what breaks a writer) and one newly
+        // allowed (what breaks a reader).
         (Some(a), Some(b)) if !json::same(a, b) => sink.push(
-            old.key("const"),
-            ChangeRule::TypeNarrowed,
+            if sink.output() {
+                new.key("const")
+            } else {
+                old.key("const")
+            },
+            if sink.output() {
+                ChangeRule::TypeWidened
+            } else {
+                ChangeRule::TypeNarrowed
+            },
             format!(
                 "the const {} became {}",
                 json::short(a, 64),
@@ -824,8 +1148,16 @@ fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
             format!("the format {} was removed", json::short(f, 64)),
         ),
         (Some(a), Some(b)) if a != b => sink.push(
-            old.key("format"),
-            ChangeRule::TypeNarrowed,
+            if sink.output() {
+                new.key("format")
+            } else {
+                old.key("format")
+            },
+            if sink.output() {
+                ChangeRule::TypeWidened
+            } else {
+                ChangeRule::TypeNarrowed
+            },
             format!(
                 "the format {} became {}",
                 json::short(a, 64),
@@ -904,9 +1236,15 @@ fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
 
 fn pattern(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
     match (old.get("pattern"), new.get("pattern")) {
+        // Added: a writer may send what it no longer matches (and no regex comparison
+        // says otherwise); a reader gets less than before.
         (None, Some(p)) => sink.push(
             old.key("pattern"),
-            ChangeRule::PatternChanged,
+            if sink.output() {
+                ChangeRule::TypeNarrowed
+            } else {
+                ChangeRule::PatternChanged
+            },
             format!("the pattern {} was added", json::short(p, 64)),
         ),
         (Some(p), None) => sink.push(
@@ -940,9 +1278,14 @@ fn objects<'v>(
             ChangeRule::AdditionalPropertiesClosed,
             "unknown properties are no longer accepted".into(),
         ),
+        // A reader meets keys it does not know as it meets new properties: both ignored.
         (true, false) => sink.push(
             new.key("additionalProperties"),
-            ChangeRule::TypeWidened,
+            if sink.output() {
+                ChangeRule::PropertyAdded
+            } else {
+                ChangeRule::TypeWidened
+            },
             "unknown properties are accepted".into(),
         ),
         _ => {}
@@ -967,11 +1310,30 @@ fn objects<'v>(
     let quoted = |name: &str| json::short(&Value::String(name.to_owned()), 64);
     for (name, o) in old_props.into_iter().flatten() {
         let Some(n) = new_props.and_then(|p| p.get(name)) else {
-            sink.push(
-                json::join(&old_at, name),
-                ChangeRule::PropertyRemoved,
-                format!("the property {} was removed", quoted(name)),
-            );
+            let at = json::join(&old_at, name);
+            let side = Side {
+                root: old.root,
+                node: o,
+                at: at.clone(),
+            };
+            if deprecated(&side) {
+                sink.push(
+                    at,
+                    ChangeRule::DeprecatedPropertyRemoved,
+                    format!("the deprecated property {} was removed", quoted(name)),
+                );
+            } else {
+                let required = if old_req.contains(&name.as_str()) {
+                    "required "
+                } else {
+                    ""
+                };
+                sink.push(
+                    at,
+                    ChangeRule::PropertyRemoved,
+                    format!("the {required}property {} was removed", quoted(name)),
+                );
+            }
             continue;
         };
         let (was, is) = (
@@ -1031,7 +1393,11 @@ fn objects<'v>(
         if !has(old_props, name) && !has(new_props, name) && !old_req.contains(name) {
             sink.push(
                 json::join_index(&new.key("required"), j),
-                ChangeRule::RequiredAdded,
+                if sink.output() {
+                    ChangeRule::MadeRequired
+                } else {
+                    ChangeRule::RequiredAdded
+                },
                 format!("a new required name {}", quoted(name)),
             );
         }

@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | the shape matrix, on a tool's argument type | [`shape_matrix`], [`assert_shape_matrix`], [`ShapeMatrix`] | an instance the published schema accepts is refused (soundness); a lax spelling the field's adapter promises is refused or gives another value (acceptance); junk is accepted or refused without a known code at a JSON Pointer inside the field (refusal) |
 //! | the `tools/list` lint | [`lint_tools`], [`assert_tools_lint_clean`], [`Lint`] | a finding of severity `error` ([`Rule`] lists the rules, with their ids) |
-//! | schema backward compatibility | [`compat`], [`assert_compatible`] | a `breaking` change ([`ChangeRule`] lists them) |
+//! | schema backward compatibility | [`compat`], [`assert_compatible`] | a `breaking` change: an `inputSchema` that refuses what it accepted, an `outputSchema` that allows what it did not ([`ChangeRule`] lists them) |
 //!
 //! ```
 //! use mcp_coerce::{IntArrayLike, IntLike, Items};

@@ -1,6 +1,8 @@
 //! The test kit's schema compatibility check (feature `testing`): the rules as a table of
-//! old and new schemas with their exact changes, whole `tools/list` results, `$ref`s,
-//! nested objects, array items and unions, and hostile schemas.
+//! old and new schemas with their exact changes (input schemas, output schemas read the
+//! other way, deprecation), whole `tools/list` results and the fixtures under
+//! `tests/data/testing/compat`, `$ref`s, nested objects, array items and unions, and
+//! hostile schemas.
 
 use std::path::Path;
 
@@ -85,6 +87,15 @@ fn the_rules_as_a_table() {
             n(json!({"type": "number"})),
             n(json!({"type": "integer"})),
             vec![(TypeNarrowed, "/properties/n/type")],
+        ),
+        (
+            "number to integer, the maximum lowered: both, as the integers are in common",
+            n(json!({"type": "number", "maximum": 10})),
+            n(json!({"type": "integer", "maximum": 5})),
+            vec![
+                (BoundTightened, "/properties/n/maximum"),
+                (TypeNarrowed, "/properties/n/type"),
+            ],
         ),
         (
             "integer to number",
@@ -343,6 +354,13 @@ fn impacts() {
             ("bound-tightened", Breaking),
             ("pattern-changed", Breaking),
             ("additional-properties-closed", Breaking),
+            ("output-schema-removed", Breaking),
+            ("output-property-removed", Breaking),
+            ("output-made-optional", Breaking),
+            ("output-type-widened", Breaking),
+            ("output-enum-value-added", Breaking),
+            ("output-bound-loosened", Breaking),
+            ("output-pattern-changed", Breaking),
             ("tool-added", Info),
             ("property-added", Info),
             ("enum-value-added", Info),
@@ -350,8 +368,584 @@ fn impacts() {
             ("type-widened", Info),
             ("made-optional", Info),
             ("description-changed", Info),
+            ("output-schema-added", Info),
+            ("output-property-added", Info),
+            ("output-made-required", Info),
+            ("output-type-narrowed", Info),
+            ("output-enum-value-removed", Info),
+            ("output-bound-tightened", Info),
+            ("deprecated-property-removed", Info),
+            ("deprecated-enum-value-removed", Info),
         ]
     );
+}
+
+/// `RULE POINTER SEVERITY` of every change (`""` for the empty pointer), in the check's
+/// order.
+fn found(old: &Value, new: &Value) -> Vec<String> {
+    compat(old, new)
+        .into_iter()
+        .map(|c| {
+            let pointer = if c.pointer.is_empty() {
+                "\"\""
+            } else {
+                &c.pointer
+            };
+            format!("{} {pointer} {}", c.rule.id(), c.severity)
+        })
+        .collect()
+}
+
+/// A row of the tables below: its name, OLD, NEW, and the changes (`RULE POINTER
+/// SEVERITY`) in the check's order (by pointer, then rule id).
+type Row = (&'static str, Value, Value, Vec<&'static str>);
+
+/// Every row's changes, all rows reported before failing.
+#[track_caller]
+fn check_rows(table: Vec<Row>) {
+    let mut failed = Vec::new();
+    for (name, old, new, want) in table {
+        let got = found(&old, &new);
+        if got != want {
+            failed.push(format!("{name}:\n   got {got:?}\n  want {want:?}"));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// One tool whose `outputSchema` is `output` (none for `null`).
+fn with_output(output: Value) -> Value {
+    let mut tool = json!({"name": "t", "inputSchema": {"type": "object", "properties": {}}});
+    if !output.is_null() {
+        tool["outputSchema"] = output;
+    }
+    json!([tool])
+}
+
+/// An `outputSchema` is compared as something the client reads: what lets the server
+/// return a value the old schema did not is breaking, what narrows what it returns is info.
+#[test]
+fn the_output_rules_as_a_table() {
+    let o = |properties: Value, required: Value| with_output(object(properties, required));
+    let p = |schema: Value| o(json!({"p": schema}), json!([]));
+    let table: Vec<Row> = vec![
+        (
+            "nothing changed",
+            p(json!({"type": "string", "maxLength": 9})),
+            p(json!({"type": "string", "maxLength": 9})),
+            vec![],
+        ),
+        (
+            "the outputSchema removed",
+            p(json!({"type": "string"})),
+            with_output(Value::Null),
+            vec!["output-schema-removed /outputSchema breaking"],
+        ),
+        (
+            "an outputSchema added",
+            with_output(Value::Null),
+            p(json!({"type": "string"})),
+            vec!["output-schema-added /outputSchema info"],
+        ),
+        (
+            "an outputSchema of null is none",
+            json!([{"name": "t", "outputSchema": null}]),
+            json!([{"name": "t"}]),
+            vec![],
+        ),
+        (
+            "a required property and an optional one removed",
+            o(
+                json!({"a": {"type": "string"}, "b": {"type": "string"}, "c": {"type": "string"}}),
+                json!(["a"]),
+            ),
+            o(json!({"c": {"type": "string"}}), json!([])),
+            vec![
+                "output-property-removed /outputSchema/properties/a breaking",
+                "output-property-removed /outputSchema/properties/b breaking",
+            ],
+        ),
+        (
+            "properties added, required or not",
+            o(json!({}), json!([])),
+            o(
+                json!({"a": {"type": "string"}, "b": {"type": "string"}}),
+                json!(["a"]),
+            ),
+            vec![
+                "output-property-added /outputSchema/properties/a info",
+                "output-property-added /outputSchema/properties/b info",
+            ],
+        ),
+        (
+            "made optional",
+            o(json!({"a": {"type": "string"}}), json!(["a"])),
+            o(json!({"a": {"type": "string"}}), json!([])),
+            vec!["output-made-optional /outputSchema/properties/a breaking"],
+        ),
+        (
+            "made required",
+            o(json!({"a": {"type": "string"}}), json!([])),
+            o(json!({"a": {"type": "string"}}), json!(["a"])),
+            vec!["output-made-required /outputSchema/properties/a info"],
+        ),
+        (
+            "a new required name without a property",
+            o(json!({}), json!([])),
+            o(json!({}), json!(["zz"])),
+            vec!["output-made-required /outputSchema/required/0 info"],
+        ),
+        (
+            "integer to number",
+            p(json!({"type": "integer"})),
+            p(json!({"type": "number"})),
+            vec!["output-type-widened /outputSchema/properties/p/type breaking"],
+        ),
+        (
+            "number to integer",
+            p(json!({"type": "number"})),
+            p(json!({"type": "integer"})),
+            vec!["output-type-narrowed /outputSchema/properties/p/type info"],
+        ),
+        (
+            "number to integer, the maximum raised: both, as the integers are in common",
+            p(json!({"type": "number", "maximum": 10})),
+            p(json!({"type": "integer", "maximum": 100})),
+            vec![
+                "output-bound-loosened /outputSchema/properties/p/maximum breaking",
+                "output-type-narrowed /outputSchema/properties/p/type info",
+            ],
+        ),
+        (
+            "a type added to the type array",
+            p(json!({"type": "string"})),
+            p(json!({"type": ["string", "null"]})),
+            vec!["output-type-widened /outputSchema/properties/p/type breaking"],
+        ),
+        (
+            "enum values added and removed",
+            p(json!({"type": "string", "enum": ["x", "y"]})),
+            p(json!({"type": "string", "enum": ["x", "z"]})),
+            vec![
+                "output-enum-value-added /outputSchema/properties/p/enum/1 breaking",
+                "output-enum-value-removed /outputSchema/properties/p/enum/1 info",
+            ],
+        ),
+        (
+            "the enum removed",
+            p(json!({"type": "string", "enum": ["x"]})),
+            p(json!({"type": "string"})),
+            vec!["output-type-widened /outputSchema/properties/p/enum breaking"],
+        ),
+        (
+            "an enum added",
+            p(json!({"type": "string"})),
+            p(json!({"type": "string", "enum": ["x"]})),
+            vec!["output-type-narrowed /outputSchema/properties/p/enum info"],
+        ),
+        (
+            "the const changed: named in NEW, where the new value is",
+            p(json!({"const": "x"})),
+            p(json!({"const": "y"})),
+            vec!["output-type-widened /outputSchema/properties/p/const breaking"],
+        ),
+        (
+            "the const removed",
+            p(json!({"type": "string", "const": "x"})),
+            p(json!({"type": "string"})),
+            vec!["output-type-widened /outputSchema/properties/p/const breaking"],
+        ),
+        (
+            "the format changed",
+            p(json!({"type": "string", "format": "date"})),
+            p(json!({"type": "string", "format": "date-time"})),
+            vec!["output-type-widened /outputSchema/properties/p/format breaking"],
+        ),
+        (
+            "a format added",
+            p(json!({"type": "string"})),
+            p(json!({"type": "string", "format": "uri"})),
+            vec!["output-type-narrowed /outputSchema/properties/p/format info"],
+        ),
+        (
+            "bounds loosened or removed",
+            o(
+                json!({
+                    "n": {"type": "integer", "minimum": 1, "maximum": 50},
+                    "s": {"type": "string", "minLength": 1, "maxLength": 64},
+                    "l": {"type": "array", "items": {"type": "integer"}, "maxItems": 10}
+                }),
+                json!([]),
+            ),
+            o(
+                json!({
+                    "n": {"type": "integer", "minimum": 0, "maximum": 100},
+                    "s": {"type": "string", "maxLength": 128},
+                    "l": {"type": "array", "items": {"type": "integer"}}
+                }),
+                json!([]),
+            ),
+            vec![
+                "output-bound-loosened /outputSchema/properties/l/maxItems breaking",
+                "output-bound-loosened /outputSchema/properties/n/maximum breaking",
+                "output-bound-loosened /outputSchema/properties/n/minimum breaking",
+                "output-bound-loosened /outputSchema/properties/s/maxLength breaking",
+                "output-bound-loosened /outputSchema/properties/s/minLength breaking",
+            ],
+        ),
+        (
+            "bounds tightened or added",
+            p(json!({"type": "number", "maximum": 10})),
+            p(json!({"type": "number", "exclusiveMinimum": 0, "maximum": 5})),
+            vec![
+                "output-bound-tightened /outputSchema/properties/p/exclusiveMinimum info",
+                "output-bound-tightened /outputSchema/properties/p/maximum info",
+            ],
+        ),
+        (
+            "the pattern changed",
+            p(json!({"type": "string", "pattern": "^[a-z]+$"})),
+            p(json!({"type": "string", "pattern": "^[a-z0-9]+$"})),
+            vec!["output-pattern-changed /outputSchema/properties/p/pattern breaking"],
+        ),
+        (
+            "the pattern removed",
+            p(json!({"type": "string", "pattern": "^[a-z]+$"})),
+            p(json!({"type": "string"})),
+            vec!["output-type-widened /outputSchema/properties/p/pattern breaking"],
+        ),
+        (
+            "a pattern added",
+            p(json!({"type": "string"})),
+            p(json!({"type": "string", "pattern": "^[a-z]+$"})),
+            vec!["output-type-narrowed /outputSchema/properties/p/pattern info"],
+        ),
+        (
+            "additional properties opened: unknown keys, like new properties",
+            with_output(json!({"type": "object", "additionalProperties": false})),
+            with_output(json!({"type": "object"})),
+            vec!["output-property-added /outputSchema/additionalProperties info"],
+        ),
+        (
+            "additional properties closed",
+            with_output(json!({"type": "object"})),
+            with_output(json!({"type": "object", "additionalProperties": false})),
+            vec!["output-type-narrowed /outputSchema/additionalProperties info"],
+        ),
+        (
+            "the items schema removed",
+            p(json!({"type": "array", "items": {"type": "string"}})),
+            p(json!({"type": "array"})),
+            vec!["output-type-widened /outputSchema/properties/p/items breaking"],
+        ),
+        (
+            "a required property of array items removed",
+            p(
+                json!({"type": "array", "items": object(json!({"id": {"type": "string"}}), json!(["id"]))}),
+            ),
+            p(json!({"type": "array", "items": object(json!({}), json!([]))})),
+            vec!["output-property-removed /outputSchema/properties/p/items/properties/id breaking"],
+        ),
+        (
+            "a nullable union to its member: the union narrowed, the member compared",
+            p(json!({"anyOf": [{"type": "string", "maxLength": 10}, {"type": "null"}]})),
+            p(json!({"type": "string", "maxLength": 20})),
+            vec![
+                "output-type-narrowed /outputSchema/properties/p/anyOf info",
+                "output-bound-loosened /outputSchema/properties/p/maxLength breaking",
+            ],
+        ),
+        (
+            "inside a definition: named where it is in OLD or NEW",
+            with_output(
+                json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}},
+                               "$defs": {"A": {"type": "integer", "maximum": 10}}}),
+            ),
+            with_output(
+                json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}},
+                               "$defs": {"A": {"type": "integer", "maximum": 20}}}),
+            ),
+            vec!["output-bound-loosened /outputSchema/$defs/A/maximum breaking"],
+        ),
+        (
+            "a description changed: the same rule as on inputs",
+            p(json!({"type": "string", "description": "A name."})),
+            p(json!({"type": "string", "description": "The name."})),
+            vec!["description-changed /outputSchema/properties/p/description info"],
+        ),
+    ];
+    check_rows(table);
+}
+
+/// The same change to a tool's `inputSchema` and to its `outputSchema`: opposite
+/// severities, each under its own rule.
+#[test]
+fn inputs_and_outputs_read_one_change_the_other_way() {
+    let tool = |schema: Value| {
+        json!([{"name": "t", "inputSchema": object(json!({"n": schema.clone()}), json!(["n"])),
+                "outputSchema": object(json!({"n": schema}), json!(["n"]))}])
+    };
+    assert_eq!(
+        found(
+            &tool(json!({"type": "integer", "maximum": 10})),
+            &tool(json!({"type": "number", "maximum": 5}))
+        ),
+        [
+            "bound-tightened /inputSchema/properties/n/maximum breaking",
+            "type-widened /inputSchema/properties/n/type info",
+            "output-bound-tightened /outputSchema/properties/n/maximum info",
+            "output-type-widened /outputSchema/properties/n/type breaking",
+        ]
+    );
+}
+
+/// `deprecated: true` in OLD makes a removal info, on inputs and outputs alike; nothing
+/// else about a deprecated property changes.
+#[test]
+fn deprecation_as_a_table() {
+    let i = |properties: Value, required: Value| object(properties, required);
+    let out = |properties: Value, required: Value| with_output(object(properties, required));
+    let consts = |values: &[(&str, bool)]| {
+        let members: Vec<Value> = values
+            .iter()
+            .map(|(v, d)| {
+                if *d {
+                    json!({"const": v, "deprecated": true})
+                } else {
+                    json!({"const": v})
+                }
+            })
+            .collect();
+        json!({"oneOf": members})
+    };
+    let table: Vec<Row> = vec![
+        (
+            "a deprecated input property removed, required or not",
+            i(
+                json!({"a": {"type": "string", "deprecated": true},
+                       "b": {"type": "string", "deprecated": true}}),
+                json!(["a"]),
+            ),
+            i(json!({}), json!([])),
+            vec![
+                "deprecated-property-removed /properties/a info",
+                "deprecated-property-removed /properties/b info",
+            ],
+        ),
+        (
+            "deprecated on the definition a $ref names",
+            json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}},
+                   "$defs": {"A": {"type": "string", "deprecated": true}}}),
+            i(json!({}), json!([])),
+            vec!["deprecated-property-removed /properties/a info"],
+        ),
+        (
+            "deprecated beside a $ref",
+            json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/A", "deprecated": true}},
+                   "$defs": {"A": {"type": "string"}}}),
+            i(json!({}), json!([])),
+            vec!["deprecated-property-removed /properties/a info"],
+        ),
+        (
+            "deprecated false, or not a boolean: breaking",
+            i(
+                json!({"a": {"type": "string", "deprecated": false},
+                       "b": {"type": "string", "deprecated": "true"}}),
+                json!([]),
+            ),
+            i(json!({}), json!([])),
+            vec![
+                "property-removed /properties/a breaking",
+                "property-removed /properties/b breaking",
+            ],
+        ),
+        (
+            "deprecated in NEW only: the removal is still breaking",
+            i(json!({"a": {"type": "string"}}), json!([])),
+            i(json!({}), json!([])),
+            vec!["property-removed /properties/a breaking"],
+        ),
+        (
+            "a deprecated property kept and tightened: breaking",
+            i(
+                json!({"a": {"type": "string", "maxLength": 9, "deprecated": true}}),
+                json!([]),
+            ),
+            i(
+                json!({"a": {"type": "string", "maxLength": 5, "deprecated": true}}),
+                json!([]),
+            ),
+            vec!["bound-tightened /properties/a/maxLength breaking"],
+        ),
+        (
+            "a deprecated output property removed, required or not",
+            out(
+                json!({"a": {"type": "string", "deprecated": true}, "b": {"type": "string"}}),
+                json!(["a", "b"]),
+            ),
+            out(json!({}), json!([])),
+            vec![
+                "deprecated-property-removed /outputSchema/properties/a info",
+                "output-property-removed /outputSchema/properties/b breaking",
+            ],
+        ),
+        (
+            "input values of a union of consts: a deprecated one removed, another removed, one added",
+            i(
+                json!({"m": consts(&[("a", false), ("b", true), ("c", false)])}),
+                json!([]),
+            ),
+            i(
+                json!({"m": consts(&[("a", false), ("d", false)])}),
+                json!([]),
+            ),
+            vec![
+                "deprecated-enum-value-removed /properties/m/oneOf/1/const info",
+                "enum-value-added /properties/m/oneOf/1/const info",
+                "enum-value-removed /properties/m/oneOf/2/const breaking",
+            ],
+        ),
+        (
+            "output values of a union of consts: a deprecated one removed, one added",
+            out(
+                json!({"m": consts(&[("a", false), ("b", true)])}),
+                json!([]),
+            ),
+            out(
+                json!({"m": consts(&[("a", false), ("c", false)])}),
+                json!([]),
+            ),
+            vec![
+                "deprecated-enum-value-removed /outputSchema/properties/m/oneOf/1/const info",
+                "output-enum-value-added /outputSchema/properties/m/oneOf/1/const breaking",
+            ],
+        ),
+        (
+            "a union of consts reordered: nothing",
+            i(
+                json!({"m": consts(&[("a", false), ("b", false), ("c", false)])}),
+                json!([]),
+            ),
+            i(
+                json!({"m": consts(&[("c", false), ("a", false), ("b", false)])}),
+                json!([]),
+            ),
+            vec![],
+        ),
+        (
+            "an enum written as a union of documented consts (as schemars does): nothing",
+            i(
+                json!({"m": {"type": "string", "enum": ["a", "b"]}}),
+                json!([]),
+            ),
+            i(
+                json!({"m": {"oneOf": [
+                    {"type": "string", "const": "a", "description": "The first."},
+                    {"type": "string", "const": "b", "description": "The second."}]}}),
+                json!([]),
+            ),
+            vec![],
+        ),
+        (
+            "one-value enums as members, and a member's description changed",
+            i(
+                json!({"m": {"anyOf": [{"enum": ["a"], "description": "A."}, {"enum": ["b"], "deprecated": true}]}}),
+                json!([]),
+            ),
+            i(
+                json!({"m": {"anyOf": [{"enum": ["a"], "description": "The a."}]}}),
+                json!([]),
+            ),
+            vec![
+                "description-changed /properties/m/anyOf/0/description info",
+                "deprecated-enum-value-removed /properties/m/anyOf/1/enum/0 info",
+            ],
+        ),
+        (
+            "schemars' mixed form: the plain values in one enum member, documented ones as consts",
+            i(
+                json!({"m": {"oneOf": [
+                    {"type": "string", "enum": ["a", "b"]},
+                    {"type": "string", "const": "c", "description": "C.", "deprecated": true}]}}),
+                json!([]),
+            ),
+            i(
+                json!({"m": {"oneOf": [{"type": "string", "enum": ["a", "d"]}]}}),
+                json!([]),
+            ),
+            vec![
+                "enum-value-added /properties/m/oneOf/0/enum/1 info",
+                "enum-value-removed /properties/m/oneOf/0/enum/1 breaking",
+                "deprecated-enum-value-removed /properties/m/oneOf/1/const info",
+            ],
+        ),
+        (
+            "a deprecated property's own enum: a value removed is breaking",
+            i(
+                json!({"m": {"type": "string", "enum": ["a", "b"], "deprecated": true}}),
+                json!([]),
+            ),
+            i(
+                json!({"m": {"type": "string", "enum": ["a"], "deprecated": true}}),
+                json!([]),
+            ),
+            vec!["enum-value-removed /properties/m/enum/1 breaking"],
+        ),
+        (
+            "a union of consts to an enum without a deprecated value",
+            i(
+                json!({"m": consts(&[("a", false), ("b", true)])}),
+                json!([]),
+            ),
+            i(json!({"m": {"enum": ["a"]}}), json!([])),
+            vec!["deprecated-enum-value-removed /properties/m/oneOf/1/const info"],
+        ),
+        (
+            "a tool has no deprecation in MCP: its removal is breaking, whatever it says",
+            json!([{"name": "t", "description": "Deprecated: use u.", "inputSchema": {"type": "object", "deprecated": true}}]),
+            json!([]),
+            vec!["tool-removed \"\" breaking"],
+        ),
+    ];
+    check_rows(table);
+}
+
+/// The fixture pairs under `tests/data/testing/compat` (two `tools/list` results each, as
+/// the `schema_compat` command line reads them) and their changes, every field included,
+/// pinned as golden files (`NAME_changes.json`, one change a line; regenerate with
+/// `UPDATE_GOLDEN=1`): `outputs` has every `output-` rule, `deprecated` the deprecation
+/// rules on inputs and outputs beside the removals they do not excuse.
+#[test]
+fn the_fixture_pairs() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/testing/compat");
+    let read = |name: &str| -> Value {
+        let text = std::fs::read_to_string(dir.join(name)).expect("the fixture");
+        serde_json::from_str(&text).expect("JSON")
+    };
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    for pair in ["outputs", "deprecated"] {
+        let changes = compat(
+            &read(&format!("{pair}_old.json")),
+            &read(&format!("{pair}_new.json")),
+        );
+        let lines: Vec<String> = changes
+            .iter()
+            .map(|c| format!("  {}", serde_json::to_string(c).expect("serializes")))
+            .collect();
+        let text = format!("[\n{}\n]\n", lines.join(",\n"));
+        let golden = dir.join(format!("{pair}_changes.json"));
+        if update {
+            std::fs::write(&golden, &text).expect("writes the golden file");
+            continue;
+        }
+        let want = std::fs::read_to_string(&golden).expect("the golden file");
+        assert_eq!(
+            text,
+            want,
+            "{pair}: the changes differ from {}",
+            golden.display()
+        );
+    }
 }
 
 /// `$ref`s are followed on each side in its own document: a change inside a definition
