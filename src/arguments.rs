@@ -349,7 +349,7 @@ pub(crate) fn object_plain(value: Value) -> Result<Value, Rejection> {
         other => {
             let refused = not_an_object(&other);
             // A `Value` built in code may be nested deeper than its own drop can recurse.
-            crate::engine::drop_flat(other);
+            crate::value::drop_flat(other);
             Err(refused)
         }
     }

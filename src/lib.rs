@@ -141,9 +141,11 @@
 mod macros;
 
 // Layers, imports going downward only (see the engine's module docs): at the bottom the
-// policies (`policy`), the issue model (`issue`) and the report's model (`report`); above
-// them the engine (`engine`); above it the adapter shell (`shell`), the adapters, the entry
-// points, the schema engine (`coercer`) and the server integrations.
+// policies (`policy`), the wording (`words`), values walked without recursion (`value`),
+// the issue model (`issue`) and the report's model (`report`); above them the rules
+// (`rules`, `arguments`, `decode`, `json_text`); above those the engine (`engine`); above
+// it the adapter shell (`shell`), the adapters, the entry points, the schema engine
+// (`coercer`) and the server integrations.
 mod adapters;
 mod arguments;
 mod decode;
@@ -157,6 +159,7 @@ mod render;
 pub mod report;
 mod rules;
 mod shell;
+mod value;
 mod words;
 
 #[cfg(feature = "axum")]

@@ -1,7 +1,10 @@
 //! The wording every message and hint shares: counted nouns ("1 item", "3 items"), echoes
 //! of input cut to [`INPUT_ECHO_CHARS`], and lists of allowed values.
 
-use crate::issue::INPUT_ECHO_CHARS;
+// Defined here, at the bottom of the crate's layers, beside the wording that cuts to it;
+// the issue model re-exports it.
+/// At most this many chars of an input are echoed in an issue (then `…` is appended).
+pub const INPUT_ECHO_CHARS: usize = 64;
 
 /// `n` and the noun, plural unless `n` is 1: `"1 item"`, `"3 items"`, `"0 chars"`.
 pub(crate) fn count(n: usize, noun: &str) -> String {

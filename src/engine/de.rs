@@ -655,12 +655,6 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
             }
             return engine.drive(drive, || self.deserialize_any(visitor));
         }
-        if asked == Some(Request::Owned) {
-            return match &*self.value {
-                Value::String(_) => self.owned_string(visitor),
-                _ => self.deserialize_any(visitor),
-            };
-        }
         if asked == Some(Request::Array) {
             // The generic array adapter: a native array, or a lone value as its one
             // element; strings and `null` are the adapter's to read.

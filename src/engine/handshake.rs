@@ -33,11 +33,6 @@ const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
 /// structs.
 const ARRAY_NAME: &str = "$mcp_coerce::private::ArrayOf";
 
-/// The newtype-struct name through which an adapter asks for a string as an owned
-/// `String` (`visit_string`) where the engine may move it out of the arguments; any other
-/// value, and every other deserializer, answers as `deserialize_any` does.
-const OWNED_NAME: &str = "$mcp_coerce::private::Owned";
-
 /// What an adapter driven by the engine is told: how deep its value is (an object it
 /// decodes counts its levels on from there) and the plan node of its value.
 #[derive(Clone, Copy, Debug)]
@@ -62,8 +57,6 @@ pub(super) enum Request {
     Direct,
     /// [`ARRAY_NAME`]: the generic array adapter asking to be driven.
     Array,
-    /// [`OWNED_NAME`]: a string asked for as an owned `String`.
-    Owned,
 }
 
 /// The handshake's request `name` makes, if any (every other name is an ordinary newtype
@@ -74,8 +67,6 @@ pub(super) fn request(name: &str) -> Option<Request> {
         Some(Request::Direct)
     } else if name == ARRAY_NAME {
         Some(Request::Array)
-    } else if name == OWNED_NAME {
-        Some(Request::Owned)
     } else {
         None
     }

@@ -78,6 +78,7 @@ use crate::issue::{MAX_ISSUES, Rejection};
 use crate::report::{Coercion, MAX_COERCIONS, Report};
 use plan::Plan;
 
+pub(crate) use crate::value::{deeper_than, drop_flat};
 pub(crate) use error::Error;
 pub(crate) use handshake::{Drive, adapt, adapt_array, take_drive};
 pub(crate) use probe::default_filled;
@@ -753,42 +754,6 @@ pub(crate) fn plain_call<R>(
             (out, Some(rejection), report)
         }
     })
-}
-
-/// Take `value` apart without recursion (a `Value` built in code may be nested deeper
-/// than a thread's stack allows `Value`'s own drop to go).
-pub(crate) fn drop_flat(value: Value) {
-    let mut stack = vec![value];
-    while let Some(value) = stack.pop() {
-        match value {
-            Value::Array(items) => stack.extend(items.into_iter().filter(is_container)),
-            Value::Object(map) => {
-                stack.extend(map.into_iter().map(|(_, v)| v).filter(is_container))
-            }
-            _ => {}
-        }
-    }
-}
-
-fn is_container(value: &Value) -> bool {
-    matches!(value, Value::Array(_) | Value::Object(_))
-}
-
-/// Whether `value` holds containers more than `levels` deep (counted without recursion).
-pub(crate) fn deeper_than(value: &Value, levels: u32) -> bool {
-    let mut stack = vec![(value, 1u32)];
-    while let Some((value, depth)) = stack.pop() {
-        let children: Box<dyn Iterator<Item = &Value>> = match value {
-            Value::Array(items) => Box::new(items.iter()),
-            Value::Object(map) => Box::new(map.values()),
-            _ => continue,
-        };
-        if depth > levels {
-            return true;
-        }
-        stack.extend(children.filter(|c| is_container(c)).map(|c| (c, depth + 1)));
-    }
-    false
 }
 
 /// The value of the call, if it is accepted; otherwise its issues are in the engine

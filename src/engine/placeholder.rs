@@ -103,9 +103,6 @@ impl<'de> Deserializer<'de> for Placeholder {
             };
             return super::with(|engine| engine.drive(drive, || visitor.visit_unit()));
         }
-        if asked == Some(Request::Owned) {
-            return self.deserialize_any(visitor);
-        }
         let inner = self.deeper()?;
         visitor.visit_newtype_struct(inner)
     }

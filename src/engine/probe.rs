@@ -559,9 +559,6 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
             };
             return self.engine.drive(drive, || visitor.visit_unit());
         }
-        if asked == Some(Request::Owned) {
-            return Placeholder::new().deserialize_any(visitor);
-        }
         if asked == Some(Request::Array) {
             // The generic array adapter: one element, at the node of the elements, so that
             // the structs of its elements are learned.

@@ -16,15 +16,13 @@ mod buf;
 mod path;
 mod rejection;
 
+pub use crate::words::INPUT_ECHO_CHARS;
 use crate::words::truncate;
 pub(crate) use buf::IssueBuf;
 #[cfg(feature = "tracing")]
 pub(crate) use path::Redacted;
 pub use path::{MAX_PATH_CHARS, Path, Segment};
 pub use rejection::{MAX_ISSUES, Rejection};
-
-/// At most this many chars of an input are echoed in an issue (then `…` is appended).
-pub const INPUT_ECHO_CHARS: usize = 64;
 
 /// The context keys a redacted issue keeps: what the crate writes from the type's
 /// declaration or from where the issue is, never what the caller sent.
