@@ -414,10 +414,24 @@ impl Coercer {
             None => Ok((value, report)),
             Some(rejection) => {
                 crate::engine::drop_flat(value);
-                Err((rejection, report))
+                Err((distinct(rejection), report))
             }
         }
     }
+}
+
+/// `rejection` with each issue once: a value that several nodes read (an object under a
+/// `$ref` and the union around it) is scanned for forbidden keys by each, and the same
+/// issue is refused once.
+fn distinct(rejection: Rejection) -> Rejection {
+    let truncated = rejection.truncated();
+    let mut kept: Vec<crate::Issue> = Vec::new();
+    for issue in rejection.into_issues() {
+        if !kept.contains(&issue) {
+            kept.push(issue);
+        }
+    }
+    Rejection::from_parts(kept, truncated)
 }
 
 /// The answer of a `*_with_report` method.

@@ -1055,24 +1055,6 @@ impl Walk<'_, '_> {
             self.ctx.issue(|| issue);
             return;
         };
-        if node.properties.is_empty()
-            && node.required.is_empty()
-            && node.additional.is_none()
-            && node.pattern_properties.is_empty()
-            && node.property_names.is_none()
-            && applies_in_place(node)
-        {
-            // No object keyword of its own: the `$ref`/`allOf`/`anyOf`/`oneOf` read the
-            // members; only a forbidden key is refused here, as `Walk::other_key` does.
-            for key in map.keys() {
-                if rules::keys::FORBIDDEN.contains(&key.as_str()) {
-                    self.ctx.issue(|| {
-                        rules::keys::forbidden_key(key).at(Path::root().join(key.as_str()))
-                    });
-                }
-            }
-            return;
-        }
         // The property names, on the stack for the common sizes.
         const ON_STACK: usize = 16;
         let mut names = [""; ON_STACK];
@@ -1319,10 +1301,10 @@ impl Walk<'_, '_> {
             None => {
                 if rules::keys::FORBIDDEN.contains(&key) {
                     self.ctx.issue(|| rules::keys::forbidden_key(key));
-                } else if !applies_in_place(node) {
-                    // A node whose `$ref`, `allOf`, `anyOf` or `oneOf` reads the same object
-                    // leaves the key to them: a branch that describes nothing of it scans
-                    // it then, once, and a branch that describes it is not overruled.
+                } else {
+                    // Scanned here even where a `$ref`, `allOf`, `anyOf` or `oneOf` reads the
+                    // same object: a branch that is `true`, `{}` or annotations only scans
+                    // nothing (tests/schema_engine_regressions.rs).
                     self.free_form(value);
                 }
             }
@@ -1669,15 +1651,6 @@ impl Walk<'_, '_> {
 }
 
 use rules::array_text::Kind as ArrayKind;
-
-/// Whether `node` has keywords that apply other nodes to the same value (`$ref`, `allOf`,
-/// `anyOf`, `oneOf`).
-fn applies_in_place(node: &Node) -> bool {
-    node.reference.is_some()
-        || !node.all_of.is_empty()
-        || !node.any_of.is_empty()
-        || !node.one_of.is_empty()
-}
 
 /// Where an array's items came from, for their issues' `context.offset` and reports.
 enum Origin {

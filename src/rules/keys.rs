@@ -36,10 +36,14 @@ pub(crate) fn forbidden_in(value: &Value, max_depth: usize) -> Vec<Issue> {
                 }
             }
             Value::Array(items) if at.len() < max_depth => {
+                // Only the containers: a scalar holds no key (an array of 1,000 ids costs a
+                // type test per id, not a path each).
                 for (i, item) in items.iter().enumerate().rev() {
-                    let mut next = at.clone();
-                    next.push(i);
-                    stack.push((item, next));
+                    if item.is_array() || item.is_object() {
+                        let mut next = at.clone();
+                        next.push(i);
+                        stack.push((item, next));
+                    }
                 }
             }
             _ => {}

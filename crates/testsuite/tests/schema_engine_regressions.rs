@@ -464,13 +464,12 @@ fn a_key_named_in_required_is_not_folded_into_a_property() {
     );
 }
 
-/// A node whose `$ref`, `allOf`, `anyOf` or `oneOf` reads the object leaves its undeclared
-/// keys to them: a forbidden key deep in one is refused once, by the branch that describes
-/// nothing of it, and a branch's closed properties still refuse an unknown key. (The node
-/// itself scanned every undeclared value too: a 1,000-element array behind `anyOf
-/// [$ref, null]` was walked twice per call, found by the schema bench.)
+/// An object read by a node and by its `$ref`, `allOf`, `anyOf` or `oneOf` is scanned for
+/// forbidden keys by each (a branch that is `true`, `{}` or annotations only scans nothing:
+/// the next test), and the refusal names each issue once; a branch's closed properties
+/// still refuse an unknown key.
 #[test]
-fn an_object_read_by_its_branches_is_scanned_by_them_only() {
+fn an_object_read_by_its_branches_is_refused_once_per_issue() {
     let open = json!({"type": "object", "properties": {"q": {
         "anyOf": [{"$ref": "#/$defs/Q"}, {"type": "null"}]}},
         "$defs": {"Q": {"type": "object", "properties": {"a": {"type": "integer"}}}}});
@@ -494,12 +493,198 @@ fn an_object_read_by_its_branches_is_scanned_by_them_only() {
         (
             closed,
             json!({"q": {"a": 1, "x": {"constructor": 1}}}),
-            Want::Err(&[("unknown_field", "/q/x")]),
+            Want::Err(&[
+                ("forbidden_key", "/q/x/constructor"),
+                ("unknown_field", "/q/x"),
+            ]),
         ),
         (
             all_of,
             json!({"q": {"a": 1, "x": {"k": {"prototype": 1}}}}),
             Want::Err(&[("forbidden_key", "/q/x/k/prototype")]),
+        ),
+    ]);
+}
+
+/// Found by a hostile review of an optimisation (since reverted) that left an undeclared
+/// key's value to a node's `$ref`/`allOf`/`anyOf`/`oneOf`: where the branches that read the
+/// value are `true`, `{}`, annotation-only, `additionalProperties: true`,
+/// `properties`/`patternProperties` of `true`, or an object node the union does not pick,
+/// nothing scanned the value and a forbidden key deep inside it was accepted. Every row is
+/// refused with `forbidden_key`.
+#[test]
+fn a_forbidden_key_behind_branches_that_describe_nothing_is_still_refused() {
+    let proto = || json!({"a": "s", "x": {"y": {"__proto__": 1}}});
+    let at_proto: &[(&str, &str)] = &[("forbidden_key", "/x/y/__proto__")];
+    table(&[
+        // anyOf whose first branch is `true` (matched as sent).
+        (
+            json!({"properties": {"a": {"type": "string"}}, "anyOf": [true, {"type": "string"}]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "anyOf": [{}, {"type": "string"}]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        // No object keyword of its own, an applicator: the early return in Walk::object.
+        (
+            json!({"type": "object", "allOf": [true]}),
+            json!({"x": {"constructor": 1}}),
+            Want::Err(&[("forbidden_key", "/x/constructor")]),
+        ),
+        (
+            json!({"type": "object", "allOf": [{"description": "d"}]}),
+            json!({"x": {"constructor": 1}}),
+            Want::Err(&[("forbidden_key", "/x/constructor")]),
+        ),
+        (
+            json!({"type": "object", "anyOf": [true, {"type": "string"}]}),
+            json!({"x": {"y": {"__proto__": 1}}}),
+            Want::Err(at_proto),
+        ),
+        // 2020-12 `$ref` beside `properties` (not ref-only) to `{}` / an annotation-only node.
+        (
+            json!({"$defs": {"any": {}}, "properties": {"a": {"type": "string"}}, "$ref": "#/$defs/any"}),
+            json!({"a": "s", "x": {"prototype": 1}}),
+            Want::Err(&[("forbidden_key", "/x/prototype")]),
+        ),
+        (
+            json!({"$defs": {"any": true}, "type": "object", "$ref": "#/$defs/any"}),
+            json!({"x": {"prototype": 1}}),
+            Want::Err(&[("forbidden_key", "/x/prototype")]),
+        ),
+        (
+            json!({"$defs": {"any": {"title": "t"}}, "type": "object", "$ref": "#/$defs/any"}),
+            json!({"x": {"prototype": 1}}),
+            Want::Err(&[("forbidden_key", "/x/prototype")]),
+        ),
+        // Nested refs ending in `true`.
+        (
+            json!({"properties": {"a": {"type": "string"}}, "$ref": "#/$defs/o",
+                   "$defs": {"o": {"$ref": "#/$defs/p"}, "p": true}}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        // A draft 7 allOf of a $ref to `{}`.
+        (
+            json!({"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"o": {}},
+                   "properties": {"a": {"type": "string"}}, "allOf": [{"$ref": "#/definitions/o"}]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        // The branch's additionalProperties / properties / patternProperties are `true` or `{}`:
+        // free-form values by the contract.
+        (
+            json!({"properties": {"a": {"type": "string"}}, "allOf": [{"additionalProperties": true}]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "allOf": [{"additionalProperties": {}}]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "allOf": [{"properties": {"x": true}}]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "allOf": [{"properties": {"x": {}}}]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "allOf": [{"patternProperties": {"^x": true}}]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "$ref": "#/$defs/o",
+                   "$defs": {"o": {"type": "object", "additionalProperties": true}}}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "$ref": "#/$defs/o",
+                   "$defs": {"o": {"type": "object", "properties": {"x": {"type": "object", "additionalProperties": true}}}}}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        // Assertion-only keywords beside a `true` branch.
+        (
+            json!({"properties": {"a": {"type": "string"}}, "if": {"required": ["a"]}, "then": true, "allOf": [true]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "dependentSchemas": {"a": true}, "allOf": [true]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "unevaluatedProperties": true, "allOf": [true]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"properties": {"a": {"type": "string"}}, "not": {"required": ["z"]}, "allOf": [true]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        // The object branch refuses the forbidden key strictly, so the union falls to the
+        // array branch after coercion: the object, forbidden key and all, comes back wrapped
+        // in an array (at fea9b89: refused with forbidden_key).
+        (
+            json!({"properties": {"a": {"type": "string"}}, "anyOf": [{"type": "array"}, {"contains": true}]}),
+            proto(),
+            Want::Err(at_proto),
+        ),
+        // An array's items that are a union of `true`.
+        (
+            json!({"properties": {"l": {"type": "array", "items": {"anyOf": [true]}}}}),
+            json!({"l": [{"y": {"__proto__": 1}}]}),
+            Want::Err(&[("forbidden_key", "/l/0/y/__proto__")]),
+        ),
+        // A tagged union whose chosen branch names the key with `true`.
+        (
+            json!({"type": "object", "oneOf": [{"properties": {"k": {"const": "a"}, "x": true}},
+                                               {"properties": {"k": {"const": "b"}}}]}),
+            json!({"k": "a", "x": {"y": {"__proto__": 1}}}),
+            Want::Err(at_proto),
+        ),
+        (
+            json!({"type": "object", "properties": {"k": {"type": "string"}},
+                   "oneOf": [{"properties": {"k": {"const": "a"}, "x": true}},
+                             {"properties": {"k": {"const": "b"}}}]}),
+            json!({"k": "a", "x": {"y": {"__proto__": 1}}}),
+            Want::Err(at_proto),
+        ),
+        // An object sent as JSON text: the text is read, then nothing scans it.
+        (
+            json!({"properties": {"o": {"type": "object", "allOf": [true]}}}),
+            json!({"o": "{\"x\": {\"__proto__\": 1}}"}),
+            Want::Err(&[("forbidden_key", "/o/x/__proto__")]),
+        ),
+        (
+            json!({"type": "object", "anyOf": [true]}),
+            json!("{\"x\": {\"__proto__\": 1}}"),
+            Want::Err(&[("forbidden_key", "/x/__proto__")]),
+        ),
+        // A refusal that no longer names the forbidden key.
+        (
+            json!({"type": "object", "anyOf": [{"required": ["k"]}]}),
+            json!({"k": "a", "x": {"y": {"__proto__": 1}}}),
+            Want::Err(&[("forbidden_key", "/x/y/__proto__"), ("invalid_type", "")]),
+        ),
+        // oneOf whose branches have no object keyword of interest: the refusal no longer
+        // names the forbidden key, only an `invalid_type` at the root for an object.
+        (
+            json!({"properties": {"a": {"type": "string"}}, "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}),
+            proto(),
+            Want::Err(&[("forbidden_key", "/x/y/__proto__"), ("invalid_type", "")]),
         ),
     ]);
 }
