@@ -49,6 +49,8 @@
 //! `IntArrayLike<Items<0, 1000>>` does not read like `IntLike<0, 1000>`'s value range.
 //! - `use mcp_coerce::prelude::*;` brings the markers, the wrapper types, the policies, the
 //!   entry points and the issue and report types, and no module: [`prelude`].
+//! - `#[serde(deserialize_with)]` instead of `#[serde_as]`: the same marker, through
+//!   [`As`] (below).
 //! - Every bound and policy, and the `*Policy` traits they implement: [`policy`] (also at
 //!   the root).
 //! - Adapters, one module per family: [`int_array`], [`string_array`],
@@ -133,6 +135,53 @@
     not(feature = "testing"),
     doc = "- A test kit for servers' own tests: module `testing` (feature `testing`)."
 )]
+#![doc = r##"
+# Without `#[serde_as]`
+
+Every marker reads a field through serde's own `deserialize_with` too, by one rule: the
+marker `M` of `#[serde_as(as = "M")]` goes into `#[serde(deserialize_with =
+"As::<M>::deserialize")]` ([`As`], serde_with's), and, for the published schema (feature
+`schemars`), into `#[schemars(with = "SchemaAs<T, M>")]` (`schema::SchemaAs`, `T` the
+field's type), the attribute `#[serde_as]` writes by itself. Without that second attribute
+the field publishes the schema of its Rust type (`limit: u32` as `{"type": "integer",
+"minimum": 0}`, none of the marker's bounds), and the shape matrix's soundness check names
+the attribute to add. An `Option` field keeps the marker (read with the crate's optional
+rules, see [`optional`]; `Option<M>` is serde_with's generic one, as under `#[serde_as]`) and
+needs `#[serde(default)]`, which `deserialize_with` never implies: without it the field is
+required, published in `required` and refused as `missing` when absent, and the shape
+matrix names the field and the fix. (`#[serde_as]` adds `#[serde(default)]` by itself only
+where the field and the marker are both spelled `Option<..>`; the marker itself on an
+`Option` field needs it there too.) Four families keep a named function for their common
+case, [`int_array::deserialize`], [`string_array::deserialize`],
+[`safe_object::deserialize`] and `url::deserialize::<P, _>` (each with an `option` module);
+the README's adapter table has both spellings of every family.
+
+```
+# #[cfg(feature = "schemars")] fn main() -> Result<(), mcp_coerce::Rejection> {
+use mcp_coerce::prelude::*; // As, SchemaAs, the markers
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+#[derive(Deserialize, JsonSchema)]
+struct Args {
+    #[serde(deserialize_with = "As::<IntArrayLike<Items<0, 1000>>>::deserialize")]
+    #[schemars(with = "SchemaAs<Vec<i64>, IntArrayLike<Items<0, 1000>>>")]
+    ids: Vec<i64>,
+    #[serde(default, deserialize_with = "As::<IntLike<1, 100>>::deserialize")]
+    #[schemars(with = "SchemaAs<Option<u32>, IntLike<1, 100>>")]
+    limit: Option<u32>,
+}
+
+let args: Args = mcp_coerce::schema::from_str(r#"{"ids": "1, 2", "limit": ""}"#)?;
+assert_eq!((args.ids, args.limit), (vec![1, 2], None));
+let schema = mcp_coerce::schema::input_schema::<Args>();
+assert_eq!(schema["properties"]["ids"]["maxItems"], 1000);
+assert_eq!(schema["properties"]["limit"]["maximum"], 100);
+assert_eq!(schema["required"], serde_json::json!(["ids"]));
+# Ok(()) }
+# #[cfg(not(feature = "schemars"))] fn main() {}
+```
+"##]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -228,6 +277,26 @@ pub use render::{
 pub use report::{Coerced, Coercion, MAX_COERCIONS, Report, Rule};
 pub use safe_object::{SafeObject, SafeObjectLike};
 pub use secret::Secret;
+/// serde_with's `As<M>`, re-exported so that `mcp_coerce::As` names it: a field read with
+/// `#[serde(deserialize_with = "As::<M>::deserialize")]` is read by the marker `M` exactly
+/// as `#[serde_as(as = "M")]` reads it (see [the scheme](crate#without-serde_as)).
+///
+/// ```
+/// use mcp_coerce::{As, IntLike};
+/// # use serde::Deserialize;
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde(deserialize_with = "As::<IntLike<1, 100>>::deserialize")]
+///     limit: u32,
+///     #[serde(default, deserialize_with = "As::<IntLike<1, 100>>::deserialize")]
+///     page: Option<u32>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"limit": "10", "page": ""}"#)?;
+/// assert_eq!((args.limit, args.page), (10, None));
+/// assert!(mcp_coerce::from_str::<Args>(r#"{"limit": 500}"#).is_err()); // above 100
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+pub use serde_with::As;
 /// serde_with's element adapter for plain serde elements (`ArrayLike<Same>`, the default),
 /// re-exported so that `mcp_coerce::Same` names it.
 ///

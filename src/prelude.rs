@@ -1,5 +1,7 @@
 //! The names a tool's argument types use, for a glob import: the markers, the wrapper
-//! types, the bounds and policies, the entry points, and the issue and report types.
+//! types, the bounds and policies, [`As`] and (feature `schemars`) `SchemaAs` for fields
+//! read with `#[serde(deserialize_with)]` (see [the scheme](crate#without-serde_as)), the
+//! entry points, and the issue and report types.
 //!
 //! No module is re-exported: `use mcp_coerce::*;` brings the crate's modules `url`, `rmcp`
 //! and `axum` too, which shadow the crates of those names in the importing module
@@ -32,8 +34,10 @@
 //! # Ok::<(), Rejection>(())
 //! ```
 
+#[cfg(feature = "schemars")]
+pub use crate::schema::SchemaAs;
 pub use crate::{
-    Array, ArrayLike, Bool, BoolLike, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
+    Array, ArrayLike, As, Bool, BoolLike, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
     JsonObject, JsonObjectLike, Number, NumberLike, SafeObject, SafeObjectLike, Same, Secret,
     StringArray, StringArrayLike, Text, TextLike,
 };

@@ -715,7 +715,9 @@ impl<I: Integer, N> SerializeAs<Option<Vec<I>>> for IntArrayLike<N> {
 }
 
 /// For `#[serde(deserialize_with = "mcp_coerce::int_array::deserialize")]`: an array of
-/// integers from any lax shape, without item bounds (use [`IntArrayLike`] for those).
+/// integers from any lax shape, without item bounds (`As::<IntArrayLike<Items<0, 1000>>>`
+/// for those). Its schema (feature `schemars`): `#[schemars(with = "SchemaAs<Vec<I>,
+/// IntArrayLike>")]` beside it (see [the scheme](crate#without-serde_as)).
 ///
 /// # Errors
 ///
@@ -764,8 +766,9 @@ pub fn serialize<S: Serializer, I: Integer>(value: &[I], serializer: S) -> Resul
     value.serialize(serializer)
 }
 
-/// The same for `Option<Vec<I>>` fields, with the optional rules: absent, `null`, `""`
-/// and `"null"` give `None`.
+/// The same for `Option<Vec<I>>` fields, with the optional rules: absent (with
+/// `#[serde(default)]`), `null`, `""` and `"null"` give `None`. Its schema:
+/// `#[schemars(with = "SchemaAs<Option<Vec<I>>, IntArrayLike>")]`.
 ///
 /// # Examples
 ///

@@ -59,6 +59,20 @@
 //! The schema of such a field is the inner type's plain schema, and the field is left out
 //! of `required`; see the `schema` module (feature `schemars`).
 //!
+//! # `#[serde(default)]`
+//!
+//! An absent field is serde's to fill, and serde fills it only where told: an adapter on
+//! an `Option` field without `#[serde(default)]` compiles, and makes the field required
+//! (published in `required`, refused as `missing` when absent). serde_with's `#[serde_as]`
+//! adds `#[serde(default)]` by itself only where the field and the marker are both
+//! spelled `Option<..>` (`#[serde_as(as = "Option<IntLike>")]`, serde's rules); the
+//! marker itself on an `Option` field (`#[serde_as(as = "IntLike")]`, the crate's rules)
+//! needs it written, and so does every `#[serde(deserialize_with = "As::<M>::deserialize")]`
+//! field. The shape matrix (feature `testing`) sends each optional adapter field absent and
+//! names the field and the fix when it is refused (``add #[serde(default)] to field
+//! `limit` ``). A published schema cannot show the mistake (the field is then a required
+//! integer like any other), so the `tools/list` lint has no rule for it.
+//!
 //! # Why a flag
 //!
 //! Every other adapter implements `DeserializeAs<T>` and `DeserializeAs<Option<T>>` for the

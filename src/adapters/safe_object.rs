@@ -725,7 +725,9 @@ impl<const MAX_DEPTH: usize> SerializeAs<Option<Value>> for SafeObjectLike<MAX_D
 }
 
 /// For `#[serde(deserialize_with = "mcp_coerce::safe_object::deserialize")]`: a checked
-/// object with the [`DEFAULT_MAX_DEPTH`] (use [`SafeObjectLike`] for another limit).
+/// object with the [`DEFAULT_MAX_DEPTH`] (`As::<SafeObjectLike<8>>` for another limit). Its
+/// schema (feature `schemars`): `#[schemars(with = "SchemaAs<Map<String, Value>,
+/// SafeObjectLike>")]` beside it (see [the scheme](crate#without-serde_as)).
 ///
 /// # Errors
 ///
@@ -776,8 +778,9 @@ pub fn serialize<S: Serializer>(object: &JsonMap, serializer: S) -> Result<S::Ok
     object.serialize(serializer)
 }
 
-/// The same for `Option<Map<String, Value>>` fields, with the optional rules: absent,
-/// `null`, `""` and `"null"` give `None`.
+/// The same for `Option<Map<String, Value>>` fields, with the optional rules: absent (with
+/// `#[serde(default)]`), `null`, `""` and `"null"` give `None`. Its schema:
+/// `#[schemars(with = "SchemaAs<Option<Map<String, Value>>, SafeObjectLike>")]`.
 ///
 /// # Examples
 ///

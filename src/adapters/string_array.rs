@@ -442,7 +442,10 @@ impl<N, P> SerializeAs<Option<Vec<String>>> for StringArrayLike<N, P> {
 }
 
 /// For `#[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]`: a string
-/// array from any lax shape, split at commas, without item bounds.
+/// array from any lax shape, split at commas, without item bounds
+/// (`As::<StringArrayLike<Items<1, 10>>>` for those). Its schema (feature `schemars`):
+/// `#[schemars(with = "SchemaAs<Vec<String>, StringArrayLike>")]` beside it (see [the
+/// scheme](crate#without-serde_as)).
 ///
 /// # Errors
 ///
@@ -490,8 +493,9 @@ pub fn serialize<S: Serializer>(value: &[String], serializer: S) -> Result<S::Ok
     value.serialize(serializer)
 }
 
-/// The same for `Option<Vec<String>>` fields, with the optional rules: absent, `null`,
-/// `""` and `"null"` give `None`.
+/// The same for `Option<Vec<String>>` fields, with the optional rules: absent (with
+/// `#[serde(default)]`), `null`, `""` and `"null"` give `None`. Its schema:
+/// `#[schemars(with = "SchemaAs<Option<Vec<String>>, StringArrayLike>")]`.
 ///
 /// # Examples
 ///

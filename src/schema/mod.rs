@@ -1,8 +1,11 @@
 //! JSON Schema from the same definitions as the runtime check (feature `schemars`).
 //!
 //! Every adapter implements serde_with's `JsonSchemaAs` (so `#[serde_as(as = "...")]`
-//! fields of a struct deriving `schemars::JsonSchema` get their schema for free) and every
-//! wrapper type implements `schemars::JsonSchema`. The schema advertises the *canonical*
+//! fields of a struct deriving `schemars::JsonSchema` get their schema for free; a field
+//! read with `#[serde(deserialize_with = "As::<M>::deserialize")]` gets the same with
+//! `#[schemars(with = "SchemaAs<T, M>")]`, [`SchemaAs`], see [the
+//! scheme](crate#without-serde_as)) and every wrapper type implements
+//! `schemars::JsonSchema`. The schema advertises the *canonical*
 //! shape only: an integer array is `{"type": "array", "items": {"type": "integer"}}`; the
 //! JSON-encoded and comma-separated spellings are the runtime's courtesy, not part of the
 //! contract the agent is shown.
@@ -134,6 +137,39 @@ use crate::issue::Rejection;
 
 #[cfg(feature = "coercer")]
 mod unions;
+
+/// serde_with's `Schema<T, M>`, re-exported as `SchemaAs` (not to be confused with
+/// `schemars::Schema`): the JSON Schema of a field of type `T` read by the marker `M`, for
+/// `#[schemars(with = "SchemaAs<T, M>")]` beside `#[serde(deserialize_with =
+/// "As::<M>::deserialize")]`, with the same marker in both (see [the
+/// scheme](crate#without-serde_as)). `#[serde_as(as = "M")]` adds exactly this attribute to
+/// the field it rewrites, so both spellings publish the same schema.
+///
+/// `T` is the field's whole type: `Option<u32>` for an optional field, where the marker
+/// reads the `Option` with the crate's optional rules.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::schema::SchemaAs;
+/// use mcp_coerce::{As, IntLike};
+/// use schemars::JsonSchema;
+/// use serde::Deserialize;
+/// use serde_json::json;
+///
+/// #[derive(Deserialize, JsonSchema)]
+/// struct Args {
+///     #[serde(deserialize_with = "As::<IntLike<1, 100>>::deserialize")]
+///     #[schemars(with = "SchemaAs<u32, IntLike<1, 100>>")]
+///     limit: u32,
+/// }
+/// assert_eq!(mcp_coerce::schema::input_schema::<Args>(), json!({
+///     "type": "object",
+///     "properties": {"limit": {"type": "integer", "minimum": 1, "maximum": 100}},
+///     "required": ["limit"]
+/// }));
+/// ```
+pub use serde_with::Schema as SchemaAs;
 
 /// [`crate::from_str`] with the required fields taken from `T`'s JSON Schema (see the
 /// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).

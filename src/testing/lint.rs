@@ -76,6 +76,11 @@ macro_rules! rules {
         /// | `required-unknown` | error | a `required` name with no property |
         /// | `tools-list-shape` | error | the input is not a `tools/list` result (see [`tools`](crate::testing::tools)) |
         ///
+        /// No rule finds an adapter's `Option` field without `#[serde(default)]`: its
+        /// schema looks like any required field's (see [the kit's
+        /// docs](crate::testing#the-lint-and-the-compatibility-check)); the shape matrix
+        /// names it.
+        ///
         /// # Examples
         ///
         /// ```

@@ -56,7 +56,10 @@
 //! and a JSON Schema validator (the `jsonschema` crate) decides which ones the published
 //! schema accepts; a failing instance is shrunk by proptest where it can (a failure found
 //! by a lax spelling or a junk value of one field is reported on the instance it was
-//! found on), and a long one is cut in the report.
+//! found on), and a long one is cut in the report. Two mistakes that compile are named
+//! with their fix ([`Failure::fix`]): a field read through `deserialize_with` without the
+//! `#[schemars(with = "SchemaAs<T, M>")]` that publishes its marker's schema, and an
+//! adapter's `Option` field without `#[serde(default)]`.
 //!
 //! # The lint and the compatibility check
 //!
@@ -66,6 +69,13 @@
 //! schema_compat -- [--json] OLD NEW` run them from the repository root (exit status 1
 //! when an `error` finding or a `breaking` change is present, 2 for input that is not a
 //! `tools/list` result).
+//!
+//! The lint sees only what a schema says, so it has no rule for an adapter's `Option`
+//! field without `#[serde(default)]`: the crate's optional spelling publishes the inner
+//! type's plain schema, and without the attribute the field is a required integer (or
+//! string, or array) like any other; a required property that admits `null` is no sign
+//! either, since OpenAI's strict mode asks for exactly that. The shape matrix, which
+//! reads the type, names the field and the fix.
 //!
 //! The lint's `pattern-portable` rule applies the portability rules of
 //! [`pattern!`](crate::pattern!) ([`portability_problem`](crate::pattern::portability_problem))

@@ -12,11 +12,12 @@ mod demo_tools;
 
 use std::borrow::Cow;
 
+use mcp_coerce::schema::SchemaAs;
 use mcp_coerce::testing::{Check, Report, ShapeMatrix, assert_shape_matrix, shape_matrix};
 use mcp_coerce::{
-    Bool, BoolLike, Clamp, Code, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
-    Items, JsonObjectLike, NoSplit, Number, NumberLike, Optional, Pattern, PatternLike, SafeObject,
-    SafeObjectLike, StringArray, StringArrayLike, Text, TextLike, Trim, Url, UrlLike,
+    As, Bool, BoolLike, Clamp, Code, DefaultTo, Enum, EnumLike, Int, IntArray, IntArrayLike,
+    IntLike, Items, JsonObjectLike, NoSplit, Number, NumberLike, Optional, Pattern, PatternLike,
+    SafeObject, SafeObjectLike, StringArray, StringArrayLike, Text, TextLike, Trim, Url, UrlLike,
 };
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::de::{Deserializer, Error as _};
@@ -438,6 +439,15 @@ fn a_deserialize_that_refuses_what_its_schema_allows_fails_soundness() {
     // Shrunk: the other field is as small as the generator makes it.
     assert_eq!(failure.instance, json!({"n": n, "name": ""}));
     assert_eq!(failure.detail, "refused: custom at /n");
+    // A plain field (as its schema shows it) may be read by a marker through
+    // `deserialize_with`: the fix is conditional.
+    assert_eq!(
+        failure.fix.as_deref(),
+        Some(
+            "if field `n` is read with deserialize_with = \"As::<M>::deserialize\", add \
+             #[schemars(with = \"SchemaAs<T, M>\")] to it (T the field's type, M the same marker)"
+        )
+    );
     let text = report.to_string();
     assert!(
         text.contains("- soundness /n: instance the schema accepts"),
@@ -652,4 +662,217 @@ fn a_type_that_contains_itself_three_times_gets_every_instance() {
     let report = ShapeMatrix::new().cases(16).run::<Ternary>();
     assert!(report.is_ok(), "{report}");
     assert_eq!((report.instances(), report.discarded()), (16, 0));
+}
+
+// ---------------------------------------------------------------------------------------
+// Fields read with `deserialize_with`, and `Option` fields without `#[serde(default)]`.
+
+/// Read by the crate's markers, published as their Rust types: `u32` from 0, any string,
+/// any number of any integers.
+#[derive(Deserialize, JsonSchema, Debug)]
+struct WithoutCompanion {
+    #[serde(deserialize_with = "As::<IntLike<1, 100>>::deserialize")]
+    limit: u32,
+    #[serde(deserialize_with = "As::<PatternLike<Sku>>::deserialize")]
+    sku: String,
+    #[serde(deserialize_with = "As::<IntArrayLike<Items<0, 3>>>::deserialize")]
+    ids: Vec<i64>,
+}
+
+/// The same fields with the attribute that publishes each marker's schema.
+#[derive(Deserialize, JsonSchema, Debug)]
+struct WithCompanion {
+    #[serde(deserialize_with = "As::<IntLike<1, 100>>::deserialize")]
+    #[schemars(with = "SchemaAs<u32, IntLike<1, 100>>")]
+    limit: u32,
+    #[serde(deserialize_with = "As::<PatternLike<Sku>>::deserialize")]
+    #[schemars(with = "SchemaAs<String, PatternLike<Sku>>")]
+    sku: String,
+    #[serde(deserialize_with = "As::<IntArrayLike<Items<0, 3>>>::deserialize")]
+    #[schemars(with = "SchemaAs<Vec<i64>, IntArrayLike<Items<0, 3>>>")]
+    ids: Vec<i64>,
+}
+
+#[test]
+fn a_deserialize_with_field_without_its_schema_names_the_attribute() {
+    let report = shape_matrix::<WithoutCompanion>();
+    let failures: Vec<(Check, &str, Option<&str>)> = report
+        .failures()
+        .iter()
+        .map(|f| (f.check, f.field.as_str(), f.fix.as_deref()))
+        .collect();
+    let fix = |name: &str| {
+        format!(
+            "if field `{name}` is read with deserialize_with = \"As::<M>::deserialize\", add \
+             #[schemars(with = \"SchemaAs<T, M>\")] to it (T the field's type, M the same marker)"
+        )
+    };
+    let (ids, limit, sku) = (fix("ids"), fix("limit"), fix("sku"));
+    assert_eq!(
+        failures,
+        [
+            (Check::Soundness, "/ids", Some(ids.as_str())),
+            (Check::Soundness, "/limit", Some(limit.as_str())),
+            (Check::Soundness, "/sku", Some(sku.as_str())),
+        ]
+    );
+    let text = report.to_string();
+    assert!(text.contains(&format!("\n    fix: {sku}\n")), "{text}");
+
+    let report = shape_matrix::<WithCompanion>();
+    assert!(report.is_ok(), "{report}");
+    let found: Vec<(&str, Option<&str>)> = report
+        .fields()
+        .iter()
+        .map(|f| (f.field.as_str(), f.adapter))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("/ids", Some("int_array")),
+            ("/limit", Some("int")),
+            ("/sku", Some("pattern")),
+        ]
+    );
+}
+
+/// Adapters on `Option` fields without `#[serde(default)]`: the crate's spelling under
+/// `#[serde_as]`, and `deserialize_with` with the crate's optional rules and with
+/// serde_with's generic `Option<M>`. Each is required: published in `required`, refused
+/// as `missing`.
+#[serde_as]
+#[derive(Deserialize, JsonSchema, Debug)]
+struct OptionWithoutDefault {
+    #[serde_as(as = "IntLike<1, 100>")]
+    limit: Option<u32>,
+    #[serde(deserialize_with = "As::<EnumLike<Optional>>::deserialize")]
+    #[schemars(with = "SchemaAs<Option<Color>, EnumLike<Optional>>")]
+    color: Option<Color>,
+    #[serde(deserialize_with = "As::<Option<TextLike<1, 5>>>::deserialize")]
+    #[schemars(with = "SchemaAs<Option<String>, Option<TextLike<1, 5>>>")]
+    name: Option<String>,
+    /// `#[serde_as]` adds `#[serde(default)]` here by itself.
+    #[serde_as(as = "Option<IntLike<1, 9>>")]
+    level: Option<u8>,
+}
+
+/// The same, each with `#[serde(default)]`.
+#[serde_as]
+#[derive(Deserialize, JsonSchema, Debug)]
+struct OptionWithDefault {
+    #[serde_as(as = "IntLike<1, 100>")]
+    #[serde(default)]
+    limit: Option<u32>,
+    #[serde(default, deserialize_with = "As::<EnumLike<Optional>>::deserialize")]
+    #[schemars(with = "SchemaAs<Option<Color>, EnumLike<Optional>>")]
+    color: Option<Color>,
+    #[serde(
+        default,
+        deserialize_with = "As::<Option<TextLike<1, 5>>>::deserialize"
+    )]
+    #[schemars(with = "SchemaAs<Option<String>, Option<TextLike<1, 5>>>")]
+    name: Option<String>,
+    #[serde_as(as = "Option<IntLike<1, 9>>")]
+    level: Option<u8>,
+}
+
+#[test]
+fn an_option_field_without_default_names_the_fix() {
+    let report = shape_matrix::<OptionWithoutDefault>();
+    let failures: Vec<(Check, &str, &str, &str, Option<&str>)> = report
+        .failures()
+        .iter()
+        .map(|f| {
+            (
+                f.check,
+                f.field.as_str(),
+                f.case.as_str(),
+                f.detail.as_str(),
+                f.fix.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        failures,
+        [
+            (
+                Check::Acceptance,
+                "/color",
+                "absent",
+                "refused: missing at /color",
+                Some("add #[serde(default)] to field `color`")
+            ),
+            (
+                Check::Acceptance,
+                "/limit",
+                "absent",
+                "refused: missing at /limit",
+                Some("add #[serde(default)] to field `limit`")
+            ),
+            (
+                Check::Acceptance,
+                "/name",
+                "absent",
+                "refused: missing at /name",
+                Some("add #[serde(default)] to field `name`")
+            ),
+        ]
+    );
+    // The instance is the one sent: the field left out.
+    for failure in report.failures() {
+        let key = &failure.field[1..];
+        assert!(failure.instance.get(key).is_none(), "{}", failure.instance);
+    }
+    let text = report.to_string();
+    assert!(
+        text.contains("- acceptance /limit: absent\n    refused: missing at /limit\n    fix: add #[serde(default)] to field `limit`\n"),
+        "{text}"
+    );
+    assert_eq!(
+        mcp_coerce::schema::input_schema::<OptionWithoutDefault>()["required"],
+        json!(["limit", "color", "name"])
+    );
+
+    let report = shape_matrix::<OptionWithDefault>();
+    assert!(report.is_ok(), "{report}");
+}
+
+/// A nested field is named by its own key, and left out of its own object.
+#[serde_as]
+#[derive(Deserialize, JsonSchema, Debug)]
+struct Page {
+    #[serde_as(as = "IntLike<1, 100>")]
+    size: Option<u32>,
+}
+
+#[derive(Deserialize, JsonSchema, Debug)]
+struct NestedOption {
+    page: Page,
+}
+
+#[test]
+fn a_nested_option_field_without_default_is_named_by_its_key() {
+    let report = shape_matrix::<NestedOption>();
+    let failures: Vec<(Check, &str, &str, Option<&str>)> = report
+        .failures()
+        .iter()
+        .map(|f| {
+            (
+                f.check,
+                f.field.as_str(),
+                f.detail.as_str(),
+                f.fix.as_deref(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        failures,
+        [(
+            Check::Acceptance,
+            "/page/size",
+            "refused: missing at /page/size",
+            Some("add #[serde(default)] to field `size`")
+        )]
+    );
+    assert_eq!(report.failures()[0].instance, json!({"page": {}}));
 }

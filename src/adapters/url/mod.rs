@@ -552,7 +552,8 @@ impl<P: UrlPolicy> SerializeAs<Option<String>> for UrlLike<P> {
 
 /// For `#[serde(deserialize_with = "mcp_coerce::url::deserialize::<HttpsOnly, _>")]`:
 /// a [`WhatwgUrl`] checked against policy `P`, named with a turbofish since a field's type does
-/// not say it.
+/// not say it. Its schema (feature `schemars`): `#[schemars(with = "SchemaAs<WhatwgUrl,
+/// UrlLike<HttpsOnly>>")]` beside it (see [the scheme](crate#without-serde_as)).
 ///
 /// # Errors
 ///
@@ -606,8 +607,10 @@ pub fn serialize<S: Serializer>(url: &WhatwgUrl, serializer: S) -> Result<S::Ok,
     serializer.serialize_str(url.as_str())
 }
 
-/// The same for `Option<WhatwgUrl>` fields, with the optional rules of [`UrlLike`]: absent,
-/// `null`, `""` and whitespace give `None`; `"null"` is checked as a URL (and refused).
+/// The same for `Option<WhatwgUrl>` fields, with the optional rules of [`UrlLike`]: absent
+/// (with `#[serde(default)]`), `null`, `""` and whitespace give `None`; `"null"` is checked
+/// as a URL (and refused). Its schema: `#[schemars(with = "SchemaAs<Option<WhatwgUrl>,
+/// UrlLike<HttpsOnly>>")]`.
 ///
 /// # Examples
 ///

@@ -28,12 +28,15 @@ use crate::testing::json;
 ///   except where a field's adapter refuses what its schema can only state in a
 ///   `description` (the [documented exceptions](Exception)): a URL policy's schemes and
 ///   hosts, userinfo and internal addresses; a pass-through object's prototype keys and
-///   depth limit;
+///   depth limit (a plain field's failure names the attribute that publishes a marker's
+///   schema beside `deserialize_with`: see [the fixes](Failure#fixes));
 /// - **canonical**: each value an adapter reads comes back from that adapter as itself
 ///   (a URL as the parser normalizes it);
 /// - **acceptance**: each lax spelling the crate promises for the field's adapter is
 ///   accepted within the instance, and gives the canonical form's value (through the
-///   adapter alone); the whole arguments object sent as a JSON string is accepted;
+///   adapter alone); each `Option` field an adapter reads is accepted when left out (the
+///   failure names the missing `#[serde(default)]`); the whole arguments object sent as a
+///   JSON string is accepted;
 /// - **refusal**: junk for each field (a wrong type, a value past a bound, a pattern miss,
 ///   a value outside the enum, and the junk of the adapter's family) is refused, with every
 ///   issue at a JSON Pointer inside the field, and, for an adapter's field, with one of the
@@ -308,7 +311,50 @@ impl Check {
     }
 }
 
-/// One failed check: the field, what was sent in which instance, and what happened.
+/// One failed check: the field, what was sent in which instance, what happened, and
+/// where the matrix can tell, the fix.
+///
+/// # Fixes
+///
+/// Two mistakes compile and only show at run time, and the matrix names the attribute
+/// that fixes each:
+///
+/// - a field read by one of the crate's markers through `#[serde(deserialize_with =
+///   "As::<M>::deserialize")]` without `#[schemars(with = "SchemaAs<T, M>")]` publishes
+///   the schema of its Rust type, without the marker's bounds, pattern or items: the
+///   runtime refuses instances that schema accepts. The matrix sees a plain serde field
+///   refusing an instance of its own schema (a [`Check::Soundness`] failure), and cannot
+///   tell the marker from the schema, so the fix is conditional: ``if field `limit` is
+///   read with deserialize_with = "As::<M>::deserialize", add #[schemars(with =
+///   "SchemaAs<T, M>")] to it (T the field's type, M the same marker)``;
+/// - an adapter on an `Option` field without `#[serde(default)]` makes the field required
+///   (published in `required`, refused as `missing` when absent), where the crate's
+///   optional rules read an absent field as `None`: the matrix sends each optional adapter
+///   field absent (the case `"absent"`, a [`Check::Acceptance`] failure), and the fix is
+///   ``add #[serde(default)] to field `limit` ``. `#[serde_as]` adds it by itself only
+///   where the field and the marker are both spelled `Option<..>`.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::IntLike;
+/// use mcp_coerce::testing::{Check, shape_matrix};
+/// use schemars::JsonSchema;
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize, JsonSchema)]
+/// struct Args {
+///     #[serde_as(as = "IntLike<1, 100>")] // no #[serde(default)]
+///     limit: Option<u32>,
+/// }
+/// let report = shape_matrix::<Args>();
+/// let failure = &report.failures()[0];
+/// assert_eq!((failure.check, failure.case.as_str()), (Check::Acceptance, "absent"));
+/// assert_eq!(failure.detail, "refused: missing at /limit");
+/// assert_eq!(failure.fix.as_deref(), Some("add #[serde(default)] to field `limit`"));
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Failure {
@@ -319,12 +365,16 @@ pub struct Failure {
     pub field: String,
     /// What was sent, in words: `"comma string"`, `"above the maximum"`, `"instance"`.
     pub case: String,
-    /// The value sent for the field (the whole arguments for a soundness failure).
+    /// The value sent for the field (the whole arguments for a soundness failure; `null`
+    /// for the case `"absent"`, where the field was left out).
     pub sent: Value,
     /// The whole arguments sent (the smallest instance found that fails the same way).
     pub instance: Value,
     /// What happened instead.
     pub detail: String,
+    /// What to change in the type, where the matrix can tell: the attribute to add to the
+    /// field (see [the fixes](Failure#fixes)).
+    pub fix: Option<String>,
     /// How many more instances failed the same way.
     pub repeats: usize,
 }
@@ -480,14 +530,21 @@ impl fmt::Display for Report {
             } else {
                 &x.field
             };
-            writeln!(
-                f,
-                "- {} {field}: {}: sent {}",
-                x.check.name(),
-                x.case,
-                json::short(&x.sent, 200)
-            )?;
+            if x.case == ABSENT {
+                writeln!(f, "- {} {field}: {}", x.check.name(), x.case)?;
+            } else {
+                writeln!(
+                    f,
+                    "- {} {field}: {}: sent {}",
+                    x.check.name(),
+                    x.case,
+                    json::short(&x.sent, 200)
+                )?;
+            }
             writeln!(f, "    {}", x.detail)?;
+            if let Some(fix) = &x.fix {
+                writeln!(f, "    fix: {fix}")?;
+            }
             writeln!(f, "    instance: {}", json::short(&x.instance, 400))?;
             if x.repeats > 0 {
                 writeln!(f, "    ({} more instances failed the same way)", x.repeats)?;
@@ -524,6 +581,10 @@ impl fmt::Display for Report {
         Ok(())
     }
 }
+
+/// The case of a field left out of the instance (nothing sent: [`Failure::sent`] is
+/// `null`).
+const ABSENT: &str = "absent";
 
 /// Steps tried when shrinking a failing instance.
 const MAX_SHRINK_STEPS: usize = 256;
@@ -781,6 +842,25 @@ fn set(instance: &mut Value, steps: &[Step], value: Value) -> bool {
     }
 }
 
+/// The member at a location removed (the location's last step a key); `false` when it
+/// is not there.
+fn remove(instance: &mut Value, steps: &[Step]) -> bool {
+    let Some((Step::Key(key), parents)) = steps.split_last() else {
+        return false;
+    };
+    let mut at = instance;
+    for step in parents {
+        let next = match step {
+            Step::Key(key) => at.as_object_mut().and_then(|m| m.get_mut(key)),
+            Step::Item => at.as_array_mut().and_then(|a| a.first_mut()),
+        };
+        let Some(next) = next else { return false };
+        at = next;
+    }
+    at.as_object_mut()
+        .is_some_and(|map| map.remove(key).is_some())
+}
+
 /// The documented rule, if `code` from `field`'s adapter is one JSON Schema cannot state.
 fn documented(field: &Field, code: Code) -> Option<&'static str> {
     match (&field.adapter.as_ref()?.family, code) {
@@ -831,17 +911,16 @@ fn check<T: DeserializeOwned + JsonSchema>(
         if undocumented.is_empty() && !exceptions.is_empty() {
             out.extend(exceptions.into_iter().map(Finding::Exception));
         } else {
-            let field = deepest(
-                &context.fields,
-                undocumented.first().map_or("", String::as_str),
-            );
+            let first = undocumented.first().map_or("", String::as_str);
+            let fix = deepest_field(&context.fields, first).and_then(companion_fix);
             out.push(Finding::Failure(Failure {
                 check: Check::Soundness,
-                field,
+                field: deepest(&context.fields, first),
                 case: "instance the schema accepts".into(),
                 sent: instance.clone(),
                 instance: instance.clone(),
                 detail: format!("refused: {}", issues(&rejection)),
+                fix,
                 repeats: 0,
             }));
         }
@@ -855,6 +934,7 @@ fn check<T: DeserializeOwned + JsonSchema>(
             sent: Value::String(instance.to_string()),
             instance: instance.clone(),
             detail: format!("refused: {}", issues(&rejection)),
+            fix: None,
             repeats: 0,
         }));
     }
@@ -878,13 +958,39 @@ fn check<T: DeserializeOwned + JsonSchema>(
     out
 }
 
-/// The name of the deepest field an issue's path lies in, or the path itself.
-fn deepest(fields: &[Field], path: &str) -> String {
+/// The deepest field an issue's path lies in.
+fn deepest_field<'f>(fields: &'f [Field], path: &str) -> Option<&'f Field> {
     fields
         .iter()
         .filter(|f| fields::within(path, &f.steps))
         .max_by_key(|f| f.steps.len())
-        .map_or_else(|| path.to_owned(), Field::name)
+}
+
+/// The name of the deepest field an issue's path lies in, or the path itself.
+fn deepest(fields: &[Field], path: &str) -> String {
+    deepest_field(fields, path).map_or_else(|| path.to_owned(), Field::name)
+}
+
+/// The key of the struct member at a location, as the fixes name it.
+fn member(steps: &[Step]) -> Option<&str> {
+    match steps.last()? {
+        Step::Key(key) => Some(key),
+        Step::Item => None,
+    }
+}
+
+/// The fix for a plain serde field (as its schema shows it) that refuses an instance of
+/// its own schema: it may be read by one of the crate's markers through `deserialize_with`
+/// without the attribute that publishes the marker's schema.
+fn companion_fix(field: &Field) -> Option<String> {
+    if field.adapter.is_some() {
+        return None;
+    }
+    let name = member(&field.steps)?;
+    Some(format!(
+        "if field `{name}` is read with deserialize_with = \"As::<M>::deserialize\", add \
+         #[schemars(with = \"SchemaAs<T, M>\")] to it (T the field's type, M the same marker)"
+    ))
 }
 
 /// The checks of one field on one accepted instance.
@@ -907,8 +1013,42 @@ impl<T: DeserializeOwned + JsonSchema> FieldCheck<'_, T> {
             sent: sent.clone(),
             instance: instance.clone(),
             detail,
+            fix: None,
             repeats: 0,
         }));
+    }
+
+    /// An `Option` field read by an adapter is read as `None` when absent, by the crate's
+    /// optional rules; refused as `missing` instead, it lacks `#[serde(default)]`.
+    fn absent(&mut self) {
+        let Some(name) = member(&self.field.steps) else {
+            return;
+        };
+        let mut instance = self.instance.clone();
+        if !remove(&mut instance, &self.field.steps) {
+            return;
+        }
+        self.spellings += 1;
+        let Err(rejection) = read::<T>(instance.clone()) else {
+            return;
+        };
+        let at = fields::pointer(&self.field.steps);
+        let missing = rejection
+            .issues()
+            .iter()
+            .any(|i| i.code() == Code::Missing && i.path().to_string() == at);
+        if missing {
+            self.out.push(Finding::Failure(Failure {
+                check: Check::Acceptance,
+                field: self.field.name(),
+                case: ABSENT.into(),
+                sent: Value::Null,
+                instance,
+                detail: format!("refused: {}", issues(&rejection)),
+                fix: Some(format!("add #[serde(default)] to field `{name}`")),
+                repeats: 0,
+            }));
+        }
     }
 
     fn run(&mut self) {
@@ -924,7 +1064,11 @@ impl<T: DeserializeOwned + JsonSchema> FieldCheck<'_, T> {
             || (matches!(field.steps.last(), Some(Step::Key(_)))
                 && parent.is_some_and(Value::is_object));
         let probe = field.adapter.as_ref().and_then(|a| a.probe);
-        if let (Some(adapter), Some(canonical)) = (&field.adapter, &present) {
+        // serde reads a nullable field's `null` as `None` before the adapter sees it.
+        let adapted = present
+            .as_ref()
+            .filter(|value| !(field.nullable && value.is_null()));
+        if let (Some(adapter), Some(canonical)) = (&field.adapter, adapted) {
             let reference = match probe.map(|p| p(canonical.clone())) {
                 Some(Ok(value)) => Some(value),
                 Some(Err(e)) => {
@@ -969,6 +1113,9 @@ impl<T: DeserializeOwned + JsonSchema> FieldCheck<'_, T> {
             };
             for spelling in cases::absent_spellings(field, optional) {
                 self.spelling(&spelling, None);
+            }
+            if (optional || field.nullable) && present.is_some() {
+                self.absent();
             }
             if field.nullable && !optional {
                 let null = Spelling {
