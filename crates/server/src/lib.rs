@@ -13,7 +13,7 @@
 //!
 //! The fields are written in both of serde's spellings: `#[serde_as(as = "XLike<..>")]`
 //! under `#[serde_as]`, and `#[serde(deserialize_with = "As::<XLike<..>>::deserialize")]`
-//! with `#[schemars(with = "Schema<T, XLike<..>>")]`, which keeps the adapter's bounds in
+//! with `#[schemars(with = "SchemaAs<T, XLike<..>>")]`, which keeps the adapter's bounds in
 //! the published schema. Both read and publish the same.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -30,7 +30,7 @@ use rmcp::model::CallToolResult;
 use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_with::{As, Schema, serde_as};
+use serde_with::serde_as;
 
 pattern! {
     /// A note id such as `N-1042`.
@@ -54,7 +54,7 @@ pub struct SearchNotes {
         default,
         deserialize_with = "As::<IntArrayLike<Items<0, 20>>>::deserialize"
     )]
-    #[schemars(with = "Schema<Vec<u64>, IntArrayLike<Items<0, 20>>>")]
+    #[schemars(with = "SchemaAs<Vec<u64>, IntArrayLike<Items<0, 20>>>")]
     pub author_ids: Vec<u64>,
     /// The order of the notes; by relevance when absent.
     #[serde_as(as = "EnumLike<Optional>")]
@@ -67,7 +67,7 @@ pub struct SearchNotes {
         default = "DefaultTo::<10>::value::<u32>",
         deserialize_with = "As::<IntLike<1, 50, Clamp, DefaultTo<10>>>::deserialize"
     )]
-    #[schemars(with = "Schema<u32, IntLike<1, 50, Clamp, DefaultTo<10>>>")]
+    #[schemars(with = "SchemaAs<u32, IntLike<1, 50, Clamp, DefaultTo<10>>>")]
     pub limit: u32,
 }
 
@@ -88,7 +88,7 @@ pub enum Sort {
 pub struct GetNote {
     /// The note's id, such as N-1042 (notes_search finds them).
     #[serde(deserialize_with = "As::<PatternLike<NoteId>>::deserialize")]
-    #[schemars(with = "Schema<String, PatternLike<NoteId>>")]
+    #[schemars(with = "SchemaAs<String, PatternLike<NoteId>>")]
     pub note_id: String,
 }
 
@@ -101,7 +101,7 @@ pub struct TagNotes {
     pub note_ids: Vec<String>,
     /// The tags to add (or remove), 1 to 10.
     #[serde(deserialize_with = "As::<StringArrayLike<Items<1, 10>>>::deserialize")]
-    #[schemars(with = "Schema<Vec<String>, StringArrayLike<Items<1, 10>>>")]
+    #[schemars(with = "SchemaAs<Vec<String>, StringArrayLike<Items<1, 10>>>")]
     pub tags: Vec<String>,
     /// Remove the tags instead of adding them; false when absent.
     #[serde_as(as = "BoolLike")]
@@ -115,14 +115,14 @@ pub struct TagNotes {
 pub struct CreateNote {
     /// The title, 1 to 120 chars (spaces around it are dropped).
     #[serde(deserialize_with = "As::<TextLike<1, 120, Trim>>::deserialize")]
-    #[schemars(with = "Schema<String, TextLike<1, 120, Trim>>")]
+    #[schemars(with = "SchemaAs<String, TextLike<1, 120, Trim>>")]
     pub title: String,
     /// The text of the note, 1 to 10000 chars.
     #[serde_as(as = "TextLike<1, 10000>")]
     pub body: String,
     /// The priority, from 1 (highest) to 5; none when absent.
     #[serde(default, deserialize_with = "As::<IntLike<1, 5>>::deserialize")]
-    #[schemars(with = "Schema<Option<u8>, IntLike<1, 5>>")]
+    #[schemars(with = "SchemaAs<Option<u8>, IntLike<1, 5>>")]
     pub priority: Option<u8>,
 }
 
