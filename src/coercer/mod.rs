@@ -109,7 +109,7 @@ impl SchemaError {
     pub(crate) fn new(pointer: &str, message: impl Into<String>) -> SchemaError {
         SchemaError {
             pointer: crate::words::truncate_to(pointer, 256),
-            message: message.into(),
+            message: one_line(message.into()),
         }
     }
 
@@ -149,7 +149,7 @@ impl Warning {
     pub(crate) fn new(pointer: &str, message: impl Into<String>) -> Warning {
         Warning {
             pointer: crate::words::truncate_to(pointer, 256),
-            message: message.into(),
+            message: one_line(message.into()),
         }
     }
 
@@ -432,6 +432,16 @@ fn distinct(rejection: Rejection) -> Rejection {
         }
     }
     Rejection::from_parts(kept, truncated)
+}
+
+/// `message` on one line: the regular-expression engines' and the validator's own errors
+/// span several (a caret under the source), and a message is composed into others.
+fn one_line(message: String) -> String {
+    if message.contains(['\n', '\r']) {
+        message.split_whitespace().collect::<Vec<_>>().join(" ")
+    } else {
+        message
+    }
 }
 
 /// The answer of a `*_with_report` method.

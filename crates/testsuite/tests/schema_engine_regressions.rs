@@ -688,3 +688,17 @@ fn a_forbidden_key_behind_branches_that_describe_nothing_is_still_refused() {
         ),
     ]);
 }
+
+/// A schema error that echoes a piece of the schema with a line break in it (a `type` name)
+/// is one line: messages are composed into others. Found by `schema_compile`.
+#[test]
+fn a_schema_error_is_one_line() {
+    let schema = json!({"properties": {"n": {"type": "boole\n"}}});
+    let error = Coercer::compile(&schema)
+        .err()
+        .expect("an unknown type is refused");
+    assert_eq!(
+        (error.pointer(), error.message()),
+        ("/properties/n/type", "unknown type boole")
+    );
+}
