@@ -694,9 +694,9 @@ fn a_forbidden_key_behind_branches_that_describe_nothing_is_still_refused() {
 #[test]
 fn a_schema_error_is_one_line() {
     let schema = json!({"properties": {"n": {"type": "boole\n"}}});
-    let error = Coercer::compile(&schema)
-        .err()
-        .expect("an unknown type is refused");
+    let Err(error) = Coercer::compile(&schema) else {
+        panic!("an unknown type is refused");
+    };
     assert_eq!(
         (error.pointer(), error.message()),
         ("/properties/n/type", "unknown type boole")
