@@ -34,6 +34,33 @@ pub(crate) fn truncate_to(text: &str, max: usize) -> String {
     }
 }
 
+/// `chars` as one line: runs of whitespace and control chars collapsed to single spaces,
+/// edges trimmed, cut to `max` chars with `…` appended when cut. Reads no more of `chars`
+/// than the line needs.
+pub(crate) fn one_line(chars: impl IntoIterator<Item = char>, max: usize) -> String {
+    let mut out = String::new();
+    let mut count = 0;
+    let mut pending_space = false;
+    for c in chars {
+        if c.is_whitespace() || c.is_control() {
+            pending_space = count > 0;
+            continue;
+        }
+        if count + usize::from(pending_space) >= max {
+            out.push('…');
+            return out;
+        }
+        if pending_space {
+            out.push(' ');
+            count += 1;
+            pending_space = false;
+        }
+        out.push(c);
+        count += 1;
+    }
+    out
+}
+
 /// The hint listing the allowed values, each quoted: `send one of: "a", "b"`.
 pub(crate) fn one_of_hint(allowed: &[&str]) -> String {
     let mut hint = String::from("send one of: ");

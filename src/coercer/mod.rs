@@ -438,7 +438,7 @@ fn distinct(rejection: Rejection) -> Rejection {
 /// span several (a caret under the source), and a message is composed into others.
 fn one_line(message: String) -> String {
     if message.contains(['\n', '\r']) {
-        message.split_whitespace().collect::<Vec<_>>().join(" ")
+        crate::words::one_line(message.chars(), usize::MAX)
     } else {
         message
     }

@@ -707,11 +707,10 @@ impl Walk<'_, '_> {
             .ctx
             .budget
             .saturating_add(BUDGET_PER_VALUE.saturating_mul(count as u64));
-        // Elements a scalar leaf `items` accepts as sent are left as they are here, without
-        // a call per element (as `Walk::apply` would leave them).
-        let c = self.c;
+        // A native array whose scalar leaf `items` accepts every element as sent is left as
+        // it is in one loop, without a call per element (`Walk::apply` would leave each).
         let leaf = match (&origin, node.prefix_items.is_empty(), node.items) {
-            (Origin::Native, true, Some(id)) => Some(c.node(id)).filter(|n| n.leaf != 0),
+            (Origin::Native, true, Some(id)) => Some(self.c.node(id)).filter(|n| n.leaf != 0),
             _ => None,
         };
         let all_as_sent = match leaf {
@@ -719,13 +718,8 @@ impl Walk<'_, '_> {
             Some(leaf) => items.iter().all(|item| as_sent(leaf, item)),
             None => false,
         };
-        for (i, item) in items.iter_mut().enumerate() {
-            if all_as_sent {
-                break;
-            }
-            if leaf.is_some_and(|leaf| as_sent(leaf, item)) {
-                continue;
-            }
+        let walked = if all_as_sent { 0 } else { items.len() };
+        for (i, item) in items.iter_mut().enumerate().take(walked) {
             let element = match node.prefix_items.get(i) {
                 Some(&id) => Some(id),
                 None => node.items,
@@ -1098,7 +1092,7 @@ impl Walk<'_, '_> {
         if self.ctx.strict && self.ctx.failed {
             return;
         }
-        self.absent(node, map, declared, at);
+        self.absent(node, map, declared, all_declared, at);
     }
 
     /// The members of an object whose keys are all declared properties and whose values
@@ -1349,12 +1343,19 @@ impl Walk<'_, '_> {
 
     /// Required properties the object lacks: a default filled in, else `missing`; and the
     /// unknown keys close to an optional property left out (`unknown_ignored`).
-    fn absent(&mut self, node: &Node, map: &mut Map<String, Value>, declared: &[&str], at: At) {
+    /// `all_declared`: every key of `map` was a declared property when the members were
+    /// read (reading them removes keys, never adds one).
+    fn absent(
+        &mut self,
+        node: &Node,
+        map: &mut Map<String, Value>,
+        declared: &[&str],
+        all_declared: bool,
+        at: At,
+    ) {
         // Nothing missing and nothing to note (the common case): no lists are built.
         if node.required.iter().all(|r| map.contains_key(&**r))
-            && (declared.is_empty()
-                || !self.ctx.engine.reports()
-                || map.keys().all(|k| declared.contains(&k.as_str())))
+            && (declared.is_empty() || !self.ctx.engine.reports() || all_declared)
         {
             return;
         }

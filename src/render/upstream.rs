@@ -262,31 +262,11 @@ impl Envelope {
 /// trimmed, cut to [`INPUT_ECHO_CHARS`] chars with `…` appended when cut; bytes that are
 /// not UTF-8 become U+FFFD. Reads no more of the body than the echo needs.
 fn one_line_echo(body: &[u8]) -> String {
-    let mut out = String::new();
-    let mut chars = 0;
-    let mut pending_space = false;
     let decoded = body.utf8_chunks().flat_map(|chunk| {
         let bad = (!chunk.invalid().is_empty()).then_some(char::REPLACEMENT_CHARACTER);
         chunk.valid().chars().chain(bad)
     });
-    for c in decoded {
-        if c.is_whitespace() || c.is_control() {
-            pending_space = chars > 0;
-            continue;
-        }
-        if chars + usize::from(pending_space) >= INPUT_ECHO_CHARS {
-            out.push('…');
-            return out;
-        }
-        if pending_space {
-            out.push(' ');
-            chars += 1;
-            pending_space = false;
-        }
-        out.push(c);
-        chars += 1;
-    }
-    out
+    crate::words::one_line(decoded, INPUT_ECHO_CHARS)
 }
 
 /// The field errors of a recognised error body, as issues (at most [`MAX_ISSUES`]), and

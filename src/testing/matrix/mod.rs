@@ -815,15 +815,9 @@ fn set(instance: &mut Value, steps: &[Step], value: Value) -> bool {
         *instance = value;
         return true;
     };
-    let mut at = instance;
-    for step in parents {
-        let next = match step {
-            Step::Key(key) => at.as_object_mut().and_then(|m| m.get_mut(key)),
-            Step::Item => at.as_array_mut().and_then(|a| a.first_mut()),
-        };
-        let Some(next) = next else { return false };
-        at = next;
-    }
+    let Some(at) = get_mut(instance, parents) else {
+        return false;
+    };
     match last {
         Step::Key(key) => match at.as_object_mut() {
             Some(map) => {
@@ -848,17 +842,21 @@ fn remove(instance: &mut Value, steps: &[Step]) -> bool {
     let Some((Step::Key(key), parents)) = steps.split_last() else {
         return false;
     };
-    let mut at = instance;
-    for step in parents {
-        let next = match step {
-            Step::Key(key) => at.as_object_mut().and_then(|m| m.get_mut(key)),
-            Step::Item => at.as_array_mut().and_then(|a| a.first_mut()),
-        };
-        let Some(next) = next else { return false };
-        at = next;
-    }
-    at.as_object_mut()
+    get_mut(instance, parents)
+        .and_then(Value::as_object_mut)
         .is_some_and(|map| map.remove(key).is_some())
+}
+
+/// [`get`], mutably.
+fn get_mut<'v>(value: &'v mut Value, steps: &[Step]) -> Option<&'v mut Value> {
+    let mut at = value;
+    for step in steps {
+        at = match step {
+            Step::Key(key) => at.as_object_mut()?.get_mut(key)?,
+            Step::Item => at.as_array_mut()?.first_mut()?,
+        };
+    }
+    Some(at)
 }
 
 /// The documented rule, if `code` from `field`'s adapter is one JSON Schema cannot state.
