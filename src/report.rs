@@ -121,6 +121,13 @@ pub enum Rule {
     Clamp,
     /// Surrounding whitespace removed from a value the type keeps as trimmed text.
     Trim,
+    /// A date, date-time, UUID, email or IP address (or on the schema route a URI) sent in
+    /// a lax spelling written as its format's canonical text (`"2026-01-15 10:00Z"` as
+    /// `"2026-01-15T10:00:00Z"`, a UUID in braces as lowercase and hyphenated).
+    FormatCanonical,
+    /// A date-time read by what its field's policy assumes (an offset for a date-time sent
+    /// without one, a bare date's start of day, an epoch number), written canonically.
+    FormatAssumed,
     /// `""` or `"null"` read as an absent value.
     EmptyAsAbsent,
     /// A default carried by the type filled in (for an absent field, `null`, or a value
@@ -154,6 +161,8 @@ impl Rule {
             Rule::EnumFold => "enum_fold",
             Rule::Clamp => "clamp",
             Rule::Trim => "trim",
+            Rule::FormatCanonical => "format_canonical",
+            Rule::FormatAssumed => "format_assumed",
             Rule::EmptyAsAbsent => "empty_as_absent",
             Rule::DefaultApplied => "default_applied",
             Rule::KeyFold => "key_fold",
@@ -163,7 +172,7 @@ impl Rule {
 
     /// Whether the model should be told of this step: the value it gets differs from what
     /// it wrote in a way that changes the answer (`clamp`, `enum_fold`, `default_applied`,
-    /// `key_fold`, `unknown_ignored`).
+    /// `key_fold`, `unknown_ignored`, `format_assumed`).
     ///
     /// ```
     /// use mcp_coerce::Rule;
@@ -177,6 +186,7 @@ impl Rule {
                 | Rule::DefaultApplied
                 | Rule::KeyFold
                 | Rule::UnknownIgnored
+                | Rule::FormatAssumed
         )
     }
 }
@@ -323,6 +333,10 @@ impl Coercion {
                     format!("unknown field {from} was ignored: did you mean {to}?")
                 }
                 _ => "an unknown field was ignored".to_owned(),
+            }),
+            Rule::FormatAssumed => Some(match (shown(&self.from), shown(&self.to)) {
+                (Some(from), Some(to)) => format!("{field} {from} was read as {to}"),
+                _ => format!("{field} was read by the date-time policy's assumption"),
             }),
             _ => None,
         }

@@ -6,6 +6,18 @@
 /// At most this many chars of an input are echoed in an issue (then `…` is appended).
 pub const INPUT_ECHO_CHARS: usize = 64;
 
+/// `text` without the chars the crate trims at its edges: Unicode White_Space (what
+/// `str::trim` removes) and U+FEFF (the byte-order mark, a zero-width char that pasted
+/// text carries and that ECMA-262's `\s`, and so the published edge pattern of a trimmed
+/// string, counts as whitespace).
+///
+/// One rule for every value the crate trims, so that a value it returns trimmed passes
+/// the edge pattern its schema publishes.
+#[inline]
+pub(crate) fn trim(text: &str) -> &str {
+    text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+}
+
 /// `n` and the noun, plural unless `n` is 1: `"1 item"`, `"3 items"`, `"0 chars"`.
 pub(crate) fn count(n: usize, noun: &str) -> String {
     format!("{n} {noun}{}", plural(n))

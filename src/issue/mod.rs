@@ -39,6 +39,7 @@ const DECLARED_CONTEXT: &[&str] = &[
     "forbidden",
     "maxDepth",
     "maxLayers",
+    "format",
     "reason",
     "offset",
     "path_levels_cut",
@@ -69,6 +70,7 @@ fn redacted_message(code: Code) -> &'static str {
         Code::EnumUnknown => "not one of the allowed values",
         Code::UrlInvalid => "not an absolute URL",
         Code::UrlForbidden => "URL not allowed",
+        Code::FormatInvalid => "not valid for its format",
         Code::ForbiddenKey => "forbidden key",
         Code::TooDeep => "nested too deep",
         Code::DuplicateKey => "key sent more than once",
@@ -131,6 +133,10 @@ pub enum Code {
     UrlInvalid,
     /// A URL the policy refuses (scheme, host, userinfo, internal address).
     UrlForbidden,
+    /// A string not valid for its format (a date, date-time, UUID, email or IP address,
+    /// or on the schema route a URI), after the format's lax spellings; `context.format`
+    /// names the format (`date-time`, `uuid`, ...).
+    FormatInvalid,
     /// An object key that is never forwarded (`__proto__`, `constructor`, `prototype`).
     ForbiddenKey,
     /// Nested deeper than allowed.
@@ -164,6 +170,7 @@ impl Code {
             Code::EnumUnknown => "enum_unknown",
             Code::UrlInvalid => "url_invalid",
             Code::UrlForbidden => "url_forbidden",
+            Code::FormatInvalid => "format_invalid",
             Code::ForbiddenKey => "forbidden_key",
             Code::TooDeep => "too_deep",
             Code::DuplicateKey => "duplicate_key",

@@ -8,6 +8,7 @@ pub(crate) mod boolean;
 pub(crate) mod bounds;
 pub(crate) mod enums;
 pub(crate) mod fold;
+pub(crate) mod format;
 pub(crate) mod int;
 pub(crate) mod items;
 pub(crate) mod keys;

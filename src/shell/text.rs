@@ -66,17 +66,7 @@ impl<'de, S: TextShape> Visitor<'de> for TextOnly<S> {
     }
 }
 
-/// `text` without the chars the crate trims at its edges: Unicode White_Space (what
-/// `str::trim` removes) and U+FEFF (the byte-order mark, a zero-width char that pasted
-/// text carries and that ECMA-262's `\s`, and so the published edge pattern of a trimmed
-/// string, counts as whitespace).
-///
-/// One rule for every value the crate trims, so that a value it returns trimmed passes
-/// the edge pattern its schema publishes.
-#[inline]
-pub(crate) fn trim(text: &str) -> &str {
-    text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
-}
+pub(crate) use crate::words::trim;
 
 /// Record `trim` when `trimmed` (a slice of `text`) is shorter: a value kept as text had
 /// whitespace removed.

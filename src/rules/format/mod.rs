@@ -1,0 +1,138 @@
+//! Formats: dates, date-times, UUIDs, email addresses, IP addresses and (schema route)
+//! URIs, each read from the lax spellings models send into its canonical text. The typed
+//! adapters ([`crate::adapters::format`]) and the schema engine's `format` keyword both read
+//! through these functions; the table is docs/contract.md's "Formats".
+//!
+//! Each reader answers with the value and whether the text was already valid as sent (so
+//! that the schema route keeps such a value as it arrived), or the `format_invalid` issue,
+//! whose hint shows the canonical spelling built from the text when one can be.
+
+pub(crate) mod date_time;
+pub(crate) mod email;
+pub(crate) mod ip;
+#[cfg(feature = "coercer")]
+pub(crate) mod uri;
+pub(crate) mod uuid;
+
+use std::borrow::Cow;
+
+use crate::issue::{Code, Input, Issue};
+
+/// The `format` values the crate reads (JSON Schema 2020-12's names).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// `date-time` (RFC 3339 `date-time`).
+    DateTime,
+    /// `date` (RFC 3339 `full-date`).
+    Date,
+    /// `uuid` (RFC 9562).
+    Uuid,
+    /// `email`.
+    Email,
+    /// `ipv4`.
+    Ipv4,
+    /// `ipv6`.
+    Ipv6,
+    /// `uri` (RFC 3986), schema route only.
+    Uri,
+}
+
+impl Format {
+    /// The format a `format` keyword names, if the crate reads it.
+    pub(crate) fn from_keyword(name: &str) -> Option<Format> {
+        Some(match name {
+            "date-time" => Format::DateTime,
+            "date" => Format::Date,
+            "uuid" => Format::Uuid,
+            "email" => Format::Email,
+            "ipv4" => Format::Ipv4,
+            "ipv6" => Format::Ipv6,
+            "uri" => Format::Uri,
+            _ => return None,
+        })
+    }
+
+    /// The keyword's value: `"date-time"`.
+    pub(crate) const fn as_str(self) -> &'static str {
+        match self {
+            Format::DateTime => "date-time",
+            Format::Date => "date",
+            Format::Uuid => "uuid",
+            Format::Email => "email",
+            Format::Ipv4 => "ipv4",
+            Format::Ipv6 => "ipv6",
+            Format::Uri => "uri",
+        }
+    }
+}
+
+/// A string read by a format's rule: its canonical text, and whether the text sent was
+/// already valid for the format as sent (the schema route then keeps it as it is).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Read {
+    /// The canonical text.
+    pub(crate) canonical: String,
+    /// Whether the text sent satisfies the published `format` as it is.
+    pub(crate) as_sent: bool,
+}
+
+/// Read `text` by `format`'s rule with no policy (the schema route's reading: an offset is
+/// required, a bare date and numbers are not date-times).
+///
+/// # Errors
+///
+/// `format_invalid`, `input` and `context.format` set.
+pub(crate) fn read(format: Format, text: &str) -> Result<Read, Issue> {
+    match format {
+        Format::DateTime => {
+            date_time::read(text, &date_time::Rules::STRICT).map(|(dt, as_sent)| Read {
+                canonical: dt.to_string(),
+                as_sent,
+            })
+        }
+        Format::Date => date_time::read_date(text).map(|(d, as_sent)| Read {
+            canonical: d.to_string(),
+            as_sent,
+        }),
+        Format::Uuid => uuid::read(text).map(|(bytes, as_sent)| Read {
+            canonical: uuid::canonical(&bytes),
+            as_sent,
+        }),
+        Format::Email => email::read(text).map(|(address, as_sent)| Read {
+            canonical: address.to_owned(),
+            as_sent,
+        }),
+        Format::Ipv4 => ip::read(text, ip::Family::V4).map(|(ip, as_sent)| Read {
+            canonical: ip.to_string(),
+            as_sent,
+        }),
+        Format::Ipv6 => ip::read(text, ip::Family::V6).map(|(ip, as_sent)| Read {
+            canonical: ip.to_string(),
+            as_sent,
+        }),
+        #[cfg(feature = "coercer")]
+        Format::Uri => uri::read(text).map(|(uri, as_sent)| Read {
+            canonical: uri.to_owned(),
+            as_sent,
+        }),
+        #[cfg(not(feature = "coercer"))]
+        Format::Uri => Ok(Read {
+            canonical: text.to_owned(),
+            as_sent: true,
+        }),
+    }
+}
+
+/// `format_invalid` for `text` (as it arrived) under `format`.
+#[cold]
+pub(crate) fn invalid(
+    format: Format,
+    text: &str,
+    message: impl Into<Cow<'static, str>>,
+    hint: impl Into<Cow<'static, str>>,
+) -> Issue {
+    Issue::new(Code::FormatInvalid, message)
+        .with_input(Input::from_text(text))
+        .with_hint(hint)
+        .with_context("format", format.as_str())
+}
