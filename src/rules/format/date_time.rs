@@ -70,6 +70,52 @@ pub(crate) struct DateTime {
     pub(crate) offset: Offset,
 }
 
+impl DateTime {
+    /// Seconds since 1970-01-01T00:00:00Z (the offset applied).
+    pub(crate) fn unix_seconds(&self) -> i64 {
+        self.date.days_since_epoch() * 86_400
+            + i64::from(self.hour) * 3600
+            + i64::from(self.minute) * 60
+            + i64::from(self.second)
+            - i64::from(self.offset.seconds())
+    }
+
+    /// The date-time `secs` seconds and `nanos` after the epoch, written at `offset`, if
+    /// its year has four digits there.
+    pub(crate) fn from_unix(secs: i64, nanos: u32, offset: Offset) -> Option<DateTime> {
+        let local = secs.checked_add(i64::from(offset.seconds()))?;
+        let date = Date::from_days(local.div_euclid(86_400))?;
+        let in_day = u32::try_from(local.rem_euclid(86_400)).ok()?;
+        let nanos = nanos.min(999_999_999);
+        let mut digits = 9u8;
+        let mut n = nanos;
+        while digits > 0 && n % 10 == 0 {
+            n /= 10;
+            digits -= 1;
+        }
+        Some(DateTime {
+            date,
+            hour: u8::try_from(in_day / 3600).ok()?,
+            minute: u8::try_from(in_day / 60 % 60).ok()?,
+            second: u8::try_from(in_day % 60).ok()?,
+            nanos,
+            digits,
+            offset,
+        })
+    }
+}
+
+/// How a date-time's text was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spelling {
+    /// Valid RFC 3339 as sent.
+    AsSent,
+    /// One of the lax spellings.
+    Lax,
+    /// By what the policy assumes (an offset, a bare date's start of day, epoch time).
+    Assumed,
+}
+
 /// Epoch numbers as a policy reads them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Epoch {
@@ -383,14 +429,12 @@ fn year_last_issue(
 /// `format_invalid`: no offset (unless `rules.assume`), a bare date (unless
 /// `rules.bare_date`), numeric text (unless `rules.epoch`), a date with the year last, a
 /// date or time that does not exist, a leap second, anything else.
-pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, bool), Issue> {
+pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, Spelling), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
     if numeric(t) {
         return match rules.epoch {
-            Some(unit) => epoch_text(t, unit)
-                .ok_or_else(|| out_of_range(text))
-                .map(|dt| (dt, false)),
+            Some(unit) => from_epoch(t, unit, text).map(|dt| (dt, Spelling::Assumed)),
             None => Err(invalid(
                 Format::DateTime,
                 text,
@@ -437,7 +481,7 @@ pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, bool), Issue>
             digits: 0,
             offset: rules.assume.unwrap_or(Offset::Z),
         };
-        return Ok((dt, false));
+        return Ok((dt, Spelling::Assumed));
     }
     match s[len] {
         b'T' | b't' => {}
@@ -480,10 +524,14 @@ pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, bool), Issue>
         ));
     }
     let after = &rest[time.len..];
+    let mut assumed = false;
     let (offset, offset_as_sent) = match parse_offset(after) {
         Some(read) => read,
         None if after.is_empty() => match rules.assume {
-            Some(offset) => (offset, false),
+            Some(offset) => {
+                assumed = true;
+                (offset, false)
+            }
             None => {
                 let local = DateTime {
                     date,
@@ -505,6 +553,11 @@ pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, bool), Issue>
         None => return Err(garbled(text)),
     };
     as_sent &= offset_as_sent;
+    let spelling = match (assumed, as_sent) {
+        (true, _) => Spelling::Assumed,
+        (false, true) => Spelling::AsSent,
+        (false, false) => Spelling::Lax,
+    };
     Ok((
         DateTime {
             date,
@@ -515,17 +568,20 @@ pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, bool), Issue>
             digits: time.digits,
             offset,
         },
-        as_sent,
+        spelling,
     ))
 }
 
-/// A date-time from an epoch number under `unit`, at UTC (`Z`).
+/// A date-time from an epoch number under `unit`, at UTC (`Z`): `number` is the number
+/// as decimal text (an integer; seconds may have up to 9 fraction digits), `text` what
+/// was sent, for the issue.
 ///
 /// # Errors
 ///
-/// `format_invalid` when the date's year would not have four digits.
-pub(crate) fn from_epoch(n: i64, unit: Epoch, text: &str) -> Result<DateTime, Issue> {
-    epoch(i128::from(n), 0, unit).ok_or_else(|| out_of_range(text))
+/// `format_invalid` for a fraction of a millisecond, or when the year would not have four
+/// digits.
+pub(crate) fn from_epoch(number: &str, unit: Epoch, text: &str) -> Result<DateTime, Issue> {
+    epoch_text(number, unit).ok_or_else(|| out_of_range(text))
 }
 
 /// Epoch numeric text: an integer, or (seconds only) with up to 9 fraction digits.
@@ -551,24 +607,7 @@ fn epoch(n: i128, extra_nanos: u32, unit: Epoch) -> Option<DateTime> {
             u32::try_from(n.rem_euclid(1000)).ok()? * 1_000_000,
         ),
     };
-    let secs = i64::try_from(secs).ok()?;
-    let date = Date::from_days(secs.div_euclid(86_400))?;
-    let in_day = u32::try_from(secs.rem_euclid(86_400)).ok()?;
-    let mut digits = 9u8;
-    let mut n = nanos;
-    while digits > 0 && n % 10 == 0 {
-        n /= 10;
-        digits -= 1;
-    }
-    Some(DateTime {
-        date,
-        hour: u8::try_from(in_day / 3600).ok()?,
-        minute: u8::try_from(in_day / 60 % 60).ok()?,
-        second: u8::try_from(in_day % 60).ok()?,
-        nanos,
-        digits,
-        offset: Offset::Z,
-    })
+    DateTime::from_unix(i64::try_from(secs).ok()?, nanos, Offset::Z)
 }
 
 #[cold]
@@ -576,7 +615,7 @@ fn out_of_range(text: &str) -> Issue {
     invalid(
         Format::DateTime,
         text,
-        "the epoch time is outside the years 0000 to 9999",
+        "expected whole epoch time (milliseconds: no fraction) within the years 0000 to 9999",
         format!("send an RFC 3339 date-time, e.g. {EXAMPLE}"),
     )
 }
@@ -698,7 +737,7 @@ mod tests {
 
     fn ok(text: &str) -> (String, bool) {
         read(text, &Rules::STRICT)
-            .map(|(dt, as_sent)| (dt.to_string(), as_sent))
+            .map(|(dt, spelling)| (dt.to_string(), spelling == Spelling::AsSent))
             .unwrap_or_else(|i| panic!("{text:?}: {}", i.message()))
     }
 
@@ -867,22 +906,18 @@ mod tests {
         assert_eq!(at("2026-01-15", &ms), None);
         assert_eq!(at("1768471200.5", &ms), None);
         assert_eq!(at("99999999999999999", &utc), None);
-        assert_eq!(from_epoch(i64::MIN, Epoch::Millis, "x").ok(), None);
+        let epoch = |n: &str, unit| from_epoch(n, unit, n).map(|d| d.to_string()).ok();
+        assert_eq!(epoch(&i64::MIN.to_string(), Epoch::Millis), None);
         assert_eq!(
-            from_epoch(253_402_300_799, Epoch::Seconds, "x")
-                .map(|d| d.to_string())
-                .ok()
-                .as_deref(),
+            epoch("253402300799", Epoch::Seconds).as_deref(),
             Some("9999-12-31T23:59:59Z")
         );
         assert_eq!(
-            from_epoch(-62_167_219_200, Epoch::Seconds, "x")
-                .map(|d| d.to_string())
-                .ok()
-                .as_deref(),
+            epoch("-62167219200", Epoch::Seconds).as_deref(),
             Some("0000-01-01T00:00:00Z")
         );
-        assert_eq!(from_epoch(-62_167_219_201, Epoch::Seconds, "x").ok(), None);
+        assert_eq!(epoch("-62167219201", Epoch::Seconds), None);
+        assert_eq!(epoch("1.5", Epoch::Millis), None);
     }
 
     #[test]
@@ -927,6 +962,25 @@ mod tests {
         assert_eq!(
             hint("13/13/2026"),
             "send the date as YYYY-MM-DD, e.g. 2026-01-15"
+        );
+    }
+
+    #[test]
+    fn unix_round_trip() {
+        for text in [
+            "2026-01-15T10:00:00Z",
+            "2026-01-15T10:00:00.5+05:30",
+            "1969-12-31T23:59:59-00:00",
+            "0000-01-01T00:00:00Z",
+        ] {
+            let (dt, _) = read(text, &Rules::STRICT).expect("valid");
+            let back =
+                DateTime::from_unix(dt.unix_seconds(), dt.nanos, dt.offset).expect("in range");
+            assert_eq!(back, dt, "{text}");
+        }
+        assert_eq!(
+            DateTime::from_unix(-62_167_219_200, 0, Offset::West(60)),
+            None
         );
     }
 

@@ -85,9 +85,9 @@ pub(crate) struct Read {
 pub(crate) fn read(format: Format, text: &str) -> Result<Read, Issue> {
     match format {
         Format::DateTime => {
-            date_time::read(text, &date_time::Rules::STRICT).map(|(dt, as_sent)| Read {
+            date_time::read(text, &date_time::Rules::STRICT).map(|(dt, spelling)| Read {
                 canonical: dt.to_string(),
-                as_sent,
+                as_sent: spelling == date_time::Spelling::AsSent,
             })
         }
         Format::Date => date_time::read_date(text).map(|(d, as_sent)| Read {
