@@ -56,7 +56,8 @@
 //! - Adapters, one module per family: [`int_array`], [`string_array`],
 //!   [`array`](mod@array) (arrays of any element type),
 //!   [`int`], [`number`], [`boolean`], [`text`], [`pattern`](mod@pattern), [`enums`],
-//!   [`json_object`], [`safe_object`] (objects forwarded as they are), [`url`](mod@url)
+//!   [`json_object`], [`safe_object`] (objects forwarded as they are), [`formats`] (dates,
+//!   date-times, UUIDs, email and IP addresses), [`url`](mod@url)
 //!   (feature `url`, on by default); the optional-field rules: [`optional`]; fields whose
 //!   value is a secret: [`secret`] ([`Secret`]).
 //! - Entry points that report every issue at once: [`from_str`], [`from_slice`],
@@ -238,8 +239,8 @@ pub use adapters::pattern;
 #[cfg(feature = "url")]
 pub use adapters::url;
 pub use adapters::{
-    array, boolean, enums, int, int_array, json_object, number, optional, safe_object, secret,
-    string_array, text,
+    array, boolean, enums, formats, int, int_array, json_object, number, optional, safe_object,
+    secret, string_array, text,
 };
 
 #[cfg(feature = "url")]
@@ -254,6 +255,7 @@ pub use entry::{
     from_value_with_report,
 };
 pub use enums::{Enum, EnumLike};
+pub use formats::{DateLike, DateTimeLike, EmailLike, IpLike, UuidLike};
 pub use int::{Int, IntLike, Integer};
 pub use int_array::{IntArray, IntArrayLike};
 pub use issue::{
@@ -264,9 +266,10 @@ pub use number::{Number, NumberLike};
 #[cfg(feature = "regex")]
 pub use pattern::{Pattern, PatternDef, PatternLike};
 pub use policy::{
-    AnyFinite, Clamp, Comma, DefaultPolicy, DefaultTo, ItemBounds, Items, Keep, NoDefault, NoSplit,
-    NumberBounds, Optional, OutOfRangePolicy, PresencePolicy, Reject, Required, SeparatorPolicy,
-    Trim, WhitespacePolicy,
+    AnyFinite, AssumeOffset, AssumeUtc, Clamp, Comma, DateTimePolicy, DefaultPolicy, DefaultTo,
+    EpochMillis, EpochSeconds, EpochUnit, ItemBounds, Items, Keep, NoDefault, NoSplit,
+    NumberBounds, OffsetRequired, Optional, OutOfRangePolicy, PresencePolicy, Reject, Required,
+    SeparatorPolicy, Trim, WhitespacePolicy,
 };
 #[cfg(feature = "url")]
 pub use policy::{HttpsOnly, UrlPolicy};

@@ -18,6 +18,7 @@
 //! | [`SeparatorPolicy`] | [`Comma`] (the default), [`NoSplit`], your own | [`StringArrayLike`](crate::StringArrayLike), [`StringArray`](crate::StringArray) |
 //! | [`PresencePolicy`] | [`Required`] (the default), [`Optional`] | [`EnumLike`](crate::EnumLike), [`JsonObjectLike`](crate::JsonObjectLike) |
 //! | `UrlPolicy` (feature `url`) | `HttpsOnly` (the default), your own | `UrlLike`, `Url` |
+//! | [`DateTimePolicy`] | [`OffsetRequired`] (the default), [`AssumeUtc`], [`AssumeOffset`], [`EpochSeconds`], [`EpochMillis`], your own | [`DateTimeLike`](crate::DateTimeLike) |
 //!
 //! The crate root and the [`prelude`](crate::prelude) re-export every name here. The
 //! module is at the bottom of the crate's layers: the adapters, the engine and the rules
@@ -683,4 +684,196 @@ mod urls {
         const SCHEMES: &'static [&'static str] = &["https"];
         const EXAMPLE: &'static str = "https://example.com/image.png";
     }
+}
+
+// Date-times.
+
+/// The unit of epoch numbers a [`DateTimePolicy`] reads as date-times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EpochUnit {
+    /// Seconds since 1970-01-01T00:00:00Z (a fraction of up to 9 digits is kept).
+    Seconds,
+    /// Milliseconds since 1970-01-01T00:00:00Z (whole numbers only).
+    Milliseconds,
+}
+
+/// What a [`DateTimeLike`](crate::DateTimeLike) field assumes where RFC 3339 leaves
+/// nothing to assume: the offset of a date-time sent without one, whether a bare date is
+/// its day's start, whether numbers are epoch time. Each assumption is explicit, and none
+/// is made by default ([`OffsetRequired`]): a wrong guess moves an event by hours.
+///
+/// Offsets are fixed (no named time zones: their rules change, and a zone database is a
+/// dependency). A bare date's start of day is at the assumed offset, or UTC when none is
+/// assumed. Epoch numbers are never guessed from their size: the policy names the unit.
+///
+/// | policy | no offset | bare date | numbers |
+/// |---|---|---|---|
+/// | [`OffsetRequired`] (the default) | refused | refused | refused |
+/// | [`AssumeUtc`] | UTC | refused | refused |
+/// | [`AssumeOffset<MINUTES>`](AssumeOffset) | that offset | refused | refused |
+/// | [`EpochSeconds`], [`EpochMillis`] | refused | refused | epoch time, written at UTC |
+/// | your own | your choice of the three | | |
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{DateTimeLike, DateTimePolicy, EpochUnit};
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// /// Local times of the office in Berlin in winter, dates as midnight, epoch seconds.
+/// struct Office;
+/// impl DateTimePolicy for Office {
+///     const ASSUME_OFFSET_MINUTES: Option<i32> = Some(60);
+///     const DATE_AS_START_OF_DAY: bool = true;
+///     const EPOCH: Option<EpochUnit> = Some(EpochUnit::Seconds);
+/// }
+///
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "[DateTimeLike<Office>; 3]")]
+///     at: [String; 3],
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"at": ["2026-01-15 10:00", "2026-01-15", 1768471200]}"#)?;
+/// assert_eq!(args.at, ["2026-01-15T10:00:00+01:00", "2026-01-15T00:00:00+01:00", "2026-01-15T10:00:00Z"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait DateTimePolicy {
+    /// The offset, in minutes east of UTC (west negative, at most 1439 either way), of a
+    /// date-time sent without one; `None` (the default) refuses it.
+    const ASSUME_OFFSET_MINUTES: Option<i32> = None;
+    /// Whether a bare date (`2026-01-15`) reads as the start of that day; `false` (the
+    /// default) refuses it.
+    const DATE_AS_START_OF_DAY: bool = false;
+    /// Whether JSON numbers and numeric text read as epoch time, and in which unit; `None`
+    /// (the default) refuses them.
+    const EPOCH: Option<EpochUnit> = None;
+}
+
+/// Every date-time has its offset; bare dates and numbers are refused. The default
+/// [`DateTimePolicy`].
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{Code, DateTimeLike};
+/// # use serde::Deserialize;
+/// # use serde_with::serde_as;
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Args {
+///     #[serde_as(as = "DateTimeLike")]
+///     start: String,
+/// }
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"start": "2026-01-15T10:00:00"}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::FormatInvalid);
+/// assert_eq!(refused.issues()[0].hint(), "add the UTC offset, e.g. 2026-01-15T10:00:00Z");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OffsetRequired;
+
+impl DateTimePolicy for OffsetRequired {}
+
+/// A date-time without an offset is at UTC.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{AssumeUtc, DateTimeLike};
+/// # use serde::Deserialize;
+/// # use serde_with::serde_as;
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "DateTimeLike<AssumeUtc>")]
+///     start: String,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"start": "2026-01-15 10:00"}"#)?;
+/// assert_eq!(args.start, "2026-01-15T10:00:00Z");
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AssumeUtc;
+
+impl DateTimePolicy for AssumeUtc {
+    const ASSUME_OFFSET_MINUTES: Option<i32> = Some(0);
+}
+
+/// A date-time without an offset is `MINUTES` east of UTC (negative: west). An offset
+/// beyond ±1439 minutes does not compile once used.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{AssumeOffset, DateTimeLike};
+/// # use serde::Deserialize;
+/// # use serde_with::serde_as;
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "DateTimeLike<AssumeOffset<-300>>")] // UTC-05:00
+///     start: String,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"start": "2026-01-15T10:00"}"#)?;
+/// assert_eq!(args.start, "2026-01-15T10:00:00-05:00");
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AssumeOffset<const MINUTES: i32>;
+
+impl<const MINUTES: i32> DateTimePolicy for AssumeOffset<MINUTES> {
+    const ASSUME_OFFSET_MINUTES: Option<i32> = Some(MINUTES);
+}
+
+/// Numbers (and numeric text) are seconds since the Unix epoch; text needs its offset.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{DateTimeLike, EpochSeconds};
+/// # use serde::Deserialize;
+/// # use serde_with::serde_as;
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "DateTimeLike<EpochSeconds>")]
+///     at: String,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"at": 1768471200}"#)?;
+/// assert_eq!(args.at, "2026-01-15T10:00:00Z");
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EpochSeconds;
+
+impl DateTimePolicy for EpochSeconds {
+    const EPOCH: Option<EpochUnit> = Some(EpochUnit::Seconds);
+}
+
+/// Numbers (and numeric text) are milliseconds since the Unix epoch; text needs its
+/// offset.
+///
+/// # Examples
+///
+/// ```
+/// use mcp_coerce::{DateTimeLike, EpochMillis};
+/// # use serde::Deserialize;
+/// # use serde_with::serde_as;
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "DateTimeLike<EpochMillis>")]
+///     at: String,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"at": "1768471200250"}"#)?;
+/// assert_eq!(args.at, "2026-01-15T10:00:00.25Z");
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EpochMillis;
+
+impl DateTimePolicy for EpochMillis {
+    const EPOCH: Option<EpochUnit> = Some(EpochUnit::Milliseconds);
 }

@@ -37,9 +37,10 @@
 #[cfg(feature = "schemars")]
 pub use crate::schema::SchemaAs;
 pub use crate::{
-    Array, ArrayLike, As, Bool, BoolLike, Enum, EnumLike, Int, IntArray, IntArrayLike, IntLike,
-    JsonObject, JsonObjectLike, Number, NumberLike, SafeObject, SafeObjectLike, Same, Secret,
-    StringArray, StringArrayLike, Text, TextLike,
+    Array, ArrayLike, As, Bool, BoolLike, DateLike, DateTimeLike, EmailLike, Enum, EnumLike, Int,
+    IntArray, IntArrayLike, IntLike, IpLike, JsonObject, JsonObjectLike, Number, NumberLike,
+    SafeObject, SafeObjectLike, Same, Secret, StringArray, StringArrayLike, Text, TextLike,
+    UuidLike,
 };
 #[cfg(feature = "regex")]
 pub use crate::{Pattern, PatternDef, PatternLike};
@@ -47,9 +48,10 @@ pub use crate::{Pattern, PatternDef, PatternLike};
 pub use crate::{Url, UrlLike};
 
 pub use crate::policy::{
-    AnyFinite, Clamp, Comma, DefaultPolicy, DefaultTo, ItemBounds, Items, Keep, NoDefault, NoSplit,
-    NumberBounds, Optional, OutOfRangePolicy, PresencePolicy, Reject, Required, SeparatorPolicy,
-    Trim, WhitespacePolicy,
+    AnyFinite, AssumeOffset, AssumeUtc, Clamp, Comma, DateTimePolicy, DefaultPolicy, DefaultTo,
+    EpochMillis, EpochSeconds, EpochUnit, ItemBounds, Items, Keep, NoDefault, NoSplit,
+    NumberBounds, OffsetRequired, Optional, OutOfRangePolicy, PresencePolicy, Reject, Required,
+    SeparatorPolicy, Trim, WhitespacePolicy,
 };
 #[cfg(feature = "url")]
 pub use crate::policy::{HttpsOnly, UrlPolicy};

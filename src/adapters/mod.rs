@@ -6,6 +6,7 @@
 pub mod array;
 pub mod boolean;
 pub mod enums;
+pub mod formats;
 pub mod int;
 pub mod int_array;
 pub mod json_object;

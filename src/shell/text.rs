@@ -22,6 +22,17 @@ pub(crate) trait TextShape {
     /// The outcome for a string, as it arrived.
     fn text(self, text: &str) -> Outcome<Self::Output>;
 
+    /// The outcome for a JSON number: `invalid_type` (numbers are never made into text),
+    /// unless the shape reads some (a date-time policy's epoch time).
+    fn number(self, input: Input) -> Outcome<Self::Output>
+    where
+        Self: Sized,
+    {
+        Err(IssueBuf::one(
+            invalid_type(Self::EXPECTED, "a number", Self::HINT).with_input(input),
+        ))
+    }
+
     /// For serde's "expected ___" messages.
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(Self::EXPECTED)
@@ -53,7 +64,49 @@ impl<'de, S: TextShape> Visitor<'de> for TextOnly<S> {
         Ok(self.0.text(v))
     }
 
-    refuse_other_scalars!();
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(Self::refuse("a boolean", Some(Input::Bool(v))))
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(self.0.number(Input::from_i128(v.into())))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(self.0.number(Input::from_u128(v.into())))
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        Ok(self.0.number(Input::from_i128(v)))
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        Ok(self.0.number(Input::from_u128(v)))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(self.0.number(Input::from_f64(v)))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Self::refuse("null", Some(Input::Null)))
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+
+    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+        Ok(Self::refuse("bytes", None))
+    }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
         let input = seq_input(seq)?;

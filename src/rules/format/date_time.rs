@@ -138,6 +138,10 @@ pub(crate) struct Rules {
 
 impl Rules {
     /// RFC 3339 and its lax spellings only: the schema route's reading and the default.
+    #[cfg_attr(
+        not(feature = "coercer"),
+        allow(dead_code, reason = "the schema engine's")
+    )]
     pub(crate) const STRICT: Rules = Rules {
         assume: None,
         bare_date: false,

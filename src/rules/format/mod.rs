@@ -34,11 +34,19 @@ pub(crate) enum Format {
     /// `ipv6`.
     Ipv6,
     /// `uri` (RFC 3986), schema route only.
+    #[cfg_attr(
+        not(feature = "coercer"),
+        allow(dead_code, reason = "the schema engine's")
+    )]
     Uri,
 }
 
 impl Format {
     /// The format a `format` keyword names, if the crate reads it.
+    #[cfg_attr(
+        not(feature = "coercer"),
+        allow(dead_code, reason = "the schema engine's")
+    )]
     pub(crate) fn from_keyword(name: &str) -> Option<Format> {
         Some(match name {
             "date-time" => Format::DateTime,
@@ -69,6 +77,10 @@ impl Format {
 /// A string read by a format's rule: its canonical text, and whether the text sent was
 /// already valid for the format as sent (the schema route then keeps it as it is).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(
+    not(feature = "coercer"),
+    allow(dead_code, reason = "the schema engine's")
+)]
 pub(crate) struct Read {
     /// The canonical text.
     pub(crate) canonical: String,
@@ -82,6 +94,10 @@ pub(crate) struct Read {
 /// # Errors
 ///
 /// `format_invalid`, `input` and `context.format` set.
+#[cfg_attr(
+    not(feature = "coercer"),
+    allow(dead_code, reason = "the schema engine's")
+)]
 pub(crate) fn read(format: Format, text: &str) -> Result<Read, Issue> {
     match format {
         Format::DateTime => {
