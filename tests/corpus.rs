@@ -14,12 +14,12 @@ fn every_case_gets_its_expected_outcome() {
     let cases = corpus().expect("the bundled corpus parses");
     assert_eq!(
         cases.len(),
-        110,
+        144,
         "the corpus holds the 66 cases of the shared design corpus, 22 of the second \
          revision (demo_batch_update, leading zeros, newlines, quoted brackets, misspelled \
-         fields, a long tool name) and 22 of the third (arguments as a whole, key folding, \
+         fields, a long tool name), 22 of the third (arguments as a whole, key folding, \
          near-miss keys, ties, leading-zero lists, big ids, JSON-shaped string arrays, \
-         object elements as text)"
+         object elements as text) and 34 of its formats table (demo_schedule_event)"
     );
     let failures: Vec<String> = cases
         .iter()

@@ -1,4 +1,4 @@
-//! The demo tool set: six tools whose arguments are defined once with the crate's
+//! The demo tool set: seven tools whose arguments are defined once with the crate's
 //! adapters, shared by the `demo` example, the demo MCP server and the tests, and the rules
 //! that compare an outcome with a case of the corpus (the corpus itself is `demo_corpus`).
 //!
@@ -9,11 +9,13 @@
     reason = "each user of this module uses a different part of it"
 )]
 
+use std::net::IpAddr;
+
 use mcp_coerce::url::WhatwgUrl;
 use mcp_coerce::{
-    ArrayLike, BoolLike, Clamp, Coercion, DefaultTo, EnumLike, Envelope, Int, IntArrayLike,
-    IntLike, Items, NumberLike, Optional, PatternLike, SafeObjectLike, StringArrayLike, TextLike,
-    Trim, UrlLike, UrlPolicy,
+    ArrayLike, BoolLike, Clamp, Coercion, DateLike, DateTimeLike, DefaultTo, EmailLike, EnumLike,
+    Envelope, Int, IntArrayLike, IntLike, IpLike, Items, NumberLike, Optional, PatternLike,
+    SafeObjectLike, StringArrayLike, TextLike, Trim, UrlLike, UrlPolicy, UuidLike,
 };
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -221,14 +223,42 @@ pub enum Status {
     Closed,
 }
 
+/// `demo_schedule_event`: schedule an event. Every field is a format; the answer gives
+/// each value as its canonical text.
+#[serde_as]
+#[derive(Debug, Deserialize, Serialize)]
+#[cfg_attr(feature = "schemars", derive(schemars::JsonSchema))]
+pub struct ScheduleEvent {
+    /// When the event starts: an RFC 3339 date-time with its UTC offset, e.g.
+    /// `2026-01-15T10:00:00Z`.
+    #[serde_as(as = "DateTimeLike")]
+    pub start: String,
+    /// The day the event is filed under, as `YYYY-MM-DD`.
+    #[serde_as(as = "DateLike")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub day: Option<String>,
+    /// The event's id, a UUID.
+    #[serde_as(as = "UuidLike")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_id: Option<String>,
+    /// The organizer's email address.
+    #[serde_as(as = "EmailLike")]
+    pub organizer: String,
+    /// The one address allowed to join, IPv4 or IPv6.
+    #[serde_as(as = "IpLike")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allowed_ip: Option<IpAddr>,
+}
+
 /// The names of the demo tools, in the order `tools/list` gives them.
-pub const TOOL_NAMES: [&str; 6] = [
+pub const TOOL_NAMES: [&str; 7] = [
     "demo_get_observations",
     "demo_get_sdk_sessions",
     "demo_search_skills",
     "demo_get_card",
     "demo_segment_image",
     "demo_batch_update",
+    "demo_schedule_event",
 ];
 
 /// Coerce `arguments` for `tool` into its canonical JSON.
@@ -288,6 +318,7 @@ pub fn call(tool: &str, arguments: &Value) -> Result<Value, Envelope> {
         "demo_get_card" => coerce::<GetCard>(tool, arguments),
         "demo_segment_image" => coerce::<SegmentImage>(tool, arguments),
         "demo_batch_update" => coerce::<BatchUpdate>(tool, arguments),
+        "demo_schedule_event" => coerce::<ScheduleEvent>(tool, arguments),
         _ => Err(Envelope::unknown_tool_among(
             tool,
             TOOL_NAMES,
@@ -315,6 +346,7 @@ pub fn call_as(
         "demo_get_card" => coerce_reported::<GetCard>(tool, arguments, redact),
         "demo_segment_image" => coerce_reported::<SegmentImage>(tool, arguments, redact),
         "demo_batch_update" => coerce_reported::<BatchUpdate>(tool, arguments, redact),
+        "demo_schedule_event" => coerce_reported::<ScheduleEvent>(tool, arguments, redact),
         _ => (call(tool, arguments), Vec::new()),
     }
 }

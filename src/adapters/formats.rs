@@ -378,22 +378,12 @@ impl<P: DateTimePolicy> PolicyRules<P> {
         assume: match P::ASSUME_OFFSET_MINUTES {
             None => None,
             Some(m) => {
+                let offset = Offset::from_minutes(m);
                 assert!(
-                    m > -1440 && m < 1440,
+                    offset.is_some(),
                     "a DateTimePolicy's ASSUME_OFFSET_MINUTES is at most 1439 either way"
                 );
-                #[allow(
-                    clippy::cast_possible_truncation,
-                    clippy::cast_sign_loss,
-                    reason = "checked above"
-                )]
-                Some(if m == 0 {
-                    Offset::Z
-                } else if m < 0 {
-                    Offset::West((-m) as u16)
-                } else {
-                    Offset::East(m as u16)
-                })
+                offset
             }
         },
         bare_date: P::DATE_AS_START_OF_DAY,

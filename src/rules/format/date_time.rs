@@ -42,13 +42,18 @@ impl Offset {
         }
     }
 
-    /// The offset of `minutes` east of UTC (negative: west), if RFC 3339 can write it
-    /// (at most 23:59 either way).
-    pub(crate) fn from_minutes(minutes: i32) -> Option<Offset> {
-        let m = u16::try_from(minutes.unsigned_abs())
-            .ok()
-            .filter(|m| *m < 24 * 60)?;
-        Some(if minutes < 0 {
+    /// The offset of `minutes` east of UTC (negative: west; zero is `Z`), if RFC 3339 can
+    /// write it (at most 23:59 either way).
+    pub(crate) const fn from_minutes(minutes: i32) -> Option<Offset> {
+        let m = minutes.unsigned_abs();
+        if m >= 24 * 60 {
+            return None;
+        }
+        #[allow(clippy::cast_possible_truncation, reason = "below 1440")]
+        let m = m as u16;
+        Some(if minutes == 0 {
+            Offset::Z
+        } else if minutes < 0 {
             Offset::West(m)
         } else {
             Offset::East(m)
@@ -72,6 +77,10 @@ pub(crate) struct DateTime {
 
 impl DateTime {
     /// Seconds since 1970-01-01T00:00:00Z (the offset applied).
+    #[cfg_attr(
+        not(any(feature = "chrono", feature = "jiff", test)),
+        allow(dead_code, reason = "the date-time crates' conversions")
+    )]
     pub(crate) fn unix_seconds(&self) -> i64 {
         self.date.days_since_epoch() * 86_400
             + i64::from(self.hour) * 3600
@@ -193,6 +202,10 @@ impl Date {
     }
 
     /// Days since 1970-01-01 (negative before it).
+    #[cfg_attr(
+        not(any(feature = "chrono", feature = "jiff", test)),
+        allow(dead_code, reason = "the date-time crates' conversions")
+    )]
     pub(crate) fn days_since_epoch(self) -> i64 {
         // Howard Hinnant's days_from_civil.
         let (m, d) = (i64::from(self.month), i64::from(self.day));

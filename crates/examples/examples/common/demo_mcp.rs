@@ -1,4 +1,4 @@
-//! The demo tool set as an rmcp server: the six tools of `demo_tools`, taking their
+//! The demo tool set as an rmcp server: the seven tools of `demo_tools`, taking their
 //! arguments with the crate's extractor, declaring their output types, and routed through
 //! `mcp_coerce::rmcp::coerce` (a call to an unknown tool answered with an `isError` result
 //! and a "did you mean" hint, the router's opt-in; the schema dialect chosen at start).
@@ -12,10 +12,11 @@ use rmcp::{ErrorData, ServerHandler, tool, tool_handler, tool_router};
 use serde::Serialize;
 
 use crate::demo_tools::{
-    self, BatchUpdate, GetCard, GetObservations, GetSdkSessions, SearchSkills, SegmentImage,
+    self, BatchUpdate, GetCard, GetObservations, GetSdkSessions, ScheduleEvent, SearchSkills,
+    SegmentImage,
 };
 
-/// The demo server: six tools whose arguments are defined with the crate's adapters, each
+/// The demo server: seven tools whose arguments are defined with the crate's adapters, each
 /// declaring its result type (the arguments as read) as its `outputSchema`.
 #[derive(Clone)]
 pub struct DemoServer {
@@ -141,6 +142,23 @@ impl DemoServer {
     async fn demo_batch_update(
         &self,
         Parameters(args): Parameters<BatchUpdate>,
+        coercions: Coercions,
+    ) -> Result<CallToolResult, ErrorData> {
+        echo(&args).map(|result| coercions.attach(result))
+    }
+
+    #[tool(
+        description = "Schedule an event. Call it when you know when the event starts and \
+        who organizes it. `start` is an RFC 3339 date-time with its UTC offset (e.g. \
+        2026-01-15T10:00:00Z; a time without an offset is refused, never guessed); `day` an \
+        optional date as YYYY-MM-DD; `event_id` an optional UUID; `organizer` an email \
+        address; `allowed_ip` an optional IPv4 or IPv6 address. Returns each value as \
+        canonical text. Next: share the event_id with the attendees.",
+        output_schema = mcp_coerce::rmcp::output_schema::<ScheduleEvent>()
+    )]
+    async fn demo_schedule_event(
+        &self,
+        Parameters(args): Parameters<ScheduleEvent>,
         coercions: Coercions,
     ) -> Result<CallToolResult, ErrorData> {
         echo(&args).map(|result| coercions.attach(result))
