@@ -916,14 +916,33 @@ fn unions<'v>(
     let mut used = vec![false; news.len()];
     for o in olds {
         let o_types = o.clone().resolved("").types();
+        // Among members of the same types, the one equal to it, else one with the same
+        // `format` (`anyOf` of `ipv4` and `ipv6` strings), else the first.
+        let o_resolved = o.clone().resolved("");
         let best = news
             .iter()
             .enumerate()
             .filter(|(j, _)| !used[*j])
-            .map(|(j, n)| (j, n.clone().resolved("").types()))
-            .filter(|(_, t)| o_types & covered(*t) != 0)
-            .max_by_key(|(_, t)| (*t == o_types, std::cmp::Reverse(t.count_ones())));
-        if let Some((j, _)) = best {
+            .map(|(j, n)| (j, n.clone().resolved("")))
+            .map(|(j, n)| {
+                (
+                    j,
+                    n.types(),
+                    n.node == o_resolved.node,
+                    n.get("format") == o_resolved.get("format"),
+                )
+            })
+            .filter(|(_, t, _, _)| o_types & covered(*t) != 0)
+            .max_by_key(|(j, t, equal, same_format)| {
+                (
+                    *t == o_types,
+                    *equal,
+                    *same_format,
+                    std::cmp::Reverse(t.count_ones()),
+                    std::cmp::Reverse(*j),
+                )
+            });
+        if let Some((j, ..)) = best {
             used[j] = true;
             let n = news[j].clone();
             // A member paired with the other side's whole node would meet that node's

@@ -17,7 +17,7 @@ fn every_demo_tool_schema_in_every_profile() {
     let text = fs::read_to_string(&path).expect("the golden tools/list");
     let listed: Value = serde_json::from_str(&text).expect("JSON");
     let tools = listed.as_array().expect("a list of tools");
-    assert_eq!(tools.len(), 6);
+    assert_eq!(tools.len(), 7);
     for tool in tools {
         let schema = &tool["inputSchema"];
         for dialect in Dialect::ALL {

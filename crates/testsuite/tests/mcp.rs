@@ -85,7 +85,7 @@ async fn every_object_case_gets_its_expected_outcome_through_tools_call() {
         }
     }
     assert_eq!(
-        called, 104,
+        called, 138,
         "every case whose arguments are an object was called"
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));

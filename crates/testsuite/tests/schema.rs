@@ -751,6 +751,10 @@ fn demo_schemas() -> BTreeMap<&'static str, Value> {
             "demo_batch_update",
             input_schema::<demo_tools::BatchUpdate>(),
         ),
+        (
+            "demo_schedule_event",
+            input_schema::<demo_tools::ScheduleEvent>(),
+        ),
     ])
 }
 

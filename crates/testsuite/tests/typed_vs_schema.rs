@@ -32,7 +32,8 @@ use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
 use demo_tools::{
-    BatchUpdate, GetCard, GetObservations, GetSdkSessions, SearchSkills, SegmentImage,
+    BatchUpdate, GetCard, GetObservations, GetSdkSessions, ScheduleEvent, SearchSkills,
+    SegmentImage,
 };
 use lax::{Schemas, same_json};
 use mcp_coerce::coercer::Coercer;
@@ -70,6 +71,7 @@ static TOOLS: LazyLock<Vec<Tool>> = LazyLock::new(|| {
         tool::<GetCard>("demo_get_card"),
         tool::<SegmentImage>("demo_segment_image"),
         tool::<BatchUpdate>("demo_batch_update"),
+        tool::<ScheduleEvent>("demo_schedule_event"),
     ]
 });
 
@@ -135,6 +137,7 @@ fn typed_by_its_schema(tool: &Tool, arguments: &Value) -> Outcome {
         "demo_search_skills" => read::<SearchSkills>(arguments),
         "demo_get_card" => read::<GetCard>(arguments),
         "demo_segment_image" => read::<SegmentImage>(arguments),
+        "demo_schedule_event" => read::<ScheduleEvent>(arguments),
         _ => read::<BatchUpdate>(arguments),
     }
 }
