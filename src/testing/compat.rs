@@ -942,7 +942,22 @@ fn unions<'v>(
                     std::cmp::Reverse(*j),
                 )
             });
-        if let Some((j, ..)) = best {
+        let Some((j, ..)) = best else {
+            // Every member of its types is paired already: one of them was removed (a
+            // member of types no other has is the types' own change, reported there).
+            let overlaps = news
+                .iter()
+                .any(|n| o_types & covered(n.clone().resolved("").types()) != 0);
+            if overlaps {
+                sink.push(
+                    o.at.clone(),
+                    ChangeRule::TypeNarrowed,
+                    "a member of the union was removed".to_owned(),
+                );
+            }
+            continue;
+        };
+        {
             used[j] = true;
             let n = news[j].clone();
             // A member paired with the other side's whole node would meet that node's

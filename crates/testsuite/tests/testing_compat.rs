@@ -1129,3 +1129,30 @@ fn a_union_that_refers_to_itself_ends() {
         .unwrap();
     assert_eq!(changes, (Vec::new(), Vec::new()));
 }
+
+/// Members of one union with the same types pair with their equal (or the one of the same
+/// `format`), not with the last of those types: an `anyOf` of `ipv4` and `ipv6` strings
+/// compared with itself, or with its members swapped, changes nothing.
+#[test]
+fn union_members_of_one_type_pair_by_their_format() {
+    let ip = json!({"anyOf": [
+        {"type": "string", "format": "ipv4"},
+        {"type": "string", "format": "ipv6"}
+    ]});
+    let swapped = json!({"anyOf": [
+        {"type": "string", "format": "ipv6"},
+        {"type": "string", "format": "ipv4"}
+    ]});
+    let list =
+        |p: &Value| json!([{"name": "a_x", "inputSchema": object(json!({"ip": p}), json!([]))}]);
+    assert_eq!(changes(&list(&ip), &list(&ip)), []);
+    assert_eq!(changes(&list(&ip), &list(&swapped)), []);
+    let v4_only = json!({"anyOf": [{"type": "string", "format": "ipv4"}]});
+    assert_eq!(
+        changes(&list(&ip), &list(&v4_only)),
+        [(
+            ChangeRule::TypeNarrowed,
+            "/inputSchema/properties/ip/anyOf/1".to_owned()
+        )]
+    );
+}
