@@ -119,6 +119,7 @@ fn every_code_serializes_snake_case() {
         (Code::EnumUnknown, "enum_unknown"),
         (Code::UrlInvalid, "url_invalid"),
         (Code::UrlForbidden, "url_forbidden"),
+        (Code::FormatInvalid, "format_invalid"),
         (Code::ForbiddenKey, "forbidden_key"),
         (Code::TooDeep, "too_deep"),
         (Code::DuplicateKey, "duplicate_key"),

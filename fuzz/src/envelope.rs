@@ -29,6 +29,7 @@ pub const DOCUMENTED_CODES: &[&str] = &[
     "enum_unknown",
     "url_invalid",
     "url_forbidden",
+    "format_invalid",
     "forbidden_key",
     "too_deep",
     "custom",
