@@ -66,7 +66,7 @@ macro_rules! rules {
         /// | `property-type` | error | a property (or array items) has no `type`, `enum`, `const` or combinator (`anyOf`, `oneOf`, `allOf`, `not`, `$ref`) |
         /// | `string-max-length` | warning | a string without `maxLength`, `enum`, `const` or `format` |
         /// | `string-enum-in-description` | warning | a property without `enum` whose description lists choices (`one of: a, b, c`, `a \| b \| c`) |
-        /// | `id-pattern` | warning | a string property named like an identifier (`id`, `*_id`, `*Id`, `*ID`) without `pattern` (or `enum`, `const`) |
+        /// | `id-pattern` | warning | a string property named like an identifier (`id`, `*_id`, `*Id`, `*ID`) without `pattern` (or `enum`, `const`, `format`: a `uuid` says enough) |
         /// | `number-bounds` | warning | an integer or number without both a lower and an upper bound (`minimum`/`exclusiveMinimum`, `maximum`/`exclusiveMaximum`) |
         /// | `array-items` | error | an array without `items` (or `prefixItems`) |
         /// | `array-max-items` | warning | an array without `maxItems` |
@@ -765,6 +765,7 @@ fn property_rules(
         && !has("pattern")
         && !has("enum")
         && !has("const")
+        && !has("format")
     {
         sink.push(
             at.to_owned(),

@@ -657,3 +657,14 @@ fn long_keys_and_names_are_cut_in_findings() {
         )]
     );
 }
+
+/// An identifier whose `format` says its shape (`uuid`) needs no `pattern`.
+#[test]
+fn an_identifier_with_a_format_needs_no_pattern() {
+    let list = json!([tool(
+        "t_x",
+        json!({"event_id": {"type": "string", "format": "uuid", "description": "The event."}}),
+        json!([])
+    )]);
+    assert_eq!(mcp_coerce::testing::lint_tools(&list), []);
+}
