@@ -13,6 +13,8 @@
   the smallest schema of each server and each schema that uses a keyword, or a keyword
   inside another, that no smaller one does), and hostile shapes (recursive references,
   nested unions, patterns only a backtracking engine or none reads, validator keywords);
+- formats: the strings the corpus sends to demo_schedule_event, and the spellings of the
+  formats table it leaves out;
 - schema_coerce: `[schema, call]` pairs: the bundled corpus of real calls
   (tests/data/cases.json) against the demo tool they name, and for every schema of
   schema_compile a canonical call built from it and the same call in the contract's lax
@@ -370,8 +372,33 @@ def schema_coerce_seeds():
     return [s for s in seeds if len(s.encode("utf-8")) <= MAX_SCHEMA_SEED]
 
 
+def formats_seeds():
+    """Every string the bundled corpus sends to demo_schedule_event, and the spellings of
+    the formats table (docs/contract.md, "Formats") the corpus leaves out."""
+    seeds = []
+    for case in load(ROOT / "tests" / "data" / "cases.json"):
+        if case["tool"] == "demo_schedule_event" and isinstance(case["arguments"], dict):
+            seeds += [v for v in case["arguments"].values() if isinstance(v, str)]
+    seeds += [
+        "2026-01-15T10:00:00.123456789-23:59",
+        "2016-12-31T23:59:60Z",
+        "1768471200123",
+        "-00:00",
+        "0000-01-01T00:00:00+00:00",
+        "9999-12-31T23:59:59-00:01",
+        "a.b@c-d.e",
+        "\"ann\"@example.com",
+        "ann@[192.0.2.1]",
+        "::ffff:192.0.2.1",
+        "1.2.3.04",
+        "URN:UUID:{6F9619FF-8B86-D011-B42D-00C04FC964FF}",
+    ]
+    return sorted(set(seeds))
+
+
 def build():
     corpora = {target: argument_seeds() for target in ARGUMENT_TARGETS}
+    corpora["formats"] = formats_seeds()
     corpora["history_repair"] = history_seeds()
     corpora["dialect_rewrite"] = dialect_seeds()
     corpora["schema_compile"] = schema_compile_seeds()

@@ -10,6 +10,7 @@ TARGETS=(
     "dialect_rewrite|dialect|8192"
     "schema_compile|schema|16384"
     "schema_coerce|schema|16384"
+    "formats|formats|256"
 )
 LIBFUZZER_LIMITS=(-rss_limit_mb=2048 -malloc_limit_mb=2048 -timeout=10)
 # libFuzzer over safe Rust: no sanitizer (the crates forbid unsafe code), debug
