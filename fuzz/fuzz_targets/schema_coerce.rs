@@ -5,14 +5,17 @@
 //!
 //! - nothing panics;
 //! - every value the coercer returns validates against the schema, judged by the
-//!   `jsonschema` crate with formats as annotations (the formats issue reads `format`);
+//!   `jsonschema` crate with formats as annotations (the engine's own format rules are the
+//!   `formats` target's);
 //!   not checked when the compiled schema has warnings (a skipped pattern is not asserted,
 //!   on purpose), when `jsonschema` refuses the schema itself, or when the schema has
 //!   `contentEncoding`/`contentMediaType` (annotations here, assertions for a draft-7
 //!   validator);
 //! - a call the validator finds valid as sent comes back unchanged (numbers compared by
 //!   value), except where the report records key folding or unwrapping (`key_fold`,
-//!   `args_unwrapped`; a key that folds onto a declared one is `duplicate_key`), and except
+//!   `args_unwrapped`; a key that folds onto a declared one is `duplicate_key`) or a
+//!   format's canonical text (`format_canonical`; a string the format refuses is
+//!   `format_invalid`: the validator reads `format` as an annotation), and except
 //!   the differences crates/testsuite/tests/data/suite_differences.json lists with their
 //!   rows (`schema::intentional`: forbidden keys in free-form objects, integral floats past
 //!   2^53, integers past 2^64). On the arguments route, only for a call that is an object
@@ -33,11 +36,15 @@ use mcp_coerce_fuzz::schema::{
 };
 use serde_json::{Map, Value};
 
-/// Whether the coercions of a call include the two that change a valid call on purpose.
+/// Whether the coercions of a call include those that change a call valid (formats as
+/// annotations) on purpose.
 fn folded_or_unwrapped(coercions: &[mcp_coerce::Coercion]) -> bool {
-    coercions
-        .iter()
-        .any(|c| matches!(c.rule(), Rule::KeyFold | Rule::ArgsUnwrapped))
+    coercions.iter().any(|c| {
+        matches!(
+            c.rule(),
+            Rule::KeyFold | Rule::ArgsUnwrapped | Rule::FormatCanonical
+        )
+    })
 }
 
 /// An object whose only key is JSON text of an object and whose value is `null`: the
@@ -149,7 +156,7 @@ impl Case<'_> {
                     || rejection
                         .issues()
                         .iter()
-                        .any(|i| i.code() == Code::DuplicateKey);
+                        .any(|i| matches!(i.code(), Code::DuplicateKey | Code::FormatInvalid));
                 if self.unchanged && !folded && !bounded(&rejection) {
                     panic!(
                         "{route}: valid call refused: {call}\n  schema {schema}\n  issues {:?}\n  messages {:?}",
