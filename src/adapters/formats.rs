@@ -27,7 +27,7 @@ use serde::de::{self, Deserialize, Deserializer};
 use serde::ser::Serializer;
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::issue::{Input, IssueBuf};
+use crate::issue::{Input, Issue, IssueBuf};
 use crate::policy::{DateTimePolicy, EpochUnit, OffsetRequired};
 use crate::report::Rule;
 use crate::rules::format::date_time::{self, Date, DateTime, Epoch, Offset, Rules, Spelling};
@@ -259,13 +259,13 @@ fn note(text: &str, canonical: &str, assumed: bool) {
 
 /// `format_invalid` for a value the target type cannot hold.
 #[cold]
-fn out_of_range(format: Format, text: &str) -> IssueBuf {
-    IssueBuf::one(rules::invalid(
+fn out_of_range(format: Format, text: &str) -> Issue {
+    rules::invalid(
         format,
         text,
         "outside the range of the field's type",
         "send a value within the years 0000 to 9999",
-    ))
+    )
 }
 
 /// The optional rules of the formats: `null`, `""` and whitespace are `None`; the text
@@ -399,9 +399,24 @@ struct DateTimeShape<P, T>(PhantomData<fn() -> (P, T)>);
 
 impl<P: DateTimePolicy, T: FromDateTime> DateTimeShape<P, T> {
     fn finish(text: &str, dt: &DateTime, spelling: Spelling) -> Outcome<Slot<T>> {
-        let value = T::from_date_time(dt).ok_or_else(|| out_of_range(Format::DateTime, text))?;
+        let value = T::from_date_time(dt)
+            .ok_or_else(|| IssueBuf::one(out_of_range(Format::DateTime, text)))?;
         let canonical = dt.to_string();
         note(text, &canonical, spelling == Spelling::Assumed);
+        Ok(Slot(Some(value)))
+    }
+
+    /// [`finish`](Self::finish) for an epoch number: the number as sent (not its decimal
+    /// text) is the issue's input and the report's `from`.
+    fn finish_number(number: &Input, text: &str, dt: &DateTime) -> Outcome<Slot<T>> {
+        let value = T::from_date_time(dt).ok_or_else(|| {
+            IssueBuf::one(out_of_range(Format::DateTime, text).with_input(number.clone()))
+        })?;
+        crate::engine::notes::coerced(
+            Rule::FormatAssumed,
+            || Some(number.clone()),
+            || Some(Input::from_text(&dt.to_string())),
+        );
         Ok(Slot(Some(value)))
     }
 }
@@ -422,8 +437,9 @@ impl<P: DateTimePolicy, T: FromDateTime> TextShape for DateTimeShape<P, T> {
         match (PolicyRules::<P>::RULES.epoch, &input) {
             (Some(unit), Input::Number(n)) => {
                 let text = n.to_string();
-                let dt = date_time::from_epoch(&text, unit, &text).map_err(IssueBuf::one)?;
-                Self::finish(&text, &dt, Spelling::Assumed)
+                let dt = date_time::from_epoch(&text, unit, &text)
+                    .map_err(|issue| IssueBuf::one(issue.with_input(input.clone())))?;
+                Self::finish_number(&input, &text, &dt)
             }
             _ => Err(IssueBuf::one(
                 invalid_type(Self::EXPECTED, "a number", Self::HINT).with_input(input),
@@ -506,7 +522,8 @@ impl<T: FromDate> TextShape for DateShape<T> {
 
     fn text(self, text: &str) -> Outcome<Slot<T>> {
         let (date, _) = date_time::read_date(text).map_err(IssueBuf::one)?;
-        let value = T::from_date(date).ok_or_else(|| out_of_range(Format::Date, text))?;
+        let value =
+            T::from_date(date).ok_or_else(|| IssueBuf::one(out_of_range(Format::Date, text)))?;
         note(text, &date.to_string(), false);
         Ok(Slot(Some(value)))
     }
@@ -616,7 +633,8 @@ impl<T: FromIp> TextShape for IpShape<T> {
 
     fn text(self, text: &str) -> Outcome<Slot<T>> {
         let (address, _) = ip::read(text, T::FAMILY).map_err(IssueBuf::one)?;
-        let value = T::from_ip(address).ok_or_else(|| out_of_range(Format::Ipv6, text))?;
+        let value =
+            T::from_ip(address).ok_or_else(|| IssueBuf::one(out_of_range(Format::Ipv6, text)))?;
         note(text, &address.to_string(), false);
         Ok(Slot(Some(value)))
     }
@@ -900,6 +918,40 @@ fn read_as<P: DateTimePolicy>(text: &str) -> Result<String, crate::Issue> {
 mod tests {
     use super::*;
     use crate::policy::{AssumeOffset, AssumeUtc};
+
+    /// Regression: an epoch number's issue echoed it, and the report's `from` showed it,
+    /// as a string (`"1e+30"`): the input is the number as sent.
+    #[test]
+    fn epoch_numbers_are_echoed_as_numbers() {
+        use crate::policy::EpochSeconds;
+
+        #[derive(serde::Deserialize, Debug)]
+        struct Args {
+            #[serde(
+                deserialize_with = "serde_with::As::<DateTimeLike<EpochSeconds>>::deserialize"
+            )]
+            at: String,
+        }
+        let refused = crate::from_value::<Args>(serde_json::json!({"at": 1e30}));
+        let input = refused.err().map(|r| r.issues()[0].input().cloned());
+        assert_eq!(
+            input,
+            Some(Some(Input::Number(
+                serde_json::Number::from_f64(1e30).expect("finite")
+            )))
+        );
+        let call = crate::from_str_with_report::<Args>(r#"{"at": 1768471200}"#);
+        let read = call
+            .ok()
+            .map(|c| (c.coercions()[0].from().cloned(), c.into_value().at));
+        assert_eq!(
+            read,
+            Some((
+                Some(Input::Number(1_768_471_200.into())),
+                "2026-01-15T10:00:00Z".to_owned()
+            ))
+        );
+    }
 
     #[test]
     fn policy_rules() {
