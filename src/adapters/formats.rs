@@ -236,6 +236,9 @@ impl<'de, T> Deserialize<'de> for Slot<T> {
 
 /// A type a format is read into.
 trait Target: Sized {
+    /// The hint for a value the format reads but the type cannot hold.
+    const RANGE_HINT: &'static str = "send a value within the years 0000 to 9999";
+
     /// The value standing in for a refused one while its issue is recorded (never seen by
     /// the caller, whose call fails).
     fn stand_in() -> Self;
@@ -259,12 +262,12 @@ fn note(text: &str, canonical: &str, assumed: bool) {
 
 /// `format_invalid` for a value the target type cannot hold.
 #[cold]
-fn out_of_range(format: Format, text: &str) -> Issue {
+fn out_of_range<T: Target>(format: Format, text: &str) -> Issue {
     rules::invalid(
         format,
         text,
         "outside the range of the field's type",
-        "send a value within the years 0000 to 9999",
+        T::RANGE_HINT,
     )
 }
 
@@ -400,7 +403,7 @@ struct DateTimeShape<P, T>(PhantomData<fn() -> (P, T)>);
 impl<P: DateTimePolicy, T: FromDateTime> DateTimeShape<P, T> {
     fn finish(text: &str, dt: &DateTime, spelling: Spelling) -> Outcome<Slot<T>> {
         let value = T::from_date_time(dt)
-            .ok_or_else(|| IssueBuf::one(out_of_range(Format::DateTime, text)))?;
+            .ok_or_else(|| IssueBuf::one(out_of_range::<T>(Format::DateTime, text)))?;
         let canonical = dt.to_string();
         note(text, &canonical, spelling == Spelling::Assumed);
         Ok(Slot(Some(value)))
@@ -410,7 +413,7 @@ impl<P: DateTimePolicy, T: FromDateTime> DateTimeShape<P, T> {
     /// text) is the issue's input and the report's `from`.
     fn finish_number(number: &Input, text: &str, dt: &DateTime) -> Outcome<Slot<T>> {
         let value = T::from_date_time(dt).ok_or_else(|| {
-            IssueBuf::one(out_of_range(Format::DateTime, text).with_input(number.clone()))
+            IssueBuf::one(out_of_range::<T>(Format::DateTime, text).with_input(number.clone()))
         })?;
         crate::engine::notes::coerced(
             Rule::FormatAssumed,
@@ -522,8 +525,8 @@ impl<T: FromDate> TextShape for DateShape<T> {
 
     fn text(self, text: &str) -> Outcome<Slot<T>> {
         let (date, _) = date_time::read_date(text).map_err(IssueBuf::one)?;
-        let value =
-            T::from_date(date).ok_or_else(|| IssueBuf::one(out_of_range(Format::Date, text)))?;
+        let value = T::from_date(date)
+            .ok_or_else(|| IssueBuf::one(out_of_range::<T>(Format::Date, text)))?;
         note(text, &date.to_string(), false);
         Ok(Slot(Some(value)))
     }
@@ -633,8 +636,8 @@ impl<T: FromIp> TextShape for IpShape<T> {
 
     fn text(self, text: &str) -> Outcome<Slot<T>> {
         let (address, _) = ip::read(text, T::FAMILY).map_err(IssueBuf::one)?;
-        let value =
-            T::from_ip(address).ok_or_else(|| IssueBuf::one(out_of_range(Format::Ipv6, text)))?;
+        let value = T::from_ip(address)
+            .ok_or_else(|| IssueBuf::one(out_of_range::<T>(Format::Ipv6, text)))?;
         note(text, &address.to_string(), false);
         Ok(Slot(Some(value)))
     }
@@ -819,6 +822,11 @@ mod with_jiff {
     use super::*;
 
     impl Target for Timestamp {
+        /// jiff keeps a day's margin inside the years -9999 to 9999, so that every offset
+        /// keeps a timestamp's civil time in range.
+        const RANGE_HINT: &'static str =
+            "send a date-time from 0000-01-01T00:00:00Z to 9999-12-30T22:00:00Z";
+
         fn stand_in() -> Self {
             Timestamp::UNIX_EPOCH
         }
@@ -951,6 +959,32 @@ mod tests {
                 "2026-01-15T10:00:00Z".to_owned()
             ))
         );
+    }
+
+    /// Regression: a date-time past jiff's last timestamp (9999-12-30T22:00:00.999999999Z)
+    /// was refused with the hint "send a value within the years 0000 to 9999", which it
+    /// was (`9999-12-31T23:59:59Z`, a common "no end" sentinel).
+    #[cfg(feature = "jiff")]
+    #[test]
+    fn jiff_range_hint_names_jiff_range() {
+        #[derive(serde::Deserialize, Debug)]
+        struct Args {
+            #[serde(deserialize_with = "serde_with::As::<DateTimeLike>::deserialize")]
+            #[allow(dead_code, reason = "only refused")]
+            at: jiff::Timestamp,
+        }
+        let hint = |at: &str| {
+            crate::from_value::<Args>(serde_json::json!({ "at": at }))
+                .err()
+                .map(|r| r.issues()[0].hint().to_owned())
+        };
+        assert_eq!(
+            hint("9999-12-31T23:59:59Z").as_deref(),
+            Some("send a date-time from 0000-01-01T00:00:00Z to 9999-12-30T22:00:00Z")
+        );
+        assert_eq!(hint("9999-12-30T22:00:00.999999999Z"), None);
+        assert_eq!(hint("9999-12-31T01:59:59+04:00"), None);
+        assert_eq!(hint("0000-01-01T00:00:00Z"), None);
     }
 
     #[test]
