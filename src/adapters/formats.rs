@@ -476,6 +476,10 @@ fn string_text(s: &String) -> String {
 /// `{"type": "string", "format": "date-time"}`, with a `description` of what the policy
 /// assumes, if anything.
 #[cfg(feature = "schemars")]
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "the target is named for every schema function alike"
+)]
 fn date_time_schema<P: DateTimePolicy, T>() -> serde_json::Value {
     let rules = PolicyRules::<P>::RULES;
     let mut said = Vec::new();
@@ -539,6 +543,10 @@ impl FromDate for String {
 }
 
 #[cfg(feature = "schemars")]
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "the target is named for every schema function alike"
+)]
 fn date_schema<T>() -> serde_json::Value {
     serde_json::json!({"type": "string", "format": "date"})
 }
@@ -579,6 +587,10 @@ impl FromUuid for String {
 }
 
 #[cfg(feature = "schemars")]
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "the target is named for every schema function alike"
+)]
 fn uuid_schema<T>() -> serde_json::Value {
     serde_json::json!({"type": "string", "format": "uuid"})
 }
@@ -608,6 +620,10 @@ impl TextShape for EmailShape<String> {
 }
 
 #[cfg(feature = "schemars")]
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "the target is named for every schema function alike"
+)]
 fn email_schema<T>() -> serde_json::Value {
     serde_json::json!({"type": "string", "format": "email", "maxLength": 254})
 }

@@ -98,7 +98,7 @@ impl DateTime {
         let nanos = nanos.min(999_999_999);
         let mut digits = 9u8;
         let mut n = nanos;
-        while digits > 0 && n % 10 == 0 {
+        while digits > 0 && n.is_multiple_of(10) {
             n /= 10;
             digits -= 1;
         }
@@ -238,7 +238,7 @@ impl Date {
 }
 
 fn is_leap(year: u16) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
 }
 
 fn days_in(year: u16, month: u8) -> u8 {
