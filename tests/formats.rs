@@ -1702,6 +1702,8 @@ mod with_chrono {
 
     use super::*;
 
+    const UTC_RANGE: &str = "send a date-time from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z";
+
     /// A date-time and its offset (chrono's `==` compares instants only).
     type Fixed = (DateTime<FixedOffset>, i32);
 
@@ -1786,6 +1788,15 @@ mod with_chrono {
                     fixed("2026-01-15T10:00:00+02:00"),
                 ),
                 ok(json!("2026-01-15T08:00:00Z"), (at_plus_two, 0)),
+                // At its own offset, any year 0000 to 9999 is written back.
+                ok(
+                    json!("0000-01-01T00:00:00+01:00"),
+                    fixed("0000-01-01T00:00:00+01:00"),
+                ),
+                ok(
+                    json!("9999-12-31T23:00:00-05:00"),
+                    fixed("9999-12-31T23:00:00-05:00"),
+                ),
                 // `-00:00` is a zero offset for chrono.
                 ok(json!("2026-01-15T08:00:00-00:00"), (at_plus_two, 0)),
                 ok(
@@ -1823,10 +1834,19 @@ mod with_chrono {
                 ),
                 ok(json!("2026-01-15 10:00z"), utc(2026, 1, 15, 10, 0, 0)),
                 ok(json!("0000-01-01T00:00:00Z"), utc(0, 1, 1, 0, 0, 0)),
+                ok(json!("0000-01-01T00:00:00-01:00"), utc(0, 1, 1, 1, 0, 0)),
                 ok(
                     json!("9999-12-31T23:59:59+00:00"),
                     utc(9999, 12, 31, 23, 59, 59),
                 ),
+                ok(
+                    json!("9999-12-31T23:59:59+05:00"),
+                    utc(9999, 12, 31, 18, 59, 59),
+                ),
+                // Regression (UTC targets): a UTC year outside 0000 to 9999 cannot be
+                // written back: refused, the range in the hint.
+                invalid(json!("0000-01-01T00:00:00+01:00"), DT, UTC_RANGE),
+                invalid(json!("9999-12-31T23:00:00-05:00"), DT, UTC_RANGE),
             ],
         );
         table::<AtChronoMillis>(
@@ -2016,6 +2036,12 @@ mod with_jiff {
                 // 0000 to 9999, within which the date-time sent is.
                 invalid(json!("9999-12-31T23:59:59Z"), DT, JIFF_RANGE),
                 invalid(json!("9999-12-30T22:00:01Z"), DT, JIFF_RANGE),
+                // Regression (UTC targets): nor can a UTC year before 0000 be written.
+                invalid(json!("0000-01-01T00:00:00+01:00"), DT, JIFF_RANGE),
+                ok(
+                    json!("0000-01-01T00:00:00-01:00"),
+                    ts("0000-01-01T01:00:00Z"),
+                ),
             ],
         );
         table::<AtJiffSeconds>(

@@ -52,7 +52,9 @@ use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape, invalid_type
 ///
 /// Into `String` (the canonical text), `chrono::DateTime<FixedOffset>` (the offset sent;
 /// `-00:00` reads as `+00:00`), `chrono::DateTime<Utc>`, `jiff::Timestamp`. Written back as
-/// the canonical text; from chrono and jiff, `Z` for a zero offset.
+/// the canonical text; from chrono and jiff, `Z` for a zero offset. The targets written at
+/// UTC refuse a date-time whose UTC year is not 0000 to 9999 (`0000-01-01T00:30:00+01:00`),
+/// which RFC 3339 cannot write; jiff's timestamps also end at 9999-12-30T22:00:00Z.
 ///
 /// # Errors
 ///
@@ -768,6 +770,9 @@ mod with_chrono {
     }
 
     impl Target for ChronoDateTime<Utc> {
+        const RANGE_HINT: &'static str =
+            "send a date-time from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z";
+
         fn stand_in() -> Self {
             ChronoDateTime::UNIX_EPOCH
         }
@@ -775,6 +780,8 @@ mod with_chrono {
 
     impl FromDateTime for ChronoDateTime<Utc> {
         fn from_date_time(dt: &DateTime) -> Option<Self> {
+            // Written back at UTC: only a UTC year of four digits can be.
+            DateTime::from_unix(dt.unix_seconds(), dt.nanos, Offset::Z)?;
             ChronoDateTime::from_timestamp(dt.unix_seconds(), dt.nanos)
         }
     }
@@ -838,8 +845,8 @@ mod with_jiff {
     use super::*;
 
     impl Target for Timestamp {
-        /// jiff keeps a day's margin inside the years -9999 to 9999, so that every offset
-        /// keeps a timestamp's civil time in range.
+        /// Written back at UTC, from the year 0000; jiff keeps a day's margin inside the
+        /// year 9999, so that every offset keeps a timestamp's civil time in range.
         const RANGE_HINT: &'static str =
             "send a date-time from 0000-01-01T00:00:00Z to 9999-12-30T22:00:00Z";
 
@@ -850,6 +857,8 @@ mod with_jiff {
 
     impl FromDateTime for Timestamp {
         fn from_date_time(dt: &DateTime) -> Option<Self> {
+            // Written back at UTC: only a UTC year of four digits can be.
+            DateTime::from_unix(dt.unix_seconds(), dt.nanos, Offset::Z)?;
             Timestamp::new(dt.unix_seconds(), i32::try_from(dt.nanos).ok()?).ok()
         }
     }
@@ -1001,6 +1010,35 @@ mod tests {
         assert_eq!(hint("9999-12-30T22:00:00.999999999Z"), None);
         assert_eq!(hint("9999-12-31T01:59:59+04:00"), None);
         assert_eq!(hint("0000-01-01T00:00:00Z"), None);
+        assert_eq!(
+            hint("0000-01-01T00:00:00+01:00").as_deref(),
+            Some("send a date-time from 0000-01-01T00:00:00Z to 9999-12-30T22:00:00Z")
+        );
+    }
+
+    /// Regression: a date-time at either end of the years with an offset
+    /// (`0000-01-01T00:00:00+01:00`) was read into the targets written at UTC, and written
+    /// back as text no RFC 3339 reader takes (`-0001-12-31T23:00:00+00:00`, or jiff's
+    /// `-000001-12-31T23:00:00Z`): it is refused, with the range in the hint.
+    #[cfg(feature = "chrono")]
+    #[test]
+    fn utc_targets_refuse_what_utc_cannot_write() {
+        #[derive(serde::Deserialize, Debug)]
+        struct Args {
+            #[serde(deserialize_with = "serde_with::As::<DateTimeLike>::deserialize")]
+            #[allow(dead_code, reason = "only refused")]
+            at: chrono::DateTime<chrono::Utc>,
+        }
+        let hint = |at: &str| {
+            crate::from_value::<Args>(serde_json::json!({ "at": at }))
+                .err()
+                .map(|r| r.issues()[0].hint().to_owned())
+        };
+        let range = "send a date-time from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z";
+        assert_eq!(hint("0000-01-01T00:00:00+01:00").as_deref(), Some(range));
+        assert_eq!(hint("9999-12-31T23:00:00-05:00").as_deref(), Some(range));
+        assert_eq!(hint("0000-01-01T00:00:00-01:00"), None);
+        assert_eq!(hint("9999-12-31T23:59:59.999999999Z"), None);
     }
 
     #[test]
