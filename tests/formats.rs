@@ -2098,6 +2098,26 @@ mod with_jiff {
                 "day": "2026-01-05",
             }))
         );
+        // Regression (jiff before 1970): the fraction of a timestamp before the epoch is
+        // written as sent, not rounded toward 1970.
+        for (sent, text) in [
+            ("1969-12-31 23:59:59.9Z", "1969-12-31T23:59:59.9Z"),
+            ("1900-01-01T00:00:00.1+05:30", "1899-12-31T18:30:00.1Z"),
+        ] {
+            let read = mcp_coerce::from_value::<AtJiff>(json!({ "at": sent })).map(|a| {
+                serde_json::to_value(WrittenJiff {
+                    at: a.at,
+                    fraction: a.at,
+                    day: Date::new(2026, 1, 5).expect("test setup"),
+                })
+                .ok()
+            });
+            assert_eq!(
+                read.ok().flatten().map(|w| w["at"].clone()),
+                Some(json!(text)),
+                "{sent}"
+            );
+        }
     }
 }
 

@@ -865,8 +865,14 @@ mod with_jiff {
 
     /// The canonical text of a timestamp: at UTC, `Z`.
     pub(super) fn timestamp_text(value: &Timestamp) -> String {
-        let nanos = u32::try_from(value.subsec_nanosecond()).unwrap_or(0);
-        DateTime::from_unix(value.as_second(), nanos, Offset::Z)
+        // jiff counts both parts toward zero: before 1970 the fraction is negative.
+        let (mut secs, mut nanos) = (value.as_second(), value.subsec_nanosecond());
+        if nanos < 0 {
+            secs -= 1;
+            nanos += 1_000_000_000;
+        }
+        let nanos = u32::try_from(nanos).unwrap_or(0);
+        DateTime::from_unix(secs, nanos, Offset::Z)
             .map_or_else(|| value.to_string(), |dt| dt.to_string())
     }
 
@@ -1039,6 +1045,24 @@ mod tests {
         assert_eq!(hint("9999-12-31T23:00:00-05:00").as_deref(), Some(range));
         assert_eq!(hint("0000-01-01T00:00:00-01:00"), None);
         assert_eq!(hint("9999-12-31T23:59:59.999999999Z"), None);
+    }
+
+    /// Regression: a timestamp before 1970 with a fraction was written back a fraction of
+    /// a second late (`1969-12-31T23:59:59.9Z` as `1970-01-01T00:00:00Z`): jiff gives its
+    /// fraction as negative there.
+    #[cfg(feature = "jiff")]
+    #[test]
+    fn jiff_timestamps_before_1970_are_written_exactly() {
+        for text in [
+            "1969-12-31T23:59:59.9Z",
+            "1899-12-31T18:30:00.1Z",
+            "0000-01-01T00:00:00.000000001Z",
+            "1969-12-31T23:59:59Z",
+            "1970-01-01T00:00:00.5Z",
+        ] {
+            let value: jiff::Timestamp = text.parse().expect("a timestamp");
+            assert_eq!(with_jiff::timestamp_text(&value), text);
+        }
     }
 
     #[test]
