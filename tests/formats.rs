@@ -604,6 +604,10 @@ fn date_time_policies() {
             ok(json!(0), "1970-01-01T00:00:00Z"),
             ok(json!(-1), "1969-12-31T23:59:59Z"),
             ok(json!("-1"), "1969-12-31T23:59:59Z"),
+            // Regression (negative epoch fractions): before the epoch a fraction is kept too.
+            ok(json!(-0.5), "1969-12-31T23:59:59.5Z"),
+            ok(json!("-1.25"), "1969-12-31T23:59:58.75Z"),
+            ok(json!("-1.000"), "1969-12-31T23:59:59Z"),
             ok(json!(253402300799_i64), "9999-12-31T23:59:59Z"),
             ok(json!(-62167219200_i64), "0000-01-01T00:00:00Z"),
             ok(
@@ -636,6 +640,7 @@ fn date_time_policies() {
             ok(json!("1768471200250"), "2026-01-15T10:00:00.25Z"),
             ok(json!("1768471200000"), "2026-01-15T10:00:00Z"),
             ok(json!(-1), "1969-12-31T23:59:59.999Z"),
+            invalid(json!(-1.5), DT, EPOCH_RANGE_HINT),
             ok(json!("1768471200250.000"), "2026-01-15T10:00:00.25Z"),
             invalid(json!(1768471200250.5), DT, EPOCH_RANGE_HINT),
             invalid(json!("1768471200250.5"), DT, EPOCH_RANGE_HINT),

@@ -609,10 +609,15 @@ fn epoch_text(t: &str, unit: Epoch) -> Option<DateTime> {
     if frac.is_empty() {
         return epoch(whole, 0, unit);
     }
-    if unit != Epoch::Seconds || frac.len() > 9 || whole < 0 || int.starts_with('-') {
+    if unit != Epoch::Seconds || frac.len() > 9 {
         return None;
     }
     let nanos = digits(frac.as_bytes(), frac.len())? * 10u32.pow(9 - frac.len() as u32);
+    if int.starts_with('-') {
+        // `-1.5` is 2 seconds before the epoch and half a second after that (`-0.5` too:
+        // its whole part reads as 0); `nanos` is not zero, the fraction's zeros trimmed.
+        return epoch(whole.checked_sub(1)?, 1_000_000_000 - nanos, unit);
+    }
     epoch(whole, nanos, unit)
 }
 
@@ -917,6 +922,19 @@ mod tests {
             Some("2026-01-15T10:00:00.25Z")
         );
         assert_eq!(at("-1", &utc).as_deref(), Some("1969-12-31T23:59:59Z"));
+        // Regression: a negative epoch with a fraction was refused (as if a fraction of
+        // milliseconds), though seconds keep theirs.
+        assert_eq!(at("-0.5", &utc).as_deref(), Some("1969-12-31T23:59:59.5Z"));
+        assert_eq!(
+            at("-1.25", &utc).as_deref(),
+            Some("1969-12-31T23:59:58.75Z")
+        );
+        assert_eq!(
+            at("-62167219199.999999999", &utc).as_deref(),
+            Some("0000-01-01T00:00:00.000000001Z")
+        );
+        assert_eq!(at("-62167219200.5", &utc), None);
+        assert_eq!(at(&format!("{}.5", i128::MIN), &utc), None);
         let ms = Rules {
             assume: Offset::from_minutes(-300),
             bare_date: false,
