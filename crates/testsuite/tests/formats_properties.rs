@@ -878,6 +878,14 @@ mod with_chrono {
             if let Some(text) = &text {
                 check_canonical("at_millis", &json!(millis), text)?;
             }
+            // The same instant as seconds with three fraction digits, either side of 1970.
+            let sign = if millis < 0 { "-" } else { "" };
+            let (whole, fraction) = (millis.unsigned_abs() / 1000, millis.unsigned_abs() % 1000);
+            let seconds_text = format!("{sign}{whole}.{fraction:03}");
+            for sent in [json!(seconds_text), json!(seconds_text.parse::<f64>().expect("a number"))] {
+                prop_assert_eq!(chrono("at_seconds", &sent).and_then(|c| c.at_seconds), want, "{}", sent);
+                prop_assert_eq!(&read("at_seconds", &sent).ok().flatten(), &text, "{}", sent);
+            }
         }
     }
 }
