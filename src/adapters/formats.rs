@@ -27,7 +27,7 @@ use serde::de::{self, Deserialize, Deserializer};
 use serde::ser::Serializer;
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::issue::{Input, IssueBuf};
+use crate::issue::{Input, Issue, IssueBuf};
 use crate::policy::{DateTimePolicy, EpochUnit, OffsetRequired};
 use crate::report::Rule;
 use crate::rules::format::date_time::{self, Date, DateTime, Epoch, Offset, Rules, Spelling};
@@ -52,7 +52,9 @@ use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape, invalid_type
 ///
 /// Into `String` (the canonical text), `chrono::DateTime<FixedOffset>` (the offset sent;
 /// `-00:00` reads as `+00:00`), `chrono::DateTime<Utc>`, `jiff::Timestamp`. Written back as
-/// the canonical text; from chrono and jiff, `Z` for a zero offset.
+/// the canonical text; from chrono and jiff, `Z` for a zero offset. The targets written at
+/// UTC refuse a date-time whose UTC year is not 0000 to 9999 (`0000-01-01T00:30:00+01:00`),
+/// which RFC 3339 cannot write; jiff's timestamps also end at 9999-12-30T22:00:00Z.
 ///
 /// # Errors
 ///
@@ -236,6 +238,9 @@ impl<'de, T> Deserialize<'de> for Slot<T> {
 
 /// A type a format is read into.
 trait Target: Sized {
+    /// The hint for a value the format reads but the type cannot hold.
+    const RANGE_HINT: &'static str = "send a value within the years 0000 to 9999";
+
     /// The value standing in for a refused one while its issue is recorded (never seen by
     /// the caller, whose call fails).
     fn stand_in() -> Self;
@@ -259,13 +264,13 @@ fn note(text: &str, canonical: &str, assumed: bool) {
 
 /// `format_invalid` for a value the target type cannot hold.
 #[cold]
-fn out_of_range(format: Format, text: &str) -> IssueBuf {
-    IssueBuf::one(rules::invalid(
+fn out_of_range<T: Target>(format: Format, text: &str) -> Issue {
+    rules::invalid(
         format,
         text,
         "outside the range of the field's type",
-        "send a value within the years 0000 to 9999",
-    ))
+        T::RANGE_HINT,
+    )
 }
 
 /// The optional rules of the formats: `null`, `""` and whitespace are `None`; the text
@@ -399,9 +404,24 @@ struct DateTimeShape<P, T>(PhantomData<fn() -> (P, T)>);
 
 impl<P: DateTimePolicy, T: FromDateTime> DateTimeShape<P, T> {
     fn finish(text: &str, dt: &DateTime, spelling: Spelling) -> Outcome<Slot<T>> {
-        let value = T::from_date_time(dt).ok_or_else(|| out_of_range(Format::DateTime, text))?;
+        let value = T::from_date_time(dt)
+            .ok_or_else(|| IssueBuf::one(out_of_range::<T>(Format::DateTime, text)))?;
         let canonical = dt.to_string();
         note(text, &canonical, spelling == Spelling::Assumed);
+        Ok(Slot(Some(value)))
+    }
+
+    /// [`finish`](Self::finish) for an epoch number: the number as sent (not its decimal
+    /// text) is the issue's input and the report's `from`.
+    fn finish_number(number: &Input, text: &str, dt: &DateTime) -> Outcome<Slot<T>> {
+        let value = T::from_date_time(dt).ok_or_else(|| {
+            IssueBuf::one(out_of_range::<T>(Format::DateTime, text).with_input(number.clone()))
+        })?;
+        crate::engine::notes::coerced(
+            Rule::FormatAssumed,
+            || Some(number.clone()),
+            || Some(Input::from_text(&dt.to_string())),
+        );
         Ok(Slot(Some(value)))
     }
 }
@@ -422,8 +442,9 @@ impl<P: DateTimePolicy, T: FromDateTime> TextShape for DateTimeShape<P, T> {
         match (PolicyRules::<P>::RULES.epoch, &input) {
             (Some(unit), Input::Number(n)) => {
                 let text = n.to_string();
-                let dt = date_time::from_epoch(&text, unit, &text).map_err(IssueBuf::one)?;
-                Self::finish(&text, &dt, Spelling::Assumed)
+                let dt = date_time::from_epoch(&text, unit, &text)
+                    .map_err(|issue| IssueBuf::one(issue.with_input(input.clone())))?;
+                Self::finish_number(&input, &text, &dt)
             }
             _ => Err(IssueBuf::one(
                 invalid_type(Self::EXPECTED, "a number", Self::HINT).with_input(input),
@@ -457,6 +478,10 @@ fn string_text(s: &String) -> String {
 /// `{"type": "string", "format": "date-time"}`, with a `description` of what the policy
 /// assumes, if anything.
 #[cfg(feature = "schemars")]
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "the target is named for every schema function alike"
+)]
 fn date_time_schema<P: DateTimePolicy, T>() -> serde_json::Value {
     let rules = PolicyRules::<P>::RULES;
     let mut said = Vec::new();
@@ -506,7 +531,8 @@ impl<T: FromDate> TextShape for DateShape<T> {
 
     fn text(self, text: &str) -> Outcome<Slot<T>> {
         let (date, _) = date_time::read_date(text).map_err(IssueBuf::one)?;
-        let value = T::from_date(date).ok_or_else(|| out_of_range(Format::Date, text))?;
+        let value = T::from_date(date)
+            .ok_or_else(|| IssueBuf::one(out_of_range::<T>(Format::Date, text)))?;
         note(text, &date.to_string(), false);
         Ok(Slot(Some(value)))
     }
@@ -519,6 +545,10 @@ impl FromDate for String {
 }
 
 #[cfg(feature = "schemars")]
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "the target is named for every schema function alike"
+)]
 fn date_schema<T>() -> serde_json::Value {
     serde_json::json!({"type": "string", "format": "date"})
 }
@@ -559,6 +589,10 @@ impl FromUuid for String {
 }
 
 #[cfg(feature = "schemars")]
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "the target is named for every schema function alike"
+)]
 fn uuid_schema<T>() -> serde_json::Value {
     serde_json::json!({"type": "string", "format": "uuid"})
 }
@@ -588,6 +622,10 @@ impl TextShape for EmailShape<String> {
 }
 
 #[cfg(feature = "schemars")]
+#[allow(
+    clippy::extra_unused_type_parameters,
+    reason = "the target is named for every schema function alike"
+)]
 fn email_schema<T>() -> serde_json::Value {
     serde_json::json!({"type": "string", "format": "email", "maxLength": 254})
 }
@@ -616,7 +654,8 @@ impl<T: FromIp> TextShape for IpShape<T> {
 
     fn text(self, text: &str) -> Outcome<Slot<T>> {
         let (address, _) = ip::read(text, T::FAMILY).map_err(IssueBuf::one)?;
-        let value = T::from_ip(address).ok_or_else(|| out_of_range(Format::Ipv6, text))?;
+        let value = T::from_ip(address)
+            .ok_or_else(|| IssueBuf::one(out_of_range::<T>(Format::Ipv6, text)))?;
         note(text, &address.to_string(), false);
         Ok(Slot(Some(value)))
     }
@@ -731,6 +770,9 @@ mod with_chrono {
     }
 
     impl Target for ChronoDateTime<Utc> {
+        const RANGE_HINT: &'static str =
+            "send a date-time from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z";
+
         fn stand_in() -> Self {
             ChronoDateTime::UNIX_EPOCH
         }
@@ -738,6 +780,8 @@ mod with_chrono {
 
     impl FromDateTime for ChronoDateTime<Utc> {
         fn from_date_time(dt: &DateTime) -> Option<Self> {
+            // Written back at UTC: only a UTC year of four digits can be.
+            DateTime::from_unix(dt.unix_seconds(), dt.nanos, Offset::Z)?;
             ChronoDateTime::from_timestamp(dt.unix_seconds(), dt.nanos)
         }
     }
@@ -801,6 +845,11 @@ mod with_jiff {
     use super::*;
 
     impl Target for Timestamp {
+        /// Written back at UTC, from the year 0000; jiff keeps a day's margin inside the
+        /// year 9999, so that every offset keeps a timestamp's civil time in range.
+        const RANGE_HINT: &'static str =
+            "send a date-time from 0000-01-01T00:00:00Z to 9999-12-30T22:00:00Z";
+
         fn stand_in() -> Self {
             Timestamp::UNIX_EPOCH
         }
@@ -808,14 +857,22 @@ mod with_jiff {
 
     impl FromDateTime for Timestamp {
         fn from_date_time(dt: &DateTime) -> Option<Self> {
+            // Written back at UTC: only a UTC year of four digits can be.
+            DateTime::from_unix(dt.unix_seconds(), dt.nanos, Offset::Z)?;
             Timestamp::new(dt.unix_seconds(), i32::try_from(dt.nanos).ok()?).ok()
         }
     }
 
     /// The canonical text of a timestamp: at UTC, `Z`.
     pub(super) fn timestamp_text(value: &Timestamp) -> String {
-        let nanos = u32::try_from(value.subsec_nanosecond()).unwrap_or(0);
-        DateTime::from_unix(value.as_second(), nanos, Offset::Z)
+        // jiff counts both parts toward zero: before 1970 the fraction is negative.
+        let (mut secs, mut nanos) = (value.as_second(), value.subsec_nanosecond());
+        if nanos < 0 {
+            secs -= 1;
+            nanos += 1_000_000_000;
+        }
+        let nanos = u32::try_from(nanos).unwrap_or(0);
+        DateTime::from_unix(secs, nanos, Offset::Z)
             .map_or_else(|| value.to_string(), |dt| dt.to_string())
     }
 
@@ -900,6 +957,113 @@ fn read_as<P: DateTimePolicy>(text: &str) -> Result<String, crate::Issue> {
 mod tests {
     use super::*;
     use crate::policy::{AssumeOffset, AssumeUtc};
+
+    /// Regression: an epoch number's issue echoed it, and the report's `from` showed it,
+    /// as a string (`"1e+30"`): the input is the number as sent.
+    #[test]
+    fn epoch_numbers_are_echoed_as_numbers() {
+        use crate::policy::EpochSeconds;
+
+        #[derive(serde::Deserialize, Debug)]
+        struct Args {
+            #[serde(
+                deserialize_with = "serde_with::As::<DateTimeLike<EpochSeconds>>::deserialize"
+            )]
+            at: String,
+        }
+        let refused = crate::from_value::<Args>(serde_json::json!({"at": 1e30}));
+        let input = refused.err().map(|r| r.issues()[0].input().cloned());
+        assert_eq!(
+            input,
+            Some(Some(Input::Number(
+                serde_json::Number::from_f64(1e30).expect("finite")
+            )))
+        );
+        let call = crate::from_str_with_report::<Args>(r#"{"at": 1768471200}"#);
+        let read = call
+            .ok()
+            .map(|c| (c.coercions()[0].from().cloned(), c.into_value().at));
+        assert_eq!(
+            read,
+            Some((
+                Some(Input::Number(1_768_471_200.into())),
+                "2026-01-15T10:00:00Z".to_owned()
+            ))
+        );
+    }
+
+    /// Regression: a date-time past jiff's last timestamp (9999-12-30T22:00:00.999999999Z)
+    /// was refused with the hint "send a value within the years 0000 to 9999", which it
+    /// was (`9999-12-31T23:59:59Z`, a common "no end" sentinel).
+    #[cfg(feature = "jiff")]
+    #[test]
+    fn jiff_range_hint_names_jiff_range() {
+        #[derive(serde::Deserialize, Debug)]
+        struct Args {
+            #[serde(deserialize_with = "serde_with::As::<DateTimeLike>::deserialize")]
+            #[allow(dead_code, reason = "only refused")]
+            at: jiff::Timestamp,
+        }
+        let hint = |at: &str| {
+            crate::from_value::<Args>(serde_json::json!({ "at": at }))
+                .err()
+                .map(|r| r.issues()[0].hint().to_owned())
+        };
+        assert_eq!(
+            hint("9999-12-31T23:59:59Z").as_deref(),
+            Some("send a date-time from 0000-01-01T00:00:00Z to 9999-12-30T22:00:00Z")
+        );
+        assert_eq!(hint("9999-12-30T22:00:00.999999999Z"), None);
+        assert_eq!(hint("9999-12-31T01:59:59+04:00"), None);
+        assert_eq!(hint("0000-01-01T00:00:00Z"), None);
+        assert_eq!(
+            hint("0000-01-01T00:00:00+01:00").as_deref(),
+            Some("send a date-time from 0000-01-01T00:00:00Z to 9999-12-30T22:00:00Z")
+        );
+    }
+
+    /// Regression: a date-time at either end of the years with an offset
+    /// (`0000-01-01T00:00:00+01:00`) was read into the targets written at UTC, and written
+    /// back as text no RFC 3339 reader takes (`-0001-12-31T23:00:00+00:00`, or jiff's
+    /// `-000001-12-31T23:00:00Z`): it is refused, with the range in the hint.
+    #[cfg(feature = "chrono")]
+    #[test]
+    fn utc_targets_refuse_what_utc_cannot_write() {
+        #[derive(serde::Deserialize, Debug)]
+        struct Args {
+            #[serde(deserialize_with = "serde_with::As::<DateTimeLike>::deserialize")]
+            #[allow(dead_code, reason = "only refused")]
+            at: chrono::DateTime<chrono::Utc>,
+        }
+        let hint = |at: &str| {
+            crate::from_value::<Args>(serde_json::json!({ "at": at }))
+                .err()
+                .map(|r| r.issues()[0].hint().to_owned())
+        };
+        let range = "send a date-time from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z";
+        assert_eq!(hint("0000-01-01T00:00:00+01:00").as_deref(), Some(range));
+        assert_eq!(hint("9999-12-31T23:00:00-05:00").as_deref(), Some(range));
+        assert_eq!(hint("0000-01-01T00:00:00-01:00"), None);
+        assert_eq!(hint("9999-12-31T23:59:59.999999999Z"), None);
+    }
+
+    /// Regression: a timestamp before 1970 with a fraction was written back a fraction of
+    /// a second late (`1969-12-31T23:59:59.9Z` as `1970-01-01T00:00:00Z`): jiff gives its
+    /// fraction as negative there.
+    #[cfg(feature = "jiff")]
+    #[test]
+    fn jiff_timestamps_before_1970_are_written_exactly() {
+        for text in [
+            "1969-12-31T23:59:59.9Z",
+            "1899-12-31T18:30:00.1Z",
+            "0000-01-01T00:00:00.000000001Z",
+            "1969-12-31T23:59:59Z",
+            "1970-01-01T00:00:00.5Z",
+        ] {
+            let value: jiff::Timestamp = text.parse().expect("a timestamp");
+            assert_eq!(with_jiff::timestamp_text(&value), text);
+        }
+    }
 
     #[test]
     fn policy_rules() {

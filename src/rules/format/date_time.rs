@@ -98,7 +98,7 @@ impl DateTime {
         let nanos = nanos.min(999_999_999);
         let mut digits = 9u8;
         let mut n = nanos;
-        while digits > 0 && n % 10 == 0 {
+        while digits > 0 && n.is_multiple_of(10) {
             n /= 10;
             digits -= 1;
         }
@@ -238,7 +238,7 @@ impl Date {
 }
 
 fn is_leap(year: u16) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
 }
 
 fn days_in(year: u16, month: u8) -> u8 {
@@ -463,7 +463,7 @@ pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, Spelling), Is
     let s = t.as_bytes();
     let Some(((y, m, d), len, own)) = year_first(s) else {
         if let Some((a, b, year, len)) = year_last(s) {
-            let time = time_suffix(s.get(len..).unwrap_or_default());
+            let time = time_suffix(s.get(len..).unwrap_or_default(), rules.assume);
             return Err(year_last_issue(
                 Format::DateTime,
                 text,
@@ -609,10 +609,15 @@ fn epoch_text(t: &str, unit: Epoch) -> Option<DateTime> {
     if frac.is_empty() {
         return epoch(whole, 0, unit);
     }
-    if unit != Epoch::Seconds || frac.len() > 9 || whole < 0 || int.starts_with('-') {
+    if unit != Epoch::Seconds || frac.len() > 9 {
         return None;
     }
     let nanos = digits(frac.as_bytes(), frac.len())? * 10u32.pow(9 - frac.len() as u32);
+    if int.starts_with('-') {
+        // `-1.5` is 2 seconds before the epoch and half a second after that (`-0.5` too:
+        // its whole part reads as 0); `nanos` is not zero, the fraction's zeros trimmed.
+        return epoch(whole.checked_sub(1)?, 1_000_000_000 - nanos, unit);
+    }
     epoch(whole, nanos, unit)
 }
 
@@ -731,21 +736,31 @@ fn parse_offset(s: &[u8]) -> Option<(Offset, bool)> {
     }
 }
 
-/// What a hint appends to a date for the time sent after a year-last date (`T10:00:00+01:00`
-/// from ` 10:00 +0100`, `Z` when no offset was sent), if a time was sent.
-fn time_suffix(rest: &[u8]) -> Option<String> {
+/// What a hint appends to a date for the time sent after a year-last date, if a time was
+/// sent and nothing the hint cannot keep follows it: `T10:00:00.5+01:00` from
+/// ` 10:00:00.5+0100` or ` 10:00:00.5 +0100`; without an offset, the one the field assumes
+/// (`Z` when it assumes none). A time followed by anything else (` 09:30 PM`) gives no
+/// suffix: the hint must not show a time the text does not mean.
+fn time_suffix(rest: &[u8], assume: Option<Offset>) -> Option<String> {
     let [b'T' | b't' | b' ', rest @ ..] = rest else {
         return None;
     };
-    let c = clock(rest).filter(|c| c.hour < 24 && c.minute < 60 && c.second < 60)?;
-    let offset = rest
-        .get(c.len..)
-        .and_then(parse_offset)
-        .map_or(Offset::Z, |(o, _)| o);
-    Some(format!(
-        "T{:02}:{:02}:{:02}{offset}",
-        c.hour, c.minute, c.second
-    ))
+    let c = clock(rest)
+        .filter(|c| c.hour < 24 && c.minute < 60 && c.second < 60 && c.fraction_digits <= 9)?;
+    let after = &rest[c.len..];
+    let after = after.strip_prefix(b" ".as_slice()).unwrap_or(after);
+    let offset = if after.is_empty() {
+        assume.unwrap_or(Offset::Z)
+    } else {
+        parse_offset(after)?.0
+    };
+    let mut suffix = format!("T{:02}:{:02}:{:02}", c.hour, c.minute, c.second);
+    if c.digits > 0 {
+        let all = format!("{:09}", c.nanos);
+        suffix.push('.');
+        suffix.push_str(&all[..usize::from(c.digits).min(9)]);
+    }
+    Some(format!("{suffix}{offset}"))
 }
 
 #[cfg(test)]
@@ -907,6 +922,19 @@ mod tests {
             Some("2026-01-15T10:00:00.25Z")
         );
         assert_eq!(at("-1", &utc).as_deref(), Some("1969-12-31T23:59:59Z"));
+        // Regression: a negative epoch with a fraction was refused (as if a fraction of
+        // milliseconds), though seconds keep theirs.
+        assert_eq!(at("-0.5", &utc).as_deref(), Some("1969-12-31T23:59:59.5Z"));
+        assert_eq!(
+            at("-1.25", &utc).as_deref(),
+            Some("1969-12-31T23:59:58.75Z")
+        );
+        assert_eq!(
+            at("-62167219199.999999999", &utc).as_deref(),
+            Some("0000-01-01T00:00:00.000000001Z")
+        );
+        assert_eq!(at("-62167219200.5", &utc), None);
+        assert_eq!(at(&format!("{}.5", i128::MIN), &utc), None);
         let ms = Rules {
             assume: Offset::from_minutes(-300),
             bare_date: false,
@@ -935,6 +963,45 @@ mod tests {
         );
         assert_eq!(epoch("-62167219201", Epoch::Seconds), None);
         assert_eq!(epoch("1.5", Epoch::Millis), None);
+    }
+
+    /// Regression: the hint for a date with the year last and a time wrote `Z` for a time
+    /// sent without an offset under a policy that assumes one (following it moved the time
+    /// by the offset), dropped the fraction, and showed the time even when words followed
+    /// it (`09:30 PM` as `T09:30:00Z`).
+    #[test]
+    fn year_last_hint_keeps_the_time_sent() {
+        let west = Rules {
+            assume: Offset::from_minutes(-300),
+            bare_date: false,
+            epoch: None,
+        };
+        for (sent, rules, hint) in [
+            ("15/01/2026 09:30", &west, "send 2026-01-15T09:30:00-05:00"),
+            ("15/01/2026 09:30Z", &west, "send 2026-01-15T09:30:00Z"),
+            (
+                "15/01/2026 09:30",
+                &Rules::STRICT,
+                "send 2026-01-15T09:30:00Z",
+            ),
+            (
+                "15/01/2026 09:30:00.250 +0100",
+                &Rules::STRICT,
+                "send 2026-01-15T09:30:00.25+01:00",
+            ),
+            (
+                "15/01/2026 09:30 PM",
+                &Rules::STRICT,
+                "send 2026-01-15 with a time and UTC offset, e.g. 2026-01-15T10:00:00Z",
+            ),
+            (
+                "01/02/2026 10:00",
+                &west,
+                "01/02/2026 10:00 could be 2026-02-01T10:00:00-05:00 (day first) or 2026-01-02T10:00:00-05:00 (month first): send the one you mean as YYYY-MM-DDThh:mm:ss with its UTC offset",
+            ),
+        ] {
+            assert_eq!(refused(sent, rules).1, hint, "{sent:?}");
+        }
     }
 
     #[test]
