@@ -9,6 +9,7 @@ use serde_json::{Map, Number, Value};
 
 use super::pattern::Pattern;
 use super::{SchemaError, Warning};
+use crate::rules::format::Format;
 
 /// The index of a node.
 pub(crate) type Id = u32;
@@ -134,7 +135,9 @@ pub(crate) struct Node {
     pub(crate) min_length: Option<usize>,
     pub(crate) max_length: Option<usize>,
     pub(crate) pattern: Option<Pattern>,
-    pub(crate) format: Option<Box<str>>,
+    /// `format`, when it names one the engine reads (docs/contract.md's "Formats"); any
+    /// other is an annotation.
+    pub(crate) format: Option<Format>,
     pub(crate) items: Option<Id>,
     pub(crate) prefix_items: Vec<Id>,
     pub(crate) min_items: Option<usize>,
@@ -162,8 +165,8 @@ pub(crate) struct Node {
     /// The schema path of the node, for messages.
     pub(crate) pointer: Box<str>,
     /// A scalar leaf: the one type bit (`string`, `integer`, `number` or `boolean`) of a
-    /// node whose only other keywords are that type's own (lengths and `pattern`, bounds
-    /// and `multipleOf`) and `enum`/`const`; 0 otherwise. A value of that type the node
+    /// node whose only other keywords are that type's own (lengths, `pattern` and `format`,
+    /// bounds and `multipleOf`) and `enum`/`const`; 0 otherwise. A value of that type the node
     /// accepts as sent is left as it is without the walk's rules ([`Node::leaf`] is set
     /// once every node is compiled).
     pub(crate) leaf: u8,
@@ -656,7 +659,7 @@ impl<'s> Compiler<'s> {
             }
         }
         if let Some(Value::String(format)) = map.get("format") {
-            node.format = Some(format.as_str().into());
+            node.format = Format::from_keyword(format);
         }
         if let Some(unique) = map.get("uniqueItems") {
             node.unique_items = unique

@@ -583,8 +583,32 @@ impl Walk<'_, '_> {
         }
     }
 
-    fn string(&mut self, node: &Node, value: &Value) {
-        let Value::String(text) = value else {
+    fn string(&mut self, node: &Node, value: &mut Value) {
+        // `format` first: lengths and `pattern` judge the canonical text. A value valid as
+        // sent is kept as it is, and its canonical text never written.
+        if let Some(format) = node.format
+            && let Value::String(text) = &*value
+            && !rules::format::as_sent(format, text)
+        {
+            match rules::format::read(format, text) {
+                Ok(read) if read.as_sent => {}
+                Ok(read) => {
+                    if !self.ctx.lax() {
+                        return;
+                    }
+                    let from = Input::from_text(text);
+                    let to = Input::from_text(&read.canonical);
+                    self.ctx
+                        .note(|| Coercion::new(Rule::FormatCanonical, Some(from), Some(to)));
+                    *value = Value::String(read.canonical);
+                }
+                Err(issue) => {
+                    self.ctx.issue(|| issue);
+                    return;
+                }
+            }
+        }
+        let Value::String(text) = &*value else {
             let issue = wrong_type(types::STRING, value);
             self.ctx.issue(|| issue);
             return;
@@ -1226,7 +1250,7 @@ impl Walk<'_, '_> {
     }
 
     /// Whether the blank string `s` is no value of `node`: not of a string type, or a string
-    /// its `minLength`, `enum`, `const` or `pattern` refuses; of no branch, for a union
+    /// its `minLength`, `enum`, `const`, `pattern` or `format` refuses; of no branch, for a union
     /// without a `type` of its own.
     fn refuses_blank(&self, node: &Node, s: &str, depth: u32) -> bool {
         let accepted = node.accepted_types();
@@ -1250,6 +1274,9 @@ impl Walk<'_, '_> {
                 .pattern
                 .as_ref()
                 .is_some_and(|p| p.is_match(s) != Ok(true))
+            || node
+                .format
+                .is_some_and(|f| rules::format::read(f, s).is_err())
     }
 
     /// The node `id`, past `$ref`s that stand alone.
@@ -1587,7 +1614,16 @@ impl Walk<'_, '_> {
             self.ctx.issue(|| ambiguous(input));
             return;
         }
-        // None: the issues of the one branch of the value's own type, or one issue.
+        // None: an address for `anyOf` of `ipv4` and `ipv6` (the contract's "a field taking
+        // either"), as the typed route's field refuses it; the issues of the one branch of
+        // the value's own type; or one issue.
+        if let Value::String(text) = &*value
+            && self.ip_either(branches)
+            && let Err(issue) = rules::format::ip::read(text, rules::format::ip::Family::Either)
+        {
+            self.ctx.issue(|| issue);
+            return;
+        }
         let sent = type_of(value);
         let of_type: Vec<Id> = branches
             .iter()
@@ -1608,6 +1644,21 @@ impl Walk<'_, '_> {
             wrong_type(names, value)
                 .with_hint("send a value of one of the shapes the tool's inputSchema lists")
         });
+    }
+
+    /// Whether `branches` are `format: ipv4` and `format: ipv6` (each at least once, no
+    /// other branch).
+    fn ip_either(&self, branches: &[Id]) -> bool {
+        use rules::format::Format;
+        let (mut v4, mut v6) = (false, false);
+        for &b in branches {
+            match self.followed(b).format {
+                Some(Format::Ipv4) => v4 = true,
+                Some(Format::Ipv6) => v6 = true,
+                _ => return false,
+            }
+        }
+        v4 && v6
     }
 
     /// Whether a branch of `branches` other than the one at `chosen` accepts `value` as
@@ -1689,6 +1740,7 @@ fn bare(node: &Node) -> bool {
     node.min_length.is_none()
         && node.max_length.is_none()
         && node.pattern.is_none()
+        && node.format.is_none()
         && node.minimum.is_none()
         && node.maximum.is_none()
         && node.multiple_of.is_none()
@@ -1710,7 +1762,7 @@ fn of_leaf_type(leaf: u8, value: &Value) -> bool {
 
 /// Whether a scalar leaf ([`Node::leaf`]) accepts `value` as sent, so that its rules would
 /// leave it as it is and record nothing: of the leaf's type, a member of its `enum`/`const`,
-/// within its lengths, `pattern`, bounds and `multipleOf`. `false` sends the value through
+/// within its lengths, `pattern`, `format`, bounds and `multipleOf`. `false` sends the value through
 /// the rules, which read it or say why not.
 #[inline]
 fn as_sent(node: &Node, value: &Value) -> bool {
@@ -1729,7 +1781,8 @@ fn as_sent(node: &Node, value: &Value) -> bool {
         }
 }
 
-/// A string's lengths (in chars) and `pattern`, as [`Walk::string`] checks them.
+/// A string's lengths (in chars), `pattern` and `format` (read as sent: a lax spelling is
+/// not), as [`Walk::string`] checks them.
 #[inline]
 fn string_as_sent(node: &Node, s: &str) -> bool {
     let (min, max) = (
@@ -1745,6 +1798,7 @@ fn string_as_sent(node: &Node, s: &str) -> bool {
     node.pattern
         .as_ref()
         .is_none_or(|p| p.is_match(s) == Ok(true))
+        && node.format.is_none_or(|f| rules::format::as_sent(f, s))
 }
 
 /// `minimum`, `maximum` and `multipleOf`, as [`Walk::bounds`] checks them.

@@ -888,3 +888,494 @@ fn what_the_schema_cannot_carry() {
         assert_eq!(run(arguments), Ok(expected), "{rule}");
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// `format` on the schema route (docs/contract.md, "Formats"): `date-time`, `date`, `uuid`,
+// `email`, `ipv4`, `ipv6` and `uri` read by the formats table with no policy. A value
+// valid as sent is kept exactly as sent, a lax spelling is written as its canonical text
+// (coercion `format_canonical`), a refusal is `format_invalid` at the value's path; any
+// other format is an annotation. Every value accepted validates with format assertions on.
+
+#[cfg(feature = "coercer")]
+mod formats {
+    use mcp_coerce::coercer::Coercer;
+    use mcp_coerce::{Input, Rule};
+    use serde_json::{Value, json};
+
+    /// What a row expects.
+    #[derive(Debug, PartialEq)]
+    enum Want {
+        /// Accepted as sent, no coercion.
+        Kept,
+        /// Accepted as this text, with one `format_canonical` at `/field` from the text
+        /// sent to this one.
+        Canonical(&'static str),
+        /// Refused: `code@path` of each issue.
+        Refused(Vec<String>),
+    }
+
+    fn refused(issue: &str) -> Want {
+        Want::Refused(vec![issue.to_owned()])
+    }
+
+    /// `{"field": <schema>}`, required.
+    fn field(schema: &Value) -> Value {
+        json!({"type": "object", "properties": {"field": schema}, "required": ["field"]})
+    }
+
+    /// What the coercer makes of `{"field": sent}` under `schema`, as a [`Want`]; a value
+    /// accepted must validate with format assertions on.
+    fn outcome(schema: &Value, sent: &Value) -> Want {
+        let coercer = Coercer::compile(schema).expect("the schema compiles");
+        let call = match coercer.coerce_with_report(json!({ "field": sent })) {
+            Ok(call) => call,
+            Err(r) => {
+                return Want::Refused(
+                    r.issues()
+                        .iter()
+                        .map(|i| format!("{}@{}", i.code(), i.path()))
+                        .collect(),
+                );
+            }
+        };
+        // The formats the engine does not read are annotations for the judge too.
+        let validator = jsonschema::options()
+            .should_validate_formats(true)
+            .with_format("hostname", |_: &str| true)
+            .with_format("time", |_: &str| true)
+            .build(schema)
+            .expect("the schema builds");
+        assert!(
+            validator.is_valid(call.value()),
+            "{schema} with {sent}: {} does not validate",
+            call.value()
+        );
+        let got = &call.value()["field"];
+        match call.coercions() {
+            [] if got == sent => Want::Kept,
+            [c] if c.rule() == Rule::FormatCanonical
+                && c.path().to_string() == "/field"
+                && c.from() == sent.as_str().map(|s| Input::Text(s.to_owned())).as_ref()
+                && c.to() == got.as_str().map(|s| Input::Text(s.to_owned())).as_ref() =>
+            {
+                match got.as_str() {
+                    Some(s) => Want::Canonical(Box::leak(s.to_owned().into_boxed_str())),
+                    None => Want::Refused(vec![format!("not a string: {got}")]),
+                }
+            }
+            other => Want::Refused(vec![format!("{got} with {other:?}")]),
+        }
+    }
+
+    /// Run `(schema, sent, want)` rows; fail with every row that differs.
+    #[track_caller]
+    fn table(rows: Vec<(Value, Value, Want)>) {
+        let failures: Vec<String> = rows
+            .into_iter()
+            .filter_map(|(schema, sent, want)| {
+                let got = outcome(&schema, &sent);
+                (got != want).then(|| format!("{schema} with {sent}: got {got:?}, want {want:?}"))
+            })
+            .collect();
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    /// The seven formats: valid as sent, lax spellings, refusals.
+    #[test]
+    fn each_format_keeps_rewrites_or_refuses() {
+        let rows: [(&str, &str, Want); 46] = [
+            ("date-time", "2026-01-15T10:00:00Z", Want::Kept),
+            ("date-time", "2026-01-15t10:00:00z", Want::Kept),
+            ("date-time", "2026-01-15T10:00:00.500+02:00", Want::Kept),
+            (
+                "date-time",
+                "2026-01-15 10:00Z",
+                Want::Canonical("2026-01-15T10:00:00Z"),
+            ),
+            (
+                "date-time",
+                "2026-01-15T10:00:00+0200",
+                Want::Canonical("2026-01-15T10:00:00+02:00"),
+            ),
+            (
+                "date-time",
+                " 2026-01-15T10:00:00Z\n",
+                Want::Canonical("2026-01-15T10:00:00Z"),
+            ),
+            (
+                "date-time",
+                "2026/01/15 10:00+01:00",
+                Want::Canonical("2026-01-15T10:00:00+01:00"),
+            ),
+            (
+                "date-time",
+                "2026-01-15T10:00:00",
+                refused("format_invalid@/field"),
+            ),
+            ("date-time", "2026-01-15", refused("format_invalid@/field")),
+            ("date-time", "1768471200", refused("format_invalid@/field")),
+            ("date-time", "15/01/2026", refused("format_invalid@/field")),
+            (
+                "date-time",
+                "2016-12-31T23:59:60Z",
+                refused("format_invalid@/field"),
+            ),
+            ("date", "2026-01-15", Want::Kept),
+            ("date", "2026-1-5", Want::Canonical("2026-01-05")),
+            ("date", "2026/01/15", Want::Canonical("2026-01-15")),
+            ("date", "15/01/2026", refused("format_invalid@/field")),
+            ("date", "2026-02-30", refused("format_invalid@/field")),
+            (
+                "date",
+                "2026-01-15T10:00:00Z",
+                refused("format_invalid@/field"),
+            ),
+            ("uuid", "6f9619ff-8b86-d011-b42d-00c04fc964ff", Want::Kept),
+            ("uuid", "6F9619FF-8B86-D011-B42D-00C04FC964FF", Want::Kept),
+            (
+                "uuid",
+                "{6F9619FF-8B86-D011-B42D-00C04FC964FF}",
+                Want::Canonical("6f9619ff-8b86-d011-b42d-00c04fc964ff"),
+            ),
+            (
+                "uuid",
+                "urn:uuid:6f9619ff-8b86-d011-b42d-00c04fc964ff",
+                Want::Canonical("6f9619ff-8b86-d011-b42d-00c04fc964ff"),
+            ),
+            (
+                "uuid",
+                "6f9619ff8b86d011b42d00c04fc964ff",
+                Want::Canonical("6f9619ff-8b86-d011-b42d-00c04fc964ff"),
+            ),
+            (
+                "uuid",
+                "6f9619ff-8b86-d011-b42d-00c04fc964f",
+                refused("format_invalid@/field"),
+            ),
+            ("email", "ann@example.com", Want::Kept),
+            ("email", "Ann.Lee+tools@Example.COM", Want::Kept),
+            (
+                "email",
+                " mailto:ann@example.com ",
+                Want::Canonical("ann@example.com"),
+            ),
+            (
+                "email",
+                "Ann <ann@example.com>",
+                refused("format_invalid@/field"),
+            ),
+            ("email", "ann@[192.0.2.1]", refused("format_invalid@/field")),
+            (
+                "email",
+                "\"ann\"@example.com",
+                refused("format_invalid@/field"),
+            ),
+            ("ipv4", "192.0.2.1", Want::Kept),
+            ("ipv4", " 10.0.0.1 ", Want::Canonical("10.0.0.1")),
+            ("ipv4", "010.0.0.1", refused("format_invalid@/field")),
+            ("ipv4", "::1", refused("format_invalid@/field")),
+            ("ipv6", "2001:DB8::1", Want::Kept),
+            ("ipv6", "2001:db8:0:0:0:0:0:1", Want::Kept),
+            ("ipv6", "[2001:db8::1]", Want::Canonical("2001:db8::1")),
+            ("ipv6", "fe80::1%eth0", refused("format_invalid@/field")),
+            ("ipv6", "192.0.2.1", refused("format_invalid@/field")),
+            ("uri", "https://example.com/a?b#c", Want::Kept),
+            ("uri", "urn:isbn:0451450523", Want::Kept),
+            (
+                "uri",
+                " https://example.com/a ",
+                Want::Canonical("https://example.com/a"),
+            ),
+            ("uri", "not a uri", refused("format_invalid@/field")),
+            ("uri", "/relative/path", refused("format_invalid@/field")),
+            (
+                "uri",
+                "https://exa mple.com",
+                refused("format_invalid@/field"),
+            ),
+            ("uri", "", refused("format_invalid@/field")),
+        ];
+        table(
+            rows.into_iter()
+                .map(|(format, sent, want)| {
+                    (
+                        field(&json!({"type": "string", "format": format})),
+                        json!(sent),
+                        want,
+                    )
+                })
+                .collect(),
+        );
+    }
+
+    /// The refusal's details and the rewrite's report, exactly.
+    #[test]
+    fn the_issue_and_the_coercion() {
+        let coercer = Coercer::compile(&field(&json!({"type": "string", "format": "date-time"})))
+            .expect("compiles");
+        let rejection = coercer
+            .coerce(json!({"field": "2026-01-15T10:00:00"}))
+            .expect_err("no offset");
+        let issue = &rejection.issues()[0];
+        assert_eq!(
+            (
+                issue.code().as_str(),
+                issue.path().to_string(),
+                issue.input(),
+                issue.hint(),
+                issue.context().cloned().map(Value::Object),
+            ),
+            (
+                "format_invalid",
+                "/field".to_owned(),
+                Some(&Input::Text("2026-01-15T10:00:00".into())),
+                "add the UTC offset, e.g. 2026-01-15T10:00:00Z",
+                Some(json!({"format": "date-time"})),
+            )
+        );
+        let call = coercer
+            .coerce_with_report(json!({"field": "2026-01-15 10:00Z"}))
+            .expect("a lax spelling");
+        let c = &call.coercions()[0];
+        assert_eq!(
+            (
+                call.value(),
+                call.coercions().len(),
+                c.rule().as_str(),
+                c.path().to_string(),
+                c.from(),
+                c.to(),
+            ),
+            (
+                &json!({"field": "2026-01-15T10:00:00Z"}),
+                1,
+                "format_canonical",
+                "/field".to_owned(),
+                Some(&Input::Text("2026-01-15 10:00Z".into())),
+                Some(&Input::Text("2026-01-15T10:00:00Z".into())),
+            )
+        );
+    }
+
+    /// `anyOf` of `ipv4` and `ipv6` (a field taking either): the branch that reads the
+    /// address, and a refusal as one `format_invalid` for the address.
+    #[test]
+    fn either_ip_family() {
+        let schema =
+            field(&json!({"type": "string", "anyOf": [{"format": "ipv4"}, {"format": "ipv6"}]}));
+        let rows: [(&str, Want); 7] = [
+            ("10.0.0.1", Want::Kept),
+            ("::1", Want::Kept),
+            ("[::1]", Want::Canonical("::1")),
+            (" 10.0.0.1 ", Want::Canonical("10.0.0.1")),
+            ("010.0.0.1", refused("format_invalid@/field")),
+            ("fe80::1%eth0", refused("format_invalid@/field")),
+            ("localhost", refused("format_invalid@/field")),
+        ];
+        table(
+            rows.into_iter()
+                .map(|(sent, want)| (schema.clone(), json!(sent), want))
+                .collect(),
+        );
+        let coercer = Coercer::compile(&schema).expect("compiles");
+        let rejection = coercer
+            .coerce(json!({"field": "localhost"}))
+            .expect_err("not an address");
+        assert_eq!(
+            (
+                rejection.issues()[0].hint(),
+                rejection.issues()[0].context().cloned().map(Value::Object)
+            ),
+            (
+                "send an IPv4 or IPv6 address, e.g. 192.0.2.1 or 2001:db8::1",
+                Some(json!({"format": "ipv6"}))
+            )
+        );
+    }
+
+    /// Other formats stay annotations; a format judges strings only; lengths and `pattern`
+    /// judge the canonical text.
+    #[test]
+    fn annotations_types_and_the_string_keywords() {
+        table(vec![
+            (
+                field(&json!({"type": "string", "format": "hostname"})),
+                json!("not a host name!"),
+                Want::Kept,
+            ),
+            (
+                field(&json!({"type": "string", "format": "time"})),
+                json!("10:00"),
+                Want::Kept,
+            ),
+            (
+                field(&json!({"type": "string", "format": "x-custom"})),
+                json!("anything"),
+                Want::Kept,
+            ),
+            // No `type`: a number is not checked by the format, a string is.
+            (
+                field(&json!({"format": "date-time"})),
+                json!(1768471200),
+                Want::Kept,
+            ),
+            (
+                field(&json!({"format": "date-time"})),
+                json!("2026-01-15 10:00Z"),
+                Want::Canonical("2026-01-15T10:00:00Z"),
+            ),
+            (
+                field(&json!({"type": ["string", "integer"], "format": "date-time"})),
+                json!(5),
+                Want::Kept,
+            ),
+            (
+                field(&json!({"type": "string", "format": "uuid", "maxLength": 36})),
+                json!("{6F9619FF-8B86-D011-B42D-00C04FC964FF}"),
+                Want::Canonical("6f9619ff-8b86-d011-b42d-00c04fc964ff"),
+            ),
+            (
+                field(&json!({"type": "string", "format": "uuid", "pattern": "^[0-9A-F-]+$"})),
+                json!("{6F9619FF-8B86-D011-B42D-00C04FC964FF}"),
+                refused("pattern_mismatch@/field"),
+            ),
+            (
+                field(&json!({"type": "string", "format": "date-time", "pattern": "T"})),
+                json!("2026-01-15 10:00Z"),
+                Want::Canonical("2026-01-15T10:00:00Z"),
+            ),
+            (
+                field(&json!({"type": ["string", "null"], "format": "email"})),
+                json!("mailto:ann@example.com"),
+                Want::Canonical("ann@example.com"),
+            ),
+            (
+                field(&json!({"type": ["string", "null"], "format": "email"})),
+                Value::Null,
+                Want::Kept,
+            ),
+        ]);
+    }
+
+    /// An optional formatted property sent as `""` has no value (the optional-fields
+    /// table: a formatted string is not a free string).
+    #[test]
+    fn an_optional_blank_is_absent() {
+        let coercer = Coercer::compile(
+            &json!({"properties": {"at": {"type": "string", "format": "date-time"}}}),
+        )
+        .expect("compiles");
+        let call = coercer
+            .coerce_with_report(json!({"at": ""}))
+            .expect("absent");
+        let rules: Vec<String> = call
+            .coercions()
+            .iter()
+            .map(|c| format!("{}@{}", c.rule(), c.path()))
+            .collect();
+        assert_eq!(
+            (call.value(), rules),
+            (&json!({}), vec!["empty_as_absent@/at".to_owned()])
+        );
+    }
+
+    /// Formats on an array's items: each element kept, rewritten or refused at its index.
+    #[test]
+    fn array_items() {
+        let coercer = Coercer::compile(&field(
+            &json!({"type": "array", "items": {"type": "string", "format": "uuid"}}),
+        ))
+        .expect("compiles");
+        let kept = json!({"field": ["6F9619FF-8B86-D011-B42D-00C04FC964FF", "6f9619ff-8b86-d011-b42d-00c04fc964ff"]});
+        let call = coercer.coerce_with_report(kept.clone()).expect("as sent");
+        assert_eq!((call.value(), call.coercions().len()), (&kept, 0));
+        let call = coercer
+            .coerce_with_report(json!({"field": ["6f9619ff-8b86-d011-b42d-00c04fc964ff", "{6F9619FF-8B86-D011-B42D-00C04FC964FF}"]}))
+            .expect("a lax spelling");
+        let rules: Vec<String> = call
+            .coercions()
+            .iter()
+            .map(|c| format!("{}@{}", c.rule(), c.path()))
+            .collect();
+        assert_eq!(
+            (call.value(), rules),
+            (
+                &json!({"field": ["6f9619ff-8b86-d011-b42d-00c04fc964ff", "6f9619ff-8b86-d011-b42d-00c04fc964ff"]}),
+                vec!["format_canonical@/field/1".to_owned()]
+            )
+        );
+        let rejection = coercer
+            .coerce(json!({"field": ["6f9619ff-8b86-d011-b42d-00c04fc964ff", "nope", "x"]}))
+            .expect_err("not UUIDs");
+        let issues: Vec<String> = rejection
+            .issues()
+            .iter()
+            .map(|i| format!("{}@{}", i.code(), i.path()))
+            .collect();
+        assert_eq!(
+            issues,
+            ["format_invalid@/field/1", "format_invalid@/field/2"]
+        );
+    }
+
+    /// A union judges a lax spelling as not valid as sent: the branch that takes the value
+    /// as sent wins over the one that would rewrite it, and `oneOf` is not ambiguous for it.
+    #[test]
+    fn the_branch_valid_as_sent_wins() {
+        let braces = json!("{6F9619FF-8B86-D011-B42D-00C04FC964FF}");
+        table(vec![
+            (
+                field(
+                    &json!({"oneOf": [{"type": "string", "format": "uuid"}, {"type": "string", "maxLength": 40}]}),
+                ),
+                braces.clone(),
+                Want::Kept,
+            ),
+            (
+                field(
+                    &json!({"anyOf": [{"type": "string", "format": "uuid"}, {"type": "string"}]}),
+                ),
+                braces.clone(),
+                Want::Kept,
+            ),
+            // No branch takes it as sent: the one that reads it after a rewrite.
+            (
+                field(
+                    &json!({"oneOf": [{"type": "string", "format": "uuid"}, {"type": "string", "maxLength": 10}]}),
+                ),
+                braces.clone(),
+                Want::Canonical("6f9619ff-8b86-d011-b42d-00c04fc964ff"),
+            ),
+            // The rewritten text is valid for both branches: `oneOf` refuses it.
+            (
+                field(
+                    &json!({"oneOf": [{"type": "string", "format": "uuid"}, {"type": "string", "maxLength": 36}]}),
+                ),
+                braces,
+                refused("custom@/field"),
+            ),
+            // Valid as sent for both: `oneOf` refuses it.
+            (
+                field(
+                    &json!({"oneOf": [{"type": "string", "format": "uuid"}, {"type": "string", "maxLength": 40}]}),
+                ),
+                json!("6f9619ff-8b86-d011-b42d-00c04fc964ff"),
+                refused("custom@/field"),
+            ),
+            (
+                field(
+                    &json!({"oneOf": [{"type": "string", "format": "date-time"}, {"type": "string", "format": "date"}]}),
+                ),
+                json!(" 2026-01-15 "),
+                Want::Canonical("2026-01-15"),
+            ),
+            (
+                field(
+                    &json!({"oneOf": [{"type": "string", "format": "date-time"}, {"type": "string", "format": "date"}]}),
+                ),
+                json!("2026-01-15 10:00Z"),
+                Want::Canonical("2026-01-15T10:00:00Z"),
+            ),
+        ]);
+    }
+}

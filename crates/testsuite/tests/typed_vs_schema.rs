@@ -197,7 +197,8 @@ enum Policy {
     /// white space the type trims.
     Trimming,
     /// A URL with a host policy (`UrlLike<CdnImages>`): the type refuses other schemes and
-    /// hosts and normalizes the URL; the schema's `format: uri` is an annotation.
+    /// hosts and normalizes the URL; the schema's `format: uri` asks only for an absolute
+    /// URI, and refuses other text as `format_invalid` where the type says `url_invalid`.
     UrlHosts,
     /// A default carried by the type (`DefaultTo<10>`): the typed value has it when the
     /// call leaves the field out; the schema route fills in a `default` only for a required
@@ -233,6 +234,7 @@ fn refusal_policy(policy: Policy, schema_side: bool, code: &str) -> bool {
             matches!(code, "pattern_mismatch" | "too_long")
         }
         (Policy::UrlHosts, false) => matches!(code, "url_forbidden" | "url_invalid"),
+        (Policy::UrlHosts, true) => code == "format_invalid",
         (Policy::DepthLimit, false) => code == "too_deep",
         _ => false,
     }
@@ -436,7 +438,7 @@ const DIFFERENCES: &[(&str, &[Policy], &str)] = &[
     (
         "image-not-url",
         &[Policy::UrlHosts],
-        r#"{"image_url":"not a url","threshold":0.5}"#,
+        "format_invalid@/image_url",
     ),
     ("ids-big-native", &[Policy::IntegerBounds], "too_big@/ids/0"),
     ("ids-big-string", &[Policy::IntegerBounds], "too_big@/ids/0"),

@@ -139,6 +139,31 @@ pub(crate) fn read(format: Format, text: &str) -> Result<Read, Issue> {
     }
 }
 
+/// Whether `text` satisfies `format` as sent: [`read`]'s `as_sent`, without writing the
+/// canonical text (the schema engine asks this of every string a union or a fast path
+/// checks).
+#[cfg_attr(
+    not(feature = "coercer"),
+    allow(dead_code, reason = "the schema engine's")
+)]
+pub(crate) fn as_sent(format: Format, text: &str) -> bool {
+    match format {
+        Format::DateTime => matches!(
+            date_time::read(text, &date_time::Rules::STRICT),
+            Ok((_, date_time::Spelling::AsSent))
+        ),
+        Format::Date => matches!(date_time::read_date(text), Ok((_, true))),
+        Format::Uuid => matches!(uuid::read(text), Ok((_, true))),
+        Format::Email => matches!(email::read(text), Ok((_, true))),
+        Format::Ipv4 => matches!(ip::read(text, ip::Family::V4), Ok((_, true))),
+        Format::Ipv6 => matches!(ip::read(text, ip::Family::V6), Ok((_, true))),
+        #[cfg(feature = "coercer")]
+        Format::Uri => matches!(uri::read(text), Ok((_, true))),
+        #[cfg(not(feature = "coercer"))]
+        Format::Uri => true,
+    }
+}
+
 /// `format_invalid` for `text` (as it arrived) under `format`.
 #[cold]
 pub(crate) fn invalid(
