@@ -526,9 +526,16 @@ pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, Spelling), Is
             Format::DateTime,
             text,
             "leap seconds are not read",
+            // At the offset sent (else the one the policy assumes): `:59Z` for
+            // `15:59:60-08:00` would be another instant.
             format!(
-                "send :59 for a leap second, e.g. {date}T{:02}:{:02}:59Z",
-                time.hour, time.minute
+                "send :59 for a leap second, e.g. {date}T{:02}:{:02}:59{}",
+                time.hour,
+                time.minute,
+                parse_offset(&rest[time.len..])
+                    .map(|(o, _)| o)
+                    .or(rules.assume)
+                    .unwrap_or(Offset::Z)
             ),
         ));
     }
@@ -895,6 +902,39 @@ mod tests {
         ] {
             assert_eq!(refused(sent, &strict).1, hint, "{sent:?}");
         }
+    }
+
+    /// The leap-second hint kept `Z` whatever offset was sent, naming another instant.
+    #[test]
+    fn a_leap_second_hint_keeps_the_offset_sent() {
+        for (sent, hint) in [
+            (
+                "1990-12-31T15:59:60-08:00",
+                "send :59 for a leap second, e.g. 1990-12-31T15:59:59-08:00",
+            ),
+            (
+                "1990-12-31T15:59:60-0800",
+                "send :59 for a leap second, e.g. 1990-12-31T15:59:59-08:00",
+            ),
+            (
+                "1990-12-31T23:59:60z",
+                "send :59 for a leap second, e.g. 1990-12-31T23:59:59Z",
+            ),
+            (
+                "1990-12-31T23:59:60",
+                "send :59 for a leap second, e.g. 1990-12-31T23:59:59Z",
+            ),
+        ] {
+            assert_eq!(refused(sent, &Rules::STRICT).1, hint, "{sent:?}");
+        }
+        let east = Rules {
+            assume: Offset::from_minutes(120),
+            ..Rules::STRICT
+        };
+        assert_eq!(
+            refused("1990-12-31T23:59:60", &east).1,
+            "send :59 for a leap second, e.g. 1990-12-31T23:59:59+02:00"
+        );
     }
 
     #[test]
