@@ -9,21 +9,57 @@ use serde_json::Value;
 use super::SchemaError;
 use crate::engine::Engine;
 use crate::issue::{Code, Input, Issue, Segment};
+use crate::rules::format::Format;
 
-/// The validator of `schema`, formats read as annotations (the engine's own reading).
+/// The formats `jsonschema` knows that the engine reads as annotations.
+const ANNOTATION_FORMATS: [&str; 12] = [
+    "duration",
+    "hostname",
+    "idn-email",
+    "idn-hostname",
+    "iri",
+    "iri-reference",
+    "json-pointer",
+    "regex",
+    "relative-json-pointer",
+    "time",
+    "uri-reference",
+    "uri-template",
+];
+
+/// The formats the engine reads (docs/contract.md, "Formats").
+const READ_FORMATS: [Format; 7] = [
+    Format::DateTime,
+    Format::Date,
+    Format::Uuid,
+    Format::Email,
+    Format::Ipv4,
+    Format::Ipv6,
+    Format::Uri,
+];
+
+/// The validator of `schema`, reading `format` as the engine does: the formats it reads by
+/// its own rules, as sent (a lax spelling is no match, as in a union), in every draft; the
+/// others as annotations. Under `not`, `if` or `contains` only the validator sees them.
 pub(crate) fn validator(schema: &Value) -> Result<jsonschema::Validator, SchemaError> {
-    jsonschema::options()
-        .should_validate_formats(false)
-        .build(schema)
-        .map_err(|e| {
-            SchemaError::new(
-                e.schema_path().as_str(),
-                format!(
-                    "the validator refuses the schema: {}",
-                    crate::words::truncate_to(&e.to_string(), 200)
-                ),
-            )
-        })
+    let mut options = jsonschema::options().should_validate_formats(true);
+    for format in READ_FORMATS {
+        options = options.with_format(format.as_str(), move |s: &str| {
+            crate::rules::format::as_sent(format, s)
+        });
+    }
+    for name in ANNOTATION_FORMATS {
+        options = options.with_format(name, |_: &str| true);
+    }
+    options.build(schema).map_err(|e| {
+        SchemaError::new(
+            e.schema_path().as_str(),
+            format!(
+                "the validator refuses the schema: {}",
+                crate::words::truncate_to(&e.to_string(), 200)
+            ),
+        )
+    })
 }
 
 /// Record an issue for each failure of the coerced `value` the validator finds: the keywords
@@ -83,6 +119,15 @@ fn issues(
                 })
                 .collect()
         }
+        // A format the engine does not reach itself (under `unevaluatedItems`, say).
+        Kind::Format { format } => vec![
+            Issue::new(Code::FormatInvalid, format!("expected a valid {format}"))
+                .with_input(input)
+                .with_hint(format!(
+                    "send a valid {format}, as the tool's inputSchema says"
+                ))
+                .with_context("format", format.clone()),
+        ],
         _ => {
             let code = match keyword {
                 "minProperties" | "minItems" | "minLength" | "minContains" => Code::TooShort,

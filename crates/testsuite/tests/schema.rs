@@ -1318,6 +1318,72 @@ mod formats {
         );
     }
 
+    /// A format under a keyword the complete validator asserts (`not`, `if`, `contains`)
+    /// is judged as the engine reads it: `not: {format: ipv4}` refused every value while the
+    /// validator read formats as annotations.
+    #[cfg(feature = "schema-assertions")]
+    #[test]
+    fn formats_under_the_validators_keywords() {
+        table(vec![
+            (
+                field(&json!({"type": "string", "not": {"format": "ipv4"}})),
+                json!("hello"),
+                Want::Kept,
+            ),
+            (
+                field(&json!({"type": "string", "not": {"format": "ipv4"}})),
+                json!("10.0.0.1"),
+                refused("custom@/field"),
+            ),
+            // A lax spelling is no `ipv4` as sent, as the engine reads it.
+            (
+                field(&json!({"type": "string", "not": {"format": "ipv4"}})),
+                json!(" 10.0.0.1"),
+                Want::Kept,
+            ),
+            (
+                field(&json!({"type": "string", "not": {"format": "uuid"}})),
+                json!("{6F9619FF-8B86-D011-B42D-00C04FC964FF}"),
+                Want::Kept,
+            ),
+            (
+                field(&json!({"type": "array", "contains": {"format": "uuid"}})),
+                json!(["a", "6f9619ff-8b86-d011-b42d-00c04fc964ff"]),
+                Want::Kept,
+            ),
+            (
+                field(&json!({"type": "array", "contains": {"format": "uuid"}})),
+                json!(["a", "b"]),
+                refused("custom@/field"),
+            ),
+            (
+                field(&json!({
+                    "type": "string",
+                    "if": {"format": "date"},
+                    "then": {"maxLength": 10},
+                    "else": {"maxLength": 3}
+                })),
+                json!("2026-01-15"),
+                Want::Kept,
+            ),
+            // Where only the validator reaches a format, its refusal is `format_invalid`.
+            (
+                field(&json!({
+                    "type": "object",
+                    "dependentSchemas": {"a": {"properties": {"b": {"format": "uuid"}}}}
+                })),
+                json!({"a": 1, "b": "nope"}),
+                refused("format_invalid@/field/b"),
+            ),
+            // Other formats stay annotations there too.
+            (
+                field(&json!({"type": "string", "not": {"format": "hostname"}})),
+                json!("example.com"),
+                refused("custom@/field"),
+            ),
+        ]);
+    }
+
     /// A union judges a lax spelling as not valid as sent: the branch that takes the value
     /// as sent wins over the one that would rewrite it, and `oneOf` is not ambiguous for it.
     #[test]
