@@ -27,7 +27,7 @@ LISTED = {
     "image-file": ("URL host policies", "ok"),
     "image-private-ip": ("URL host policies", "ok"),
     "image-other-host": ("URL host policies", "ok"),
-    "image-not-url": ("URL host policies (format is an annotation)", "ok"),
+    "image-not-url": ("URL host policies (format: uri asks for an absolute URI only)", {"format_invalid@/image_url"}),
     "key-near-miss-optional": ("an undeclared key stays (a Rust struct drops it)", "ok"),
     "ids-big-native": ("integer bounds past 2^53 - 1 (published clipped)", {"too_big@/ids/0"}),
     "ids-big-string": ("integer bounds past 2^53 - 1 (published clipped)", {"too_big@/ids/0"}),
