@@ -31,6 +31,8 @@ LISTED = {
     "key-near-miss-optional": ("an undeclared key stays (a Rust struct drops it)", "ok"),
     "ids-big-native": ("integer bounds past 2^53 - 1 (published clipped)", {"too_big@/ids/0"}),
     "ids-big-string": ("integer bounds past 2^53 - 1 (published clipped)", {"too_big@/ids/0"}),
+    "event-start-lowercase": ("a format valid as sent is kept as sent (typed: its canonical text)", "ok"),
+    "event-start-fraction": ("a format valid as sent is kept as sent (typed: its canonical text)", "ok"),
 }
 
 

@@ -20,6 +20,9 @@
 //! One reading is not a policy: a Rust struct's value has no room for a key it does not
 //! declare, while the schema route keeps such a key (the published schema allows it: no
 //! `additionalProperties: false`). Accepted values are compared on the declared properties.
+//! Nor is a format's spelling ([`Policy::FormatAsSent`]): the schema route keeps a value
+//! valid as sent exactly as sent, where the typed route gives the canonical text it reads
+//! that value as.
 
 #[path = "../../../examples/common/demo_corpus.rs"]
 mod demo_corpus;
@@ -212,6 +215,11 @@ enum Policy {
     /// A pattern string (`PatternLike<CardId>`): the type trims before matching; the
     /// schema's anchored pattern refuses the edge white space.
     PatternTrimming,
+    /// A format (`DateTimeLike`, `DateLike`, `UuidLike`, `EmailLike`, `IpLike`): the typed
+    /// value is the canonical text, while the schema route keeps a value valid as sent as
+    /// it was sent (`2026-01-15t10:00:00z`, `2026-01-15T10:00:00.500-05:30`); the typed
+    /// route reads the schema route's value as its own.
+    FormatAsSent,
 }
 
 /// Where the demo types carry each policy (`*`: any array index).
@@ -224,6 +232,11 @@ const POLICY_FIELDS: &[(&str, &str, Policy)] = &[
     ("demo_segment_image", "/options", Policy::DepthLimit),
     ("demo_get_observations", "/ids/*", Policy::IntegerBounds),
     ("demo_batch_update", "/updates/*/id", Policy::IntegerBounds),
+    ("demo_schedule_event", "/start", Policy::FormatAsSent),
+    ("demo_schedule_event", "/day", Policy::FormatAsSent),
+    ("demo_schedule_event", "/event_id", Policy::FormatAsSent),
+    ("demo_schedule_event", "/organizer", Policy::FormatAsSent),
+    ("demo_schedule_event", "/allowed_ip", Policy::FormatAsSent),
 ];
 
 /// Which route refuses where the other accepts, and with which codes, for each policy.
@@ -292,6 +305,27 @@ fn explain_value(
     }
 }
 
+/// Whether the property `key` is a format whose schema-route value `by_schema` (kept as
+/// sent) the typed route reads as its own value `typed` (of the typed object `object`).
+fn as_sent_format(
+    tool: &str,
+    object: &Map<String, Value>,
+    key: &str,
+    typed_value: &Value,
+    by_schema: &Value,
+) -> bool {
+    let path = format!("/{key}");
+    let carries = POLICY_FIELDS
+        .iter()
+        .any(|&(t, f, p)| t == tool && f == path && p == Policy::FormatAsSent);
+    let Some(tool) = find(tool).filter(|_| carries && by_schema.is_string()) else {
+        return false;
+    };
+    let mut call = object.clone();
+    call.insert(key.to_owned(), by_schema.clone());
+    matches!(typed(tool, &Value::Object(call)), Outcome::Value(v) if v.get(key) == Some(typed_value))
+}
+
 /// The policies that explain why the two outcomes differ (empty: they agree), or what no
 /// policy explains.
 fn explain(tool: &str, typed: &Outcome, by_schema: &Outcome) -> Result<Vec<Policy>, String> {
@@ -332,6 +366,12 @@ fn explain(tool: &str, typed: &Outcome, by_schema: &Outcome) -> Result<Vec<Polic
             for key in keys {
                 let (a, b) = (t.get(key), s.get(key));
                 if a.zip(b).is_some_and(|(a, b)| same_json(a, b)) || (a.is_none() && b.is_none()) {
+                    continue;
+                }
+                if let (Some(a), Some(b)) = (a, b)
+                    && as_sent_format(tool, t, key, a, b)
+                {
+                    policies.insert(Policy::FormatAsSent);
                     continue;
                 }
                 match explain_value(tool, key, a, b) {
@@ -442,6 +482,16 @@ const DIFFERENCES: &[(&str, &[Policy], &str)] = &[
     ),
     ("ids-big-native", &[Policy::IntegerBounds], "too_big@/ids/0"),
     ("ids-big-string", &[Policy::IntegerBounds], "too_big@/ids/0"),
+    (
+        "event-start-lowercase",
+        &[Policy::FormatAsSent],
+        r#"{"organizer":"ann@example.com","start":"2026-01-15t10:00:00z"}"#,
+    ),
+    (
+        "event-start-fraction",
+        &[Policy::FormatAsSent],
+        r#"{"organizer":"ann@example.com","start":"2026-01-15T10:00:00.500-05:30"}"#,
+    ),
 ];
 
 /// The published schemas are the golden ones the demo server lists
@@ -516,7 +566,7 @@ fn every_bundled_case_agrees_but_for_the_listed_policies() {
         "bundled cases compared: {compared}; for no demo tool: {no_tool}; differing: {}",
         found.len()
     );
-    assert_eq!((compared, no_tool, found.len()), (108, 2, 18));
+    assert_eq!((compared, no_tool, found.len()), (142, 2, 20));
 }
 
 // ---------------------------------------------------------------------------------------
