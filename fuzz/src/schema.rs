@@ -114,6 +114,64 @@ pub fn intentional(call: &Value) -> Option<&'static str> {
     found
 }
 
+/// The formats the coercer reads.
+const READ_FORMATS: [&str; 7] = ["date-time", "date", "uuid", "email", "ipv4", "ipv6", "uri"];
+
+/// Keywords the coercer leaves to its complete validator (`schema-assertions`).
+const VALIDATOR_KEYWORDS: [&str; 14] = [
+    "not",
+    "if",
+    "dependentRequired",
+    "dependentSchemas",
+    "dependencies",
+    "contains",
+    "minProperties",
+    "maxProperties",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "$dynamicRef",
+    "$recursiveRef",
+    "minContains",
+    "maxContains",
+];
+
+/// Whether `schema` has a `format` the coercer reads and a keyword its complete validator
+/// asserts: that validator reads those formats as the coercer does (under `not: {format:
+/// ipv4}` a lax or refused address is no address), where this target's validator reads
+/// them as annotations, so its verdict does not apply.
+pub fn has_asserted_formats(schema: &Value) -> bool {
+    let (mut format, mut keyword) = (false, false);
+    walk(schema, &mut format, &mut keyword);
+    format && keyword
+}
+
+/// Whether `schema` has a `format` the coercer reads.
+pub fn has_read_formats(schema: &Value) -> bool {
+    let (mut format, mut keyword) = (false, false);
+    walk(schema, &mut format, &mut keyword);
+    format
+}
+
+/// Sets `format` when `value` has a `format` the coercer reads anywhere, and `keyword` when
+/// it has a keyword the coercer's complete validator asserts.
+fn walk(value: &Value, format: &mut bool, keyword: &mut bool) {
+    match value {
+        Value::Object(map) => {
+            for (k, v) in map {
+                if k == "format" && v.as_str().is_some_and(|f| READ_FORMATS.contains(&f)) {
+                    *format = true;
+                }
+                if VALIDATOR_KEYWORDS.contains(&k.as_str()) {
+                    *keyword = true;
+                }
+                walk(v, format, keyword);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| walk(v, format, keyword)),
+        _ => {}
+    }
+}
+
 /// Keywords a draft-7 validator asserts that the contract reads as annotations, as
 /// 2020-12 does (`contentEncoding`, `contentMediaType`: suite_differences.json).
 pub fn has_content_keywords(schema: &Value) -> bool {
