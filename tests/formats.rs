@@ -2253,15 +2253,15 @@ mod with_schemars {
                 "type": "object",
                 "properties": {
                     "start": {"type": "string", "format": "date-time"},
-                    "utc": date_time("RFC 3339 date-time; one without a UTC offset is at Z"),
-                    "west": date_time("RFC 3339 date-time; one without a UTC offset is at -05:00"),
-                    "india": date_time("RFC 3339 date-time; one without a UTC offset is at +05:30"),
+                    "utc": date_time("RFC 3339 date-time; one without a UTC offset is at UTC"),
+                    "west": date_time("RFC 3339 date-time; one without a UTC offset is at UTC-05:00"),
+                    "india": date_time("RFC 3339 date-time; one without a UTC offset is at UTC+05:30"),
                     "seconds": date_time("RFC 3339 date-time; a number is seconds since 1970-01-01T00:00:00Z"),
                     "millis": date_time("RFC 3339 date-time; a number is milliseconds since 1970-01-01T00:00:00Z"),
-                    "day_start": date_time("RFC 3339 date-time; a bare date is its start of day at Z"),
+                    "day_start": date_time("RFC 3339 date-time; a bare date is its start of day at UTC"),
                     "office": date_time(
-                        "RFC 3339 date-time; one without a UTC offset is at +01:00; a bare date \
-                         is its start of day at +01:00; a number is seconds since \
+                        "RFC 3339 date-time; one without a UTC offset is at UTC+01:00; a bare date \
+                         is its start of day at UTC+01:00; a number is seconds since \
                          1970-01-01T00:00:00Z"
                     ),
                     "day": {"type": "string", "format": "date"},
@@ -2316,7 +2316,7 @@ mod with_schemars {
                 "at": {
                     "type": "string",
                     "format": "date-time",
-                    "description": "RFC 3339 date-time; one without a UTC offset is at -05:00"
+                    "description": "RFC 3339 date-time; one without a UTC offset is at UTC-05:00"
                 },
                 "day": {"type": "string", "format": "date"},
             })
@@ -2531,7 +2531,7 @@ mod with_schemars {
             json!({
                 "type": "string",
                 "format": "date-time",
-                "description": "RFC 3339 date-time; one without a UTC offset is at Z"
+                "description": "RFC 3339 date-time; one without a UTC offset is at UTC"
             })
         );
         assert_eq!(

@@ -18,7 +18,7 @@ use serde_with::serde_as;
 
 /// One field per marker, each read from the same text.
 macro_rules! one_field {
-    ($name:ident, $marker:ty, $target:ty) => {
+    ($name:ident, $marker:literal, $target:ty) => {
         #[serde_as]
         #[derive(Deserialize, Serialize)]
         struct $name {

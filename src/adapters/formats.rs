@@ -485,13 +485,18 @@ fn string_text(s: &String) -> String {
 fn date_time_schema<P: DateTimePolicy, T>() -> serde_json::Value {
     let rules = PolicyRules::<P>::RULES;
     let mut said = Vec::new();
+    // `Z` reads as UTC, another offset as UTC+02:00.
+    let at = |offset: Offset| match offset {
+        Offset::Z => "UTC".to_owned(),
+        other => format!("UTC{other}"),
+    };
     if let Some(offset) = rules.assume {
-        said.push(format!("one without a UTC offset is at {offset}"));
+        said.push(format!("one without a UTC offset is at {}", at(offset)));
     }
     if rules.bare_date {
         said.push(format!(
             "a bare date is its start of day at {}",
-            rules.assume.unwrap_or(Offset::Z)
+            at(rules.assume.unwrap_or(Offset::Z))
         ));
     }
     match rules.epoch {
