@@ -28,8 +28,8 @@ use rmcp::model::{CallToolRequestParams, JsonObject};
 use serde_json::{Value, json};
 
 /// The calls a model made, as it sent them: stringified arrays, numbers as strings,
-/// camelCase keys, an enum value in the wrong case, yes/no for a boolean, and one call
-/// that no reading makes valid.
+/// camelCase keys, an enum value in the wrong case, yes/no for a boolean, dates, UUIDs and
+/// addresses in the spellings models send, and one call that no reading makes valid.
 fn model_calls() -> Vec<(&'static str, Value)> {
     vec![
         (
@@ -45,6 +45,15 @@ fn model_calls() -> Vec<(&'static str, Value)> {
             json!({"updates": "[{\"id\": \"7\", \"status\": \"Closed\"}]", "dry_run": "true"}),
         ),
         ("demo_get_card", json!({"card_id": "ATC-2026-7777670"})),
+        (
+            "demo_schedule_event",
+            json!({
+                "start": "2026-01-15 10:00+0100",
+                "event_id": "{6F9619FF-8B86-D011-B42D-00C04FC964FF}",
+                "organizer": "mailto:ann@example.com",
+                "allowedIp": " [2001:db8::1] "
+            }),
+        ),
         ("demo_get_observations", json!({"ids": "1,x", "limit": 5})),
     ]
 }
