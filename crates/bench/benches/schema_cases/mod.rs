@@ -93,8 +93,8 @@ fn str_ids(prefix: &str, n: usize) -> Vec<String> {
 }
 
 /// The schemas, by short name, with where they come from and why they are here.
-const SCHEMAS: [(&str, Source); 12] = [
-    // The demo's six tools, as its server publishes them (schemars, 2020-12).
+const SCHEMAS: [(&str, Source); 13] = [
+    // The demo's seven tools, as its server publishes them (schemars, 2020-12).
     (
         "demo_get_observations",
         Source::Demo("demo_get_observations"),
@@ -107,6 +107,7 @@ const SCHEMAS: [(&str, Source); 12] = [
     ("demo_search_skills", Source::Demo("demo_search_skills")),
     ("demo_get_card", Source::Demo("demo_get_card")),
     ("demo_segment_image", Source::Demo("demo_segment_image")),
+    ("demo_schedule_event", Source::Demo("demo_schedule_event")),
     // TypeScript (zod, draft-07, `additionalProperties: false`): GitHub's reference server.
     (
         "github_update_issue",
@@ -212,6 +213,14 @@ fn calls(schema_name: &str, n: usize) -> (Value, Value) {
                        "options": text(&options)}),
             )
         }
+        "demo_schedule_event" => (
+            json!({"start": "2026-01-15T10:00:00+01:00", "day": "2026-01-15",
+                   "event_id": "6f9619ff-8b86-d011-b42d-00c04fc964ff",
+                   "organizer": "ann@example.com", "allowed_ip": "2001:db8::1"}),
+            json!({"start": "2026-01-15 10:00+0100", "day": "2026/1/15",
+                   "eventId": "{6F9619FF-8B86-D011-B42D-00C04FC964FF}",
+                   "organizer": "mailto:ann@example.com", "allowedIp": "[2001:DB8::1]"}),
+        ),
         "github_update_issue" => {
             let labels = str_ids("label-", n);
             (
