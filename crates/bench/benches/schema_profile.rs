@@ -7,7 +7,8 @@
 //!         target/release/deps/schema_profile-HASH ROUTE CASE ITERATIONS
 //!
 //! Routes on a case (`demo_get_observations/1000`): `is_valid` (jsonschema on the canonical
-//! call), `coerce_canonical`, `coerce_lax` (`Coercer::coerce` on a clone of the call),
+//! call, formats as annotations), `is_valid_formats` (the same with format assertions on,
+//! the floor of a call whose schema has a `format` the engine reads), `coerce_canonical`, `coerce_lax` (`Coercer::coerce` on a clone of the call),
 //! `clone_canonical`, `clone_lax` (the clone and its drop alone, to subtract), and
 //! `report_canonical`, `report_lax` (`coerce_with_report`). Routes on a schema (its short
 //! name): `compile_jsonschema` (`jsonschema::options().should_validate_formats(false)
@@ -169,6 +170,16 @@ fn main() {
             match route {
                 "is_valid" => {
                     let validator = validator(&case.schema);
+                    warm_value(&case.canonical, iterations, |v| validator.is_valid(v))
+                }
+                "is_valid_formats" => {
+                    let validator = jsonschema::options()
+                        .should_validate_formats(true)
+                        .build(&case.schema)
+                        .unwrap_or_else(|e| {
+                            eprintln!("{e}");
+                            std::process::exit(1);
+                        });
                     warm_value(&case.canonical, iterations, |v| validator.is_valid(v))
                 }
                 "coerce_canonical" => warm_value(&case.canonical, iterations, |v| {
