@@ -2545,3 +2545,61 @@ mod with_schemars {
         assert_eq!(by_as["required"], json!(["start", "id", "ip"]));
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Hostile review (branch hostile3): findings, as failing tests
+// ---------------------------------------------------------------------------------------
+
+/// `EpochSeconds` takes "up to 9 fraction digits" (docs/contract.md, "Formats"), but a JSON
+/// number below 1e-5 in size is written by serde_json in exponent form (`1e-7`) and that
+/// text is refused as "not whole epoch time ... within the years 0000 to 9999", though
+/// 0.0000001 s after the epoch is well within range and has 7 fraction digits.
+#[test]
+fn hostile3_epoch_seconds_reads_small_json_numbers() {
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    struct Args {
+        #[serde_as(as = "DateTimeLike<EpochSeconds>")]
+        at: String,
+    }
+    for (sent, want) in [
+        (json!(1e-6), "1970-01-01T00:00:00.000001Z"),
+        (json!(1e-7), "1970-01-01T00:00:00.0000001Z"),
+        (json!(-1e-7), "1969-12-31T23:59:59.9999999Z"),
+        (json!(2.5e-8), "1970-01-01T00:00:00.000000025Z"),
+    ] {
+        let got = mcp_coerce::from_value::<Args>(json!({ "at": sent }))
+            .map(|a| a.at)
+            .map_err(|r| r.issues()[0].message().to_owned());
+        assert_eq!(got.as_deref(), Ok(want), "{sent}");
+    }
+}
+
+/// An `Ipv6Addr` field sent `010.0.0.1` is refused with `context.format: "ipv4"` (the
+/// contract: `context.format` names the field's format) and a hint to send `10.0.0.1`, an
+/// IPv4 address the same field then refuses as the other family.
+#[test]
+fn hostile3_ipv6_field_refusing_a_leading_zero_octet_names_ipv6() {
+    #[serde_as]
+    #[derive(Deserialize, Debug)]
+    struct Args {
+        #[serde_as(as = "IpLike")]
+        #[allow(dead_code, reason = "only refused")]
+        ip: Ipv6Addr,
+    }
+    let refused = mcp_coerce::from_value::<Args>(json!({"ip": "010.0.0.1"})).unwrap_err();
+    let issue = &refused.issues()[0];
+    assert_eq!(issue.code(), Code::FormatInvalid);
+    assert_eq!(
+        issue.context().and_then(|c| c.get("format")),
+        Some(&json!("ipv6")),
+        "hint: {}",
+        issue.hint()
+    );
+    // Following the hint must not lead to another refusal.
+    assert!(
+        !issue.hint().contains("e.g. 10.0.0.1 "),
+        "the hint suggests an IPv4 address for an IPv6 field: {}",
+        issue.hint()
+    );
+}

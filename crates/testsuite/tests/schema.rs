@@ -1444,4 +1444,68 @@ mod formats {
             ),
         ]);
     }
+
+    // -- hostile review (branch hostile3): findings, as failing tests ------------------
+
+    /// An `enum` member written in a lax spelling of the field's `format`: the value is
+    /// read to its canonical text (`format_canonical`), then folded back to the member
+    /// (`enum_fold`), and the call is accepted as `"2026/01/15"`, which `jsonschema` (format
+    /// assertions on) refuses. No value satisfies this schema: every one must be refused.
+    #[test]
+    fn hostile3_enum_member_in_a_lax_spelling_is_not_accepted() {
+        for (schema, sent) in [
+            (
+                json!({"type": "string", "format": "date", "enum": ["2026/01/15"]}),
+                json!("2026/01/15"),
+            ),
+            (
+                json!({"type": "string", "format": "date", "const": "2026/01/15"}),
+                json!("2026-01-15"),
+            ),
+        ] {
+            // `outcome` asserts that an accepted value validates.
+            let got = outcome(&field(&schema), &sent);
+            assert!(
+                matches!(got, Want::Refused(_)),
+                "{schema} with {sent}: {got:?}"
+            );
+        }
+    }
+
+    /// An optional date-time sent as a lone U+FEFF (byte-order mark): the typed route's
+    /// optional rules trim it (`words::trim` takes U+FEFF) and read `None`; the schema route's
+    /// `reads_as_absent` uses `str::trim`, which keeps U+FEFF, so the call is refused
+    /// `format_invalid`. Same format, no policy, different acceptance.
+    #[test]
+    fn hostile3_optional_bom_reads_as_absent_as_on_the_typed_route() {
+        let schema = json!({
+            "type": "object",
+            "properties": {"start": {"type": "string", "format": "date-time"}}
+        });
+        let coercer = Coercer::compile(&schema).expect("the schema compiles");
+        for sent in ["\u{feff}", " \u{feff} "] {
+            let got = coercer
+                .coerce(json!({ "start": sent }))
+                .map_err(|r| format!("{}@{}", r.issues()[0].code(), r.issues()[0].path()));
+            assert_eq!(got, Ok(json!({})), "{sent:?}");
+        }
+    }
+
+    /// `format: ipv6` sent `010.0.0.1`: the issue's `context.format` is `"ipv4"`, not the
+    /// field's format.
+    #[test]
+    fn hostile3_ipv6_leading_zero_octet_names_ipv6() {
+        let schema = field(&json!({"type": "string", "format": "ipv6"}));
+        let coercer = Coercer::compile(&schema).expect("the schema compiles");
+        let refused = coercer
+            .coerce(json!({"field": "010.0.0.1"}))
+            .expect_err("refused");
+        let issue = &refused.issues()[0];
+        assert_eq!(
+            issue.context().and_then(|c| c.get("format")),
+            Some(&json!("ipv6")),
+            "hint: {}",
+            issue.hint()
+        );
+    }
 }
