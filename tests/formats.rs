@@ -2547,7 +2547,7 @@ mod with_schemars {
 }
 
 // ---------------------------------------------------------------------------------------
-// Hostile review (branch hostile3): findings, as failing tests
+// Regressions from the hostile review of the formats
 // ---------------------------------------------------------------------------------------
 
 /// `EpochSeconds` takes "up to 9 fraction digits" (docs/contract.md, "Formats"), but a JSON
@@ -2555,7 +2555,7 @@ mod with_schemars {
 /// text is refused as "not whole epoch time ... within the years 0000 to 9999", though
 /// 0.0000001 s after the epoch is well within range and has 7 fraction digits.
 #[test]
-fn hostile3_epoch_seconds_reads_small_json_numbers() {
+fn epoch_seconds_reads_small_json_numbers() {
     #[serde_as]
     #[derive(Deserialize, Debug)]
     struct Args {
@@ -2579,7 +2579,7 @@ fn hostile3_epoch_seconds_reads_small_json_numbers() {
 /// contract: `context.format` names the field's format) and a hint to send `10.0.0.1`, an
 /// IPv4 address the same field then refuses as the other family.
 #[test]
-fn hostile3_ipv6_field_refusing_a_leading_zero_octet_names_ipv6() {
+fn ipv6_field_refusing_a_leading_zero_octet_names_ipv6() {
     #[serde_as]
     #[derive(Deserialize, Debug)]
     struct Args {

@@ -441,7 +441,8 @@ impl<P: DateTimePolicy, T: FromDateTime> TextShape for DateTimeShape<P, T> {
     fn number(self, input: Input) -> Outcome<Slot<T>> {
         match (PolicyRules::<P>::RULES.epoch, &input) {
             (Some(unit), Input::Number(n)) => {
-                let text = n.to_string();
+                // serde_json writes small and large floats in exponent form (`1e-7`).
+                let text = date_time::plain_decimal(&n.to_string());
                 let dt = date_time::from_epoch(&text, unit, &text)
                     .map_err(|issue| IssueBuf::one(issue.with_input(input.clone())))?;
                 Self::finish_number(&input, &text, &dt)

@@ -663,6 +663,11 @@ impl Walk<'_, '_> {
         if allowed.iter().any(|a| number::equal(a, value)) {
             return true;
         }
+        // A format's canonical text is the value to compare: folding it back onto a member
+        // written in another spelling (`2026/01/15`) would return text the format refuses.
+        if node.format.is_some() {
+            return false;
+        }
         if let (Value::String(sent), Some(folded)) = (&*value, &node.folded) {
             let key: String = arguments::folded(sent).collect();
             if let Some([index]) = folded.get(&key).map(Vec::as_slice)
@@ -1223,7 +1228,7 @@ impl Walk<'_, '_> {
         let accepted = self.union_types(node, 0);
         match value {
             Value::Null => !self.allows_null(node) && accepted != 0,
-            Value::String(s) if s.trim().is_empty() => {
+            Value::String(s) if crate::words::trim(s).is_empty() => {
                 accepted != 0 && self.refuses_blank(node, s, 0)
             }
             Value::String(s) if s == "null" => accepted != 0 && accepted & types::STRING == 0,
@@ -1729,7 +1734,7 @@ const JSON_MAX: u128 = u64::MAX as u128;
 fn may_read_as_absent(value: &Value) -> bool {
     match value {
         Value::Null => true,
-        Value::String(s) => s == "null" || s.trim().is_empty(),
+        Value::String(s) => s == "null" || crate::words::trim(s).is_empty(),
         _ => false,
     }
 }

@@ -1445,14 +1445,14 @@ mod formats {
         ]);
     }
 
-    // -- hostile review (branch hostile3): findings, as failing tests ------------------
+    // -- regressions from the hostile review of the formats ---------------------------
 
     /// An `enum` member written in a lax spelling of the field's `format`: the value is
     /// read to its canonical text (`format_canonical`), then folded back to the member
     /// (`enum_fold`), and the call is accepted as `"2026/01/15"`, which `jsonschema` (format
     /// assertions on) refuses. No value satisfies this schema: every one must be refused.
     #[test]
-    fn hostile3_enum_member_in_a_lax_spelling_is_not_accepted() {
+    fn enum_member_in_a_lax_spelling_is_not_accepted() {
         for (schema, sent) in [
             (
                 json!({"type": "string", "format": "date", "enum": ["2026/01/15"]}),
@@ -1477,7 +1477,7 @@ mod formats {
     /// `reads_as_absent` uses `str::trim`, which keeps U+FEFF, so the call is refused
     /// `format_invalid`. Same format, no policy, different acceptance.
     #[test]
-    fn hostile3_optional_bom_reads_as_absent_as_on_the_typed_route() {
+    fn optional_bom_reads_as_absent_as_on_the_typed_route() {
         let schema = json!({
             "type": "object",
             "properties": {"start": {"type": "string", "format": "date-time"}}
@@ -1494,7 +1494,7 @@ mod formats {
     /// `format: ipv6` sent `010.0.0.1`: the issue's `context.format` is `"ipv4"`, not the
     /// field's format.
     #[test]
-    fn hostile3_ipv6_leading_zero_octet_names_ipv6() {
+    fn ipv6_leading_zero_octet_names_ipv6() {
         let schema = field(&json!({"type": "string", "format": "ipv6"}));
         let coercer = Coercer::compile(&schema).expect("the schema compiles");
         let refused = coercer

@@ -608,6 +608,43 @@ pub(crate) fn from_epoch(number: &str, unit: Epoch, text: &str) -> Result<DateTi
     epoch_text(number, unit).ok_or_else(|| out_of_range(text))
 }
 
+/// A number's text in exponent form (`1e-7`, `-2.5E+3`) as plain decimals (`0.0000001`,
+/// `-2500`); other text as it is. An exponent beyond ±64 is left as it is (no epoch time
+/// needs it, and the digits it would write are unbounded): epoch reading refuses it.
+pub(crate) fn plain_decimal(text: &str) -> String {
+    let Some((mantissa, exponent)) = text.split_once(['e', 'E']) else {
+        return text.to_owned();
+    };
+    let Ok(exponent) = exponent.parse::<i32>() else {
+        return text.to_owned();
+    };
+    if !(-64..=64).contains(&exponent) {
+        return text.to_owned();
+    }
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", mantissa),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{int}{frac}");
+    // Where the decimal point goes in `digits`.
+    let Ok(point) = i32::try_from(int.len()).map(|n| n + exponent) else {
+        return text.to_owned();
+    };
+    let out = if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else if point as usize >= digits.len() {
+        format!("{digits}{}", "0".repeat(point as usize - digits.len()))
+    } else {
+        format!(
+            "{}.{}",
+            &digits[..point as usize],
+            &digits[point as usize..]
+        )
+    };
+    format!("{sign}{out}")
+}
+
 /// Epoch numeric text: an integer, or (seconds only) with up to 9 fraction digits.
 fn epoch_text(t: &str, unit: Epoch) -> Option<DateTime> {
     let (int, frac) = t.split_once('.').unwrap_or((t, ""));
@@ -1087,6 +1124,23 @@ mod tests {
             hint("13/13/2026"),
             "send the date as YYYY-MM-DD, e.g. 2026-01-15"
         );
+    }
+
+    #[test]
+    fn plain_decimals() {
+        for (sent, plain) in [
+            ("1e-7", "0.0000001"),
+            ("2.5e-8", "0.000000025"),
+            ("-1e-7", "-0.0000001"),
+            ("1.5e3", "1500"),
+            ("1.25E+1", "12.5"),
+            ("1768471200.25", "1768471200.25"),
+            ("42", "42"),
+            ("1e308", "1e308"),
+            ("1e-400", "1e-400"),
+        ] {
+            assert_eq!(plain_decimal(sent), plain, "{sent}");
+        }
     }
 
     #[test]

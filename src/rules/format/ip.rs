@@ -87,7 +87,11 @@ pub(crate) fn read(text: &str, family: Family) -> Result<(IpAddr, bool), Issue> 
             ),
         ));
     }
-    if let Some(decimal) = leading_zeros(core) {
+    // An IPv6 field gets the family's own hint below: the decimal reading would be
+    // refused as IPv4 again.
+    if family != Family::V6
+        && let Some(decimal) = leading_zeros(core)
+    {
         return Err(invalid(
             Format::Ipv4,
             text,
