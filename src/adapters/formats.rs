@@ -89,6 +89,28 @@ use crate::shell::{Optional, Outcome, Settled, TextOnly, TextShape, invalid_type
 /// );
 /// # Ok::<(), mcp_coerce::Rejection>(())
 /// ```
+///
+/// Into chrono's type (`mcp-coerce = { version = "0.1", features = ["chrono"] }`, and
+/// `chrono` itself in the server's `[dependencies]`):
+///
+/// ```
+/// # #[cfg(feature = "chrono")] {
+/// use chrono::{DateTime, FixedOffset};
+/// use mcp_coerce::DateTimeLike;
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "DateTimeLike")]
+///     start: DateTime<FixedOffset>,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"start": "2026-01-15 10:00+0200"}"#)?;
+/// assert_eq!(args.start, DateTime::parse_from_rfc3339("2026-01-15T10:00:00+02:00").unwrap());
+/// # }
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DateTimeLike<P = OffsetRequired>(PhantomData<P>);
 
@@ -154,6 +176,26 @@ pub struct DateLike;
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"id": "{6F9619FF-8B86-D011-B42D-00C04FC964FF}"}"#)?;
 /// assert_eq!(args.id, "6f9619ff-8b86-d011-b42d-00c04fc964ff");
+/// # Ok::<(), mcp_coerce::Rejection>(())
+/// ```
+///
+/// Into `uuid::Uuid` (feature `uuid`):
+///
+/// ```
+/// # #[cfg(feature = "uuid")] {
+/// use mcp_coerce::UuidLike;
+/// use serde::Deserialize;
+/// use serde_with::serde_as;
+///
+/// #[serde_as]
+/// #[derive(Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "UuidLike")]
+///     id: uuid::Uuid,
+/// }
+/// let args: Args = mcp_coerce::from_str(r#"{"id": "urn:uuid:6F9619FF8B86D011B42D00C04FC964FF"}"#)?;
+/// assert_eq!(args.id.to_string(), "6f9619ff-8b86-d011-b42d-00c04fc964ff");
+/// # }
 /// # Ok::<(), mcp_coerce::Rejection>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
