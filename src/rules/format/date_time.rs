@@ -521,6 +521,26 @@ pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, Spelling), Is
             format!("send a time from 00:00:00 to 23:59:59, e.g. {EXAMPLE}"),
         ));
     }
+    // A leap second is inserted at 23:59:60 UTC only: at any other UTC minute `:60` is no
+    // time at all.
+    let offset_sent = parse_offset(&rest[time.len..])
+        .map(|(o, _)| o)
+        .or(rules.assume)
+        .unwrap_or(Offset::Z);
+    let utc_minute = (i32::from(time.hour) * 60 + i32::from(time.minute)
+        - offset_sent.seconds() / 60)
+        .rem_euclid(24 * 60);
+    if time.second == 60 && utc_minute != 23 * 60 + 59 {
+        return Err(invalid(
+            Format::DateTime,
+            text,
+            format!(
+                "no such time of day: {:02}:{:02}:60 (a leap second is 23:59:60 UTC)",
+                time.hour, time.minute
+            ),
+            format!("send a time from 00:00:00 to 23:59:59, e.g. {EXAMPLE}"),
+        ));
+    }
     if time.second == 60 {
         return Err(invalid(
             Format::DateTime,
@@ -969,8 +989,13 @@ mod tests {
             ..Rules::STRICT
         };
         assert_eq!(
+            refused("1991-01-01T01:59:60", &east).1,
+            "send :59 for a leap second, e.g. 1991-01-01T01:59:59+02:00"
+        );
+        // 23:59:60 at +02:00 is 21:59:60 UTC: no leap second is inserted there.
+        assert_eq!(
             refused("1990-12-31T23:59:60", &east).1,
-            "send :59 for a leap second, e.g. 1990-12-31T23:59:59+02:00"
+            "send a time from 00:00:00 to 23:59:59, e.g. 2026-01-15T10:00:00Z"
         );
     }
 
@@ -1123,6 +1148,32 @@ mod tests {
         assert_eq!(
             hint("13/13/2026"),
             "send the date as YYYY-MM-DD, e.g. 2026-01-15"
+        );
+    }
+
+    #[test]
+    fn sixty_seconds_off_the_utc_minute_is_no_time() {
+        let refused = |t: &str| {
+            read(t, &Rules::STRICT)
+                .err()
+                .map(|i| (i.message().to_owned(), i.hint().to_owned()))
+        };
+        assert_eq!(
+            refused("2026-01-15T10:00:60Z"),
+            Some((
+                "no such time of day: 10:00:60 (a leap second is 23:59:60 UTC)".to_owned(),
+                "send a time from 00:00:00 to 23:59:59, e.g. 2026-01-15T10:00:00Z".to_owned()
+            ))
+        );
+        assert_eq!(
+            refused("2016-12-31T15:59:60-08:00")
+                .map(|(m, _)| m)
+                .as_deref(),
+            Some("leap seconds are not read")
+        );
+        assert_eq!(
+            refused("2016-12-31T23:59:60Z").map(|(m, _)| m).as_deref(),
+            Some("leap seconds are not read")
         );
     }
 
