@@ -18,6 +18,9 @@
 //! With `--write`, the file is written from this run's differences instead (each with the
 //! row the runner finds for it; a difference no row explains is still a failure).
 
+#[path = "../tests/common/judge.rs"]
+mod judge;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -38,32 +41,12 @@ const DRAFTS: [(&str, &str); 2] = [
 /// (`optional/format/<name>.json`) are run, with format assertion semantics.
 const READ_FORMATS: [&str; 7] = ["date-time", "date", "uuid", "email", "ipv4", "ipv6", "uri"];
 
-/// The formats `jsonschema` knows that the engine reads as annotations.
-const ANNOTATION_FORMATS: [&str; 12] = [
-    "duration",
-    "hostname",
-    "idn-email",
-    "idn-hostname",
-    "iri",
-    "iri-reference",
-    "json-pointer",
-    "regex",
-    "relative-json-pointer",
-    "time",
-    "uri-reference",
-    "uri-template",
-];
-
 /// The judge of accepted values: the `jsonschema` crate, asserting the formats the engine
 /// reads and no other.
 fn validator(
     schema: &Value,
 ) -> Result<jsonschema::Validator, jsonschema::ValidationError<'static>> {
-    let mut options = jsonschema::options().should_validate_formats(true);
-    for format in ANNOTATION_FORMATS {
-        options = options.with_format(format, |_: &str| true);
-    }
-    options.build(schema)
+    judge::options().build(schema)
 }
 
 /// One case's outcome.
