@@ -2,11 +2,10 @@
 //! with exactly the documented fields, never an input value; the rmcp extractor emits
 //! them on its own.
 
-#[path = "../../bench/tests/counting/mod.rs"]
-mod counting;
-#[path = "../../examples/examples/common/demo_mcp.rs"]
+use crate::counting;
+#[path = "../../../examples/examples/common/demo_mcp.rs"]
 mod demo_mcp;
-#[path = "../../../examples/common/demo_tools.rs"]
+#[path = "../../../../examples/common/demo_tools.rs"]
 mod demo_tools;
 
 use std::cell::Cell;

@@ -24,11 +24,11 @@
 //! valid as sent exactly as sent, where the typed route gives the canonical text it reads
 //! that value as.
 
-#[path = "../../../examples/common/demo_corpus.rs"]
+#[path = "../../../../examples/common/demo_corpus.rs"]
 mod demo_corpus;
-#[path = "../../../examples/common/demo_tools.rs"]
+#[path = "../../../../examples/common/demo_tools.rs"]
 mod demo_tools;
-#[path = "common/lax.rs"]
+#[path = "../common/lax.rs"]
 mod lax;
 
 use std::collections::BTreeSet;
@@ -498,7 +498,7 @@ const DIFFERENCES: &[(&str, &[Policy], &str)] = &[
 /// (tests/data/tools_list.json).
 #[test]
 fn the_published_schemas_are_the_listed_ones() {
-    let golden: Value = serde_json::from_str(include_str!("data/tools_list.json"))
+    let golden: Value = serde_json::from_str(include_str!("../data/tools_list.json"))
         .expect("tools_list.json is JSON");
     for t in TOOLS.iter() {
         let listed = golden

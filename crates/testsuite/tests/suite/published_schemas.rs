@@ -32,9 +32,9 @@
 //! after a deliberate change: `MCP_COERCE_WRITE_PUBLISHED=1 cargo test -p
 //! mcp-coerce-testsuite --all-features --test published_schemas`.
 
-#[path = "common/judge.rs"]
+#[path = "../common/judge.rs"]
 mod judge;
-#[path = "common/lax.rs"]
+#[path = "../common/lax.rs"]
 mod lax;
 
 use std::collections::BTreeMap;

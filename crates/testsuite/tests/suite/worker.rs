@@ -7,11 +7,11 @@
 //! limit; and the write endpoint's soft failures. Every answer is JSON, never axum's plain
 //! text.
 
-#[path = "../../../examples/common/demo_corpus.rs"]
+#[path = "../../../../examples/common/demo_corpus.rs"]
 mod demo_corpus;
-#[path = "../../../examples/common/demo_tools.rs"]
+#[path = "../../../../examples/common/demo_tools.rs"]
 mod demo_tools;
-#[path = "../../examples/examples/common/demo_worker.rs"]
+#[path = "../../../examples/examples/common/demo_worker.rs"]
 mod demo_worker;
 
 use std::time::Duration;

@@ -12,7 +12,7 @@
 //! their feature, the schemas under `schemars`: `cargo test --workspace --all-features`
 //! runs them all, and with the default features the rest still runs.
 
-mod common;
+use crate::common;
 
 use std::fmt::Debug;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};

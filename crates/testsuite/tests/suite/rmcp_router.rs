@@ -4,10 +4,10 @@
 //! `UnwrapArguments` recording `args_unwrapped`. The dialects are tested on the demo
 //! server in `dialects` below.
 
-mod common;
-#[path = "../../examples/examples/common/demo_mcp.rs"]
+use crate::common;
+#[path = "../../../examples/examples/common/demo_mcp.rs"]
 mod demo_mcp;
-#[path = "../../../examples/common/demo_tools.rs"]
+#[path = "../../../../examples/common/demo_tools.rs"]
 mod demo_tools;
 
 use common::raw_rpc::Raw;
