@@ -1,18 +1,36 @@
 //! The test suite of mcp-coerce, one module per former test file, in one binary: one link
 //! (of tokio, rmcp, axum, reqwest and jsonschema) instead of one per file. A module that
 //! needs features is gated on them here, as its `[[test]] required-features` did. Shared
-//! code: `tests/common` (the raw JSON-RPC client, the judge, the lax shapes), and the
-//! counting allocator of the benches, which counts per thread, so the modules that read it
-//! run beside the others.
+//! code: `tests/common` (the raw JSON-RPC client, the judge, the lax shapes), the root's
+//! table harness (`../../tests/common`, as `harness`), and the counting allocator of the
+//! benches, which counts per thread, so the modules that read it run beside the others.
 
 #[cfg(feature = "rmcp")]
 #[path = "../common/mod.rs"]
 mod common;
+// The table harness of the root's tests (`tests/common`): rows run through both entry
+// points, `from_value` and `from_str`.
+#[path = "../../../../tests/common/mod.rs"]
+mod harness;
 // The one global allocator of the binary; its count is read by the adversarial tables and
 // the tracing tests only.
 #[allow(dead_code, reason = "read only by the modules that count allocations")]
 #[path = "../../../bench/tests/counting/mod.rs"]
 mod counting;
+// The demo tool set and its servers (the examples' files), which refer to each other from
+// the crate's root.
+#[cfg(all(feature = "regex", feature = "url"))]
+#[path = "../../../../examples/common/demo_corpus.rs"]
+mod demo_corpus;
+#[cfg(all(feature = "rmcp", feature = "regex", feature = "url"))]
+#[path = "../../../examples/examples/common/demo_mcp.rs"]
+mod demo_mcp;
+#[cfg(all(feature = "regex", feature = "url"))]
+#[path = "../../../../examples/common/demo_tools.rs"]
+mod demo_tools;
+#[cfg(all(feature = "axum", feature = "regex", feature = "url"))]
+#[path = "../../../examples/examples/common/demo_worker.rs"]
+mod demo_worker;
 
 #[cfg(all(feature = "schemars", feature = "regex", feature = "url"))]
 mod adversarial;
@@ -73,5 +91,6 @@ mod tracing;
     feature = "url"
 ))]
 mod typed_vs_schema;
+mod url;
 #[cfg(all(feature = "axum", feature = "regex", feature = "url"))]
 mod worker;

@@ -5,10 +5,8 @@
 //! server in `dialects` below.
 
 use crate::common;
-#[path = "../../../examples/examples/common/demo_mcp.rs"]
-mod demo_mcp;
-#[path = "../../../../examples/common/demo_tools.rs"]
-mod demo_tools;
+use crate::demo_mcp;
+use crate::demo_tools;
 
 use common::raw_rpc::Raw;
 use mcp_coerce::dialect::Dialect;

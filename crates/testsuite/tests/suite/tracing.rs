@@ -3,10 +3,8 @@
 //! them on its own.
 
 use crate::counting;
-#[path = "../../../examples/examples/common/demo_mcp.rs"]
-mod demo_mcp;
-#[path = "../../../../examples/common/demo_tools.rs"]
-mod demo_tools;
+use crate::demo_mcp;
+use crate::demo_tools;
 
 use std::cell::Cell;
 use std::collections::BTreeMap;

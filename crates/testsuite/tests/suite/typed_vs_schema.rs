@@ -24,10 +24,8 @@
 //! valid as sent exactly as sent, where the typed route gives the canonical text it reads
 //! that value as.
 
-#[path = "../../../../examples/common/demo_corpus.rs"]
-mod demo_corpus;
-#[path = "../../../../examples/common/demo_tools.rs"]
-mod demo_tools;
+use crate::demo_corpus;
+use crate::demo_tools;
 #[path = "../common/lax.rs"]
 mod lax;
 
