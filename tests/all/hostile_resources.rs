@@ -154,7 +154,8 @@ fn a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow() {
     }
     // The test's full name in the binary: its module path without the crate's name.
     let (_, module) = module_path!().split_once("::").unwrap();
-    let name = format!("{module}::a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow");
+    let name =
+        format!("{module}::a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow");
     let output = Command::new(std::env::current_exe().unwrap())
         .args(["--exact", &name, "--nocapture", "--test-threads=1"])
         .env(CHILD, "1")

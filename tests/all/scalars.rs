@@ -13,7 +13,6 @@
 //! URLs with a policy and pass-through objects have tests of their own, with properties
 //! (`crates/testsuite/tests/suite/url.rs`, `crates/testsuite/tests/suite/safe_object.rs`).
 
-use crate::common::Route;
 use crate::common::table::{Read, Report};
 
 use mcp_coerce::enums::canonical_names;
@@ -92,22 +91,20 @@ struct ClampedWrap {
 /// Integers 1..=100 (or 1..=50) read by every integer adapter, as i64.
 fn int_readers() -> [(&'static str, Read<i64>); 6] {
     [
-        ("IntLike on i64", |a, r: Route| {
-            r.read::<IntI64>(a).map(|a| a.n)
-        }),
-        ("IntLike on u32", |a, r: Route| {
+        ("IntLike on i64", |a, r| r.read::<IntI64>(a).map(|a| a.n)),
+        ("IntLike on u32", |a, r| {
             r.read::<IntU32>(a).map(|a| i64::from(a.n))
         }),
-        ("IntLike<1, 100>", |a, r: Route| {
+        ("IntLike<1, 100>", |a, r| {
             r.read::<BoundedI64>(a).map(|a| a.n)
         }),
-        ("IntLike<1, 50, Clamp>", |a, r: Route| {
+        ("IntLike<1, 50, Clamp>", |a, r| {
             r.read::<ClampedI64>(a).map(|a| a.n)
         }),
-        ("Int<i64, 1, 100>", |a, r: Route| {
+        ("Int<i64, 1, 100>", |a, r| {
             r.read::<BoundedWrap>(a).map(|a| a.n.get())
         }),
-        ("Int<i64, 1, 50, Clamp>", |a, r: Route| {
+        ("Int<i64, 1, 50, Clamp>", |a, r| {
             r.read::<ClampedWrap>(a).map(|a| a.n.get())
         }),
     ]
@@ -184,7 +181,7 @@ fn integer_plain_or_bounded() {
     }
 
     // Type ranges, exactly at the edges.
-    let mut t = report.table("IntLike on i64", "n", |a, r: Route| {
+    let mut t = report.table("IntLike on i64", "n", |a, r| {
         r.read::<IntI64>(a).map(|a| a.n)
     });
     t.ok(json!(i64::MAX), i64::MAX);
@@ -204,7 +201,7 @@ fn integer_plain_or_bounded() {
     t.ok(json!("-0"), 0);
     t.refuses(json!("9223372036854775808"), Code::IntOverflow);
     t.refuses(json!(u64::MAX), Code::IntOverflow);
-    let mut t = report.table("IntLike on u32", "n", |a, r: Route| {
+    let mut t = report.table("IntLike on u32", "n", |a, r| {
         r.read::<IntU32>(a).map(|a| a.n)
     });
     t.ok(json!(u32::MAX), u32::MAX);
@@ -214,9 +211,7 @@ fn integer_plain_or_bounded() {
     t.refuses(json!("-1"), Code::IntOverflow);
     t.refuses(json!(4_294_967_296_u64), Code::IntOverflow);
     t.refuses(json!(-1.0), Code::IntOverflow);
-    let mut t = report.table("IntLike on u8", "n", |a, r: Route| {
-        r.read::<IntU8>(a).map(|a| a.n)
-    });
+    let mut t = report.table("IntLike on u8", "n", |a, r| r.read::<IntU8>(a).map(|a| a.n));
     t.ok(json!(255), 255);
     t.ok(json!(255.0), 255);
     t.ok(json!("255.0"), 255);
@@ -228,7 +223,7 @@ fn integer_plain_or_bounded() {
     // context (`docs/contract.md`, section "Issues", names context keys only for bounds,
     // patterns, enums, URL reasons, forbidden keys and depths); an
     // overflow carries the target type's range as its bounds.
-    let mut t = report.table("IntLike on u32", "n", |a, r: Route| {
+    let mut t = report.table("IntLike on u32", "n", |a, r| {
         r.read::<IntU32>(a).map(|a| a.n)
     });
     t.context(json!("abc"), Code::IntParsing, Value::Null);
@@ -248,10 +243,10 @@ fn integer_plain_or_bounded() {
 fn bounded_integer_reject_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
-        ("IntLike<1, 100>", |a, r: Route| {
+        ("IntLike<1, 100>", |a, r| {
             r.read::<BoundedI64>(a).map(|a| a.n)
         }),
-        ("Int<i64, 1, 100>", |a, r: Route| {
+        ("Int<i64, 1, 100>", |a, r| {
             r.read::<BoundedWrap>(a).map(|a| a.n.get())
         }),
     ];
@@ -301,7 +296,7 @@ fn bounded_integer_reject_mode() {
         t.context(json!(101), Code::TooBig, json!({"maximum": 100}));
         t.context(json!("500"), Code::TooBig, json!({"maximum": 100}));
     }
-    let mut t = report.table("IntLike<-10, -1> on i8", "n", |a, r: Route| {
+    let mut t = report.table("IntLike<-10, -1> on i8", "n", |a, r| {
         r.read::<BoundedNegI8>(a).map(|a| a.n)
     });
     t.ok(json!(-10), -10);
@@ -320,10 +315,10 @@ fn bounded_integer_reject_mode() {
 fn bounded_integer_clamp_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
-        ("IntLike<1, 50, Clamp>", |a, r: Route| {
+        ("IntLike<1, 50, Clamp>", |a, r| {
             r.read::<ClampedI64>(a).map(|a| a.n)
         }),
-        ("Int<i64, 1, 50, Clamp>", |a, r: Route| {
+        ("Int<i64, 1, 50, Clamp>", |a, r| {
             r.read::<ClampedWrap>(a).map(|a| a.n.get())
         }),
     ];
@@ -365,7 +360,7 @@ fn bounded_integer_clamp_mode() {
         t.refuses(json!(null), Code::InvalidType);
         t.refuses(json!([]), Code::InvalidType);
     }
-    let mut t = report.table("IntLike<1, 50, Clamp> on u32", "n", |a, r: Route| {
+    let mut t = report.table("IntLike<1, 50, Clamp> on u32", "n", |a, r| {
         r.read::<ClampedU32>(a).map(|a| a.n)
     });
     t.ok(json!(0), 1);
@@ -418,7 +413,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<u32, 1, 100, Reject, DefaultTo<20>> + serde(default)",
         "n",
-        |a, r: Route| r.read::<BoundedDefault>(a).map(|a| a.n.get()),
+        |a, r| r.read::<BoundedDefault>(a).map(|a| a.n.get()),
     );
     t.ok_args(json!({}), 20);
     t.ok(json!(null), 20);
@@ -439,7 +434,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<i64, 1, 50, Clamp, DefaultTo<10>> + serde(default)",
         "n",
-        |a, r: Route| r.read::<ClampedDefault>(a).map(|a| a.n.get()),
+        |a, r| r.read::<ClampedDefault>(a).map(|a| a.n.get()),
     );
     t.ok_args(json!({}), 10);
     t.ok_args(json!({"other": 1}), 10);
@@ -458,9 +453,11 @@ fn integer_default_in_the_type() {
     // The adapter form: the default covers `null`, `""` and `"null"`. Interpretation: an
     // absent field is not the adapter's to see (serde never calls it), so a required
     // field stays required (`missing`); the wrapper types above cover absence.
-    let mut t = report.table("IntLike<1, 50, Clamp, DefaultTo<10>> on i64", "n", |a, r: Route| {
-        r.read::<ClampedAdapterDefault>(a).map(|a| a.n)
-    });
+    let mut t = report.table(
+        "IntLike<1, 50, Clamp, DefaultTo<10>> on i64",
+        "n",
+        |a, r| r.read::<ClampedAdapterDefault>(a).map(|a| a.n),
+    );
     t.ok(json!(null), 10);
     t.ok(json!(""), 10);
     t.ok(json!(" "), 10);
@@ -470,9 +467,11 @@ fn integer_default_in_the_type() {
     t.refuses(json!("x"), Code::IntParsing);
     t.err_args(json!({}), &[(Code::Missing, "/n")]);
 
-    let mut t = report.table("IntLike<1, 100, Reject, DefaultTo<20>> on u32", "n", |a, r: Route| {
-        r.read::<BoundedAdapterDefault>(a).map(|a| a.n)
-    });
+    let mut t = report.table(
+        "IntLike<1, 100, Reject, DefaultTo<20>> on u32",
+        "n",
+        |a, r| r.read::<BoundedAdapterDefault>(a).map(|a| a.n),
+    );
     t.ok(json!(null), 20);
     t.ok(json!(""), 20);
     t.ok(json!("null"), 20);
@@ -520,11 +519,11 @@ struct NumUnitWrap {
 fn number_optionally_bounded() {
     let mut report = Report::default();
     let readers: [(&str, Read<f64>); 3] = [
-        ("NumberLike", |a, r: Route| r.read::<Num>(a).map(|a| a.x)),
-        ("NumberLike<Price>", |a, r: Route| {
+        ("NumberLike", |a, r| r.read::<Num>(a).map(|a| a.x)),
+        ("NumberLike<Price>", |a, r| {
             r.read::<NumPrice>(a).map(|a| a.x)
         }),
-        ("Number<Unit>", |a, r: Route| {
+        ("Number<Unit>", |a, r| {
             r.read::<NumUnitWrap>(a).map(|a| a.x.get())
         }),
     ];
@@ -585,9 +584,7 @@ fn number_optionally_bounded() {
         t.context(json!(true), Code::InvalidType, Value::Null);
     }
 
-    let mut t = report.table("NumberLike", "x", |a, r: Route| {
-        r.read::<Num>(a).map(|a| a.x)
-    });
+    let mut t = report.table("NumberLike", "x", |a, r| r.read::<Num>(a).map(|a| a.x));
     t.ok(json!("1e3"), 1000.0);
     t.ok(json!(-7), -7.0);
     t.ok(json!("-2.5e-3"), -0.0025);
@@ -598,7 +595,7 @@ fn number_optionally_bounded() {
     t.ok(json!("1e-400"), 0.0);
 
     // bounds are inclusive, as for integers
-    let mut t = report.table("NumberLike<Price> (0..=1000)", "x", |a, r: Route| {
+    let mut t = report.table("NumberLike<Price> (0..=1000)", "x", |a, r| {
         r.read::<NumPrice>(a).map(|a| a.x)
     });
     t.ok(json!(0), 0.0);
@@ -618,7 +615,7 @@ fn number_optionally_bounded() {
     t.context(json!(-0.001), Code::TooSmall, json!({"minimum": 0.0}));
     t.context(json!(1000.5), Code::TooBig, json!({"maximum": 1000.0}));
 
-    let mut t = report.table("Number<Unit> (0..=1)", "x", |a, r: Route| {
+    let mut t = report.table("Number<Unit> (0..=1)", "x", |a, r| {
         r.read::<NumUnitWrap>(a).map(|a| a.x.get())
     });
     t.ok(json!(1), 1.0);
@@ -628,7 +625,7 @@ fn number_optionally_bounded() {
     t.refuses(json!(-0.5), Code::TooSmall);
     t.context(json!("1.5"), Code::TooBig, json!({"maximum": 1.0}));
 
-    let mut t = report.table("NumberLike<Skewed> (-1.5..=2.5)", "x", |a, r: Route| {
+    let mut t = report.table("NumberLike<Skewed> (-1.5..=2.5)", "x", |a, r| {
         r.read::<NumSkewed>(a).map(|a| a.x)
     });
     t.ok(json!(-1.5), -1.5);
@@ -661,8 +658,8 @@ struct FlagWrap {
 fn boolean_token_table() {
     let mut report = Report::default();
     let readers: [(&str, Read<bool>); 2] = [
-        ("BoolLike", |a, r: Route| r.read::<Flag>(a).map(|a| a.b)),
-        ("Bool", |a, r: Route| r.read::<FlagWrap>(a).map(|a| a.b.0)),
+        ("BoolLike", |a, r| r.read::<Flag>(a).map(|a| a.b)),
+        ("Bool", |a, r| r.read::<FlagWrap>(a).map(|a| a.b.0)),
     ];
     for (name, read) in readers {
         let mut t = report.table(name, "b", read);
@@ -797,10 +794,8 @@ struct NonEmpty {
 fn string_with_length_bounds() {
     let mut report = Report::default();
     let untrimmed: [(&str, Read<String>); 2] = [
-        ("TextLike<3, 5>", |a, r: Route| {
-            r.read::<Untrimmed>(a).map(|a| a.s)
-        }),
-        ("Text<3, 5>", |a, r: Route| {
+        ("TextLike<3, 5>", |a, r| r.read::<Untrimmed>(a).map(|a| a.s)),
+        ("Text<3, 5>", |a, r| {
             r.read::<UntrimmedWrap>(a).map(|a| a.s.into_inner())
         }),
     ];
@@ -856,10 +851,10 @@ fn string_with_length_bounds() {
     }
 
     let trimmed: [(&str, Read<String>); 2] = [
-        ("TextLike<2, 4, Trim>", |a, r: Route| {
+        ("TextLike<2, 4, Trim>", |a, r| {
             r.read::<Trimmed>(a).map(|a| a.s)
         }),
-        ("Text<2, 4, Trim>", |a, r: Route| {
+        ("Text<2, 4, Trim>", |a, r| {
             r.read::<TrimmedWrap>(a).map(|a| a.s.into_inner())
         }),
     ];
@@ -889,7 +884,7 @@ fn string_with_length_bounds() {
     }
 
     // the non-empty case
-    let mut t = report.table("TextLike<1, { usize::MAX }, Trim>", "s", |a, r: Route| {
+    let mut t = report.table("TextLike<1, { usize::MAX }, Trim>", "s", |a, r| {
         r.read::<NonEmpty>(a).map(|a| a.s)
     });
     t.ok(json!(" x "), "x".to_owned());
@@ -947,10 +942,10 @@ fn pattern_string() {
     const EXAMPLE: &str = "ATC-2026-7777670";
     let mut report = Report::default();
     let readers: [(&str, Read<String>); 2] = [
-        ("PatternLike<CardId>", |a, r: Route| {
+        ("PatternLike<CardId>", |a, r| {
             r.read::<Card>(a).map(|a| a.card_id)
         }),
-        ("Pattern<CardId>", |a, r: Route| {
+        ("Pattern<CardId>", |a, r| {
             r.read::<CardWrap>(a).map(|a| a.card_id.into_inner())
         }),
     ];
@@ -1019,7 +1014,7 @@ fn pattern_string() {
             json!({"maxLength": 64}),
         );
     }
-    let mut t = report.table("PatternLike<Word> (cap 4)", "w", |a, r: Route| {
+    let mut t = report.table("PatternLike<Word> (cap 4)", "w", |a, r| {
         r.read::<WordArgs>(a).map(|a| a.w)
     });
     t.ok(json!("éééé"), "éééé".to_owned()); // 4 chars, 8 bytes: within the cap
@@ -1204,10 +1199,8 @@ struct WithDataArgs {
 fn lenient_enum() {
     let mut report = Report::default();
     let readers: [(&str, Read<Category>); 2] = [
-        ("EnumLike", |a, r: Route| {
-            r.read::<CatArgs>(a).map(|a| a.category)
-        }),
-        ("Enum<Category>", |a, r: Route| {
+        ("EnumLike", |a, r| r.read::<CatArgs>(a).map(|a| a.category)),
+        ("Enum<Category>", |a, r| {
             r.read::<CatWrap>(a).map(|a| a.category.0)
         }),
     ];
@@ -1335,7 +1328,7 @@ fn lenient_enum() {
         t.refuses(json!("devops".repeat(20_000)), Code::EnumUnknown);
     }
 
-    let mut t = report.table("EnumLike on OrderBy (rename_all)", "order_by", |a, r: Route| {
+    let mut t = report.table("EnumLike on OrderBy (rename_all)", "order_by", |a, r| {
         r.read::<OrderArgs>(a).map(|a| a.order_by)
     });
     for sent in [
@@ -1364,7 +1357,7 @@ fn lenient_enum() {
     );
 
     // a folded form that two variants share matches neither (exact names still match)
-    let mut t = report.table("EnumLike on Clash", "v", |a, r: Route| {
+    let mut t = report.table("EnumLike on Clash", "v", |a, r| {
         r.read::<ClashArgs>(a).map(|a| a.v)
     });
     t.ok(json!("a-b"), Clash::Dash);
@@ -1410,7 +1403,7 @@ fn enum_of_another_shape_is_refused_clearly() {
     // Through the entry point: refused (never a panic, never a silent pick), with a
     // message that says why.
     let mut report = Report::default();
-    let mut t = report.table("EnumLike on a data-carrying enum", "v", |a, r: Route| {
+    let mut t = report.table("EnumLike on a data-carrying enum", "v", |a, r| {
         r.read::<WithDataArgs>(a).map(|a| a.v)
     });
     t.refuses(json!("square"), Code::Custom);
@@ -1422,12 +1415,12 @@ fn enum_of_another_shape_is_refused_clearly() {
         Code::Custom,
         json!({"server_error": data.clone().unwrap_err()}),
     );
-    let mut t = report.table("EnumLike on an untagged enum", "v", |a, r: Route| {
+    let mut t = report.table("EnumLike on an untagged enum", "v", |a, r| {
         r.read::<UntaggedArgs>(a).map(|a| a.v)
     });
     t.refuses(json!("x"), Code::Custom);
     t.mentions(json!("x"), Code::Custom, "externally tagged");
-    let mut t = report.table("EnumLike on an internally tagged enum", "v", |a, r: Route| {
+    let mut t = report.table("EnumLike on an internally tagged enum", "v", |a, r| {
         r.read::<InternalArgs>(a).map(|a| a.v)
     });
     t.refuses(json!("alpha"), Code::Custom);
@@ -1487,10 +1480,10 @@ fn filter(ids: &[i64], mode: &str, limit: i64) -> Filter {
 fn json_encoded_object() {
     let mut report = Report::default();
     let readers: [(&str, Read<Filter>); 2] = [
-        ("JsonObjectLike<Filter>", |a, r: Route| {
+        ("JsonObjectLike<Filter>", |a, r| {
             r.read::<ObjArgs>(a).map(|a| a.filter)
         }),
-        ("JsonObject<Filter>", |a, r: Route| {
+        ("JsonObject<Filter>", |a, r| {
             r.read::<ObjWrap>(a).map(|a| a.filter.0)
         }),
     ];
@@ -1575,7 +1568,7 @@ fn json_encoded_object() {
         t.context_at(json!("{}"), Code::Missing, "/filter/mode", Value::Null);
     }
 
-    let mut t = report.table("JsonObjectLike<Map>", "filter", |a, r: Route| {
+    let mut t = report.table("JsonObjectLike<Map>", "filter", |a, r| {
         r.read::<MapArgs>(a).map(|a| a.filter)
     });
     let object = json!({"a": 1, "b": {"c": [1, "2"]}});
@@ -1649,7 +1642,7 @@ fn optional_fields() {
     let mut report = Report::default();
 
     // numbers, booleans: not strings, so "" and "null" are None
-    let mut t = report.table("IntLike on Option<i64>", "o", |a, r: Route| {
+    let mut t = report.table("IntLike on Option<i64>", "o", |a, r| {
         r.read::<OptInt>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1663,7 +1656,7 @@ fn optional_fields() {
     t.refuses(json!(true), Code::InvalidType);
     t.refuses(json!([]), Code::InvalidType);
 
-    let mut t = report.table("IntLike<1, 100> on Option<u32>", "o", |a, r: Route| {
+    let mut t = report.table("IntLike<1, 100> on Option<u32>", "o", |a, r| {
         r.read::<OptBounded>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1676,7 +1669,7 @@ fn optional_fields() {
     t.refuses(json!("-1"), Code::IntOverflow);
     t.context(json!("0"), Code::TooSmall, json!({"minimum": 1}));
 
-    let mut t = report.table("IntLike<1, 50, Clamp> on Option<i64>", "o", |a, r: Route| {
+    let mut t = report.table("IntLike<1, 50, Clamp> on Option<i64>", "o", |a, r| {
         r.read::<OptClamped>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1690,7 +1683,7 @@ fn optional_fields() {
     let mut t = report.table(
         "IntLike<1, 50, Clamp, DefaultTo<10>> on Option<i64>",
         "o",
-        |a, r: Route| r.read::<OptClampedDefault>(a).map(|a| a.o),
+        |a, r| r.read::<OptClampedDefault>(a).map(|a| a.o),
     );
     t.ok(json!(null), Some(10));
     t.ok(json!(""), Some(10));
@@ -1698,7 +1691,7 @@ fn optional_fields() {
     t.ok(json!(60), Some(50));
     t.refuses(json!("x"), Code::IntParsing);
 
-    let mut t = report.table("NumberLike<Price> on Option<f64>", "o", |a, r: Route| {
+    let mut t = report.table("NumberLike<Price> on Option<f64>", "o", |a, r| {
         r.read::<OptNumber>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1711,7 +1704,7 @@ fn optional_fields() {
     t.refuses(json!(-1), Code::TooSmall);
     t.refuses(json!({}), Code::InvalidType);
 
-    let mut t = report.table("BoolLike on Option<bool>", "o", |a, r: Route| {
+    let mut t = report.table("BoolLike on Option<bool>", "o", |a, r| {
         r.read::<OptBool>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1728,7 +1721,7 @@ fn optional_fields() {
 
     // free strings (minLength 0): "" and whitespace are the inner type's own answer, and
     // the text "null" is text
-    let mut t = report.table("TextLike<0, 10> on Option<String>", "o", |a, r: Route| {
+    let mut t = report.table("TextLike<0, 10> on Option<String>", "o", |a, r| {
         r.read::<OptFree>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1739,7 +1732,7 @@ fn optional_fields() {
     t.refuses(json!("x".repeat(11)), Code::TooLong);
     t.refuses(json!(5), Code::InvalidType);
 
-    let mut t = report.table("TextLike<0, 10, Trim> on Option<String>", "o", |a, r: Route| {
+    let mut t = report.table("TextLike<0, 10, Trim> on Option<String>", "o", |a, r| {
         r.read::<OptFreeTrimmed>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1748,7 +1741,7 @@ fn optional_fields() {
     t.ok(json!(" null "), Some("null".to_owned()));
 
     // strings with minLength >= 1: "" and whitespace are None; "null" is text
-    let mut t = report.table("TextLike<3, 300> on Option<String>", "o", |a, r: Route| {
+    let mut t = report.table("TextLike<3, 300> on Option<String>", "o", |a, r| {
         r.read::<OptMin3>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1758,7 +1751,7 @@ fn optional_fields() {
     t.refuses(json!("ab"), Code::TooShort);
     t.refuses(json!(42), Code::InvalidType);
 
-    let mut t = report.table("TextLike<1, 100, Trim> on Option<String>", "o", |a, r: Route| {
+    let mut t = report.table("TextLike<1, 100, Trim> on Option<String>", "o", |a, r| {
         r.read::<OptTrimmed>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1770,14 +1763,14 @@ fn optional_fields() {
     let mut t = report.table(
         "TextLike<1, { usize::MAX }, Trim> on Option<String>",
         "o",
-        |a, r: Route| r.read::<OptNonEmpty>(a).map(|a| a.o),
+        |a, r| r.read::<OptNonEmpty>(a).map(|a| a.o),
     );
     t.absent_and_null_are_none();
     t.empty_is_none();
     t.ok(json!("null"), Some("null".to_owned()));
 
     // pattern strings: "" is None; the text "null" is matched like any other text
-    let mut t = report.table("PatternLike<CardId> on Option<String>", "o", |a, r: Route| {
+    let mut t = report.table("PatternLike<CardId> on Option<String>", "o", |a, r| {
         r.read::<OptCard>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1792,7 +1785,7 @@ fn optional_fields() {
     t.refuses(json!(42), Code::InvalidType);
 
     // enums: "" is None; an enum's JSON type is string, so "null" is matched as text
-    let mut t = report.table("EnumLike<Optional> on Option<Category>", "o", |a, r: Route| {
+    let mut t = report.table("EnumLike<Optional> on Option<Category>", "o", |a, r| {
         r.read::<OptCategory>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1808,7 +1801,7 @@ fn optional_fields() {
         Code::EnumUnknown,
         json!({"allowed": CATEGORY_NAMES}),
     );
-    let mut t = report.table("EnumLike<Optional> on Option<Nullish>", "o", |a, r: Route| {
+    let mut t = report.table("EnumLike<Optional> on Option<Nullish>", "o", |a, r| {
         r.read::<OptNullish>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1817,7 +1810,7 @@ fn optional_fields() {
     t.ok(json!("some"), Some(Nullish::Some));
 
     // objects: not strings, so "" and "null" are None
-    let mut t = report.table("JsonObjectLike<Optional> on Option<Filter>", "o", |a, r: Route| {
+    let mut t = report.table("JsonObjectLike<Optional> on Option<Filter>", "o", |a, r| {
         r.read::<OptFilter>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1848,7 +1841,7 @@ fn optional_fields() {
         ],
     );
 
-    let mut t = report.table("JsonObjectLike<Optional> on Option<Map>", "o", |a, r: Route| {
+    let mut t = report.table("JsonObjectLike<Optional> on Option<Map>", "o", |a, r| {
         r.read::<OptMap>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1859,7 +1852,7 @@ fn optional_fields() {
 
     // serde_with's generic Option<Adapter>: serde's own rules (absent and null give None,
     // anything else is the inner type's answer)
-    let mut t = report.table("Option<IntLike> (generic)", "o", |a, r: Route| {
+    let mut t = report.table("Option<IntLike> (generic)", "o", |a, r| {
         r.read::<GenericOptInt>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
@@ -1878,32 +1871,28 @@ fn optional_fields() {
 #[test]
 fn scalars_take_their_value_from_one_string_layer() {
     let mut report = Report::default();
-    let mut t = report.table("IntLike on i64", "n", |a, r: Route| {
+    let mut t = report.table("IntLike on i64", "n", |a, r| {
         r.read::<IntI64>(a).map(|a| a.n)
     });
     t.refuses(json!("\"5\""), Code::IntParsing);
-    let mut t = report.table("IntLike<1, 100>", "n", |a, r: Route| {
+    let mut t = report.table("IntLike<1, 100>", "n", |a, r| {
         r.read::<BoundedI64>(a).map(|a| a.n)
     });
     t.refuses(json!("\"50\""), Code::IntParsing);
-    let mut t = report.table("NumberLike", "x", |a, r: Route| {
-        r.read::<Num>(a).map(|a| a.x)
-    });
+    let mut t = report.table("NumberLike", "x", |a, r| r.read::<Num>(a).map(|a| a.x));
     t.refuses(json!("\"0.5\""), Code::FloatParsing);
-    let mut t = report.table("BoolLike", "b", |a, r: Route| {
-        r.read::<Flag>(a).map(|a| a.b)
-    });
+    let mut t = report.table("BoolLike", "b", |a, r| r.read::<Flag>(a).map(|a| a.b));
     t.refuses(json!("\"true\""), Code::BoolParsing);
     t.refuses(json!("\"false\""), Code::BoolParsing);
-    let mut t = report.table("EnumLike", "category", |a, r: Route| {
+    let mut t = report.table("EnumLike", "category", |a, r| {
         r.read::<CatArgs>(a).map(|a| a.category)
     });
     t.refuses(json!("\"AI/ML\""), Code::EnumUnknown);
-    let mut t = report.table("PatternLike<CardId>", "card_id", |a, r: Route| {
+    let mut t = report.table("PatternLike<CardId>", "card_id", |a, r| {
         r.read::<Card>(a).map(|a| a.card_id)
     });
     t.refuses(json!("\"ATC-2026-7777670\""), Code::PatternMismatch);
-    let mut t = report.table("TextLike<3, 5>", "s", |a, r: Route| {
+    let mut t = report.table("TextLike<3, 5>", "s", |a, r| {
         r.read::<Untrimmed>(a).map(|a| a.s)
     });
     t.ok(json!("\"ab\""), "\"ab\"".to_owned()); // text, kept as sent
@@ -1953,7 +1942,7 @@ struct Plain {
 #[test]
 fn coercion_only_moves_toward_the_declared_type() {
     let mut report = Report::default();
-    let mut t = report.table("plain String", "s", |a, r: Route| {
+    let mut t = report.table("plain String", "s", |a, r| {
         r.read::<PlainString>(a).map(|a| a.s)
     });
     for text in [
@@ -1973,9 +1962,7 @@ fn coercion_only_moves_toward_the_declared_type() {
     t.refuses(json!(null), Code::InvalidType);
     t.err_args(json!({}), &[(Code::Missing, "/s")]);
 
-    let mut t = report.table("plain u32", "n", |a, r: Route| {
-        r.read::<PlainU32>(a).map(|a| a.n)
-    });
+    let mut t = report.table("plain u32", "n", |a, r| r.read::<PlainU32>(a).map(|a| a.n));
     t.ok(json!(10), 10);
     t.refuses(json!("10"), Code::InvalidType);
     t.refuses(json!(" 10 "), Code::InvalidType);
@@ -1983,13 +1970,13 @@ fn coercion_only_moves_toward_the_declared_type() {
     t.refuses(json!(null), Code::InvalidType);
 
     // "a serde field-level `default` covers only an absent field"
-    let mut t = report.table("plain u32 + serde(default)", "n", |a, r: Route| {
+    let mut t = report.table("plain u32 + serde(default)", "n", |a, r| {
         r.read::<SerdeDefault>(a).map(|a| a.n)
     });
     t.ok_args(json!({}), 0);
     t.refuses(json!(null), Code::InvalidType);
     t.refuses(json!(""), Code::InvalidType);
-    let mut t = report.table("IntLike on u32 + serde(default)", "n", |a, r: Route| {
+    let mut t = report.table("IntLike on u32 + serde(default)", "n", |a, r| {
         r.read::<SerdeDefaultAdapter>(a).map(|a| a.n)
     });
     t.ok_args(json!({}), 0);
@@ -1999,9 +1986,7 @@ fn coercion_only_moves_toward_the_declared_type() {
     t.refuses(json!("null"), Code::IntParsing);
 
     // every mismatch of plain fields, collected together
-    let mut t = report.table("plain struct", "s", |a, r: Route| {
-        r.read::<Plain>(a).map(|a| a.s)
-    });
+    let mut t = report.table("plain struct", "s", |a, r| r.read::<Plain>(a).map(|a| a.s));
     t.err_args(
         json!({"s": 5, "n": "10", "b": "true", "f": "0.5", "v": "[1,2]"}),
         &[
@@ -2060,7 +2045,7 @@ struct AllScalars {
 #[test]
 fn every_scalar_issue_is_reported_at_once() {
     let mut report = Report::default();
-    let mut t = report.table("all scalars", "int", |a, r: Route| {
+    let mut t = report.table("all scalars", "int", |a, r| {
         r.read::<AllScalars>(a).map(|a| a.int)
     });
     t.err_args(
@@ -2099,7 +2084,7 @@ fn every_scalar_issue_is_reported_at_once() {
 #[test]
 fn issue_input_is_the_value_as_it_arrived() {
     let mut report = Report::default();
-    let mut t = report.table("IntLike<1, 100>", "n", |a, r: Route| {
+    let mut t = report.table("IntLike<1, 100>", "n", |a, r| {
         r.read::<BoundedI64>(a).map(|a| a.n)
     });
     t.input(json!("abc"), Code::IntParsing, Some(json!("abc")));
@@ -2119,26 +2104,24 @@ fn issue_input_is_the_value_as_it_arrived() {
         Some(json!(format!("{}…", "1".repeat(64)))),
     );
 
-    let mut t = report.table("NumberLike<Unit>", "x", |a, r: Route| {
+    let mut t = report.table("NumberLike<Unit>", "x", |a, r| {
         r.read::<NumUnitWrap>(a).map(|a| a.x.get())
     });
     t.input(json!(1.5), Code::TooBig, Some(json!(1.5)));
     t.input(json!("1.5"), Code::TooBig, Some(json!("1.5")));
     t.input(json!("NaN"), Code::NotFinite, Some(json!("NaN")));
 
-    let mut t = report.table("BoolLike", "b", |a, r: Route| {
-        r.read::<Flag>(a).map(|a| a.b)
-    });
+    let mut t = report.table("BoolLike", "b", |a, r| r.read::<Flag>(a).map(|a| a.b));
     t.input(json!("maybe"), Code::BoolParsing, Some(json!("maybe")));
     t.input(json!(2), Code::BoolParsing, Some(json!(2)));
 
-    let mut t = report.table("TextLike<2, 4, Trim>", "s", |a, r: Route| {
+    let mut t = report.table("TextLike<2, 4, Trim>", "s", |a, r| {
         r.read::<Trimmed>(a).map(|a| a.s)
     });
     t.input(json!("  a  "), Code::TooShort, Some(json!("  a  ")));
     t.input(json!(" abcde "), Code::TooLong, Some(json!(" abcde ")));
 
-    let mut t = report.table("PatternLike<CardId>", "card_id", |a, r: Route| {
+    let mut t = report.table("PatternLike<CardId>", "card_id", |a, r| {
         r.read::<Card>(a).map(|a| a.card_id)
     });
     t.input(
@@ -2152,12 +2135,12 @@ fn issue_input_is_the_value_as_it_arrived() {
         Some(json!(format!("{}…", "é".repeat(64)))),
     );
 
-    let mut t = report.table("EnumLike", "category", |a, r: Route| {
+    let mut t = report.table("EnumLike", "category", |a, r| {
         r.read::<CatArgs>(a).map(|a| a.category)
     });
     t.input(json!("devop"), Code::EnumUnknown, Some(json!("devop")));
 
-    let mut t = report.table("JsonObjectLike", "filter", |a, r: Route| {
+    let mut t = report.table("JsonObjectLike", "filter", |a, r| {
         r.read::<ObjArgs>(a).map(|a| a.filter)
     });
     t.input(json!("{"), Code::InvalidJson, Some(json!("{")));

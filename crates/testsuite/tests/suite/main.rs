@@ -17,6 +17,11 @@ mod harness;
 #[allow(dead_code, reason = "read only by the modules that count allocations")]
 #[path = "../../../bench/tests/counting/mod.rs"]
 mod counting;
+// The lax spellings of a schema's values, for the published schemas and the demo tools'
+// types against their schemas.
+#[cfg(all(feature = "schema-assertions", feature = "testing"))]
+#[path = "../common/lax.rs"]
+mod lax;
 // The demo tool set and its servers (the examples' files), which refer to each other from
 // the crate's root.
 #[cfg(all(feature = "regex", feature = "url"))]
@@ -85,11 +90,7 @@ mod testing_matrix;
 ))]
 mod tracing;
 // The demo tools' types against their published schemas, read by the schema engine.
-#[cfg(all(
-    feature = "schema-assertions",
-    feature = "testing",
-    feature = "url"
-))]
+#[cfg(all(feature = "schema-assertions", feature = "testing", feature = "url"))]
 mod typed_vs_schema;
 mod url;
 #[cfg(all(feature = "axum", feature = "regex", feature = "url"))]

@@ -34,8 +34,7 @@
 
 #[path = "../common/judge.rs"]
 mod judge;
-#[path = "../common/lax.rs"]
-mod lax;
+use crate::lax;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -26,8 +26,7 @@
 
 use crate::demo_corpus;
 use crate::demo_tools;
-#[path = "../common/lax.rs"]
-mod lax;
+use crate::lax;
 
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
