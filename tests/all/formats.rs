@@ -19,7 +19,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use common::{Field, Place, Report, Row, absent_ok, invalid, missing, shown, wrong_type};
 use mcp_coerce::{
     AssumeOffset, AssumeUtc, Code, DateLike, DateTimeLike, DateTimePolicy, EmailLike, EpochMillis,
-    EpochSeconds, EpochUnit, Input, IpLike, Rejection, Rule, UuidLike,
+    EpochSeconds, EpochUnit, Input, IpLike, Rule, UuidLike,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -2021,6 +2021,7 @@ mod with_uuid {
 #[cfg(feature = "schemars")]
 mod with_schemars {
     use mcp_coerce::As;
+    use mcp_coerce::Rejection;
     use mcp_coerce::schema::{SchemaAs, input_schema};
     use schemars::JsonSchema;
 
