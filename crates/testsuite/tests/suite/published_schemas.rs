@@ -30,7 +30,7 @@
 //!
 //! The counts are printed (`-- --nocapture`) and pinned exactly. To rewrite the two lists
 //! after a deliberate change: `MCP_COERCE_WRITE_PUBLISHED=1 cargo test -p
-//! mcp-coerce-testsuite --all-features --test published_schemas`.
+//! mcp-coerce-testsuite --all-features --test suite published_schemas`.
 
 #[path = "../common/judge.rs"]
 mod judge;
