@@ -4,6 +4,9 @@
 //! `cargo test -p mcp-coerce --no-default-features` and each feature alone still compile.
 //! The shared table harness is `tests/common` (rows run through both `from_value` and
 //! `from_str`); `tests/common/runs.rs` is shared with the fuzz target `envelope`.
+//!
+//! A new test file goes here, as `tests/all/NAME.rs` and `mod NAME;` below: a
+//! `tests/NAME.rs` would be a binary, and a link, of its own.
 
 #[path = "../common/mod.rs"]
 mod common;

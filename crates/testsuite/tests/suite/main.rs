@@ -4,6 +4,9 @@
 //! code: `tests/common` (the raw JSON-RPC client, the judge, the lax shapes), the root's
 //! table harness (`../../tests/common`, as `harness`), and the counting allocator of the
 //! benches, which counts per thread, so the modules that read it run beside the others.
+//!
+//! A new test file goes here, as `tests/suite/NAME.rs` and `mod NAME;` below: a
+//! `tests/NAME.rs` would be a binary, and a link, of its own.
 
 #[cfg(feature = "rmcp")]
 #[path = "../common/mod.rs"]
