@@ -93,6 +93,7 @@ mod compat;
 mod json;
 mod lint;
 mod matrix;
+mod rules;
 mod tools;
 
 pub use compat::{Change, ChangeRule, Impact, assert_compatible, compat};
