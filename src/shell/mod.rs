@@ -116,32 +116,50 @@ pub(crate) trait Forward<'de, V: Visitor<'de>>: Visitor<'de> {
     ) -> Result<Self::Value, E>;
 }
 
-/// The visits of a [`Forward`] visitor that only forward, by kind: visits of a value
-/// (`visit_bool(bool)`), visits of nothing (`visit_unit`), visits of a deserializer
-/// (`visit_some`), visits of an access (`visit_seq(SeqAccess)`).
+/// The visits of a [`Forward`] visitor that only forward, by kind: `scalars` (every
+/// value but text), `texts`, `units: visit_none, ..`, `deserializers: visit_some, ..`,
+/// `accesses` (sequence, map, enum).
 macro_rules! forward_visits {
-    (
-        values: $($value:ident($ty:ty)),* ;
-        units: $($unit:ident),* ;
-        deserializers: $($de:ident),* ;
-        accesses: $($access:ident($bound:ident)),* $(;)?
-    ) => {
+    (scalars) => {
+        forward_visits!(values: visit_bool(bool), visit_i8(i8), visit_i16(i16), visit_i32(i32),
+            visit_i64(i64), visit_i128(i128), visit_u8(u8), visit_u16(u16), visit_u32(u32),
+            visit_u64(u64), visit_u128(u128), visit_f32(f32), visit_f64(f64), visit_char(char),
+            visit_bytes(&[u8]), visit_borrowed_bytes(&'de [u8]), visit_byte_buf(Vec<u8>));
+    };
+    (texts) => {
+        forward_visits!(values: visit_str(&str), visit_borrowed_str(&'de str), visit_string(String));
+    };
+    (values: $($value:ident($ty:ty)),*) => {
         $(#[inline]
         fn $value<E: de::Error>(self, v: $ty) -> Result<Self::Value, E> {
             self.forward(|inner| inner.$value::<E>(v))
         })*
+    };
+    (units: $($unit:ident),*) => {
         $(#[inline]
         fn $unit<E: de::Error>(self) -> Result<Self::Value, E> {
             self.forward(|inner| inner.$unit::<E>())
         })*
+    };
+    (deserializers: $($de:ident),*) => {
         $(#[inline]
         fn $de<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
             self.forward(|inner| inner.$de(d))
         })*
-        $(#[inline]
-        fn $access<A: $bound<'de>>(self, access: A) -> Result<Self::Value, A::Error> {
-            self.forward(|inner| inner.$access(access))
-        })*
+    };
+    (accesses) => {
+        #[inline]
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+            self.forward(|inner| inner.visit_seq(seq))
+        }
+        #[inline]
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            self.forward(|inner| inner.visit_map(map))
+        }
+        #[inline]
+        fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
+            self.forward(|inner| inner.visit_enum(data))
+        }
     };
 }
 pub(crate) use forward_visits;
@@ -174,17 +192,11 @@ where
         self.0.expecting(f)
     }
 
-    forward_visits! {
-        values: visit_bool(bool), visit_i8(i8), visit_i16(i16), visit_i32(i32),
-            visit_i64(i64), visit_i128(i128), visit_u8(u8), visit_u16(u16), visit_u32(u32),
-            visit_u64(u64), visit_u128(u128), visit_f32(f32), visit_f64(f64),
-            visit_char(char), visit_str(&str), visit_borrowed_str(&'de str),
-            visit_string(String), visit_bytes(&[u8]), visit_borrowed_bytes(&'de [u8]),
-            visit_byte_buf(Vec<u8>);
-        units: visit_none, visit_unit;
-        deserializers: visit_some;
-        accesses: visit_seq(SeqAccess), visit_map(MapAccess), visit_enum(EnumAccess);
-    }
+    forward_visits!(scalars);
+    forward_visits!(texts);
+    forward_visits!(units: visit_none, visit_unit);
+    forward_visits!(deserializers: visit_some);
+    forward_visits!(accesses);
 
     /// Any deserializer but the engine answers `engine::adapt`'s request with this:
     /// read on, failing fast.
@@ -222,15 +234,9 @@ where
         self.inner.expecting(f)
     }
 
-    forward_visits! {
-        values: visit_bool(bool), visit_i8(i8), visit_i16(i16), visit_i32(i32),
-            visit_i64(i64), visit_i128(i128), visit_u8(u8), visit_u16(u16), visit_u32(u32),
-            visit_u64(u64), visit_u128(u128), visit_f32(f32), visit_f64(f64),
-            visit_char(char), visit_str(&str), visit_borrowed_str(&'de str),
-            visit_string(String), visit_bytes(&[u8]), visit_borrowed_bytes(&'de [u8]),
-            visit_byte_buf(Vec<u8>);
-        units: visit_none, visit_unit;
-        deserializers: visit_some, visit_newtype_struct;
-        accesses: visit_seq(SeqAccess), visit_map(MapAccess), visit_enum(EnumAccess);
-    }
+    forward_visits!(scalars);
+    forward_visits!(texts);
+    forward_visits!(units: visit_none, visit_unit);
+    forward_visits!(deserializers: visit_some, visit_newtype_struct);
+    forward_visits!(accesses);
 }

@@ -76,16 +76,9 @@ where
         f.write_str(", or null")
     }
 
-    forward_visits! {
-        values: visit_bool(bool), visit_i8(i8), visit_i16(i16), visit_i32(i32),
-            visit_i64(i64), visit_i128(i128), visit_u8(u8), visit_u16(u16), visit_u32(u32),
-            visit_u64(u64), visit_u128(u128), visit_f32(f32), visit_f64(f64),
-            visit_char(char), visit_bytes(&[u8]), visit_borrowed_bytes(&'de [u8]),
-            visit_byte_buf(Vec<u8>);
-        units: ;
-        deserializers: visit_newtype_struct;
-        accesses: visit_seq(SeqAccess), visit_map(MapAccess), visit_enum(EnumAccess);
-    }
+    forward_visits!(scalars);
+    forward_visits!(deserializers: visit_newtype_struct);
+    forward_visits!(accesses);
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
         if self.absent(v) {
