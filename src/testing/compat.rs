@@ -94,32 +94,11 @@ stable_ids! {
     ///
     /// # Deprecation
     ///
-    /// `deprecated: true` is the JSON Schema annotation (2019-09 and later; OpenAPI's
-    /// schemas have it too): clients were told the property or value would go, so its
-    /// removal is info, on inputs and outputs alike. It is read on the property's
-    /// schema, or on the definition its `$ref` names; for a value, on the union member
-    /// that holds it (schemars writes `deprecated: true` there for a `#[deprecated]`
-    /// variant), not on a property whose `enum` loses a value. Any other change to a
-    /// deprecated property is judged as for any property. A tool itself cannot be
-    /// marked deprecated: MCP's tool annotations (`title`, `readOnlyHint`,
-    /// `destructiveHint`, `idempotentHint`, `openWorldHint`) have no such hint, so
-    /// removing a tool is `tool-removed`, whatever its description says.
-    ///
-    /// # Sources
-    ///
-    /// The rules follow the breaking-change checks of OpenAPI diff tools, oasdiff's
-    /// among them, with MCP's tool in place of an operation, `inputSchema` in place of
-    /// a request body and `outputSchema` in place of a response body: for instance
-    /// oasdiff's `response-required-property-removed`,
-    /// `response-property-became-optional`, `response-property-type-generalized`,
-    /// `response-property-const-changed`, `response-property-max-increased` and
-    /// `response-property-max-length-unset` (errors there), and
-    /// `api-removed-with-deprecation` and `request-parameter-removed-with-deprecation`
-    /// (info there, for operations and parameters). Where oasdiff has a third
-    /// severity, a warning (`response-optional-property-removed`,
-    /// `response-property-enum-value-added`), or reports a response pattern changed or
-    /// removed as info, this check, with two, says breaking: a client may read what
-    /// was there, and no comparison of two regexes tells a looser one from a tighter.
+    /// Removing a property or a value whose old schema (the property's, the definition
+    /// its `$ref` names, or the union member holding the value) says `deprecated: true` is
+    /// info, on inputs and outputs alike; any other change to it is judged as usual. A
+    /// tool cannot be marked deprecated (MCP has no such annotation). The rules follow
+    /// OpenAPI diff tools' breaking-change checks (oasdiff's), with two impacts only.
     ///
     /// # Examples
     ///
@@ -131,67 +110,36 @@ stable_ids! {
     /// assert_eq!(ChangeRule::OutputBoundLoosened.impact(), Impact::Breaking);
     /// ```
     pub enum ChangeRule {
-        /// `tool-removed`.
         ToolRemoved = "tool-removed", Breaking;
-        /// `property-removed`.
         PropertyRemoved = "property-removed", Breaking;
-        /// `required-added`.
         RequiredAdded = "required-added", Breaking;
-        /// `made-required`.
         MadeRequired = "made-required", Breaking;
-        /// `type-narrowed`.
         TypeNarrowed = "type-narrowed", Breaking;
-        /// `enum-value-removed`.
         EnumValueRemoved = "enum-value-removed", Breaking;
-        /// `bound-tightened`.
         BoundTightened = "bound-tightened", Breaking;
-        /// `pattern-changed`.
         PatternChanged = "pattern-changed", Breaking;
-        /// `additional-properties-closed`.
         AdditionalPropertiesClosed = "additional-properties-closed", Breaking;
-        /// `output-schema-removed`.
         OutputSchemaRemoved = "output-schema-removed", Breaking;
-        /// `output-property-removed`.
         OutputPropertyRemoved = "output-property-removed", Breaking;
-        /// `output-made-optional`.
         OutputMadeOptional = "output-made-optional", Breaking;
-        /// `output-type-widened`.
         OutputTypeWidened = "output-type-widened", Breaking;
-        /// `output-enum-value-added`.
         OutputEnumValueAdded = "output-enum-value-added", Breaking;
-        /// `output-bound-loosened`.
         OutputBoundLoosened = "output-bound-loosened", Breaking;
-        /// `output-pattern-changed`.
         OutputPatternChanged = "output-pattern-changed", Breaking;
-        /// `tool-added`.
         ToolAdded = "tool-added", Info;
-        /// `property-added`.
         PropertyAdded = "property-added", Info;
-        /// `enum-value-added`.
         EnumValueAdded = "enum-value-added", Info;
-        /// `bound-loosened`.
         BoundLoosened = "bound-loosened", Info;
-        /// `type-widened`.
         TypeWidened = "type-widened", Info;
-        /// `made-optional`.
         MadeOptional = "made-optional", Info;
-        /// `description-changed`.
         DescriptionChanged = "description-changed", Info;
-        /// `output-schema-added`.
         OutputSchemaAdded = "output-schema-added", Info;
-        /// `output-property-added`.
         OutputPropertyAdded = "output-property-added", Info;
-        /// `output-made-required`.
         OutputMadeRequired = "output-made-required", Info;
-        /// `output-type-narrowed`.
         OutputTypeNarrowed = "output-type-narrowed", Info;
-        /// `output-enum-value-removed`.
         OutputEnumValueRemoved = "output-enum-value-removed", Info;
-        /// `output-bound-tightened`.
         OutputBoundTightened = "output-bound-tightened", Info;
-        /// `deprecated-property-removed`.
         DeprecatedPropertyRemoved = "deprecated-property-removed", Info;
-        /// `deprecated-enum-value-removed`.
         DeprecatedEnumValueRemoved = "deprecated-enum-value-removed", Info;
     }
     /// The rule's stable id (`"type-narrowed"`).

@@ -80,37 +80,21 @@ stable_ids! {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub enum Rule {
-        /// `tool-name-charset`.
         ToolNameCharset = "tool-name-charset", Error;
-        /// `tool-name-namespace`.
         ToolNameNamespace = "tool-name-namespace", Warning;
-        /// `tool-name-collision`.
         ToolNameCollision = "tool-name-collision", Error;
-        /// `schema-root-object`.
         SchemaRootObject = "schema-root-object", Error;
-        /// `property-type`.
         PropertyType = "property-type", Error;
-        /// `string-max-length`.
         StringMaxLength = "string-max-length", Warning;
-        /// `string-enum-in-description`.
         StringEnumInDescription = "string-enum-in-description", Warning;
-        /// `id-pattern`.
         IdPattern = "id-pattern", Warning;
-        /// `number-bounds`.
         NumberBounds = "number-bounds", Warning;
-        /// `array-items`.
         ArrayItems = "array-items", Error;
-        /// `array-max-items`.
         ArrayMaxItems = "array-max-items", Warning;
-        /// `description-missing`.
         DescriptionMissing = "description-missing", Warning;
-        /// `description-when`.
         DescriptionWhen = "description-when", Warning;
-        /// `pattern-portable`.
         PatternPortable = "pattern-portable", Error;
-        /// `required-unknown`.
         RequiredUnknown = "required-unknown", Error;
-        /// `tools-list-shape`.
         ToolsListShape = "tools-list-shape", Error;
     }
     /// The rule's stable id (`"tool-name-charset"`).
@@ -843,12 +827,8 @@ fn lists_choices(text: &str) -> bool {
     }
 }
 
-/// What makes a pattern non-portable, if anything: Rust's `regex` refuses it, or the
-/// rules of [`pattern!`](crate::pattern!) do, applied to the pattern's body (its anchors
-/// aside: a JSON Schema pattern need not be anchored).
-///
-/// The ECMA-262 side is the crate's one portability check,
-/// [`check_portable`](crate::pattern::check_portable): its rules, then an ECMA-262 engine.
+/// What makes a pattern non-portable, if anything: Rust's `regex` refuses it, or
+/// [`check_portable`](crate::pattern::check_portable) does on its body (anchors aside).
 fn pattern_problem(source: &str) -> Option<String> {
     // The crate's own pattern for trimmed strings uses `\s`, which the rules refuse in
     // general; with U+0085 and U+FEFF added to its classes it means the same to both

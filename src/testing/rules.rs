@@ -5,8 +5,9 @@
 use std::fmt;
 
 /// An enum whose every variant has a stable id: `fn $id_fn` returns it and `Display`
-/// writes it. The second form is a rule table: each rule also has a level (a first-form
-/// enum) returned by `fn $level_fn`, `ALL` lists the rules, and `Serialize` writes the id.
+/// writes it. The second form is a rule table: each rule (documented as its id) also has
+/// a level (a first-form enum) returned by `fn $level_fn`, `ALL` lists the rules, and
+/// `Serialize` writes the id.
 macro_rules! stable_ids {
     (
         $(#[$meta:meta])*
@@ -37,7 +38,7 @@ macro_rules! stable_ids {
     };
     (
         $(#[$meta:meta])*
-        pub enum $name:ident { $($(#[$doc:meta])* $variant:ident = $id:literal, $level:ident;)* }
+        pub enum $name:ident { $($variant:ident = $id:literal, $level:ident;)* }
         $(#[$id_doc:meta])*
         fn id;
         $(#[$level_doc:meta])*
@@ -46,7 +47,7 @@ macro_rules! stable_ids {
         $crate::testing::rules::stable_ids! {
             $(#[$meta])*
             #[non_exhaustive]
-            pub enum $name { $($(#[$doc])* $variant = $id,)* }
+            pub enum $name { $(#[doc = concat!("`", $id, "`.")] $variant = $id,)* }
             $(#[$id_doc])*
             fn id;
         }
