@@ -974,38 +974,7 @@ fn deprecated(side: &Side<'_>) -> bool {
 
 /// `enum`, `const` and `format`.
 fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
-    match (old.get("const"), new.get("const")) {
-        (None, Some(_)) => sink.push(
-            old.key("const"),
-            ChangeRule::TypeNarrowed,
-            "a const was added".into(),
-        ),
-        (Some(_), None) => sink.push(
-            new.key("const"),
-            ChangeRule::TypeWidened,
-            "the const was removed".into(),
-        ),
-        // A changed value is one no longer allowed (what breaks a writer) and one newly
-        // allowed (what breaks a reader).
-        (Some(a), Some(b)) if !json::same(a, b) => sink.push(
-            if sink.output() {
-                new.key("const")
-            } else {
-                old.key("const")
-            },
-            if sink.output() {
-                ChangeRule::TypeWidened
-            } else {
-                ChangeRule::TypeNarrowed
-            },
-            format!(
-                "the const {} became {}",
-                json::short(a, 64),
-                json::short(b, 64)
-            ),
-        ),
-        _ => {}
-    }
+    closed_value(old, new, "const", json::same, false, sink);
     match (
         old.get("enum").and_then(Value::as_array),
         new.get("enum").and_then(Value::as_array),
@@ -1050,35 +1019,36 @@ fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
         }
         (None, None) => {}
     }
-    match (old.get("format"), new.get("format")) {
-        (None, Some(f)) => sink.push(
-            old.key("format"),
-            ChangeRule::TypeNarrowed,
-            format!("the format {} was added", json::short(f, 64)),
+    closed_value(old, new, "format", |a, b| a == b, true, sink);
+}
+
+/// A `const` or a `format` (by `key`) added (narrowing), removed (widening) or changed
+/// (narrowing an input, widening an output); `shown`: an addition's or a removal's
+/// message shows the value.
+fn closed_value(
+    old: &Side<'_>,
+    new: &Side<'_>,
+    key: &str,
+    same: fn(&Value, &Value) -> bool,
+    shown: bool,
+    sink: &mut Sink,
+) {
+    let show = |v: &Value| json::short(v, 64);
+    let (message, narrowed) = match (old.get(key), new.get(key)) {
+        (None, Some(b)) if shown => (format!("the {key} {} was added", show(b)), true),
+        (None, Some(_)) => (format!("a {key} was added"), true),
+        (Some(a), None) if shown => (format!("the {key} {} was removed", show(a)), false),
+        (Some(_), None) => (format!("the {key} was removed"), false),
+        (Some(a), Some(b)) if !same(a, b) => (
+            format!("the {key} {} became {}", show(a), show(b)),
+            !sink.output(),
         ),
-        (Some(f), None) => sink.push(
-            new.key("format"),
-            ChangeRule::TypeWidened,
-            format!("the format {} was removed", json::short(f, 64)),
-        ),
-        (Some(a), Some(b)) if a != b => sink.push(
-            if sink.output() {
-                new.key("format")
-            } else {
-                old.key("format")
-            },
-            if sink.output() {
-                ChangeRule::TypeWidened
-            } else {
-                ChangeRule::TypeNarrowed
-            },
-            format!(
-                "the format {} became {}",
-                json::short(a, 64),
-                json::short(b, 64)
-            ),
-        ),
-        _ => {}
+        _ => return,
+    };
+    if narrowed {
+        sink.push(old.key(key), ChangeRule::TypeNarrowed, message);
+    } else {
+        sink.push(new.key(key), ChangeRule::TypeWidened, message);
     }
 }
 
@@ -1365,5 +1335,71 @@ fn items<'v>(
             "the items schema was removed".into(),
         ),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::compat;
+
+    fn messages(old: serde_json::Value, new: serde_json::Value) -> Vec<(String, String)> {
+        let wrap = |s| json!({"type": "object", "properties": {"a": s}});
+        compat(&wrap(old), &wrap(new))
+            .into_iter()
+            .map(|c| (format!("{} {}", c.rule, c.pointer), c.message))
+            .collect()
+    }
+
+    #[test]
+    fn const_and_format_messages() {
+        let pairs = [
+            (
+                json!({}),
+                json!({"const": 1}),
+                "type-narrowed /properties/a/const",
+                "a const was added",
+            ),
+            (
+                json!({"const": 1}),
+                json!({}),
+                "type-widened /properties/a/const",
+                "the const was removed",
+            ),
+            (
+                json!({"const": 1}),
+                json!({"const": 2}),
+                "type-narrowed /properties/a/const",
+                "the const 1 became 2",
+            ),
+            (
+                json!({}),
+                json!({"format": "uri"}),
+                "type-narrowed /properties/a/format",
+                "the format \"uri\" was added",
+            ),
+            (
+                json!({"format": "uri"}),
+                json!({}),
+                "type-widened /properties/a/format",
+                "the format \"uri\" was removed",
+            ),
+            (
+                json!({"format": "date"}),
+                json!({"format": "uri"}),
+                "type-narrowed /properties/a/format",
+                "the format \"date\" became \"uri\"",
+            ),
+        ];
+        for (old, new, at, message) in pairs {
+            assert_eq!(messages(old, new), [(at.to_owned(), message.to_owned())]);
+        }
+        // The same value (`1` and `1.0` are one const; formats compare as written).
+        assert!(messages(json!({"const": 1}), json!({"const": 1.0})).is_empty());
+        assert_eq!(
+            messages(json!({"format": 1}), json!({"format": 1.0})).len(),
+            1
+        );
     }
 }
