@@ -18,21 +18,7 @@ use crate::policy::{Optional, Required};
 use crate::rules::fold::fold;
 use crate::shell::{MapVisitor, Optional as OptionalRules, Outcome, Settled, TextOnly, TextShape};
 
-/// Why an enum type cannot be read by [`EnumLike`].
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::enums::canonical_names;
-/// use serde::{Deserialize, Serialize};
-///
-/// #[derive(Deserialize, Serialize)]
-/// #[serde(untagged)]
-/// enum Untagged { A(u8), B(String) }
-///
-/// let err = canonical_names::<Untagged>().unwrap_err();
-/// assert!(err.to_string().contains("externally tagged"));
-/// ```
+/// Why an enum type cannot be read by [`EnumLike`] (see [`canonical_names`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EnumShapeError {
@@ -75,16 +61,16 @@ fn probe<E: DeserializeOwned>() -> (Option<&'static [&'static str]>, bool) {
 ///
 /// ```
 /// use mcp_coerce::enums::canonical_names;
-/// use serde::{Deserialize, Serialize};
 ///
-/// #[derive(Deserialize, Serialize)]
+/// #[derive(serde::Deserialize, serde::Serialize)]
 /// #[serde(rename_all = "snake_case")]
-/// enum OrderBy {
-///     DateDesc,
-///     #[serde(alias = "oldest")]
-///     DateAsc,
-/// }
+/// enum OrderBy { DateDesc, #[serde(alias = "oldest")] DateAsc }
 /// assert_eq!(canonical_names::<OrderBy>()?, ["date_desc", "date_asc"]);
+///
+/// #[derive(serde::Deserialize, serde::Serialize)]
+/// #[serde(untagged)]
+/// enum Untagged { A(u8) }
+/// assert!(canonical_names::<Untagged>().unwrap_err().to_string().contains("externally tagged"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn canonical_names<E: DeserializeOwned + Serialize>()
@@ -209,7 +195,7 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{Code, EnumLike, Optional};
+/// use mcp_coerce::{Code, EnumLike};
 /// use serde::{Deserialize, Serialize};
 /// use serde_with::serde_as;
 ///
@@ -225,13 +211,10 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 /// struct Args {
 ///     #[serde_as(as = "EnumLike")]
 ///     category: Category,
-///     #[serde_as(as = "EnumLike<Optional>")]
-///     #[serde(default)]
-///     backup: Option<Category>,
 /// }
 /// for sent in ["AI/ML", "ai-ml", "ai ml", "AI_ML", "aiml"] {
-///     let args: Args = mcp_coerce::from_str(&format!(r#"{{"category": "{sent}", "backup": ""}}"#))?;
-///     assert_eq!((args.category, args.backup), (Category::AiMl, None));
+///     let args: Args = mcp_coerce::from_str(&format!(r#"{{"category": "{sent}"}}"#))?;
+///     assert_eq!(args.category, Category::AiMl);
 /// }
 /// let refused = mcp_coerce::from_str::<Args>(r#"{"category": "devop"}"#).unwrap_err();
 /// assert_eq!(refused.issues()[0].code(), Code::EnumUnknown);

@@ -651,25 +651,13 @@ impl<I: Integer, N> SerializeAs<Option<Vec<I>>> for IntArrayLike<N> {
     }
 }
 
-/// For `#[serde(deserialize_with = "mcp_coerce::int_array::deserialize")]`: as [`IntArrayLike`]
-/// without item bounds (its schema: `#[schemars(with = "SchemaAs<Vec<I>, IntArrayLike>")]`).
+/// For `#[serde(deserialize_with = "mcp_coerce::int_array::deserialize")]`: as
+/// [`IntArrayLike`] without item bounds (its schema: `#[schemars(with = "SchemaAs<Vec<I>,
+/// IntArrayLike>")]`).
 ///
 /// # Errors
 ///
 /// As [`IntArrayLike`].
-///
-/// # Examples
-///
-/// ```
-/// #[derive(serde::Deserialize, Debug)]
-/// struct Args {
-///     #[serde(deserialize_with = "mcp_coerce::int_array::deserialize")]
-///     ids: Vec<u64>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"ids": "4, 5"}"#)?;
-/// assert_eq!(args.ids, [4, 5]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn deserialize<'de, D: Deserializer<'de>, I: Integer>(
     deserializer: D,
 ) -> Result<Vec<I>, D::Error> {

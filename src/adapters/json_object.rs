@@ -236,8 +236,7 @@ impl<'de, A: MapAccess<'de>> Deserializer<'de> for ObjectDe<A> {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{IntArrayLike, JsonObjectLike, Optional};
-/// use serde_json::{Map, Value};
+/// use mcp_coerce::{IntArrayLike, JsonObjectLike};
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
@@ -252,12 +251,9 @@ impl<'de, A: MapAccess<'de>> Deserializer<'de> for ObjectDe<A> {
 /// struct Args {
 ///     #[serde_as(as = "JsonObjectLike")]
 ///     filter: Filter,
-///     #[serde_as(as = "JsonObjectLike<Optional>")]
-///     #[serde(default)]
-///     options: Option<Map<String, Value>>,
 /// }
-/// let args: Args = mcp_coerce::from_str(r#"{"filter": "{\"ids\": \"1,2\"}", "options": ""}"#)?;
-/// assert_eq!((args.filter, args.options), (Filter { ids: vec![1, 2] }, None));
+/// let args: Args = mcp_coerce::from_str(r#"{"filter": "{\"ids\": \"1,2\"}"}"#)?;
+/// assert_eq!(args.filter, Filter { ids: vec![1, 2] });
 /// let refused = mcp_coerce::from_str::<Args>(r#"{"filter": "{\"ids\": \"1,x\"}"}"#).unwrap_err();
 /// assert_eq!(refused.issues()[0].path().to_string(), "/filter/ids/1");
 /// # Ok::<(), Box<dyn std::error::Error>>(())

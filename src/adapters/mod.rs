@@ -8,10 +8,8 @@
 
 use crate::issue::{Input, Issue, Rejection};
 
-/// `Visitor` methods that refuse the listed shapes: each binds `(self, got, input)` to the
-/// patterns given and returns the expression (`Result<Self::Value, E>`). Parts: `booleans`,
-/// `numbers`, `unit`, `none` (as `unit`), `some` and `newtype` (read through), `bytes`,
-/// `array`/`object` (drained, no input) and `array_echo`/`object_echo` (with the input).
+/// `Visitor` methods refusing the listed shapes through `|self, got, input| expr`; `some`,
+/// `newtype` read through, `array`/`object` drain (no input), `*_echo` keep the input.
 macro_rules! refuse_shapes {
     (|$this:tt, $got:tt, $input:tt| $refuse:expr; $($part:ident)*) => {
         $(refuse_shapes!(@$part |$this, $got, $input| $refuse);)*
@@ -130,8 +128,7 @@ pub(crate) fn with_input(issue: Issue, input: Option<Input>) -> Issue {
     }
 }
 
-/// The checking constructor of the array wrappers: `items`, if their count is within
-/// `N`'s bounds (`too_long`, `too_short`, as the adapters say it).
+/// `items`, if their count is within `N`'s bounds (the adapters' `too_long`, `too_short`).
 pub(crate) fn counted<T, N: crate::policy::ItemBounds>(items: Vec<T>) -> Result<Vec<T>, Rejection> {
     let n = items.len();
     if n > N::MAX {

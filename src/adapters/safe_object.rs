@@ -46,10 +46,7 @@ pub const FORBIDDEN_KEYS: &[&str] = &["__proto__", "constructor", "prototype"];
 /// let bad = json!({"a": [{"constructor": 1}], "deep": {"x": {"y": {}}}});
 /// let found: Vec<_> = check_object(bad.as_object().unwrap(), 3).unwrap_err().issues().iter()
 ///     .map(|i| (i.code(), i.path().to_string())).collect();
-/// assert_eq!(found, [
-///     (Code::ForbiddenKey, "/a/0/constructor".to_string()),
-///     (Code::TooDeep, "/deep/x/y".to_string()),
-/// ]);
+/// assert_eq!(found, [(Code::ForbiddenKey, "/a/0/constructor".into()), (Code::TooDeep, "/deep/x/y".into())]);
 /// ```
 pub fn check_object(object: &Map<String, Value>, max_depth: usize) -> Result<(), Rejection> {
     let issues = walk(object, max_depth);
@@ -585,17 +582,6 @@ impl<const MAX_DEPTH: usize> SerializeAs<Option<Value>> for SafeObjectLike<MAX_D
 /// # Errors
 ///
 /// As [`SafeObjectLike`].
-///
-/// # Examples
-///
-/// ```
-/// #[derive(serde::Deserialize)]
-/// struct Args {
-///     #[serde(deserialize_with = "mcp_coerce::safe_object::deserialize")]
-///     options: serde_json::Map<String, serde_json::Value>,
-/// }
-/// assert!(mcp_coerce::from_str::<Args>(r#"{"options": {"prototype": 1}}"#).is_err());
-/// ```
 pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap, D::Error> {
     <SafeObjectLike as DeserializeAs<'de, JsonMap>>::deserialize_as(deserializer)
 }

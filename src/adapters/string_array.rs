@@ -356,25 +356,13 @@ impl<N, P> SerializeAs<Option<Vec<String>>> for StringArrayLike<N, P> {
     }
 }
 
-/// For `#[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]`: as [`StringArrayLike`]
-/// without item bounds (its schema: `#[schemars(with = "SchemaAs<Vec<String>, StringArrayLike>")]`).
+/// For `#[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]`: as
+/// [`StringArrayLike`] without item bounds (its schema: `#[schemars(with =
+/// "SchemaAs<Vec<String>, StringArrayLike>")]`).
 ///
 /// # Errors
 ///
 /// As [`StringArrayLike`].
-///
-/// # Examples
-///
-/// ```
-/// #[derive(serde::Deserialize, Debug)]
-/// struct Args {
-///     #[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]
-///     tags: Vec<String>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"tags": "a, b"}"#)?;
-/// assert_eq!(args.tags, ["a", "b"]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
     <StringArrayLike as DeserializeAs<'de, Vec<String>>>::deserialize_as(deserializer)
 }

@@ -420,9 +420,7 @@ where
 /// Bounds that do not fit the field's type do not compile:
 ///
 /// ```compile_fail
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
+/// #[serde_with::serde_as]
 /// #[derive(serde::Deserialize)]
 /// struct Args {
 ///     #[serde_as(as = "mcp_coerce::IntLike<1, 300>")] // 300 is not a u8
@@ -513,16 +511,6 @@ impl<I: Integer, const MIN: i128, const MAX: i128, O: OutOfRangePolicy, D: Defau
     /// # Errors
     ///
     /// `too_small`, `too_big` (under [`Reject`]), in a [`Rejection`](crate::Rejection).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use mcp_coerce::{Clamp, Code, Int};
-    ///
-    /// assert_eq!(Int::<u8, 1, 10, Clamp>::new(99)?.into_inner(), 10);
-    /// assert_eq!(Int::<u8, 1, 10>::new(0).unwrap_err().issues()[0].code(), Code::TooSmall);
-    /// # Ok::<(), mcp_coerce::Rejection>(())
-    /// ```
     pub fn new(value: I) -> Result<Self, crate::Rejection> {
         let () = Params::<I, MIN, MAX, D>::CHECKED;
         Params::<I, MIN, MAX, D>::apply(value, O::CLAMP)
