@@ -12,6 +12,9 @@ use serde_with::Same;
 
 mcp_coerce::number_range!(Unit = 0.0..=1.0);
 
+/// One row of a table: what is sent, and the value kept or the codes of the refusal.
+type Row<S, T = S> = (S, Result<T, Vec<Code>>);
+
 /// The codes of a refusal, in order.
 fn codes<T>(made: Result<T, Rejection>) -> Vec<Code> {
     match made {
@@ -121,7 +124,7 @@ fn text_trims_then_checks_its_length() {
 #[test]
 fn arrays_check_their_item_count() {
     type Few = Items<1, 2>;
-    let rows: [(Vec<i64>, Result<Vec<i64>, Vec<Code>>); 4] = [
+    let rows: [Row<Vec<i64>>; 4] = [
         (vec![7], Ok(vec![7])),
         (vec![7, 8], Ok(vec![7, 8])),
         (vec![], Err(vec![Code::TooShort])),
@@ -141,7 +144,7 @@ fn arrays_check_their_item_count() {
         );
     }
     let strings = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
-    let rows: [(Vec<String>, Result<Vec<String>, Vec<Code>>); 3] = [
+    let rows: [Row<Vec<String>>; 3] = [
         (strings(&["a, b"]), Ok(strings(&["a, b"]))),
         (strings(&[]), Err(vec![Code::TooShort])),
         (strings(&["a", "b", "c"]), Err(vec![Code::TooLong])),
