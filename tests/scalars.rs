@@ -457,10 +457,10 @@ fn int_readers() -> [(&'static str, Read<i64>); 6] {
             from_value::<ClampedI64>(a.clone()).map(|a| a.n)
         }),
         ("Int<i64, 1, 100>", |a| {
-            from_value::<BoundedWrap>(a.clone()).map(|a| a.n.get())
+            from_value::<BoundedWrap>(a.clone()).map(|a| a.n.into_inner())
         }),
         ("Int<i64, 1, 50, Clamp>", |a| {
-            from_value::<ClampedWrap>(a.clone()).map(|a| a.n.get())
+            from_value::<ClampedWrap>(a.clone()).map(|a| a.n.into_inner())
         }),
     ]
 }
@@ -604,7 +604,7 @@ fn bounded_integer_reject_mode() {
             from_value::<BoundedI64>(a.clone()).map(|a| a.n)
         }),
         ("Int<i64, 1, 100>", |a| {
-            from_value::<BoundedWrap>(a.clone()).map(|a| a.n.get())
+            from_value::<BoundedWrap>(a.clone()).map(|a| a.n.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -676,7 +676,7 @@ fn bounded_integer_clamp_mode() {
             from_value::<ClampedI64>(a.clone()).map(|a| a.n)
         }),
         ("Int<i64, 1, 50, Clamp>", |a| {
-            from_value::<ClampedWrap>(a.clone()).map(|a| a.n.get())
+            from_value::<ClampedWrap>(a.clone()).map(|a| a.n.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -770,7 +770,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<u32, 1, 100, Reject, DefaultTo<20>> + serde(default)",
         "n",
-        |a| from_value::<BoundedDefault>(a.clone()).map(|a| a.n.get()),
+        |a| from_value::<BoundedDefault>(a.clone()).map(|a| a.n.into_inner()),
     );
     t.ok_args(json!({}), 20);
     t.ok(json!(null), 20);
@@ -791,7 +791,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<i64, 1, 50, Clamp, DefaultTo<10>> + serde(default)",
         "n",
-        |a| from_value::<ClampedDefault>(a.clone()).map(|a| a.n.get()),
+        |a| from_value::<ClampedDefault>(a.clone()).map(|a| a.n.into_inner()),
     );
     t.ok_args(json!({}), 10);
     t.ok_args(json!({"other": 1}), 10);
@@ -877,7 +877,7 @@ fn number_optionally_bounded() {
             from_value::<NumPrice>(a.clone()).map(|a| a.x)
         }),
         ("Number<Unit>", |a| {
-            from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.get())
+            from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -971,7 +971,7 @@ fn number_optionally_bounded() {
     t.context(json!(1000.5), Code::TooBig, json!({"maximum": 1000.0}));
 
     let mut t = report.table("Number<Unit> (0..=1)", "x", |a| {
-        from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.get())
+        from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.into_inner())
     });
     t.ok(json!(1), 1.0);
     t.ok(json!("1.0"), 1.0);
@@ -1014,7 +1014,9 @@ fn boolean_token_table() {
     let mut report = Report::default();
     let readers: [(&str, Read<bool>); 2] = [
         ("BoolLike", |a| from_value::<Flag>(a.clone()).map(|a| a.b)),
-        ("Bool", |a| from_value::<FlagWrap>(a.clone()).map(|a| a.b.0)),
+        ("Bool", |a| {
+            from_value::<FlagWrap>(a.clone()).map(|a| a.b.into_inner())
+        }),
     ];
     for (name, read) in readers {
         let mut t = report.table(name, "b", read);
@@ -1560,7 +1562,7 @@ fn lenient_enum() {
             from_value::<CatArgs>(a.clone()).map(|a| a.category)
         }),
         ("Enum<Category>", |a| {
-            from_value::<CatWrap>(a.clone()).map(|a| a.category.0)
+            from_value::<CatWrap>(a.clone()).map(|a| a.category.into_inner())
         }),
     ];
     let allowed = json!(CATEGORY_NAMES);
@@ -1843,7 +1845,7 @@ fn json_encoded_object() {
             from_value::<ObjArgs>(a.clone()).map(|a| a.filter)
         }),
         ("JsonObject<Filter>", |a| {
-            from_value::<ObjWrap>(a.clone()).map(|a| a.filter.0)
+            from_value::<ObjWrap>(a.clone()).map(|a| a.filter.into_inner())
         }),
     ];
     let good = r#"{"ids": [1, 2], "mode": "fast", "limit": 5}"#;
@@ -2490,7 +2492,7 @@ fn issue_input_is_the_value_as_it_arrived() {
     );
 
     let mut t = report.table("NumberLike<Unit>", "x", |a| {
-        from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.get())
+        from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.into_inner())
     });
     t.input(json!(1.5), Code::TooBig, Some(json!(1.5)));
     t.input(json!("1.5"), Code::TooBig, Some(json!("1.5")));
