@@ -3,6 +3,7 @@
 //! [`Bool`] the wrapper type. The module is named `boolean`: a module named `bool` would
 //! shadow the primitive type wherever it is imported.
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 
 use serde::de::{self, Deserializer, Visitor};

@@ -3,6 +3,7 @@
 //! reported, at its index among the elements that remain after empty comma pieces are
 //! skipped. The table is docs/contract.md's, "Integer arrays".
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
 

@@ -6,6 +6,7 @@
 //!
 //! [`JsonObjectLike`] is the marker, [`JsonObject`] the wrapper type.
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
 

@@ -3,6 +3,7 @@
 //! [`number_range!`](crate::number_range). [`NumberLike`] is the marker, [`Number`] the
 //! wrapper type; docs/contract.md, "Scalars", has the rules.
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
 

@@ -7,6 +7,7 @@
 //! table of what is accepted is docs/contract.md's "Scalars"; how keys are compared and the
 //! object walked, "Wrapper types and adapters".
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
 

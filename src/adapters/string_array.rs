@@ -2,6 +2,7 @@
 //! Native elements are kept verbatim; numbers are never stringified. The table (JSON-shaped
 //! text, quotes, separators) is docs/contract.md's, "String arrays".
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
 

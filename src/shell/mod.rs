@@ -164,6 +164,93 @@ macro_rules! forward_visits {
 }
 pub(crate) use forward_visits;
 
+/// `Visitor` methods refusing the listed shapes through `|self, got, input| expr`; `some`,
+/// `newtype` read through, `array`/`object` drain (no input), `*_echo` keep the input.
+macro_rules! refuse_shapes {
+    (|$this:tt, $got:tt, $input:tt| $refuse:expr; $($part:ident)*) => {
+        $(refuse_shapes!(@$part |$this, $got, $input| $refuse);)*
+    };
+    (@booleans |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
+            let ($this, $got, $input) = (self, "a boolean", Some(crate::issue::Input::Bool(v)));
+            $refuse
+        }
+    };
+    (@numbers |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        refuse_shapes!(@number visit_i64(i64) from_i128 |$this, $got, $input| $refuse);
+        refuse_shapes!(@number visit_u64(u64) from_u128 |$this, $got, $input| $refuse);
+        refuse_shapes!(@number visit_i128(i128) from_i128 |$this, $got, $input| $refuse);
+        refuse_shapes!(@number visit_u128(u128) from_u128 |$this, $got, $input| $refuse);
+        refuse_shapes!(@number visit_f64(f64) from_f64 |$this, $got, $input| $refuse);
+    };
+    (@number $method:ident($ty:ty) $from:ident |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn $method<E: serde::de::Error>(self, v: $ty) -> Result<Self::Value, E> {
+            let input = crate::issue::Input::$from(v.into());
+            let ($this, $got, $input) = (self, "a number", Some(input));
+            $refuse
+        }
+    };
+    (@unit |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            let ($this, $got, $input) = (self, "null", Some(crate::issue::Input::Null));
+            $refuse
+        }
+    };
+    (@none |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            self.visit_unit()
+        }
+    };
+    (@some |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_any(self)
+        }
+    };
+    (@newtype |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_newtype_struct<D: serde::Deserializer<'de>>(
+            self,
+            d: D,
+        ) -> Result<Self::Value, D::Error> {
+            d.deserialize_any(self)
+        }
+    };
+    (@bytes |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_bytes<E: serde::de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+            let ($this, $got, $input) = (self, "bytes", None::<crate::issue::Input>);
+            $refuse
+        }
+    };
+    (@array |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+            crate::shell::drain_seq(seq)?;
+            let ($this, $got, $input) = (self, "an array", None::<crate::issue::Input>);
+            $refuse
+        }
+    };
+    (@array_echo |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+            let input = crate::shell::seq_input(seq)?;
+            let ($this, $got, $input) = (self, "an array", Some(input));
+            $refuse
+        }
+    };
+    (@object |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            crate::shell::drain_map(map)?;
+            let ($this, $got, $input) = (self, "an object", None::<crate::issue::Input>);
+            $refuse
+        }
+    };
+    (@object_echo |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            let input = crate::shell::map_input(map)?;
+            let ($this, $got, $input) = (self, "an object", Some(input));
+            $refuse
+        }
+    };
+}
+pub(crate) use refuse_shapes;
+
 /// Turns a shape visitor's outcome into the adapter's answer; a placeholder `T` stands in
 /// for a refused value while the issues are recorded.
 pub(crate) struct Settled<V>(pub(crate) V);

@@ -2,6 +2,7 @@
 //! floats, range checks) that every integer the crate reads goes through; the rules are
 //! stated in the [`int`](super) module docs.
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
 
