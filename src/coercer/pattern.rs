@@ -1,30 +1,30 @@
-//! `pattern` and `patternProperties` as ECMA-262 reads them, matched in bounded time.
-//!
-//! A schema's pattern is untrusted input. Its source is first judged by an ECMA-262 engine
-//! (the `regress` crate, with the `u` flag JSON Schema implies): a source it refuses is not
-//! a JSON Schema pattern, and the property is skipped with a warning. A source it accepts is
-//! translated into Rust regex syntax by the `jsonschema-regex` crate (the `jsonschema`
-//! crate's own translation: `\d` is `[0-9]`, `\w` `[A-Za-z0-9_]`, `\s` ECMA-262's white
-//! space, `.` no line terminator, `\cX`, `\uXXXX`) and matched:
-//!
-//! - by the `regex` crate, in time linear in the text, when the translation compiles there;
-//! - a pattern that opens with lookaheads (`^(?=…)(?=…)…`), as `jsonschema` reads it: each
-//!   lookahead, and the rest, as a pattern of its own (translated as above), all of which
-//!   must match; a lookahead at the start consumes nothing, so this is the same pattern;
-//! - otherwise (lookaround, backreferences) by `fancy-regex`, a backtracking engine, with a
-//!   limit of [`BACKTRACK_LIMIT`] steps per match: a match that needs more is an issue of
-//!   its own (`pattern_mismatch`, "the pattern could not be checked"), never a hang. Such a
-//!   pattern is read as written, where the translation does not reach: `\d`, `\w` and `\s`
-//!   are then Unicode classes.
-//!
-//! A source that neither engine compiles is skipped with a warning.
+// `pattern` and `patternProperties` as ECMA-262 reads them, matched in bounded time.
+//
+// A schema's pattern is untrusted input. Its source is first judged by an ECMA-262 engine
+// (the `regress` crate, with the `u` flag JSON Schema implies): a source it refuses is not
+// a JSON Schema pattern, and the property is skipped with a warning. A source it accepts is
+// translated into Rust regex syntax by the `jsonschema-regex` crate (the `jsonschema`
+// crate's own translation: `\d` is `[0-9]`, `\w` `[A-Za-z0-9_]`, `\s` ECMA-262's white
+// space, `.` no line terminator, `\cX`, `\uXXXX`) and matched:
+//
+// - by the `regex` crate, in time linear in the text, when the translation compiles there;
+// - a pattern that opens with lookaheads (`^(?=…)(?=…)…`), as `jsonschema` reads it: each
+//   lookahead, and the rest, as a pattern of its own (translated as above), all of which
+//   must match; a lookahead at the start consumes nothing, so this is the same pattern;
+// - otherwise (lookaround, backreferences) by `fancy-regex`, a backtracking engine, with a
+//   limit of [`BACKTRACK_LIMIT`] steps per match: a match that needs more is an issue of
+//   its own (`pattern_mismatch`, "the pattern could not be checked"), never a hang. Such a
+//   pattern is read as written, where the translation does not reach: `\d`, `\w` and `\s`
+//   are then Unicode classes.
+//
+// A source that neither engine compiles is skipped with a warning.
 
 use std::fmt;
 
-/// Backtracking steps one match of a pattern with lookaround or backreferences may take.
+// Backtracking steps one match of a pattern with lookaround or backreferences may take.
 pub(crate) const BACKTRACK_LIMIT: usize = 100_000;
 
-/// A compiled `pattern`.
+// A compiled `pattern`.
 #[derive(Clone)]
 pub(crate) struct Pattern {
     source: Box<str>,
@@ -35,16 +35,16 @@ pub(crate) struct Pattern {
 enum Engine {
     Linear(regex::Regex),
     Backtracking(fancy_regex::Regex),
-    /// Leading lookaheads and the rest, each a pattern of its own: all must match.
+    // Leading lookaheads and the rest, each a pattern of its own: all must match.
     Every(Vec<Pattern>),
 }
 
-/// A match that could not be completed within [`BACKTRACK_LIMIT`].
+// A match that could not be completed within [`BACKTRACK_LIMIT`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Exhausted;
 
 impl Pattern {
-    /// The pattern of `source`, or why it is skipped.
+    // The pattern of `source`, or why it is skipped.
     pub(crate) fn compile(source: &str) -> Result<Pattern, String> {
         if let Err(e) = regress::Regex::with_flags(source, "u") {
             return Err(format!("not an ECMA-262 regular expression: {e}"));
@@ -81,11 +81,11 @@ impl Pattern {
         })
     }
 
-    /// Whether `text` has a match anywhere (JSON Schema's patterns are not anchored).
-    ///
-    /// # Errors
-    ///
-    /// [`Exhausted`] when a backtracking match runs past its step limit.
+    // Whether `text` has a match anywhere (JSON Schema's patterns are not anchored).
+    //
+    // # Errors
+    //
+    // [`Exhausted`] when a backtracking match runs past its step limit.
     pub(crate) fn is_match(&self, text: &str) -> Result<bool, Exhausted> {
         match &self.engine {
             Engine::Linear(regex) => Ok(regex.is_match(text)),
@@ -101,7 +101,7 @@ impl Pattern {
         }
     }
 
-    /// The source as the schema wrote it.
+    // The source as the schema wrote it.
     pub(crate) fn source(&self) -> &str {
         &self.source
     }

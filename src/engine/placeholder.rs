@@ -1,8 +1,8 @@
-//! A deserializer that makes some value of whatever type asks (`1` for an integer, so
-//! that `NonZero*` types take it; `0.0`, `""`, `false`, an empty array or map, a struct of
-//! stand-ins, an enum's first variant), so that a struct can get
-//! past a field whose issue was already recorded (or that is missing). Run only with
-//! recording suppressed.
+// A deserializer that makes some value of whatever type asks (`1` for an integer, so
+// that `NonZero*` types take it; `0.0`, `""`, `false`, an empty array or map, a struct of
+// stand-ins, an enum's first variant), so that a struct can get
+// past a field whose issue was already recorded (or that is missing). Run only with
+// recording suppressed.
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
@@ -12,7 +12,7 @@ use super::handshake::{Request, request};
 use super::plan::NONE;
 use super::{Drive, Error};
 
-/// Recursive types would otherwise ask for placeholders forever.
+// Recursive types would otherwise ask for placeholders forever.
 const MAX_DEPTH: u8 = 16;
 
 #[derive(Clone, Copy)]
@@ -29,9 +29,9 @@ impl Placeholder {
         self.deeper_by(1)
     }
 
-    /// `levels` deeper: a tuple of `len` elements takes `len` levels, so that the stand-in
-    /// of a wide tuple nested in itself (`[T; 8]` inside `T`) stays small (the product of
-    /// the lengths along a path whose sum is at most `MAX_DEPTH`).
+    // `levels` deeper: a tuple of `len` elements takes `len` levels, so that the stand-in
+    // of a wide tuple nested in itself (`[T; 8]` inside `T`) stays small (the product of
+    // the lengths along a path whose sum is at most `MAX_DEPTH`).
     fn deeper_by(self, levels: usize) -> Result<Self, Error> {
         let depth = usize::from(self.depth).saturating_add(levels.max(1));
         if depth > usize::from(MAX_DEPTH) {
@@ -156,7 +156,7 @@ impl<'de> Deserializer<'de> for Placeholder {
     }
 }
 
-/// `left` placeholder items.
+// `left` placeholder items.
 struct Items {
     left: usize,
     of: Placeholder,
@@ -181,7 +181,7 @@ impl<'de> SeqAccess<'de> for Items {
     }
 }
 
-/// Every field of a struct, each holding a placeholder.
+// Every field of a struct, each holding a placeholder.
 struct Fields {
     fields: &'static [&'static str],
     of: Placeholder,

@@ -1,19 +1,19 @@
-//! Learning a type's plan from its own `Deserialize`.
-//!
-//! The type is deserialized, again and again, from a deserializer that makes up its input
-//! ([`ProbeDe`]) and learns from what serde answers. At each struct it offers the fields it
-//! knows to be required; serde's derived visitor names the first required field it lacks
-//! (`missing_field`), which is learned, and the next run offers it too. Once a struct asks
-//! for nothing more it is explored: every other field serde knows is offered as well (so
-//! that structs inside optional fields are learned in turn), the fields known by their
-//! serde name first; a name serde answers with `duplicate_field` is an alias of the field
-//! it names. Each run that fails teaches one fact; the runs end when one succeeds with
-//! nothing left to explore, or when a run fails without teaching anything (a field whose
-//! type refuses every stand-in, say), which leaves the structs it stopped in incomplete.
-//!
-//! The input is made up, never the arguments, so the work depends on the type alone (and
-//! is done once per type and thread): at most [`MAX_RUNS`] runs over at most [`MAX_NODES`]
-//! nodes, [`MAX_DEPTH`] levels deep (a recursive type is learned down to there).
+// Learning a type's plan from its own `Deserialize`.
+//
+// The type is deserialized, again and again, from a deserializer that makes up its input
+// ([`ProbeDe`]) and learns from what serde answers. At each struct it offers the fields it
+// knows to be required; serde's derived visitor names the first required field it lacks
+// (`missing_field`), which is learned, and the next run offers it too. Once a struct asks
+// for nothing more it is explored: every other field serde knows is offered as well (so
+// that structs inside optional fields are learned in turn), the fields known by their
+// serde name first; a name serde answers with `duplicate_field` is an alias of the field
+// it names. Each run that fails teaches one fact; the runs end when one succeeds with
+// nothing left to explore, or when a run fails without teaching anything (a field whose
+// type refuses every stand-in, say), which leaves the structs it stopped in incomplete.
+//
+// The input is made up, never the arguments, so the work depends on the type alone (and
+// is done once per type and thread): at most [`MAX_RUNS`] runs over at most [`MAX_NODES`]
+// nodes, [`MAX_DEPTH`] levels deep (a recursive type is learned down to there).
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -30,22 +30,22 @@ use super::plan::{Check, NONE, Node, NodeId, Plan, Prop, StructNode};
 use super::{Drive, Engine};
 use crate::issue::Input;
 
-/// Runs of the type's `Deserialize`, at most.
+// Runs of the type's `Deserialize`, at most.
 const MAX_RUNS: usize = 2048;
-/// Nodes of a plan, at most.
+// Nodes of a plan, at most.
 const MAX_NODES: usize = 4096;
-/// Levels of a plan, at most.
+// Levels of a plan, at most.
 const MAX_DEPTH: u32 = 32;
-/// Values made up over all runs, at most: past it every value is a stand-in, so that the
-/// work stays bounded whatever the type (a recursive type with many optional fields).
+// Values made up over all runs, at most: past it every value is a stand-in, so that the
+// work stays bounded whatever the type (a recursive type with many optional fields).
 const MAX_STEPS: u32 = 200_000;
 
-/// The plan of `T`, learned from `T`'s `Deserialize`.
+// The plan of `T`, learned from `T`'s `Deserialize`.
 pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
     learn_as::<T>(engine, false)
 }
 
-/// [`learn`], and the type defaults of absent fields ([`learn_defaults`]).
+// [`learn`], and the type defaults of absent fields ([`learn_defaults`]).
 pub(crate) fn learn_reported<T: DeserializeOwned>(engine: &Engine) -> Plan {
     learn_as::<T>(engine, true)
 }
@@ -80,8 +80,8 @@ fn learn_as<T: DeserializeOwned>(engine: &Engine, defaults: bool) -> Plan {
     builder.into_inner().into_plan()
 }
 
-/// Threads learning type defaults now: while none is, a type default filled in by serde
-/// ([`default_filled`]) costs one load.
+// Threads learning type defaults now: while none is, a type default filled in by serde
+// ([`default_filled`]) costs one load.
 static LOGGING: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
@@ -90,10 +90,10 @@ thread_local! {
     static FILLED: RefCell<Option<Vec<Input>>> = const { RefCell::new(None) };
 }
 
-/// Called by the crate's type defaults (`Int`'s `Default` and `DefaultTo::value` with a
-/// default) when serde fills one in for an absent field: while a plan is being learned,
-/// this is how the probe tells which absent field has a type default, so that a call read
-/// with a report records `default_applied` there.
+// Called by the crate's type defaults (`Int`'s `Default` and `DefaultTo::value` with a
+// default) when serde fills one in for an absent field: while a plan is being learned,
+// this is how the probe tells which absent field has a type default, so that a call read
+// with a report records `default_applied` there.
 #[inline]
 pub(crate) fn default_filled(value: impl FnOnce() -> Input) {
     if LOGGING.load(Ordering::Relaxed) != 0 {
@@ -114,13 +114,13 @@ fn filled_slow(value: Input) {
     });
 }
 
-/// Type defaults noted per struct and run, at most.
+// Type defaults noted per struct and run, at most.
 const MAX_FILLED: usize = 256;
 
-/// Which absent optional fields get a type default, learned by leaving each out in turn:
-/// first a run with every field offered (the defaults of fields that are never offered),
-/// then, per struct, one with only its required fields (does any absent field get a type
-/// default?), and for a struct where one does, one run per optional field left out.
+// Which absent optional fields get a type default, learned by leaving each out in turn:
+// first a run with every field offered (the defaults of fields that are never offered),
+// then, per struct, one with only its required fields (does any absent field get a type
+// default?), and for a struct where one does, one run per optional field left out.
 fn learn_defaults<T: DeserializeOwned>(builder: &RefCell<Builder>, engine: &Engine) {
     struct Logging;
     impl Drop for Logging {
@@ -212,10 +212,10 @@ fn learn_defaults<T: DeserializeOwned>(builder: &RefCell<Builder>, engine: &Engi
     }
 }
 
-/// Runs spent on learning type defaults, at most (beyond the plan's own).
+// Runs spent on learning type defaults, at most (beyond the plan's own).
 const MAX_DEFAULT_RUNS: usize = 512;
 
-/// The one value `with` holds beyond `without` (as multisets); `None` unless exactly one.
+// The one value `with` holds beyond `without` (as multisets); `None` unless exactly one.
 fn one_more(with: &[Input], without: &[Input]) -> Option<Input> {
     if with.len() != without.len() + 1 {
         return None;
@@ -234,22 +234,22 @@ fn one_more(with: &[Input], without: &[Input]) -> Option<Input> {
     extra
 }
 
-/// Which fields a struct leaves out in a run that learns type defaults.
+// Which fields a struct leaves out in a run that learns type defaults.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Omit {
     Nothing,
-    /// Every optional field.
+    // Every optional field.
     Optional,
-    /// This one.
+    // This one.
     One(&'static str),
 }
 
 #[derive(Default)]
 struct Builder {
     nodes: Vec<BNode>,
-    /// Values made up so far (see [`MAX_STEPS`]).
+    // Values made up so far (see [`MAX_STEPS`]).
     steps: u32,
-    /// Struct nodes reached in this run.
+    // Struct nodes reached in this run.
     reached: Vec<NodeId>,
 }
 
@@ -259,46 +259,46 @@ enum BNode {
     Unseen,
     Struct(Box<BStruct>),
     Seq(NodeId),
-    /// Reached as two different kinds of value, or not worth knowing.
+    // Reached as two different kinds of value, or not worth knowing.
     Opaque,
 }
 
 struct BStruct {
     name: &'static str,
     fields: &'static [&'static str],
-    /// Learned from `missing_field`, in the order serde names them (declaration order).
+    // Learned from `missing_field`, in the order serde names them (declaration order).
     required: Vec<&'static str>,
-    /// Names serde reports in `duplicate_field`: each is a field's own name.
+    // Names serde reports in `duplicate_field`: each is a field's own name.
     canonical: Vec<&'static str>,
-    /// Alias -> the field it stands for.
+    // Alias -> the field it stands for.
     aliases: Vec<(&'static str, &'static str)>,
-    /// Optional names whose made-up value the type refused: not offered again.
+    // Optional names whose made-up value the type refused: not offered again.
     skipped: Vec<&'static str>,
     phase: Phase,
-    /// The node of each field's value, by the name it was offered under.
+    // The node of each field's value, by the name it was offered under.
     children: Vec<(&'static str, NodeId)>,
-    /// Fields left out in this run (learning type defaults).
+    // Fields left out in this run (learning type defaults).
     omit: Omit,
-    /// The type defaults filled in after this struct's members in this run.
+    // The type defaults filled in after this struct's members in this run.
     filled: Vec<Input>,
-    /// Optional fields with a type default, and the default.
+    // Optional fields with a type default, and the default.
     defaults: Vec<(&'static str, Input)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Phase {
-    /// Offering only the required fields known, to learn the others.
+    // Offering only the required fields known, to learn the others.
     Discover,
-    /// Offering every field, to learn aliases and what lies inside optional fields.
+    // Offering every field, to learn aliases and what lies inside optional fields.
     Explore,
     Done,
-    /// A run failed inside it without teaching anything: what is known stands, the rest
-    /// is unknown.
+    // A run failed inside it without teaching anything: what is known stands, the rest
+    // is unknown.
     Broken,
 }
 
 impl Builder {
-    /// The node of the value offered under `key` in `parent` (created on first use).
+    // The node of the value offered under `key` in `parent` (created on first use).
     fn node(&mut self, parent: Option<NodeId>, key: &'static str) -> NodeId {
         if let Some(p) = parent
             && let Some(BNode::Struct(s)) = self.nodes.get(p as usize)
@@ -319,7 +319,7 @@ impl Builder {
         id
     }
 
-    /// The node of the elements of the array at `id`.
+    // The node of the elements of the array at `id`.
     fn items(&mut self, id: NodeId) -> NodeId {
         match self.nodes.get(id as usize) {
             Some(BNode::Seq(items)) => return *items,
@@ -343,8 +343,8 @@ impl Builder {
         }
     }
 
-    /// After a run that succeeded: every struct reached moves on a phase. Whether another
-    /// run can teach more.
+    // After a run that succeeded: every struct reached moves on a phase. Whether another
+    // run can teach more.
     fn advance(&mut self) -> bool {
         let mut more = false;
         for id in std::mem::take(&mut self.reached) {
@@ -397,7 +397,7 @@ impl BStruct {
         self.aliases.iter().any(|(a, _)| *a == name)
     }
 
-    /// The names to offer in this run, in order.
+    // The names to offer in this run, in order.
     fn offers(&self) -> Vec<&'static str> {
         let mut out: Vec<&'static str> = self.required.clone();
         if self.phase == Phase::Discover || self.omit == Omit::Optional {
@@ -465,7 +465,7 @@ impl BStruct {
     }
 }
 
-/// The made-up input of one run, at one node of the plan being learned.
+// The made-up input of one run, at one node of the plan being learned.
 struct ProbeDe<'b, 'e> {
     builder: &'b RefCell<Builder>,
     node: NodeId,
@@ -487,7 +487,7 @@ impl<'b, 'e> ProbeDe<'b, 'e> {
         }
     }
 
-    /// Nothing more to learn below here: answer as a stand-in does.
+    // Nothing more to learn below here: answer as a stand-in does.
     fn done(&self) -> bool {
         self.node == NONE || self.depth >= MAX_DEPTH || self.builder.borrow().steps >= MAX_STEPS
     }
@@ -681,7 +681,7 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
 }
 
 impl ProbeDe<'_, '_> {
-    /// What the failure `e` of the struct at this node teaches; the error to go on with.
+    // What the failure `e` of the struct at this node teaches; the error to go on with.
     fn learn_from(
         &self,
         e: Error,
@@ -728,8 +728,8 @@ impl ProbeDe<'_, '_> {
     }
 }
 
-/// One element (or `left` of them) at the node of the elements: the first is learned
-/// from, the others are stand-ins.
+// One element (or `left` of them) at the node of the elements: the first is learned
+// from, the others are stand-ins.
 struct Items<'b, 'e> {
     left: usize,
     first: bool,
@@ -761,11 +761,11 @@ impl<'de> SeqAccess<'de> for Items<'_, '_> {
     }
 }
 
-/// The fields offered to a struct in this run.
+// The fields offered to a struct in this run.
 struct Offers<'p, 'b, 'e> {
     probe: &'p ProbeDe<'b, 'e>,
     names: std::vec::IntoIter<&'static str>,
-    /// The name whose value comes next (or was the last offered).
+    // The name whose value comes next (or was the last offered).
     current: Option<&'static str>,
 }
 

@@ -1,4 +1,4 @@
-//! The extractors: a tool's arguments read by the crate, and what was coerced in them.
+// The extractors: a tool's arguments read by the crate, and what was coerced in them.
 
 use std::any::TypeId;
 use std::borrow::Cow;
@@ -18,10 +18,10 @@ use crate::dialect::Dialect;
 use crate::issue::Rejection;
 use crate::render::Envelope;
 
-/// How rmcp's own tool router recognizes an argument error it turns into an `isError`
-/// result (rmcp 3.11's `ToolRouter::call`, for its own `Parameters`): a `-32602` error
-/// whose message starts so. The crate's refusals start so too, so that a server without
-/// [`coerce`](super::coerce) still answers with an `isError` result.
+// How rmcp's own tool router recognizes an argument error it turns into an `isError`
+// result (rmcp 3.11's `ToolRouter::call`, for its own `Parameters`): a `-32602` error
+// whose message starts so. The crate's refusals start so too, so that a server without
+// [`coerce`](super::coerce) still answers with an `isError` result.
 pub(super) const RMCP_ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
 
 /// Tool arguments read by the crate: every lax shape its adapters accept, every issue
@@ -103,10 +103,10 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema + 'static>
     }
 }
 
-/// The error a refusal leaves the extractor with (see [`Parameters`]'s `# Errors`). Routed
-/// by [`coerce`](super::coerce), the envelope goes to the router, which renders it once
-/// (the error then carries only its message); otherwise the error carries it, as JSON
-/// text in its message and as `data`.
+// The error a refusal leaves the extractor with (see [`Parameters`]'s `# Errors`). Routed
+// by [`coerce`](super::coerce), the envelope goes to the router, which renders it once
+// (the error then carries only its message); otherwise the error carries it, as JSON
+// text in its message and as `data`.
 fn refusal(tool: &str, rejection: Rejection, slot: Option<&RefusalSlot>) -> ErrorData {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);
@@ -125,8 +125,8 @@ fn refusal(tool: &str, rejection: Rejection, slot: Option<&RefusalSlot>) -> Erro
     }
 }
 
-/// `T`'s canonical input schema, built once per type: what a dialect's normalization
-/// reads the arguments against.
+// `T`'s canonical input schema, built once per type: what a dialect's normalization
+// reads the arguments against.
 fn canonical_schema<T: schemars::JsonSchema + 'static>() -> Arc<Value> {
     static SCHEMAS: OnceLock<Mutex<HashMap<TypeId, Arc<Value>>>> = OnceLock::new();
     let schemas = SCHEMAS.get_or_init(Default::default);

@@ -1,4 +1,4 @@
-//! A service layer for `tools/call` requests whose `params.arguments` is not an object.
+// A service layer for `tools/call` requests whose `params.arguments` is not an object.
 
 use std::borrow::Cow;
 
@@ -16,8 +16,8 @@ use serde_json::Value;
 use crate::issue::Rejection;
 use crate::report::Coercion;
 
-/// The `args_unwrapped` steps [`UnwrapArguments`] took to reach the arguments object, for
-/// [`Parameters`](super::Parameters) to put in front of its report.
+// The `args_unwrapped` steps [`UnwrapArguments`] took to reach the arguments object, for
+// [`Parameters`](super::Parameters) to put in front of its report.
 #[derive(Clone, Debug)]
 pub(super) struct Unwrapped(pub(super) Vec<Coercion>);
 
@@ -211,10 +211,10 @@ pub async fn on_custom_request<H: ServerHandler>(
     })
 }
 
-/// `result` as rmcp's server handler shapes its own results for a peer on `version` (the
-/// version of the request, else the one negotiated): a peer on a version before
-/// 2026-07-28 gets no `resultType: "complete"` (the field did not exist then, and strict
-/// peers refuse it) and no `structuredContent` that is not an object.
+// `result` as rmcp's server handler shapes its own results for a peer on `version` (the
+// version of the request, else the one negotiated): a peer on a version before
+// 2026-07-28 gets no `resultType: "complete"` (the field did not exist then, and strict
+// peers refuse it) and no `structuredContent` that is not an object.
 fn for_peer(mut result: ServerResult, version: Option<&ProtocolVersion>) -> ServerResult {
     // ISO dates compare as text in the order of the days they name, as rmcp compares them.
     let current = version.is_some_and(|v| v.as_str() >= ProtocolVersion::V_2026_07_28.as_str());
@@ -225,10 +225,10 @@ fn for_peer(mut result: ServerResult, version: Option<&ProtocolVersion>) -> Serv
     result
 }
 
-/// A `tools/call` whose `params.arguments` is neither absent nor an object: the call with
-/// the object the arguments hold and the steps to it, or the `isError` result refusing
-/// them; `None` when the arguments are an object (or absent) or the parameters are
-/// unreadable for another reason (then rmcp's own answer stands).
+// A `tools/call` whose `params.arguments` is neither absent nor an object: the call with
+// the object the arguments hold and the steps to it, or the `isError` result refusing
+// them; `None` when the arguments are an object (or absent) or the parameters are
+// unreadable for another reason (then rmcp's own answer stands).
 fn read_sent_call(
     params: Option<&Value>,
 ) -> Option<Result<(CallToolRequestParams, Unwrapped), CallToolResult>> {
@@ -256,8 +256,8 @@ fn read_sent_call(
     })
 }
 
-/// The `isError` result of arguments that hold no object: the envelope as text only (the
-/// tool's `outputSchema` is not known here).
+// The `isError` result of arguments that hold no object: the envelope as text only (the
+// tool's `outputSchema` is not known here).
 fn refusal(tool: &str, rejection: &Rejection) -> CallToolResult {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);

@@ -1,11 +1,11 @@
-//! Formats: dates, date-times, UUIDs, email addresses, IP addresses and (schema route)
-//! URIs, each read from the lax spellings models send into its canonical text. The typed
-//! adapters ([`crate::adapters::format`]) and the schema engine's `format` keyword both read
-//! through these functions; the table is docs/contract.md's "Formats".
-//!
-//! Each reader answers with the value and whether the text was already valid as sent (so
-//! that the schema route keeps such a value as it arrived), or the `format_invalid` issue,
-//! whose hint shows the canonical spelling built from the text when one can be.
+// Formats: dates, date-times, UUIDs, email addresses, IP addresses and (schema route)
+// URIs, each read from the lax spellings models send into its canonical text. The typed
+// adapters ([`crate::adapters::format`]) and the schema engine's `format` keyword both read
+// through these functions; the table is docs/contract.md's "Formats".
+//
+// Each reader answers with the value and whether the text was already valid as sent (so
+// that the schema route keeps such a value as it arrived), or the `format_invalid` issue,
+// whose hint shows the canonical spelling built from the text when one can be.
 
 pub(crate) mod date_time;
 pub(crate) mod email;
@@ -18,22 +18,22 @@ use std::borrow::Cow;
 
 use crate::issue::{Code, Input, Issue};
 
-/// The `format` values the crate reads (JSON Schema 2020-12's names).
+// The `format` values the crate reads (JSON Schema 2020-12's names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Format {
-    /// `date-time` (RFC 3339 `date-time`).
+    // `date-time` (RFC 3339 `date-time`).
     DateTime,
-    /// `date` (RFC 3339 `full-date`).
+    // `date` (RFC 3339 `full-date`).
     Date,
-    /// `uuid` (RFC 9562).
+    // `uuid` (RFC 9562).
     Uuid,
-    /// `email`.
+    // `email`.
     Email,
-    /// `ipv4`.
+    // `ipv4`.
     Ipv4,
-    /// `ipv6`.
+    // `ipv6`.
     Ipv6,
-    /// `uri` (RFC 3986), schema route only.
+    // `uri` (RFC 3986), schema route only.
     #[cfg_attr(
         not(feature = "coercer"),
         allow(dead_code, reason = "the schema engine's")
@@ -42,7 +42,7 @@ pub(crate) enum Format {
 }
 
 impl Format {
-    /// The format a `format` keyword names, if the crate reads it.
+    // The format a `format` keyword names, if the crate reads it.
     #[cfg_attr(
         not(feature = "coercer"),
         allow(dead_code, reason = "the schema engine's")
@@ -60,7 +60,7 @@ impl Format {
         })
     }
 
-    /// The keyword's value: `"date-time"`.
+    // The keyword's value: `"date-time"`.
     pub(crate) const fn as_str(self) -> &'static str {
         match self {
             Format::DateTime => "date-time",
@@ -74,26 +74,26 @@ impl Format {
     }
 }
 
-/// A string read by a format's rule: its canonical text, and whether the text sent was
-/// already valid for the format as sent (the schema route then keeps it as it is).
+// A string read by a format's rule: its canonical text, and whether the text sent was
+// already valid for the format as sent (the schema route then keeps it as it is).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")
 )]
 pub(crate) struct Read {
-    /// The canonical text.
+    // The canonical text.
     pub(crate) canonical: String,
-    /// Whether the text sent satisfies the published `format` as it is.
+    // Whether the text sent satisfies the published `format` as it is.
     pub(crate) as_sent: bool,
 }
 
-/// Read `text` by `format`'s rule with no policy (the schema route's reading: an offset is
-/// required, a bare date and numbers are not date-times).
-///
-/// # Errors
-///
-/// `format_invalid`, `input` and `context.format` set.
+// Read `text` by `format`'s rule with no policy (the schema route's reading: an offset is
+// required, a bare date and numbers are not date-times).
+//
+// # Errors
+//
+// `format_invalid`, `input` and `context.format` set.
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")
@@ -139,9 +139,9 @@ pub(crate) fn read(format: Format, text: &str) -> Result<Read, Issue> {
     }
 }
 
-/// Whether `text` satisfies `format` as sent: [`read`]'s `as_sent`, without writing the
-/// canonical text (the schema engine asks this of every string a union or a fast path
-/// checks).
+// Whether `text` satisfies `format` as sent: [`read`]'s `as_sent`, without writing the
+// canonical text (the schema engine asks this of every string a union or a fast path
+// checks).
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")
@@ -166,7 +166,7 @@ pub(crate) fn as_sent(format: Format, text: &str) -> bool {
     }
 }
 
-/// `format_invalid` for `text` (as it arrived) under `format`.
+// `format_invalid` for `text` (as it arrived) under `format`.
 #[cold]
 pub(crate) fn invalid(
     format: Format,
@@ -184,8 +184,8 @@ pub(crate) fn invalid(
 mod tests {
     use super::*;
 
-    /// `as_sent` answers as `read`'s `as_sent` does, for addresses too (where it skips
-    /// `read`).
+    // `as_sent` answers as `read`'s `as_sent` does, for addresses too (where it skips
+    // `read`).
     #[test]
     fn as_sent_agrees_with_read() {
         let texts = [

@@ -1,16 +1,16 @@
-//! `uri` (schema route): an absolute URI as RFC 3986 writes it, kept as sent, trimmed. The
-//! grammar is the `fluent-uri` crate's; no host policy applies (the typed `UrlLike` keeps
-//! its own).
+// `uri` (schema route): an absolute URI as RFC 3986 writes it, kept as sent, trimmed. The
+// grammar is the `fluent-uri` crate's; no host policy applies (the typed `UrlLike` keeps
+// its own).
 
 use super::{Format, invalid};
 use crate::issue::Issue;
 use crate::words;
 
-/// Read an absolute URI. The URI and whether the text was valid as sent.
-///
-/// # Errors
-///
-/// `format_invalid` for text that is not an absolute URI (no scheme, a space, a `\`, ...).
+// Read an absolute URI. The URI and whether the text was valid as sent.
+//
+// # Errors
+//
+// `format_invalid` for text that is not an absolute URI (no scheme, a space, a `\`, ...).
 pub(crate) fn read(text: &str) -> Result<(&str, bool), Issue> {
     let t = words::trim(text);
     if fluent_uri::Uri::parse(t).is_ok() {

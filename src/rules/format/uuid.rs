@@ -1,16 +1,16 @@
-//! `uuid` (RFC 9562): written lowercase and hyphenated.
+// `uuid` (RFC 9562): written lowercase and hyphenated.
 
 use super::{Format, invalid};
 use crate::issue::Issue;
 use crate::words;
 
-/// Read a UUID: hyphenated (any case), also in `{…}` braces, after a `urn:uuid:` prefix,
-/// or as 32 hex digits without hyphens; whitespace around. The 16 bytes, and whether the
-/// text was valid as sent (hyphenated, nothing around it).
-///
-/// # Errors
-///
-/// `format_invalid` for any other length or char.
+// Read a UUID: hyphenated (any case), also in `{…}` braces, after a `urn:uuid:` prefix,
+// or as 32 hex digits without hyphens; whitespace around. The 16 bytes, and whether the
+// text was valid as sent (hyphenated, nothing around it).
+//
+// # Errors
+//
+// `format_invalid` for any other length or char.
 pub(crate) fn read(text: &str) -> Result<([u8; 16], bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
@@ -70,7 +70,7 @@ fn nibble(c: u8) -> Option<u8> {
     }
 }
 
-/// The canonical text: lowercase, hyphenated.
+// The canonical text: lowercase, hyphenated.
 pub(crate) fn canonical(bytes: &[u8; 16]) -> String {
     use std::fmt::Write as _;
     let mut out = String::with_capacity(36);
