@@ -1714,7 +1714,10 @@ enum Origin {
     // A native array, a lone value, or pieces whose issues need nothing more.
     Native,
     // JSON text `t` (trimmed) of the string `s`.
-    Json { s: String, t: String },
+    Json {
+        s: String,
+        t: String,
+    },
     // Integer comma pieces, with their char offsets in the string and whether the piece
     // was refused already (a leading zero).
     Pieces {
