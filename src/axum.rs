@@ -8,23 +8,10 @@
 //!   a string, a key given more than once an array of them (`?ids=1&ids=2`), so that
 //!   `?ids=1,2,3&limit=10` reads as `{"ids": "1,2,3", "limit": "10"}` does.
 //! - Both refuse with a [`Refusal`]: the HTTP body of [`Rejection::to_http_body`]
-//!   (`{"error": "ValidationError", "issues": [{"path", "message", "code"}], "truncated":
-//!   N}`, as `application/json`), never axum's plain-text rejection:
-//!
-//! | request | status | issues |
-//! |---|---|---|
-//! | arguments refused | 400 | every issue found |
-//! | a body that is not JSON (empty, cut, not UTF-8) | 400 | one `invalid_json` at `""` |
-//! | a body that cannot be read to its end (the connection failed) | 400 | one `invalid_json` at `""` |
-//! | `Content-Type` absent or not JSON (`application/json`, `application/*+json`, with any parameters, as axum's own `Json` accepts) | 415 | one `invalid_type` at `""` |
-//! | a body over the limit | 413 | one `too_long` at `""` |
-//!
-//! The body limit is axum's: 2 MiB (2,097,152 bytes) unless the router sets another with
-//! [`DefaultBodyLimit`](::axum::extract::DefaultBodyLimit), in bytes
-//! (`.layer(DefaultBodyLimit::max(65_536))`, or `DefaultBodyLimit::disable()`); a larger
-//! body is read only up to the limit (and the chunk that crosses it). tower-http's `RequestBodyLimitLayer`
-//! answers a body whose `Content-Length` is over its limit with its own plain-text 413
-//! before any extractor runs; `DefaultBodyLimit` leaves the answer to the extractor.
+//!   (`application/json`), never axum's plain-text rejection: 400 with every issue, 415 for
+//!   a `Content-Type` that is not JSON, 413 past axum's body limit
+//!   ([`DefaultBodyLimit`](::axum::extract::DefaultBodyLimit), 2 MiB unless the router sets
+//!   another). The statuses and the body limit: [docs/contract.md, "HTTP"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#http).
 //!
 //! The renderings are responses too: [`Refusal`], [`HttpBody`] (400),
 //! [`Envelope`] (its category's status: 400, 404, 403, 409, 429, 503, 500) and

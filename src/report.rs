@@ -10,40 +10,9 @@
 //! nothing and cost what they cost without a report.
 //!
 //! One [`Coercion`] per step: its [`Rule`], the JSON Pointer of the value (the paths issues
-//! use: a comma piece, an element of JSON text and a wrapped lone value are `/field/i`),
-//! and a short `from`/`to` summary cut like an issue's input. The rules, in the words of
-//! `docs/contract.md` ("Coercion report"):
-//!
-//! - a string read as an array gives one record at the field: `json_string` per layer of
-//!   string encoding peeled, or `comma_split` (one piece too: `"7"` is `comma_split`); comma
-//!   pieces record only what goes beyond being text with spaces around it (`integral_float`
-//!   for `"1.0"`); a native lone value made a one-element array is `scalar_wrap`; elements
-//!   of decoded JSON text and of native arrays record their own steps (`["1", 2]`:
-//!   `numeric_string` at `/ids/0`);
-//! - one value may record several steps, in order (`"5.0"` for an integer: `numeric_string`
-//!   then `integral_float`; `"0"` for a clamped `1..=50`: `numeric_string` then `clamp`);
-//! - `trim` only for values kept as text (trimmed strings, pattern strings, URLs), and only
-//!   where whitespace was removed: whitespace around numbers, booleans, enum names, JSON
-//!   text and comma pieces is part of reading them;
-//! - `empty_as_absent` for `""`, whitespace or `"null"` read as absent; `null` for an optional is
-//!   serde's own reading and records nothing; a default carried by the type that is filled
-//!   in records `default_applied`, for an absent field and `null` too;
-//! - a call that sends every field in its canonical shape, and omits only fields without a
-//!   type default, has an empty report.
-//!
-//! Coercions are recorded where the crate's engine reads the call, which is also where
-//! issues get their paths: inside `#[serde(flatten)]` fields and internally tagged,
-//! adjacently tagged or untagged enums (serde replays those from a buffer of its own) a
-//! coercion is recorded at the enclosing value's path, as an issue there is. As with issues,
-//! a reading that serde tries and throws away (an untagged variant that does not match,
-//! serde_with's `DefaultOnError`) keeps the coercions it recorded. The type defaults of
-//! absent fields are known for the structs the plan describes (not inside map values or
-//! enum variants, where a missing field is the first one only, too).
-//!
-//! `from` and `to` quote scalars and the strings a step applies to; an object, an array,
-//! or a string holding JSON text is shown by its size (`"an object of 2 members"`, `"a
-//! string of 40 chars"`), so that a step on an enclosing value never echoes a field inside
-//! it.
+//! use) and a short `from`/`to` summary cut like an issue's input. Which step records what,
+//! in which order, and where a record stops at the enclosing value:
+//! [docs/contract.md, "Coercion report"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#coercion-report).
 //!
 //! # Examples
 //!

@@ -91,7 +91,7 @@ mod unions;
 pub use serde_with::Schema as SchemaAs;
 
 /// [`crate::from_str`] with the required fields taken from `T`'s JSON Schema (see the
-/// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
+/// [module docs](self)).
 ///
 /// # Errors
 ///
@@ -123,7 +123,7 @@ pub fn from_str<T: DeserializeOwned + JsonSchema>(json: &str) -> Result<T, Rejec
 }
 
 /// [`crate::from_slice`] with the required fields taken from `T`'s JSON Schema (see the
-/// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
+/// [module docs](self)).
 ///
 /// # Errors
 ///
@@ -155,7 +155,7 @@ pub fn from_slice<T: DeserializeOwned + JsonSchema>(json: &[u8]) -> Result<T, Re
 }
 
 /// [`crate::from_value`] with the required fields taken from `T`'s JSON Schema (see the
-/// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
+/// [module docs](self)).
 ///
 /// # Errors
 ///
