@@ -40,16 +40,9 @@ pub(super) const RMCP_ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize param
 ///
 /// # Errors
 ///
-/// When the arguments are refused, the extractor fails with a JSON-RPC `-32602`
-/// [`ErrorData`] whose `data` is the envelope and whose message is `failed to deserialize
-/// parameters: ` followed by the envelope as JSON text. [`coerce`](super::coerce) turns it
-/// into an `isError` result carrying the envelope (as the MCP specification asks of input
-/// errors); there the extractor hands the envelope itself to the router, which renders it
-/// once for the result, and the error it fails with carries only the envelope's message.
-/// Without it, rmcp's own router turns it into an `isError` result too, whose one text
-/// item is that message: the model still reads every issue, but the result has no
-/// `structuredContent` and the other services of the router (dialect, output check) are
-/// off. A hand-written `call_tool` that returns the error as it is sends a JSON-RPC error.
+/// A JSON-RPC `-32602` [`ErrorData`] carrying the envelope, which [`coerce`](super::coerce)
+/// answers as an `isError` result; how it is rendered with and without the router:
+/// [docs/contract.md, "The rmcp router"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#the-rmcp-router).
 ///
 /// # Examples
 ///

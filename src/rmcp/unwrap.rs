@@ -24,24 +24,12 @@ pub(super) struct Unwrapped(pub(super) Vec<Coercion>);
 /// An rmcp service that accepts `tools/call` requests whose `params.arguments` is a string
 /// holding the arguments object, and hands every request to the service it wraps.
 ///
-/// The MCP schema types `params.arguments` as an object, and rmcp cannot read a
-/// `tools/call` request otherwise: it answers with a JSON-RPC error (`-32601`, the method
-/// name as message) before any server code runs. Clients send the object as a JSON string
-/// all the same (the official TypeScript SDK passes on whatever its caller gives it, and
-/// agents built on OpenAI Responses models hand over the arguments string as they got it).
-/// Wrapped, such a request reaches the tool: the string is read as the crate's entry points
-/// read arguments sent whole as a string (at most two layers of string encoding, see
-/// [`from_str`](crate::from_str)); the object becomes `params.arguments`, so every
-/// extractor sees it, and [`Parameters`](super::Parameters) records one `args_unwrapped`
-/// coercion per layer in the [report](super::Coercions). Arguments that are not an object
-/// even so (a string holding an array or plain text, a number, an array, more than two
-/// layers) never reach the tool: the layer answers with an `isError: true` result whose
-/// one text item is the `INVALID_ARGUMENT` envelope (the crate's `invalid_type` or
-/// `invalid_json` issue at `""`; no `structuredContent`, which a tool's `outputSchema`
-/// would refuse), shaped for the protocol version of the call as rmcp shapes its own
-/// results (no `"resultType": "complete"` for a client on a version before 2026-07-28). Requests that rmcp reads as they are pass through untouched: the layer
-/// costs them one `match`. rmcp's check of the `Mcp-Param-*` HTTP headers against the
-/// arguments (SEP-2243) runs before the layer and does not see arguments sent as a string.
+/// rmcp answers such a request with a JSON-RPC error (`-32601`) before any server code
+/// runs; clients send it all the same (the TypeScript SDK, agents on OpenAI Responses
+/// models). Wrapped, the string is read as [`from_str`](crate::from_str) reads arguments
+/// sent as a string and the object reaches every extractor; arguments that still are not
+/// an object get the `isError` envelope. The details (the report, the result's shape per
+/// protocol version, the cost): [docs/contract.md, "The rmcp router"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#the-rmcp-router).
 ///
 /// Wrap the server where it is served as a `Service` (stdio, or any transport given to
 /// `serve`); rmcp's streamable HTTP server takes a `ServerHandler` instead, whose

@@ -338,14 +338,10 @@ pub fn settings() -> SchemaSettings {
     })
 }
 
-/// The `inputSchema` of a tool whose arguments are `T`: inline (no `$ref`/`$defs`; a
-/// recursive type, one that contains itself, cannot be inlined, and schemars keeps a
-/// `$defs` entry and a `$ref` for it; [`from_str`] and the others of this module then
-/// learn the required fields from `T`'s `Deserialize`, as [`crate::from_str`] does),
-/// optional fields without `null` (see [`strip_nullable_optionals`]), the standard
-/// `format` values only (schemars' `"uint32"` for a `u32` is left out, its bounds stay),
-/// and no root `title`/`description` (the Rust type's name and docs are noise to the
-/// agent).
+/// The `inputSchema` of a tool whose arguments are `T`: inline (no `$ref`/`$defs`, but
+/// for a recursive type), optional fields without `null` ([`strip_nullable_optionals`]),
+/// standard `format` values only, and no root `title`/`description` (the Rust type's name
+/// and docs are noise to the agent).
 ///
 /// # Examples
 ///
