@@ -1,18 +1,6 @@
-// The rules for the arguments as a whole (contract, "Third revision"): plain functions over
-// the arguments object and the names of the fields the tool declares, so that every route
-// that reads a call (the typed engine, and a schema's) applies the same ones.
-//
-// - [`object`]: the arguments object from whatever was sent, and [`text_of`], what whole
-//   arguments sent as a JSON string hold (`""` is no arguments, JSON text of an object is read, a
-//   fenced block and other text are refused).
-// - [`wrapper`]: the key the arguments were wrapped in (`{"arguments": {...}}`, or the
-//   tool-call envelope `{"name": ..., "arguments": {...}}` repeated inside them), and
-//   [`sent_inside`], the wrapper a missing field was sent in when the object was not
-//   unwrapped.
-// - [`key_folds`]: keys that name a declared field once case and separators are folded
-//   away (`orderBy` for `order_by`), and the clashes among them.
-// - [`near_misses`]: unknown keys a small edit away from a field the call left out
-//   (`limt` for `limit`).
+//! The rules for the arguments as a whole (docs/contract.md, "Third revision"), as plain
+//! functions over the arguments object and the declared field names, so that the typed
+//! engine and the schema engine apply the same ones.
 
 use std::borrow::Cow;
 
@@ -69,14 +57,10 @@ pub(crate) fn text_of(s: &str) -> Text<'_> {
 // The hint of a fenced block sent as the arguments.
 pub(crate) const FENCE_HINT: &str = "send the object itself, without the ``` fence";
 
-// The key of `map` to read the arguments from, if `map` is a wrapper around them:
-//
-// - exactly one key, one of [`WRAPPER_KEYS`], that the tool does not declare;
-// - or exactly the keys `name` and `arguments` (or `parameters`), neither declared, `name`
-//   a string (equal to `tool` where the tool's name is known);
-//
-// and the key's value an object, or a string holding one (at most two layers). Never for
-// a tool that declares no fields (its arguments are a free map): `declared` is empty then.
+/// The key of `map` to read the arguments from, if `map` wraps them: one undeclared key of
+/// [`WRAPPER_KEYS`], or an undeclared `name` (a string, equal to `tool` where known) and
+/// `arguments`/`parameters`; its value an object or a string holding one. Never when
+/// `declared` is empty (a free map).
 pub(crate) fn wrapper<'m>(
     map: &'m Map<String, Value>,
     declared: &[&str],
@@ -174,10 +158,9 @@ pub(crate) enum Folded<'a> {
     Dropped(Value),
 }
 
-// `map` with each key that folds to a declared field ([`key_folds`]) moved to the
-// field's own name; the value read for a field named twice is the one under its own
-// spelling, or under the first key that folds to it. `on` hears every move, clash and
-// value left out, in the order of the keys.
+/// `map` with each key that folds to a declared field ([`key_folds`]) moved to the field's
+/// name; a field named twice keeps the value under its own spelling, else the first. `on`
+/// hears every move, clash and value left out, in key order.
 pub(crate) fn fold_into(
     map: &mut Map<String, Value>,
     declared: &[&str],
@@ -218,10 +201,9 @@ pub(crate) fn fold_note(key: &str, name: &str) -> Coercion {
     )
 }
 
-// The keys of `keys` that name no field of `declared` but equal exactly one of them once
-// folded ([`folds_to`]), in the order of `keys`. A field named by two keys (its own
-// spelling and a folded one, or two folded ones) has every fold to it marked as a clash.
-// A key that folds to two declared fields is left alone.
+/// The keys of `keys` that name no declared field but fold to exactly one ([`folds_to`]),
+/// in order; every fold to a field named by two keys is marked a clash. A key folding to two
+/// fields is left alone.
 pub(crate) fn key_folds<'k>(
     keys: impl IntoIterator<Item = &'k str>,
     declared: &[&str],
@@ -264,11 +246,8 @@ pub(crate) fn near_limit(folded_len: usize) -> usize {
     (folded_len / 3).min(2)
 }
 
-// For each field of `absent`, the one key of `unknown` (keys that name no field) that is
-// a small edit away from it once both are folded (at most [`near_limit`] of the field's
-// folded length), if there is one. A key close to two of the fields names neither; of two
-// keys close to one field, the nearer is named, and neither when they are as near. The
-// work is linear in the number of keys: each is folded once (at most [`MAX_KEY_BYTES`]).
+/// For each field of `absent`, the one unknown key within [`near_limit`] edits of it once
+/// both are folded; none on a tie or when a key is near two fields. Linear in the keys.
 pub(crate) fn near_misses<'k>(absent: &[&str], unknown: &[&'k str]) -> Vec<Option<&'k str>> {
     use crate::rules::fold::distance_within;
     let fields: Vec<Vec<char>> = absent.iter().map(|f| folded(f).collect()).collect();

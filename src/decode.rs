@@ -1,11 +1,6 @@
-// JSON text inside a string: what arrays, objects and whole arguments sent as strings
-// hold, for every adapter and the entry points alike.
-//
-// Clients send an array or object as JSON text (`"[1,2]"`), and sometimes that text
-// encoded once more as a JSON string (`"\"[1,2]\""`). A string is read for what it holds
-// ([`held`]): JSON text of the shape asked for, another layer of string encoding, or plain
-// text (which each adapter reads its own way: comma pieces, a lone value, a refusal). At
-// most [`MAX_LAYERS`] layers are peeled; a third is [`too_encoded`].
+//! JSON text inside a string (`"[1,2]"`, or encoded once more: `"\"[1,2]\""`), read for
+//! what it holds ([`held`]) by every adapter and the entry points alike; at most
+//! [`MAX_LAYERS`] layers are peeled (docs/contract.md, Limits).
 
 use std::borrow::Cow;
 

@@ -1,8 +1,6 @@
-// The keywords the engine's own rules do not cover (`not`, `if`/`then`/`else`,
-// `dependentRequired`, `dependentSchemas`, `contains`, `minProperties`, `maxProperties`,
-// `unevaluatedProperties`, `unevaluatedItems`, `$dynamicRef`), asserted on the coerced
-// value by a complete validator, the `jsonschema` crate (feature `schema-assertions`),
-// each failure mapped to an issue at its path.
+//! The keywords the engine's rules do not cover (`not`, `if`/`then`/`else`, `dependent*`,
+//! `contains`, `min`/`maxProperties`, `unevaluated*`, `$dynamicRef`), asserted on the
+//! coerced value by the `jsonschema` crate (feature `schema-assertions`), one issue a failure.
 
 use serde_json::Value;
 
@@ -62,10 +60,9 @@ pub(crate) fn validator(schema: &Value) -> Result<jsonschema::Validator, SchemaE
     })
 }
 
-// Record an issue for each failure of the coerced `value` the validator finds: the keywords
-// only it asserts, and, through them, the union branches the engine chose by its own rules
-// (a branch whose `not` fails). Run once the engine's own rules found nothing (a refused
-// value is not read further); `skipped` are the warnings of patterns the engine skips.
+/// Record an issue for each failure the validator finds in the coerced `value` (its own
+/// keywords, and through them the union branches the engine chose); run only when the
+/// engine's rules found nothing. `skipped`: the warnings of patterns the engine skips.
 pub(crate) fn rest(
     validator: &jsonschema::Validator,
     value: &Value,

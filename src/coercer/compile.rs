@@ -1,7 +1,6 @@
-// A JSON Schema compiled once into nodes the coercion walks: every keyword the engine
-// reads checked for its shape, `$ref`s resolved inside the document, patterns compiled,
-// tagged unions found. A schema the engine cannot use is a [`SchemaError`] with the schema
-// path; a `pattern` it cannot read is skipped with a [`Warning`].
+//! A JSON Schema compiled once into the nodes the coercion walks: keywords checked for their
+//! shape, local `$ref`s resolved, patterns compiled, tagged unions found. An unusable schema
+//! is a [`SchemaError`] with its path; an unreadable `pattern` is skipped with a [`Warning`].
 
 use std::collections::HashMap;
 
@@ -164,11 +163,8 @@ pub(crate) struct Node {
     pub(crate) tag: Option<Tag>,
     // The schema path of the node, for messages.
     pub(crate) pointer: Box<str>,
-    // A scalar leaf: the one type bit (`string`, `integer`, `number` or `boolean`) of a
-    // node whose only other keywords are that type's own (lengths, `pattern` and `format`,
-    // bounds and `multipleOf`) and `enum`/`const`; 0 otherwise. A value of that type the node
-    // accepts as sent is left as it is without the walk's rules ([`Node::leaf`] is set
-    // once every node is compiled).
+    /// A scalar leaf's one type bit (a node with only that type's keywords and `enum`/`const`),
+    /// else 0: a value it accepts as sent skips the walk's rules ([`Node::leaf`]).
     pub(crate) leaf: u8,
 }
 

@@ -1,8 +1,6 @@
-// The coercion of one call against a compiled schema: the value is read in place, each
-// node's rules applied as the contract's section "Coercion against a JSON Schema" says,
-// and every issue and coercion recorded relative to the value being read (each level puts
-// its path segment in front of them on the way back up, so no path is built for a value
-// that needs nothing).
+//! The coercion of one call against a compiled schema (docs/contract.md, "Coercion against a
+//! JSON Schema"): the value read in place, issues and coercions recorded relative to it and
+//! given their path on the way back up.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -26,10 +24,9 @@ const MAX_NESTING: u32 = 128;
 // deeper (`allOf`, `$ref`, unions): past this a schema refers to itself without end.
 const MAX_HOPS: u32 = 64;
 
-// Node applications nested one inside the other across the whole walk (hops and levels of
-// the value together): past this a call is refused (`too_deep`) rather than recursed into.
-// Without it, a `$ref` chain of 63 hops at each of 127 levels nests 8,000 applications,
-// past the stack of a 2 MiB thread (tokio's workers, test threads).
+/// Node applications nested across the whole walk (hops and levels together): past this the
+/// call is `too_deep`. A 63-hop chain at each of 127 levels would otherwise overflow a 2 MiB
+/// thread's stack.
 const MAX_CHAIN: u32 = 1024;
 
 // Node applications a call may take, at least; each value of the call read adds
@@ -1219,10 +1216,8 @@ impl Walk<'_, '_> {
         self.apply(id, value, at.down());
     }
 
-    // Whether an optional property's value reads as absent: `null` where the property's
-    // schema does not admit it, `""` (or whitespace) where its type is not a free string,
-    // `"null"` where its type is not a string. The type of a union without a `type` of its
-    // own (pydantic's `anyOf: [{"type": "integer"}, {"type": "null"}]`) is its branches'.
+    /// Whether an optional property's value reads as absent (`null`, `""`, `"null"` where the
+    /// property's type does not admit it; a union's type is its branches').
     fn reads_as_absent(&self, id: Id, value: &Value) -> bool {
         let node = self.followed(id);
         let accepted = self.union_types(node, 0);
@@ -1373,10 +1368,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // Required properties the object lacks: a default filled in, else `missing`; and the
-    // unknown keys close to an optional property left out (`unknown_ignored`).
-    // `all_declared`: every key of `map` was a declared property when the members were
-    // read (reading them removes keys, never adds one).
+    /// Required properties the object lacks (a default filled in, else `missing`), and unknown
+    /// keys close to an optional property left out. `all_declared`: every key was declared.
     fn absent(
         &mut self,
         node: &Node,
@@ -1768,10 +1761,8 @@ fn of_leaf_type(leaf: u8, value: &Value) -> bool {
     }
 }
 
-// Whether a scalar leaf ([`Node::leaf`]) accepts `value` as sent, so that its rules would
-// leave it as it is and record nothing: of the leaf's type, a member of its `enum`/`const`,
-// within its lengths, `pattern`, `format`, bounds and `multipleOf`. `false` sends the value through
-// the rules, which read it or say why not.
+/// Whether a scalar leaf ([`Node::leaf`]) accepts `value` as sent, so its rules would
+/// record nothing; `false` sends it through the rules.
 #[inline]
 fn as_sent(node: &Node, value: &Value) -> bool {
     let typed = match (node.leaf, value) {

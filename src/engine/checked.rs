@@ -1,15 +1,6 @@
-// The quick attempt's reading: `serde_json::from_slice`, with the keys of every struct
-// checked against the rules for the arguments as a whole that change what a valid call
-// means.
-//
-// serde's derived structs ignore keys they do not know, so a call whose `orderBy` should
-// be read as `order_by` ([`crate::arguments::key_folds`]), or whose arguments are wrapped
-// in a key ([`crate::arguments::wrapper`]), reads as a valid call without them when those
-// fields are optional. [`Checked`] forwards every request to `serde_json`'s deserializer
-// and looks only at the keys of structs (serde hands their field names to
-// `deserialize_struct`): a key that names no field but folds to one, or a wrapper key at
-// the root, stops the attempt, and the engine reads the call by those rules. Everything
-// else reads exactly as `serde_json::from_slice` reads it.
+//! The quick attempt's reading: `serde_json::from_slice`, stopped where a struct's key
+//! folds to a field or a root key wraps the arguments (derived structs would silently ignore
+//! them), so the engine reads such a call by those rules. All else reads as serde_json does.
 
 use std::fmt;
 

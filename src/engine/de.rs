@@ -1,16 +1,8 @@
-// The engine's deserializer over the arguments, an owned `serde_json::Value` it reads in
-// place.
-//
-// It answers like `serde_json`'s own `Value` deserializer for every value that fits the
-// asked-for type; where one does not, it records the issue and feeds the visitor a
-// stand-in instead of failing, so the caller goes on to the next field. Where the plan
-// says a struct lacks a required field, it records `missing` and feeds the struct a
-// stand-in for the field, so the struct gets to its end and reports nothing twice.
-//
-// The value is read in place (`&mut`), so that after a member is read its value is still
-// there to echo in an issue that did not say what arrived; a string the visitor wants as
-// its own (`deserialize_string`, or an adapter's owned request) is moved out of it when
-// the route allows ([`Route::take_strings`](super::Route)), copied otherwise.
+//! The engine's deserializer over the arguments, an owned `Value` read in place: it answers
+//! as `serde_json`'s `Value` deserializer where the value fits, else records the issue and
+//! feeds a stand-in; a required field the plan finds absent is `missing` and stood in for.
+//! Strings are moved out only where [`Route::take_strings`](super::Route) allows, so a value
+//! stays there to echo.
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
@@ -216,11 +208,9 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    // `visit_seq` for an adapter driven on a native array (or, for the generic array
-    // adapter, on a lone value that is not an array, as a one-element array): the elements
-    // go to the engine's slot, where the adapter may take them for a loop of its own
-    // (`engine::take_native_array`); if it reads the sequence instead, the sequence
-    // takes them from there. Either way they come back into the arguments afterwards.
+    /// `visit_seq` for an adapter driven on a native array (or a lone value, for the generic
+    /// array adapter): the elements wait in the engine's slot for the adapter or the sequence,
+    /// and come back into the arguments afterwards.
     fn native_array<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let items_node = self.plan.items(self.node);
         let ValueDe {
@@ -357,10 +347,8 @@ impl<'a> ValueDe<'a> {
     }
 }
 
-// Record `missing` (required fields of `shape` that `map` lacks), each with the one key of
-// `map` that names no field and is a small edit away from it, if there is one
-// ([`crate::arguments::near_misses`]), or the wrapper key it was sent inside
-// ([`crate::arguments::sent_inside`]).
+/// Record `missing` for required fields of `shape` that `map` lacks, with a near-miss key
+/// or the wrapper it was sent inside, if any.
 #[cold]
 #[inline(never)]
 fn report_missing(

@@ -1,36 +1,20 @@
-// The private newtype handshake between the crate's adapters and the engine, whole.
-//
-// An adapter cannot see which `Deserializer` it is handed, and serde offers no way to ask.
-// So it asks in a way only the crate's own deserializers answer: it calls
-// `deserialize_newtype_struct` with a private name ([`adapt`], [`adapt_array`]). The
-// engine's deserializer ([`ValueDe`](super::de::ValueDe)), its plan probe and its stand-in
-// builder recognise the name ([`request`]) and answer by setting the *drive token*
-// ([`Engine::drive`]) right before calling the adapter's visitor, which takes it on entry
-// ([`take_drive`]): driven, the adapter records its issues in the call and goes on with a
-// stand-in. Every other deserializer sees an ordinary newtype struct and calls the
-// visitor's `visit_newtype_struct`, where no token is set: the adapter then fails fast,
-// with every issue of its value in one error. (serde_json asks for its `RawValue` the same
-// way.)
-//
-// The names, the token and both sides of the exchange live in this file and nowhere else.
+//! The private newtype handshake between the crate's adapters and the engine, all of it.
+//!
+//! An adapter asks for `deserialize_newtype_struct` with a private name ([`adapt`]); only the
+//! crate's deserializers recognise it ([`request`]) and set the drive token the adapter takes
+//! ([`take_drive`]): driven, it records issues and goes on with a stand-in; under any other
+//! deserializer it fails fast. (serde_json asks for its `RawValue` the same way.)
 
 use serde::de::{Deserializer, Visitor};
 
 use super::plan::{NONE, NodeId};
 use super::{Engine, with};
 
-// The newtype-struct name through which an adapter asks to be driven by the engine.
-// [`ValueDe`](super::de::ValueDe) answers it by setting the drive token and reading the value; every other
-// deserializer sees an ordinary newtype struct and calls the adapter's
-// `visit_newtype_struct`, which reads on without the token. (serde_json asks for its
-// `RawValue` the same way.)
+/// The name through which an adapter asks to be driven by the engine.
 const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
 
-// The newtype-struct name through which the generic array adapter asks to be driven by
-// the engine: as [`DIRECT_NAME`], and a lone value (neither an array, a string nor
-// `null`) is handed to it as the one element of a native array ([`take_native_array`](super::take_native_array)).
-// The plan's probe answers it with one element, so that the plan learns the elements'
-// structs.
+/// The name through which the generic array adapter asks to be driven; a lone value comes
+/// to it as a one-element native array, and the probe answers with one element.
 const ARRAY_NAME: &str = "$mcp_coerce::private::ArrayOf";
 
 // What an adapter driven by the engine is told: how deep its value is (an object it

@@ -1,7 +1,5 @@
-// The rules for the arguments as a whole, where the engine reads a struct: a wrapper key
-// unwrapped at the root, keys folded to the fields they name, and the hints and notes of
-// keys a small edit away from a field. The rules themselves are [`crate::arguments`]'s;
-// this file applies them to the object being read and records what they did.
+//! The rules of [`crate::arguments`] applied where the engine reads a struct: a root wrapper
+//! unwrapped, keys folded to their fields, near misses hinted, each recorded.
 
 use serde_json::{Map, Value};
 
@@ -55,10 +53,8 @@ pub(super) fn all_declared(map: &Map<String, Value>, fields: &[&str]) -> bool {
     map.keys().all(|key| fields.contains(&key.as_str()))
 }
 
-// Read every key of `map` that names no field of `fields` but names one once folded
-// ([`arguments::key_folds`]) as that field: a `key_fold` coercion at the field's path; a
-// field named by two keys is `duplicate_key` at its path, and the value read is the one
-// under its own spelling (or under the first key that folds to it).
+/// Read each key that folds to a field of `fields` as that field (a `key_fold` coercion);
+/// a field named by two keys is `duplicate_key` ([`arguments::fold_into`] keeps which value).
 #[cold]
 #[inline(never)]
 pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &[&str]) {

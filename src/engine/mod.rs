@@ -1,58 +1,15 @@
-// The collecting engine: one call's arguments in, the typed value or every issue out.
-//
-// **State.** Everything the engine knows about the call being read lives in one value,
-// [`CallState`], held in [`Engine`], one per thread: the issues found so far (relative to
-// the value being read: each level puts its own path segment in front of them on the way
-// back up, so no path is built on the success path), how many were dropped past the cap,
-// whether recording is suppressed (while a stand-in value is built) or redacted (inside a
-// field marked secret), the token that tells an adapter it is driven by the engine (and
-// at which depth and plan node), the route (a call read from text, strings moved or
-// copied), the plan of required fields of the type being read, and the tool's name.
-// Beside it the engine keeps what outlives a call: the plans already learned, the quick
-// flag of a first attempt, the calls under way. A call nested in another (an entry point
-// called inside a `Deserialize` impl) swaps the enclosing call's state out whole for a
-// fresh one and swaps it back when it ends, panics included; an object decoded from a
-// string inside a call keeps the call's issues and swaps only the plan it reads by.
-//
-// **One pass.** [`de::ValueDe`] reads the arguments (an owned `serde_json::Value`) for the
-// type. It sees each value before the type's visitor does: a type mismatch is recorded
-// and the visitor is fed a stand-in, so reading goes on to the next field. serde's derived
-// visitors stop at the first missing field, so the engine knows beforehand which fields
-// each struct requires: a [`plan::Plan`], taken from the type's JSON Schema (the
-// `schema::from_*` entry points) or learned once per type and thread by running the type's
-// own `Deserialize` over stand-in input ([`probe`]). Where the plan says a required field
-// is absent, the engine reports it and feeds the struct a stand-in for it, so every missing
-// field of every object is found in the one pass. A struct the plan does not cover (see
-// [`plan`]) reports its first missing field only.
-//
-// **Adapters.** The crate's adapters ask for the engine through [`adapt`] (the private
-// newtype handshake, all of it in [`handshake`]); driven by it, they record their issues
-// ([`record`]) and the coercions they apply ([`notes`]) and return a stand-in
-// ([`placeholder()`]); under any other deserializer they fail fast with all of their own
-// issues in one error (the adapter shell, `crate::shell`). An adapter that decodes an
-// object from a string reads it through [`read_object`], inside the same call; the
-// generic array adapter reads its elements (native, decoded from a string, or one lone
-// value) through [`read_items`], each at its index.
-//
-// **Layers.** Imports go downward only. At the bottom, the policies (`crate::policy`,
-// which import nothing of the crate), the issue model (`crate::issue`, `IssueBuf`
-// included) and the report's model (`crate::report`) import nothing from the engine: they take path segments as they are, and the engine writes a key `*` inside a
-// field marked secret before it puts one in front ([`Engine::prepend_issue`]). The engine
-// sits above them and below the adapter shell and the adapters, whose names it does not
-// import (it reads the call's keys by `crate::arguments` and words its issues by the
-// rules of `crate::rules`). The adapters, the shell, the schema engine
-// (`crate::coercer`), the entry points and the server integrations sit above the engine.
-//
-// **Why this engine stays beside the schema engine.** A type with a JSON Schema could be
-// read for every issue by the schema engine (`crate::coercer`) instead. This engine stays,
-// for every type, and the schema engine reads only inside unions (`schema::from_*` with
-// the `coercer` feature), where serde replays the value from a buffer of its own: the
-// entry points take any `DeserializeOwned` (no `JsonSchema` bound, no schemars in the
-// default build); a valid call reaches neither engine (serde's own quick attempt reads
-// it); this engine keeps the policies a schema cannot say (clamping, trimming, a type's
-// defaults, URL hosts, `Secret`) and plain serde fields as strict as serde; and a plan is
-// learned once per type and thread. The schema engine's figures are in BENCHMARKS.md, "The
-// schema engine".
+//! The collecting engine: one call's arguments in, the typed value or every issue out
+//! (docs/contract.md, "How the entry points read a call").
+//!
+//! [`de::ValueDe`] reads the arguments for the type, records a mismatch and feeds the
+//! visitor a stand-in ([`placeholder()`]) so reading goes on; a [`plan::Plan`] of required
+//! fields (from the schema, or learned by [`probe`]) lets it report every missing field in
+//! one pass. Adapters reach the engine through the [`handshake`] and record issues and
+//! coercions ([`notes`]). The state of a call is one [`CallState`] per thread, swapped whole
+//! when a call nests. Imports go downward: policy, issue and report know nothing of the
+//! engine; the adapters, shell, schema engine and entry points sit above it. This engine
+//! stays beside `crate::coercer` because it needs no `JsonSchema` bound and keeps the
+//! policies a schema cannot say (clamping, trimming, defaults, URL hosts, `Secret`).
 
 pub(crate) mod checked;
 pub(crate) mod de;
@@ -230,10 +187,8 @@ impl CallState {
     }
 }
 
-// How many issues and coercions a call keeps, in one number: the issues in the low 32
-// bits, the coercions above (both are capped far below 2^32). It only grows during a
-// call, so one comparison with a mark taken earlier tells whether anything was recorded
-// since, and the issues and coercions to put a path segment in front of follow from it.
+/// The issues (low 32 bits) and coercions (high) a call keeps, in one number that only
+/// grows: one comparison tells whether anything was recorded since an earlier mark.
 pub(crate) type Mark = u64;
 
 const ISSUE: Mark = 1;
@@ -336,10 +291,9 @@ impl Engine {
         self.note_first(self.call.stored.get(), make);
     }
 
-    // Record the coercion `make` builds in front of the others recorded since `first` (a
-    // step on a whole value, found once the steps inside it were recorded): the report
-    // keeps the first [`MAX_COERCIONS`] in the order applied, so when it is full and this
-    // one falls among them, the last one kept goes (counted) to make room.
+    /// Record the coercion `make` builds in front of those recorded since `first` (a step on a
+    /// whole value, found after the steps inside it); when the report is full, the last one kept
+    /// makes room.
     #[cold]
     pub(crate) fn note_first(&self, first: Mark, make: impl FnOnce() -> Coercion) {
         if !self.call.report.get() || self.call.suppress.get() > 0 || self.quick.get() {
@@ -818,10 +772,8 @@ fn take_report(engine: &Engine, plan: &Plan) -> Report {
     Report::from_parts(coercions, engine.call.notes_dropped.replace(0))
 }
 
-// One call's state on this thread; the enclosing call's (if any) is put back on drop.
-//
-// Every call leaves the state fresh when it ends, so the outermost one (the common case)
-// starts on fresh state and sets nothing aside; only a call inside another does.
+/// One call's state on this thread; the enclosing call's, if any, is put back on drop. Only
+/// a nested call sets state aside.
 struct Call<'e> {
     engine: &'e Engine,
     // The enclosing call's state (boxed: a call inside a call is rare, and the common
@@ -948,11 +900,9 @@ pub(crate) fn quick() -> bool {
 
 // The interface the adapter shell uses.
 
-// The elements of the native array the engine is driving the current adapter on, for an
-// adapter that reads them in a loop of its own (faster than one `Deserializer` call per
-// element); `None` under any other deserializer. Hand them back with
-// [`give_back_native_array`], in the same order (strings taken from them put back where
-// the adapter refuses the array), so that an issue about the array can echo it.
+/// The elements of the native array the current adapter is driven on, for a loop of its own
+/// (`None` under other deserializers); hand them back, in order, with
+/// [`give_back_native_array`] so that an issue can echo the array.
 #[inline]
 pub(crate) fn take_native_array() -> Option<Vec<Value>> {
     with(|engine| engine.native.borrow_mut().take())
@@ -1062,11 +1012,9 @@ pub(crate) fn silent<E: serde::de::Error>() -> E {
     with(|engine| engine.silent())
 }
 
-// Read `T` from `value`, an object an adapter decoded (or copied) inside the call being
-// read: its issues are recorded relative to `value` (the adapter's caller puts the path in
-// front), its missing fields found by the node `at.node` of the call's plan when that
-// node describes a struct, by `T`'s own plan otherwise. `None` when `T` could not be built
-// (its issues are recorded).
+/// Read `T` from an object an adapter decoded inside the call: issues relative to `value`,
+/// missing fields by the plan node `at.node` (or `T`'s own plan). `None` when `T` could not
+/// be built.
 pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> Option<T> {
     with(|engine| {
         let outer = engine.call.plan.borrow().clone();
@@ -1099,18 +1047,9 @@ pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> O
     })
 }
 
-// Read `items`, the elements of the array an adapter driven at `at` holds (its native
-// elements, those it decoded from a string, or one lone value), one by one: `read` reads
-// each through the engine's deserializer, one level down at its index (issues found in
-// it get the index in front of their paths), and `keep` gets its value, or `None` when
-// it could not be built (its issue is recorded). The elements are read at the plan's
-// node of the array's items; where the plan has no array there, by the plan of `P` (the
-// element, learned from its own `Deserialize`).
-//
-// `decode` sees each element first, at its index: `Some(Ok(value))` is read in the
-// element's place (an object decoded from the element's string; the element itself is
-// left as it arrived, for echoes), `Some(Err(issue))` refuses the element with that issue,
-// `None` reads the element as it is. What it records is at the element's path.
+/// Read the elements of an array an adapter driven at `at` holds, each at its index, by the
+/// plan's items node (or `P`'s plan): `keep` gets each value or `None`. `decode` sees each
+/// element first: `Some(Ok(v))` is read in its place, `Some(Err(issue))` refuses it.
 pub(crate) fn read_items<P: DeserializeOwned, R>(
     items: &mut [Value],
     at: Drive,

@@ -1,10 +1,6 @@
-// Recording the coercions a call applies: what the adapters (and the adapter shell) call
-// when they read a value in a lax shape. The report's model (`Coercion`, `Rule`,
-// `Report`) is `crate::report`'s; recording one into the call being read is the engine's,
-// so it lives here, above the report and beside the engine's state.
-//
-// Every function here costs one relaxed atomic load while no call on any thread is read
-// with a report ([`active`]): the plain entry points pay nothing more for it.
+//! Recording the coercions a call applies into the call being read (the report's model is
+//! `crate::report`'s). While no call on any thread reports ([`active`]), each function costs
+//! one relaxed atomic load.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

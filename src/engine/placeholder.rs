@@ -1,8 +1,6 @@
-// A deserializer that makes some value of whatever type asks (`1` for an integer, so
-// that `NonZero*` types take it; `0.0`, `""`, `false`, an empty array or map, a struct of
-// stand-ins, an enum's first variant), so that a struct can get
-// past a field whose issue was already recorded (or that is missing). Run only with
-// recording suppressed.
+//! A deserializer making some value of whatever type asks (`1`, `0.0`, `""`, `false`, empty
+//! containers, a struct of stand-ins, an enum's first variant), so a struct gets past a
+//! refused or missing field. Run only with recording suppressed.
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,

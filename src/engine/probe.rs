@@ -1,19 +1,7 @@
-// Learning a type's plan from its own `Deserialize`.
-//
-// The type is deserialized, again and again, from a deserializer that makes up its input
-// ([`ProbeDe`]) and learns from what serde answers. At each struct it offers the fields it
-// knows to be required; serde's derived visitor names the first required field it lacks
-// (`missing_field`), which is learned, and the next run offers it too. Once a struct asks
-// for nothing more it is explored: every other field serde knows is offered as well (so
-// that structs inside optional fields are learned in turn), the fields known by their
-// serde name first; a name serde answers with `duplicate_field` is an alias of the field
-// it names. Each run that fails teaches one fact; the runs end when one succeeds with
-// nothing left to explore, or when a run fails without teaching anything (a field whose
-// type refuses every stand-in, say), which leaves the structs it stopped in incomplete.
-//
-// The input is made up, never the arguments, so the work depends on the type alone (and
-// is done once per type and thread): at most [`MAX_RUNS`] runs over at most [`MAX_NODES`]
-// nodes, [`MAX_DEPTH`] levels deep (a recursive type is learned down to there).
+//! Learning a type's plan from its own `Deserialize`, run again and again over made-up input
+//! ([`ProbeDe`]): each failed run names one more required field (`missing_field`) or alias
+//! (`duplicate_field`), then optional fields are offered to explore the structs inside. The
+//! work depends on the type alone, within the bounds in docs/contract.md, Limits.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -90,10 +78,8 @@ thread_local! {
     static FILLED: RefCell<Option<Vec<Input>>> = const { RefCell::new(None) };
 }
 
-// Called by the crate's type defaults (`Int`'s `Default` and `DefaultTo::value` with a
-// default) when serde fills one in for an absent field: while a plan is being learned,
-// this is how the probe tells which absent field has a type default, so that a call read
-// with a report records `default_applied` there.
+/// Called by the crate's type defaults when serde fills one in: while a plan is learned,
+/// tells the probe which absent field has a type default (for `default_applied`).
 #[inline]
 pub(crate) fn default_filled(value: impl FnOnce() -> Input) {
     if LOGGING.load(Ordering::Relaxed) != 0 {
@@ -117,10 +103,9 @@ fn filled_slow(value: Input) {
 // Type defaults noted per struct and run, at most.
 const MAX_FILLED: usize = 256;
 
-// Which absent optional fields get a type default, learned by leaving each out in turn:
-// first a run with every field offered (the defaults of fields that are never offered),
-// then, per struct, one with only its required fields (does any absent field get a type
-// default?), and for a struct where one does, one run per optional field left out.
+/// Which absent optional fields get a type default, learned by leaving fields out: a run
+/// with all offered, then per struct one with only its required fields, then one per
+/// optional field where a default showed.
 fn learn_defaults<T: DeserializeOwned>(builder: &RefCell<Builder>, engine: &Engine) {
     struct Logging;
     impl Drop for Logging {

@@ -1,9 +1,6 @@
-// The issue model: one refusal ([`Issue`]: a stable [`Code`], where it happened, what
-// arrived as an [`Input`], how to fix the call), its location ([`Path`] of [`Segment`]s,
-// in `path.rs`), and all the refusals of one call ([`Rejection`], in `rejection.rs`); the
-// issues of one adapter call on their way to the engine or an error (`IssueBuf`, in
-// `buf.rs`). The issue model imports nothing from the engine, the adapter shell or the
-// adapters: whoever reads a call puts the path segments in front, as they are to appear.
+//! The issue model: one refusal ([`Issue`]), its location ([`Path`], `path.rs`), all the
+//! refusals of a call ([`Rejection`], `rejection.rs`), one adapter call's issues (`IssueBuf`,
+//! `buf.rs`). It imports nothing from the engine: callers put path segments in front.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -464,10 +461,8 @@ impl Issue {
         self
     }
 
-    // Put `segment` in front of the path (one level up), keeping the path within
-    // [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) as it grows, so that no deep path is ever
-    // held in full. The segment goes in as it is: where a key must not be echoed (inside a
-    // field marked secret) the caller writes it `*` first.
+    /// Put `segment` in front of the path, cutting it to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS)
+    /// as it grows. The caller writes a secret key as `*` first.
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
         self.cut_path_to_fit();

@@ -26,10 +26,8 @@ pub enum Segment {
 }
 
 impl Segment {
-    // The segment of an object key as it goes into an issue's path: cut to
-    // [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars with `…` appended when cut, so a
-    // huge key cannot be copied into every issue (such a key is never a real field name;
-    // the cut pointer then names the key only approximately).
+    /// An object key's segment, cut to [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars and
+    /// `…`, so a huge key is not copied into every issue.
     pub(crate) fn key(key: &str) -> Segment {
         Segment::Key(crate::words::truncate(key))
     }
@@ -211,13 +209,9 @@ impl Path {
         self
     }
 
-    // Cut this path to the ancestor whose pointer fits in [`MAX_PATH_CHARS`] chars (the
-    // outermost segment is always kept, a key of it longer than the limit cut to 64
-    // chars); the number of inner segments removed.
-    //
-    // Keys are already cut to 64 chars, but a path through 100 levels of long keys
-    // still renders as kilobytes, once per issue: a few kilobytes of request then made
-    // an envelope of megabytes.
+    /// Cut this path to the ancestor whose pointer fits [`MAX_PATH_CHARS`] (the outermost
+    /// segment kept); the number of segments removed. Without it, 100 levels of long keys made
+    /// megabytes of envelope from kilobytes of request.
     #[inline(always)]
     pub(crate) fn cut_to_fit(&mut self) -> usize {
         let mut used = 0;

@@ -401,11 +401,8 @@ impl Rejection {
     }
 }
 
-// The one tool a mistyped name most likely meant: the same name ignoring case and the
-// separators `-`, `_`, space, `/` and `.`; else the one name that ends or starts with
-// the sent one (a dropped prefix such as `demo_`, at least 4 chars sent); else the one
-// name within two edits (at most one per three chars sent). Several candidates at the
-// best rule: no suggestion.
+/// The one tool a mistyped name most likely meant: equal ignoring case and separators, else
+/// the one name it ends or starts (4+ chars), else the one within two edits; none on a tie.
 fn similar_tool<'a>(sent: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     // A name longer than any real tool name is not worth folding.
     if sent.len() > 128 {

@@ -503,12 +503,8 @@ const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
-// An HTTP-date (RFC 9110, section 5.6.7) as seconds since the Unix epoch: IMF-fixdate
-// (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form (`Sunday, 06-Nov-94
-// 08:49:37 GMT`, its two-digit year read as the RFC says: a year that would be more than
-// 50 years after now's is the most recent past year ending in those digits) and asctime (`Sun Nov  6 08:49:37 1994`). The
-// names are case-sensitive, as the RFC has them; the day name is not checked against the
-// date.
+/// An HTTP-date (RFC 9110, 5.6.7: IMF-fixdate, RFC 850 with its two-digit year read as the
+/// RFC says, asctime) as Unix seconds; names case-sensitive, day name unchecked.
 fn http_date(text: &str, now: i64) -> Option<i64> {
     if let Some((day, rest)) = text.split_once(", ") {
         if DAYS.contains(&day) {

@@ -16,10 +16,8 @@ const MAX_VALIDATORS: usize = 4096;
 // At most this many mismatches of one result are logged.
 const MAX_LOGGED: usize = 10;
 
-// `result`, or the `OUTPUT_INVALID` result when it does not match `schema` (the tool's
-// output schema as declared, its `$ref`s inlined as published). An error result is not
-// the tool's output: its `structuredContent` goes only where it matches the schema, and
-// otherwise is sent as text (clients check it against the schema all the same).
+/// `result`, or the `OUTPUT_INVALID` result when it does not match `schema` (docs/contract.md,
+/// "The rmcp router": the output check).
 pub(super) fn checked(
     tool: &str,
     schema: &Arc<JsonObject>,

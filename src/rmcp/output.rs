@@ -106,10 +106,8 @@ fn standard_formats(schema: JsonObject) -> JsonObject {
     }
 }
 
-// An `inputSchema` as the router publishes it in the canonical dialect: without the
-// `$schema` keyword rmcp's generator adds, and with the standard `format` values only
-// (the crate's [`input_schema`](crate::schema::input_schema) has both already; a tool
-// taking rmcp's own extractor, or a hand-written schema, may not).
+/// An `inputSchema` as the router publishes it: without `$schema`, standard `format`
+/// values only (for extractors and schemas not made by [`input_schema`](crate::schema::input_schema)).
 pub(super) fn published_input(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
     let mut published = Value::Object((**schema).clone());
     let dropped = crate::schema::drop_nonstandard_formats(&mut published);
@@ -122,10 +120,8 @@ pub(super) fn published_input(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
     }
 }
 
-// `schema` with its local `$ref`s (JSON Pointers into the schema, `#/...`) inlined; a
-// recursive reference, and any other (`$anchor`, `$id`-relative, remote), becomes the
-// permissive schema [`inline_refs`](crate::dialect::inline_refs) describes, in the
-// published schema and in the check alike.
+/// `schema` with its local `$ref`s inlined; any other reference becomes the permissive
+/// schema of [`inline_refs`](crate::dialect::inline_refs).
 pub(super) fn inline(schema: JsonObject) -> JsonObject {
     let value = Value::Object(schema);
     let value = if value.to_string().contains("\"$ref\"") {

@@ -18,10 +18,8 @@ use crate::dialect::Dialect;
 use crate::issue::Rejection;
 use crate::render::Envelope;
 
-// How rmcp's own tool router recognizes an argument error it turns into an `isError`
-// result (rmcp 3.11's `ToolRouter::call`, for its own `Parameters`): a `-32602` error
-// whose message starts so. The crate's refusals start so too, so that a server without
-// [`coerce`](super::coerce) still answers with an `isError` result.
+/// How rmcp's router recognizes an argument error to turn into an `isError` result; the
+/// crate's refusals start so too, for servers without [`coerce`](super::coerce).
 pub(super) const RMCP_ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
 
 /// Tool arguments read by the crate: every lax shape its adapters accept, every issue
@@ -96,10 +94,8 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema + 'static>
     }
 }
 
-// The error a refusal leaves the extractor with (see [`Parameters`]'s `# Errors`). Routed
-// by [`coerce`](super::coerce), the envelope goes to the router, which renders it once
-// (the error then carries only its message); otherwise the error carries it, as JSON
-// text in its message and as `data`.
+/// The error a refusal leaves the extractor with: under [`coerce`](super::coerce) the
+/// envelope goes to the router's slot; otherwise the error carries it (message and `data`).
 fn refusal(tool: &str, rejection: Rejection, slot: Option<&RefusalSlot>) -> ErrorData {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);

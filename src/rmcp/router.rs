@@ -29,10 +29,8 @@ pub(super) struct CallSettings {
     pub(super) refused: RefusalSlot,
 }
 
-// The envelope of a refusal by [`Parameters`](super::Parameters), handed to the router
-// that routed the call: built once, and rendered once, as the result needs it (the text
-// item always, `structuredContent` only where it goes), instead of as an `ErrorData`'s
-// message and `data` that the router would copy or drop.
+/// The envelope of a refusal by [`Parameters`](super::Parameters), handed to the router so it
+/// is built and rendered once, as the result needs it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct RefusalSlot(Arc<Mutex<Option<Envelope>>>);
 

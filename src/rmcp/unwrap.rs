@@ -199,10 +199,8 @@ pub async fn on_custom_request<H: ServerHandler>(
     })
 }
 
-// `result` as rmcp's server handler shapes its own results for a peer on `version` (the
-// version of the request, else the one negotiated): a peer on a version before
-// 2026-07-28 gets no `resultType: "complete"` (the field did not exist then, and strict
-// peers refuse it) and no `structuredContent` that is not an object.
+/// `result` shaped for a peer on `version` as rmcp shapes its own: before 2026-07-28, no
+/// `resultType` and no non-object `structuredContent`.
 fn for_peer(mut result: ServerResult, version: Option<&ProtocolVersion>) -> ServerResult {
     // ISO dates compare as text in the order of the days they name, as rmcp compares them.
     let current = version.is_some_and(|v| v.as_str() >= ProtocolVersion::V_2026_07_28.as_str());
@@ -213,10 +211,8 @@ fn for_peer(mut result: ServerResult, version: Option<&ProtocolVersion>) -> Serv
     result
 }
 
-// A `tools/call` whose `params.arguments` is neither absent nor an object: the call with
-// the object the arguments hold and the steps to it, or the `isError` result refusing
-// them; `None` when the arguments are an object (or absent) or the parameters are
-// unreadable for another reason (then rmcp's own answer stands).
+/// A `tools/call` whose arguments are present but not an object: the call with the object
+/// they hold, or the `isError` result refusing them; `None` where rmcp's own answer stands.
 fn read_sent_call(
     params: Option<&Value>,
 ) -> Option<Result<(CallToolRequestParams, Unwrapped), CallToolResult>> {

@@ -158,10 +158,9 @@ pub(crate) fn other_separator(piece: &str) -> bool {
     count >= 2
 }
 
-// Whether every comma piece of the plain text `t` (trimmed, empty ones dropped) is wrapped
-// in one pair of matching quotes (`'a','b'`, `"a", "b"`, `'a'`): an array written with
-// the wrong quotes, or JSON strings without their brackets, whatever the separator
-// policy. A quote inside a piece (`O'Brien`, `'O'Brien'`) keeps it text.
+/// Whether every comma piece of `t` is wrapped in one pair of matching quotes (`'a','b'`):
+/// an array in the wrong quotes, or JSON strings without brackets. A quote inside a piece
+/// (`O'Brien`) keeps it text.
 pub(crate) fn quoted_pieces(t: &str) -> bool {
     let mut any = false;
     for piece in pieces(t) {

@@ -10,10 +10,8 @@ use crate::rules::fold;
 // How far (in edits, on folded forms) a value may be from an allowed one to be suggested.
 pub(crate) const SUGGESTION_DISTANCE: usize = 2;
 
-// The one name whose folded form is nearest to `sent` (folded), within
-// [`SUGGESTION_DISTANCE`] edits: `None` when none is that close, or when the nearest ones
-// tie (`"dsc"` is one edit from both `asc` and `desc`: suggesting either would be a guess,
-// and the first listed may be the opposite of what was meant).
+/// The one name whose folded form is within [`SUGGESTION_DISTANCE`] edits of `sent`'s and
+/// nearest; `None` on a tie (`"dsc"`: `asc` or `desc`, a guess could mean the opposite).
 pub(crate) fn suggestion<'a>(
     names: impl IntoIterator<Item = &'a str>,
     sent: &str,

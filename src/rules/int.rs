@@ -43,11 +43,8 @@ pub(crate) fn range_hint(min: i128, max: u128, range: &str) -> String {
     }
 }
 
-// Whether serde_json, as this program is built, parses decimal floats exactly: its
-// `float_roundtrip` feature, which this crate's feature of that name turns on (and so do
-// other crates, jsonschema among them). Without it, `9007199254740991.0` is read as
-// 9007199254740990: between 2^52 and 2^53 the last place is 1, and a one-off rounding
-// lands on another integer. Asked once per process.
+/// Whether serde_json parses decimal floats exactly (its `float_roundtrip` feature): without
+/// it `9007199254740991.0` reads as 9007199254740990. Asked once per process.
 pub(crate) fn floats_parse_exactly() -> bool {
     static EXACT: OnceLock<bool> = OnceLock::new();
     *EXACT.get_or_init(|| {
@@ -56,10 +53,8 @@ pub(crate) fn floats_parse_exactly() -> bool {
     })
 }
 
-// The issue for a float read where a plain integer type (`min..=max`) was asked for
-// (plain serde types are not coerced, so `5.0` is refused too): `int_from_float` for a
-// fraction, `int_overflow` past 2^53 (its exact value was lost before it got here, so
-// the hint says to send it as a string), `invalid_type` for an integral float.
+/// The issue for a float where a plain integer type was asked for: `int_from_float`,
+/// `int_overflow` past 2^53 (hint: send it as a string), else `invalid_type`.
 #[cold]
 pub(crate) fn int_issue_for_float(f: f64, input: Input, min: i128, max: u128) -> Issue {
     let issue = if !f.is_finite() || f.fract() != 0.0 {

@@ -1,16 +1,7 @@
-// The every-issue pass inside unions, with the schema engine.
-//
-// serde reads an internally tagged, adjacently tagged or untagged enum from a buffer of its
-// own, so the typed pass sees one issue where the variant has several, at the enum's own
-// path, and a field whose type refuses every stand-in (such an enum does) ends the pass
-// there. Where `T`'s JSON Schema has a union (`oneOf`, `anyOf`), a refused call is read a
-// second time by the schema engine ([`Coercer`]) against that schema as the runtime reads
-// it (the type's own integer bounds, not the published clip). A typed issue at a member
-// at or under which the schema engine finds issues of its own is replaced by those, at
-// their full paths, and the typed pass is run again without that member, so every other
-// member's issue and every missing field is still reported by the typed route, with its
-// policies (clamping, trimming, defaults, URL hosts). Only inside the union's value do the
-// schema's keywords speak for the type.
+//! The every-issue pass inside unions, with the schema engine (docs/contract.md, Errors).
+//! serde replays a tagged or untagged enum from its own buffer, so a refused call is read
+//! again by the [`Coercer`]; its issues replace the typed issue at that member, and the
+//! typed pass runs again without the member for every other issue.
 
 use std::cell::RefCell;
 use std::collections::HashMap;

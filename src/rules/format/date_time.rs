@@ -1,10 +1,5 @@
-// `date-time` (RFC 3339, section 5.6) and `date` (its `full-date`), read from the
-// spellings models send.
-//
-// A date-time is written back with a `T`, seconds always, the fraction as sent without
-// trailing zeros, and `Z` or `±hh:mm`; a date as `YYYY-MM-DD`. Years have four digits
-// (0000 to 9999). Leap seconds (`23:59:60`) are refused: neither chrono nor jiff keeps one
-// in its types.
+//! `date-time` (RFC 3339) and `date` (its `full-date`), read from the spellings models send
+//! and written back canonical; the accepted spellings are docs/contract.md's "Formats".
 
 use std::fmt;
 
@@ -344,13 +339,8 @@ fn numeric(t: &str) -> bool {
 
 // -- dates -----------------------------------------------------------------------------
 
-// Read a `date`: `YYYY-MM-DD`, also `YYYY-M-D` and `YYYY/MM/DD`, whitespace around.
-//
-// # Errors
-//
-// `format_invalid`: a date with the year last (`15/01/2026`, its hint giving each ISO
-// date it can mean), a date-time (the time would be lost), a date that does not exist,
-// anything else.
+/// Read a `date` (`YYYY-MM-DD`, `YYYY-M-D`, `YYYY/MM/DD`), or `format_invalid` (a year-last
+/// date's hint gives each ISO date it can mean).
 pub(crate) fn read_date(text: &str) -> Result<(Date, bool), Issue> {
     let t = words::trim(text);
     let s = t.as_bytes();
@@ -437,15 +427,8 @@ fn year_last_issue(
 
 // -- date-times ------------------------------------------------------------------------
 
-// Read a `date-time` under `rules`: RFC 3339, also a space or lowercase `t` for `T`,
-// lowercase `z`, an offset without a colon, no seconds, whitespace around; what the
-// rules add (an assumed offset, a bare date's start of day, epoch numbers as text).
-//
-// # Errors
-//
-// `format_invalid`: no offset (unless `rules.assume`), a bare date (unless
-// `rules.bare_date`), numeric text (unless `rules.epoch`), a date with the year last, a
-// date or time that does not exist, a leap second, anything else.
+/// Read a `date-time` under `rules` (an assumed offset, bare dates, epoch text), or
+/// `format_invalid`.
 pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, Spelling), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
@@ -616,14 +599,8 @@ pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, Spelling), Is
     ))
 }
 
-// A date-time from an epoch number under `unit`, at UTC (`Z`): `number` is the number
-// as decimal text (an integer; seconds may have up to 9 fraction digits), `text` what
-// was sent, for the issue.
-//
-// # Errors
-//
-// `format_invalid` for a fraction of a millisecond, or when the year would not have four
-// digits.
+/// A date-time at UTC from the decimal text of an epoch `number` in `unit` (`text` is what
+/// was sent); `format_invalid` for a fraction of a millisecond or a year past four digits.
 pub(crate) fn from_epoch(number: &str, unit: Epoch, text: &str) -> Result<DateTime, Issue> {
     epoch_text(number, unit).ok_or_else(|| out_of_range(text))
 }
@@ -800,11 +777,9 @@ fn parse_offset(s: &[u8]) -> Option<(Offset, bool)> {
     }
 }
 
-// What a hint appends to a date for the time sent after a year-last date, if a time was
-// sent and nothing the hint cannot keep follows it: `T10:00:00.5+01:00` from
-// ` 10:00:00.5+0100` or ` 10:00:00.5 +0100`; without an offset, the one the field assumes
-// (`Z` when it assumes none). A time followed by anything else (` 09:30 PM`) gives no
-// suffix: the hint must not show a time the text does not mean.
+/// The time a year-last date's hint appends (`T10:00:00.5+01:00`, the field's assumed
+/// offset, else `Z`, when none was sent); none when anything else follows the time, so the
+/// hint never shows a time the text does not mean.
 fn time_suffix(rest: &[u8], assume: Option<Offset>) -> Option<String> {
     let [b'T' | b't' | b' ', rest @ ..] = rest else {
         return None;
@@ -1067,10 +1042,8 @@ mod tests {
         assert_eq!(epoch("1.5", Epoch::Millis), None);
     }
 
-    // Regression: the hint for a date with the year last and a time wrote `Z` for a time
-    // sent without an offset under a policy that assumes one (following it moved the time
-    // by the offset), dropped the fraction, and showed the time even when words followed
-    // it (`09:30 PM` as `T09:30:00Z`).
+    /// Regression: the year-last hint wrote `Z` for an assumed offset, dropped the fraction,
+    /// and showed a time followed by words (`09:30 PM`).
     #[test]
     fn year_last_hint_keeps_the_time_sent() {
         let west = Rules {

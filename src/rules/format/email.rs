@@ -1,11 +1,5 @@
-// `email`: the addresses that both the HTML standard's "valid e-mail address" and
-// `jsonschema`'s `email` format (RFC 5321 with hostnames as RFC 1123 writes them)
-// accept: a dot-atom local part of at most 64 bytes, `@`, and a host name of at most 253
-// bytes whose labels are letters, digits and inner hyphens. Kept as sent, trimmed.
-//
-// Left out on purpose: quoted local parts and address literals (`[192.0.2.1]`), which
-// the HTML standard refuses, and labels with hyphens in their third and fourth places
-// (`xn--` A-labels), whose Punycode the crate does not decode.
+//! `email`: the addresses both the HTML standard and `jsonschema`'s `email` accept
+//! (docs/contract.md, "Formats"), kept as sent, trimmed.
 
 use super::{Format, invalid};
 use crate::issue::Issue;
@@ -13,13 +7,8 @@ use crate::words;
 
 const HINT: &str = "send the address alone, e.g. ann@example.com";
 
-// Read an email address: trimmed, a `mailto:` prefix removed. The address and whether
-// the text was valid as sent.
-//
-// # Errors
-//
-// `format_invalid`: a display name (`Ann <ann@example.com>`, its hint giving the
-// address), anything outside the rule above.
+/// Read an email address (trimmed, `mailto:` removed): the address and whether it was valid
+/// as sent, or `format_invalid` (a display name's hint gives the address).
 pub(crate) fn read(text: &str) -> Result<(&str, bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();

@@ -27,13 +27,8 @@ impl Family {
     }
 }
 
-// Read an IP address of `family`. The address and whether the text was valid as sent.
-//
-// # Errors
-//
-// `format_invalid`: an IPv4 octet with a leading zero (`010.0.0.1` is octal in some
-// parsers, decimal in others), a zone index (`fe80::1%eth0`), the other family, anything
-// else. `context.format` is `ipv4` for an IPv4 field and `ipv6` otherwise.
+/// Read an IP address of `family` and whether it was valid as sent, or `format_invalid`
+/// (leading-zero octets, zone indexes, the other family).
 pub(crate) fn read(text: &str, family: Family) -> Result<(IpAddr, bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();

@@ -1,11 +1,7 @@
-// Formats: dates, date-times, UUIDs, email addresses, IP addresses and (schema route)
-// URIs, each read from the lax spellings models send into its canonical text. The typed
-// adapters ([`crate::adapters::format`]) and the schema engine's `format` keyword both read
-// through these functions; the table is docs/contract.md's "Formats".
-//
-// Each reader answers with the value and whether the text was already valid as sent (so
-// that the schema route keeps such a value as it arrived), or the `format_invalid` issue,
-// whose hint shows the canonical spelling built from the text when one can be.
+//! Formats (dates, date-times, UUIDs, email and IP addresses, URIs), read from lax spellings
+//! into canonical text for the typed adapters and the schema engine alike
+//! (docs/contract.md, "Formats"). Each reader answers with the value and whether it was
+//! valid as sent, or `format_invalid` with a hint.
 
 pub(crate) mod date_time;
 pub(crate) mod email;
@@ -33,7 +29,7 @@ pub(crate) enum Format {
     Ipv4,
     // `ipv6`.
     Ipv6,
-    // `uri` (RFC 3986), schema route only.
+    /// Read `text` by `format`'s rule with no policy (the schema route), or `format_invalid`.
     #[cfg_attr(
         not(feature = "coercer"),
         allow(dead_code, reason = "the schema engine's")

@@ -4,13 +4,8 @@ use super::{Format, invalid};
 use crate::issue::Issue;
 use crate::words;
 
-// Read a UUID: hyphenated (any case), also in `{…}` braces, after a `urn:uuid:` prefix,
-// or as 32 hex digits without hyphens; whitespace around. The 16 bytes, and whether the
-// text was valid as sent (hyphenated, nothing around it).
-//
-// # Errors
-//
-// `format_invalid` for any other length or char.
+/// Read a UUID (hyphenated, in braces, after `urn:uuid:`, or 32 hex digits): its bytes and
+/// whether it was valid as sent, or `format_invalid`.
 pub(crate) fn read(text: &str) -> Result<([u8; 16], bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
