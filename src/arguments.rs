@@ -10,7 +10,7 @@ use crate::decode::{self, Held};
 use crate::issue::{Code, Input, Issue, Rejection};
 use crate::report::{Coercion, Rule};
 
-// The keys models wrap a tool's arguments in.
+/// The keys models wrap a tool's arguments in.
 pub(crate) const WRAPPER_KEYS: [&str; 6] = [
     "arguments",
     "parameters",
@@ -20,30 +20,29 @@ pub(crate) const WRAPPER_KEYS: [&str; 6] = [
     "kwargs",
 ];
 
-// The keys of the arguments in a repeated tool-call envelope (`{"name", "arguments"}`).
+/// The keys of the arguments in a repeated tool-call envelope (`{"name", "arguments"}`).
 const ENVELOPE_KEYS: [&str; 2] = ["arguments", "parameters"];
 
-// Whether `key` is one of [`WRAPPER_KEYS`].
 pub(crate) fn is_wrapper_key(key: &str) -> bool {
     WRAPPER_KEYS.contains(&key)
 }
 
-// What whole arguments sent as a JSON string hold.
+/// What whole arguments sent as a JSON string hold.
 pub(crate) enum Text<'t> {
-    // `""`, or only whitespace: no arguments, as `null` is.
+    /// `""`, or only whitespace: no arguments, as `null` is.
     Blank,
-    // JSON text of an object: the trimmed text, which starts with `{`.
+    /// JSON text of an object: the trimmed text, which starts with `{`.
     Object(&'t str),
-    // A JSON string literal: the text of the next layer, or why it is not a valid literal.
+    /// A JSON string literal: the text of the next layer, or why it is not a valid literal.
     Layer(Result<Cow<'t, str>, serde_json::Error>),
-    // A fenced block (its trimmed text starts with three backticks).
+    /// A fenced block (its trimmed text starts with three backticks).
     Fenced,
-    // Anything else (plain text, an array, a number).
+    /// Anything else (plain text, an array, a number).
     Other,
 }
 
-// What the string `s`, sent as the whole arguments, holds. Trimming is Unicode
-// White_Space, as everywhere in the crate.
+/// What the string `s`, sent as the whole arguments, holds. Trimming is Unicode
+/// White_Space, as everywhere in the crate.
 pub(crate) fn text_of(s: &str) -> Text<'_> {
     match decode::held(s, b'{') {
         Held::Json(t) => Text::Object(t),
@@ -54,7 +53,7 @@ pub(crate) fn text_of(s: &str) -> Text<'_> {
     }
 }
 
-// The hint of a fenced block sent as the arguments.
+/// The hint of a fenced block sent as the arguments.
 pub(crate) const FENCE_HINT: &str = "send the object itself, without the ``` fence";
 
 /// The key of `map` to read the arguments from, if `map` wraps them: one undeclared key of
@@ -92,7 +91,7 @@ pub(crate) fn wrapper<'m>(
         .map(|_| key.as_str())
 }
 
-// Whether `value` is an object, or a string holding JSON text of one (at most two layers).
+/// Whether `value` is an object, or a string holding JSON text of one (at most two layers).
 pub(crate) fn holds_object(value: &Value) -> bool {
     match value {
         Value::Object(_) => true,
@@ -101,7 +100,7 @@ pub(crate) fn holds_object(value: &Value) -> bool {
     }
 }
 
-// The object the string `s` holds as JSON text (at most two layers of string encoding).
+/// The object the string `s` holds as JSON text (at most two layers of string encoding).
 pub(crate) fn object_in(s: &str) -> Option<Map<String, Value>> {
     fn peel(s: &str, layer: u8) -> Option<Map<String, Value>> {
         match text_of(s) {
@@ -113,9 +112,9 @@ pub(crate) fn object_in(s: &str) -> Option<Map<String, Value>> {
     peel(s, 1)
 }
 
-// The wrapper key of `map` (one of [`WRAPPER_KEYS`] that the tool does not declare) whose
-// object holds `field`: where a field reported missing was sent, when the arguments were
-// not unwrapped because the object has other keys too.
+/// The wrapper key of `map` (one of [`WRAPPER_KEYS`] that the tool does not declare) whose
+/// object holds `field`: where a field reported missing was sent, when the arguments were
+/// not unwrapped because the object has other keys too.
 pub(crate) fn sent_inside<'m>(
     map: &'m Map<String, Value>,
     field: &str,
@@ -132,29 +131,28 @@ pub(crate) fn sent_inside<'m>(
 
 pub(crate) use crate::rules::fold::{folded, folds_to};
 
-// Keys longer than this (in bytes) are never folded or compared with field names.
+/// Keys longer than this (in bytes) are never folded or compared with field names.
 pub(crate) const MAX_KEY_BYTES: usize = 256;
 
-// A key read as a declared field after folding.
+/// A key read as a declared field after folding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Fold<'k> {
-    // The key as sent.
     pub(crate) key: &'k str,
-    // The index of the field in the declared names.
+    /// The index of the field in the declared names.
     pub(crate) field: usize,
-    // The field is named by another key too (its declared spelling, or another key that
-    // folds to it): `duplicate_key` at the field's path.
+    /// The field is named by another key too (its declared spelling, or another key that
+    /// folds to it): `duplicate_key` at the field's path.
     pub(crate) clash: bool,
 }
 
-// What [`fold_into`] did to one key.
+/// What [`fold_into`] did to one key.
 pub(crate) enum Folded<'a> {
-    // `key` was moved to the field `name`: a `key_fold` step ([`fold_note`]).
+    /// `key` was moved to the field `name`: a `key_fold` step ([`fold_note`]).
     Moved { key: &'a str, name: &'a str },
-    // `key` folds to `name`, which another key names too: `duplicate_key` at `name`
-    // (once per field).
+    /// `key` folds to `name`, which another key names too: `duplicate_key` at `name`
+    /// (once per field).
     Clash { key: &'a str, name: &'a str },
-    // The value of a folded key whose field is held under its own spelling: left out.
+    /// The value of a folded key whose field is held under its own spelling: left out.
     Dropped(Value),
 }
 
@@ -191,8 +189,8 @@ pub(crate) fn fold_into(
     }
 }
 
-// The `key_fold` step of `key` read as the field `name` (the caller puts the field's key
-// in front of its path, written `*` inside a field marked secret).
+/// The `key_fold` step of `key` read as the field `name` (the caller puts the field's key
+/// in front of its path, written `*` inside a field marked secret).
 pub(crate) fn fold_note(key: &str, name: &str) -> Coercion {
     Coercion::new(
         Rule::KeyFold,
@@ -239,9 +237,9 @@ pub(crate) fn key_folds<'k>(
     out
 }
 
-// How far (in edits, on folded names) a key may be from a field's name to be taken for a
-// misspelling of it: `min(2, len / 3)` of the field's folded length in chars, so none for
-// names of one or two chars.
+/// How far (in edits, on folded names) a key may be from a field's name to be taken for a
+/// misspelling of it: `min(2, len / 3)` of the field's folded length in chars, so none for
+/// names of one or two chars.
 pub(crate) fn near_limit(folded_len: usize) -> usize {
     (folded_len / 3).min(2)
 }
@@ -290,9 +288,9 @@ pub(crate) fn near_misses<'k>(absent: &[&str], unknown: &[&'k str]) -> Vec<Optio
         .collect()
 }
 
-// The arguments object, with the "arguments as a whole" rules applied; and, when
-// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled (or
-// `empty_as_absent` for arguments sent as `""`).
+/// The arguments object, with the "arguments as a whole" rules applied; and, when
+/// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled (or
+/// `empty_as_absent` for arguments sent as `""`).
 pub(crate) fn object(value: Value, report: bool) -> Result<(Value, Vec<Coercion>), Rejection> {
     match value {
         Value::String(text) if report => match decode_string_arguments(&text, 1)? {
@@ -313,7 +311,7 @@ pub(crate) fn object(value: Value, report: bool) -> Result<(Value, Vec<Coercion>
     }
 }
 
-// The arguments object, with the "arguments as a whole" rules applied.
+/// The arguments object, with the "arguments as a whole" rules applied.
 pub(crate) fn object_plain(value: Value) -> Result<Value, Rejection> {
     if let Value::Object(map) = &value {
         refuse_key_encoded(map)?;
@@ -334,7 +332,7 @@ pub(crate) fn object_plain(value: Value) -> Result<Value, Rejection> {
     }
 }
 
-// One `args_unwrapped` coercion per layer peeled from `text` to reach `object`.
+/// One `args_unwrapped` coercion per layer peeled from `text` to reach `object`.
 #[cold]
 fn unwrapped(text: &str, object: &Value, layers: u8) -> Vec<Coercion> {
     // Each layer by its length and the object by its size, never their content (a field
@@ -364,21 +362,21 @@ fn unwrapped(text: &str, object: &Value, layers: u8) -> Vec<Coercion> {
     out
 }
 
-// What a string sent as the whole arguments held.
+/// What a string sent as the whole arguments held.
 enum Decoded {
-    // The arguments object, and how many layers of string encoding were peeled to reach it.
+    /// The arguments object, and how many layers of string encoding were peeled to reach it.
     Object(Value, u8),
-    // `""` or only whitespace: no arguments.
+    /// `""` or only whitespace: no arguments.
     Blank,
 }
 
-// A string that holds the arguments object, peeled one `layer` at a time (two at most);
-// see [`text_of`] for what it may hold.
+/// A string that holds the arguments object, peeled one `layer` at a time (two at most);
+/// see [`text_of`] for what it may hold.
 fn decode_string_arguments(text: &str, layer: u8) -> Result<Decoded, Rejection> {
     peel(text, text, layer)
 }
 
-// [`decode_string_arguments`] of `text`, the layer `layer` of the string `arrived`.
+/// [`decode_string_arguments`] of `text`, the layer `layer` of the string `arrived`.
 fn peel(text: &str, arrived: &str, layer: u8) -> Result<Decoded, Rejection> {
     let invalid = |e: serde_json::Error| {
         let issue = decode::invalid_json(&decode::ARGUMENTS, &e, text, text);
@@ -425,7 +423,7 @@ pub(crate) fn not_an_object(value: &Value) -> Rejection {
     .with_hint("send the arguments as a JSON object of the fields the inputSchema lists, e.g. {\"field\": \"value\"}")])
 }
 
-// Arguments encoded into a key: `{"{\"card_id\":\"X\"}": null}`.
+/// Arguments encoded into a key: `{"{\"card_id\":\"X\"}": null}`.
 pub(crate) fn refuse_key_encoded(map: &Map<String, Value>) -> Result<(), Rejection> {
     if map.len() != 1 {
         return Ok(());
@@ -445,8 +443,8 @@ pub(crate) fn refuse_key_encoded(map: &Map<String, Value>) -> Result<(), Rejecti
     Ok(())
 }
 
-// The `invalid_json` refusal of arguments whose text is not JSON at all (`json`, with the
-// error `e` serde_json gave).
+/// The `invalid_json` refusal of arguments whose text is not JSON at all (`json`, with the
+/// error `e` serde_json gave).
 #[cold]
 pub(crate) fn not_json(json: &[u8], e: &serde_json::Error) -> Rejection {
     let text = String::from_utf8_lossy(json);

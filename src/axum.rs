@@ -269,7 +269,7 @@ where
     }
 }
 
-// The query string as an object of strings, a repeated key's values as an array.
+/// The query string as an object of strings, a repeated key's values as an array.
 fn query_object(query: &str) -> Value {
     let mut object = Map::new();
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -288,8 +288,8 @@ fn query_object(query: &str) -> Value {
     Value::Object(object)
 }
 
-// The refusal of a request whose `Content-Type` is absent or not JSON: `application/json`
-// or `application/*+json`, with any parameters, as axum's `Json` has it.
+/// The refusal of a request whose `Content-Type` is absent or not JSON: `application/json`
+/// or `application/*+json`, with any parameters, as axum's `Json` has it.
 fn content_type_refusal(headers: &HeaderMap) -> Option<Refusal> {
     let sent = headers.get(CONTENT_TYPE);
     let is_json = sent
@@ -319,7 +319,7 @@ fn content_type_refusal(headers: &HeaderMap) -> Option<Refusal> {
     Some(Refusal::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, issue))
 }
 
-// The refusal of a body that could not be buffered: over the limit (413), or cut off.
+/// The refusal of a body that could not be buffered: over the limit (413), or cut off.
 fn body_refusal(rejection: BytesRejection) -> Refusal {
     match rejection {
         BytesRejection::FailedToBufferBody(FailedToBufferBody::LengthLimitError(_)) => {
@@ -431,7 +431,6 @@ impl fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-// A JSON response with `status`.
 fn json_response(status: StatusCode, json: String) -> Response {
     (
         status,

@@ -6,24 +6,24 @@ use std::borrow::Cow;
 
 use crate::issue::{Code, Input, Issue, Segment};
 
-// Layers of string encoding read at most: the string that arrived, and one more inside
-// it.
+/// Layers of string encoding read at most: the string that arrived, and one more inside
+/// it.
 pub(crate) const MAX_LAYERS: u8 = 2;
 
-// What a string holds.
+/// What a string holds.
 pub(crate) enum Held<'t> {
-    // JSON text of the shape asked for (the trimmed string starts with its opening
-    // bracket).
+    /// JSON text of the shape asked for (the trimmed string starts with its opening
+    /// bracket).
     Json(&'t str),
-    // A JSON string literal: the text of the next layer (borrowed when it has no
-    // escapes), or why it is not a valid literal.
+    /// A JSON string literal: the text of the next layer (borrowed when it has no
+    /// escapes), or why it is not a valid literal.
     Layer(Result<Cow<'t, str>, serde_json::Error>),
-    // Anything else, trimmed.
+    /// Anything else, trimmed.
     Plain(&'t str),
 }
 
-// What `text` holds, for a shape whose JSON text starts with `open` (`b'['`, `b'{'`).
-// Trimming is Unicode White_Space, as `str::trim`.
+/// What `text` holds, for a shape whose JSON text starts with `open` (`b'['`, `b'{'`).
+/// Trimming is Unicode White_Space, as `str::trim`.
 #[inline]
 pub(crate) fn held(text: &str, open: u8) -> Held<'_> {
     let t = text.trim();
@@ -34,12 +34,12 @@ pub(crate) fn held(text: &str, open: u8) -> Held<'_> {
     }
 }
 
-// The text the JSON string literal `text` (trimmed) holds, if it is one.
+/// The text the JSON string literal `text` (trimmed) holds, if it is one.
 pub(crate) fn literal_text(text: &str) -> Option<String> {
     literal(text.trim()).ok().map(Cow::into_owned)
 }
 
-// The text a JSON string literal holds: borrowed when it has no escapes.
+/// The text a JSON string literal holds: borrowed when it has no escapes.
 fn literal(t: &str) -> Result<Cow<'_, str>, serde_json::Error> {
     match serde_json::from_str::<&str>(t) {
         Ok(text) => Ok(Cow::Borrowed(text)),
@@ -47,13 +47,13 @@ fn literal(t: &str) -> Result<Cow<'_, str>, serde_json::Error> {
     }
 }
 
-// The words of a shape's refusals.
+/// The words of a shape's refusals.
 pub(crate) struct Shape {
-    // The noun: "an array".
+    /// The noun: "an array".
     pub(crate) noun: &'static str,
-    // What to send instead of a string encoded more than twice.
+    /// What to send instead of a string encoded more than twice.
     pub(crate) too_encoded_hint: &'static str,
-    // What to send instead of JSON text that does not parse.
+    /// What to send instead of JSON text that does not parse.
     pub(crate) invalid_json_hint: &'static str,
 }
 
@@ -81,8 +81,8 @@ pub(crate) const SAFE_OBJECT: Shape = Shape {
     invalid_json_hint: "send a JSON object, e.g. {\"key\": \"value\"}",
 };
 
-// A string encoded more than [`MAX_LAYERS`] times, for `shape`; `arrived` is the string
-// as it was sent.
+/// A string encoded more than [`MAX_LAYERS`] times, for `shape`; `arrived` is the string
+/// as it was sent.
 #[cold]
 pub(crate) fn too_encoded(shape: &Shape, arrived: &str) -> Issue {
     Issue::new(
@@ -96,9 +96,9 @@ pub(crate) fn too_encoded(shape: &Shape, arrived: &str) -> Issue {
     .with_hint(shape.too_encoded_hint)
 }
 
-// JSON text that does not parse, for `shape`: `text` is the string whose trimmed
-// content was parsed (the innermost decoded string), `arrived` the string as it was sent.
-// The error's place is `context.offset`, in chars from the start of `text`.
+/// JSON text that does not parse, for `shape`: `text` is the string whose trimmed
+/// content was parsed (the innermost decoded string), `arrived` the string as it was sent.
+/// The error's place is `context.offset`, in chars from the start of `text`.
 #[cold]
 pub(crate) fn invalid_json(
     shape: &Shape,
@@ -114,8 +114,8 @@ pub(crate) fn invalid_json(
         .with_context("offset", chars_before(text, lead) + offset)
 }
 
-// What serde_json's error `e` says went wrong, without its line and column, and where, in
-// chars from the start of `text` (the text it was reading).
+/// What serde_json's error `e` says went wrong, without its line and column, and where, in
+/// chars from the start of `text` (the text it was reading).
 pub(crate) fn json_error(e: &serde_json::Error, text: &str) -> (String, usize) {
     let full = e.to_string();
     let what = match full.rfind(" at line ") {
@@ -138,13 +138,13 @@ pub(crate) fn json_error(e: &serde_json::Error, text: &str) -> (String, usize) {
     (what, chars_before(text, byte))
 }
 
-// Where `inner` (a slice of `outer`) starts, in chars from the start of `outer`.
+/// Where `inner` (a slice of `outer`) starts, in chars from the start of `outer`.
 pub(crate) fn offset_in(outer: &str, inner: &str) -> Option<usize> {
     Cursor::new(outer).at(inner)
 }
 
-// Char offsets of slices of one string, taken in increasing order: each is counted on
-// from the one before, so that all of them together cost one pass over the string.
+/// Char offsets of slices of one string, taken in increasing order: each is counted on
+/// from the one before, so that all of them together cost one pass over the string.
 pub(crate) struct Cursor<'s> {
     text: &'s str,
     byte: usize,
@@ -160,7 +160,7 @@ impl<'s> Cursor<'s> {
         }
     }
 
-    // Where `slice` (a slice of the text, after the ones asked before) starts, in chars.
+    /// Where `slice` (a slice of the text, after the ones asked before) starts, in chars.
     pub(crate) fn at(&mut self, slice: &str) -> Option<usize> {
         let start = (slice.as_ptr() as usize).checked_sub(self.text.as_ptr() as usize)?;
         let between = self.text.get(self.byte..start)?;
@@ -170,8 +170,8 @@ impl<'s> Cursor<'s> {
     }
 }
 
-// The char offsets at which the elements of `t`, the text of a JSON array that parses,
-// start.
+/// The char offsets at which the elements of `t`, the text of a JSON array that parses,
+/// start.
 pub(crate) fn element_starts(t: &str) -> Vec<usize> {
     let bytes = t.as_bytes();
     let mut starts = Vec::new();
@@ -212,8 +212,8 @@ pub(crate) fn element_starts(t: &str) -> Vec<usize> {
     starts
 }
 
-// Give the issues about elements of the JSON array text `t` (a slice of `s`) their
-// element's char offset in `s`.
+/// Give the issues about elements of the JSON array text `t` (a slice of `s`) their
+/// element's char offset in `s`.
 #[cold]
 pub(crate) fn locate_json_elements<'i>(
     issues: impl Iterator<Item = &'i mut Issue>,
@@ -225,8 +225,8 @@ pub(crate) fn locate_json_elements<'i>(
     locate_elements(issues, |i| starts.get(i).map(|&c| base + c));
 }
 
-// Give every issue about an element itself (path `/i`) the char offset `at(i)` of that
-// element in the string it was decoded from, as `context.offset`.
+/// Give every issue about an element itself (path `/i`) the char offset `at(i)` of that
+/// element in the string it was decoded from, as `context.offset`.
 fn locate_elements<'i>(
     issues: impl Iterator<Item = &'i mut Issue>,
     at: impl Fn(usize) -> Option<usize>,
@@ -240,7 +240,7 @@ fn locate_elements<'i>(
     }
 }
 
-// The chars of `text` before byte `byte` (moved back to a char boundary).
+/// The chars of `text` before byte `byte` (moved back to a char boundary).
 fn chars_before(text: &str, byte: usize) -> usize {
     let mut b = byte.min(text.len());
     while !text.is_char_boundary(b) {

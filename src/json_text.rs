@@ -27,15 +27,15 @@ pub(crate) fn read(json: &[u8]) -> Result<(Value, Repeats), serde_json::Error> {
     Ok((value, repeats.into_inner()))
 }
 
-// The keys repeated in the text: an issue for each of the first [`MAX_ISSUES`], and how
-// many more there were.
+/// The keys repeated in the text: an issue for each of the first [`MAX_ISSUES`], and how
+/// many more there were.
 #[derive(Default)]
 pub(crate) struct Repeats {
     pub(crate) issues: Vec<Issue>,
     pub(crate) more: usize,
 }
 
-// Where a value sits: its segment, and the level above (`None` at the root).
+/// Where a value sits: its segment, and the level above (`None` at the root).
 struct Level<'a> {
     segment: Step<'a>,
     up: Option<&'a Level<'a>>,
@@ -47,7 +47,7 @@ enum Step<'a> {
     Index(usize),
 }
 
-// The seed, and visitor, of one value.
+/// The seed, and visitor, of one value.
 #[derive(Clone, Copy)]
 struct Node<'a> {
     up: Option<&'a Level<'a>>,

@@ -1,5 +1,5 @@
-// Crate-internal macros for the schema impls (feature `schemars`), so each adapter module
-// states only its name and schema.
+//! Crate-internal macros for the schema impls (feature `schemars`), so each adapter module
+//! states only its name and schema.
 
 /// A schema, with the test kit's annotation (feature `testing`) added while the kit asks
 /// for it (`crate::testing::annotate`): of an adapter for a target, of a wrapper type, or

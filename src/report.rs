@@ -202,13 +202,13 @@ pub struct Coercion {
     from: Option<Input>,
     #[serde(skip_serializing_if = "Option::is_none")]
     to: Option<Input>,
-    // For `clamp`: the bound, `minimum` or `maximum`.
+    /// For `clamp`: the bound, `minimum` or `maximum`.
     #[serde(skip)]
     bound: Option<&'static str>,
 }
 
 impl Coercion {
-    // A coercion at the root path (crate-internal: the engine puts the path in front).
+    /// A coercion at the root path (crate-internal: the engine puts the path in front).
     pub(crate) fn new(rule: Rule, from: Option<Input>, to: Option<Input>) -> Self {
         Coercion {
             path: Path::root(),
@@ -219,8 +219,8 @@ impl Coercion {
         }
     }
 
-    // A `clamp` at the root path: `from` moved to `to`, the `minimum` or `maximum`
-    // (`bound`).
+    /// A `clamp` at the root path: `from` moved to `to`, the `minimum` or `maximum`
+    /// (`bound`).
     pub(crate) fn clamp(from: Input, to: Input, bound: &'static str) -> Self {
         Coercion {
             bound: Some(bound),
@@ -311,7 +311,7 @@ impl Coercion {
         }
     }
 
-    // The field as notes name it: the path without its leading `/`.
+    /// The field as notes name it: the path without its leading `/`.
     fn field(&self) -> String {
         let pointer = self.path.to_string();
         match pointer.strip_prefix('/') {
@@ -355,15 +355,15 @@ impl Coercion {
         &mut self.path
     }
 
-    // Put `segment` in front of the path, as it is: where a key must not be echoed (inside
-    // a field marked secret) the caller writes it `*` first.
+    /// Put `segment` in front of the path, as it is: where a key must not be echoed (inside
+    /// a field marked secret) the caller writes it `*` first.
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
         self.path.cut_to_fit();
     }
 }
 
-// An input as a note shows it: strings quoted, numbers and the rest as JSON.
+/// An input as a note shows it: strings quoted, numbers and the rest as JSON.
 fn shown(input: &Input) -> String {
     match input {
         Input::Text(text) => format!("\"{text}\""),
@@ -409,7 +409,7 @@ impl Report {
         }
     }
 
-    // `coercions` first, then this report's.
+    /// `coercions` first, then this report's.
     pub(crate) fn after(mut self, coercions: Vec<Coercion>) -> Self {
         let mut all = coercions;
         all.append(&mut self.coercions);
@@ -523,9 +523,9 @@ impl<T> Coerced<T> {
     }
 }
 
-// A string holding JSON text (or another layer of encoding), as a step's `from` shows it:
-// by its length, never its content, so that a step on an enclosing value cannot echo a
-// field inside it (one marked secret, say).
+/// A string holding JSON text (or another layer of encoding), as a step's `from` shows it:
+/// by its length, never its content, so that a step on an enclosing value cannot echo a
+/// field inside it (one marked secret, say).
 pub(crate) fn encoded(text: &str) -> Option<Input> {
     Some(Input::Text(format!(
         "a string of {}",
@@ -533,7 +533,7 @@ pub(crate) fn encoded(text: &str) -> Option<Input> {
     )))
 }
 
-// An array of `n` items, as a step's `to` shows it.
+/// An array of `n` items, as a step's `to` shows it.
 pub(crate) fn items(n: usize) -> Option<Input> {
     Some(Input::Text(format!(
         "an array of {}",
@@ -541,7 +541,7 @@ pub(crate) fn items(n: usize) -> Option<Input> {
     )))
 }
 
-// An object of `n` members, as a step's `to` shows it.
+/// An object of `n` members, as a step's `to` shows it.
 pub(crate) fn members(n: usize) -> Option<Input> {
     Some(Input::Text(format!(
         "an object of {}",

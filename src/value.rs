@@ -1,11 +1,11 @@
-// `serde_json::Value`s taken apart and measured without recursion: a call's value may be
-// nested deeper than a thread's stack allows recursion to go. At the bottom of the
-// crate's layers, with the issue model: the arguments rules and the engines use it.
+//! `serde_json::Value`s taken apart and measured without recursion: a call's value may be
+//! nested deeper than a thread's stack allows recursion to go. At the bottom of the
+//! crate's layers, with the issue model: the arguments rules and the engines use it.
 
 use serde_json::Value;
 
-// Take `value` apart without recursion (a `Value` built in code may be nested deeper
-// than a thread's stack allows `Value`'s own drop to go).
+/// Take `value` apart without recursion (a `Value` built in code may be nested deeper
+/// than a thread's stack allows `Value`'s own drop to go).
 pub(crate) fn drop_flat(value: Value) {
     let mut stack = vec![value];
     while let Some(value) = stack.pop() {
@@ -23,7 +23,7 @@ fn is_container(value: &Value) -> bool {
     matches!(value, Value::Array(_) | Value::Object(_))
 }
 
-// Whether `value` holds containers more than `levels` deep (counted without recursion).
+/// Whether `value` holds containers more than `levels` deep (counted without recursion).
 pub(crate) fn deeper_than(value: &Value, levels: u32) -> bool {
     let mut stack = vec![(value, 1u32)];
     while let Some((value, depth)) = stack.pop() {

@@ -1,5 +1,5 @@
-// The wording every message and hint shares: counted nouns ("1 item", "3 items"), echoes
-// of input cut to [`INPUT_ECHO_CHARS`], and lists of allowed values.
+//! The wording every message and hint shares: counted nouns ("1 item", "3 items"), echoes
+//! of input cut to [`INPUT_ECHO_CHARS`], and lists of allowed values.
 
 // Defined here, at the bottom of the crate's layers, beside the wording that cuts to it;
 // the issue model re-exports it.
@@ -14,22 +14,22 @@ pub(crate) fn trim(text: &str) -> &str {
     text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
 }
 
-// `n` and the noun, plural unless `n` is 1: `"1 item"`, `"3 items"`, `"0 chars"`.
+/// `n` and the noun, plural unless `n` is 1: `"1 item"`, `"3 items"`, `"0 chars"`.
 pub(crate) fn count(n: usize, noun: &str) -> String {
     format!("{n} {noun}{}", plural(n))
 }
 
-// The plural ending for a count of `n`: `""` for 1, `"s"` otherwise.
+/// The plural ending for a count of `n`: `""` for 1, `"s"` otherwise.
 pub(crate) fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-// `text` cut to [`INPUT_ECHO_CHARS`] chars, with `…` appended when cut.
+/// `text` cut to [`INPUT_ECHO_CHARS`] chars, with `…` appended when cut.
 pub(crate) fn truncate(text: &str) -> String {
     truncate_to(text, INPUT_ECHO_CHARS)
 }
 
-// `text` cut to `max` chars, with `…` appended when cut.
+/// `text` cut to `max` chars, with `…` appended when cut.
 pub(crate) fn truncate_to(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         None => text.to_owned(),
@@ -42,9 +42,9 @@ pub(crate) fn truncate_to(text: &str, max: usize) -> String {
     }
 }
 
-// `chars` as one line: runs of whitespace and control chars collapsed to single spaces,
-// edges trimmed, cut to `max` chars with `…` appended when cut. Reads no more of `chars`
-// than the line needs.
+/// `chars` as one line: runs of whitespace and control chars collapsed to single spaces,
+/// edges trimmed, cut to `max` chars with `…` appended when cut. Reads no more of `chars`
+/// than the line needs.
 pub(crate) fn one_line(chars: impl IntoIterator<Item = char>, max: usize) -> String {
     let mut out = String::new();
     let mut count = 0;
@@ -69,7 +69,7 @@ pub(crate) fn one_line(chars: impl IntoIterator<Item = char>, max: usize) -> Str
     out
 }
 
-// The hint listing the allowed values, each quoted: `send one of: "a", "b"`.
+/// The hint listing the allowed values, each quoted: `send one of: "a", "b"`.
 pub(crate) fn one_of_hint(allowed: &[&str]) -> String {
     let mut hint = String::from("send one of: ");
     for (n, value) in allowed.iter().enumerate() {

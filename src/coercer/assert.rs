@@ -9,7 +9,7 @@ use crate::engine::Engine;
 use crate::issue::{Code, Input, Issue, Segment};
 use crate::rules::format::Format;
 
-// The formats `jsonschema` knows that the engine reads as annotations.
+/// The formats `jsonschema` knows that the engine reads as annotations.
 const ANNOTATION_FORMATS: [&str; 12] = [
     "duration",
     "hostname",
@@ -25,7 +25,7 @@ const ANNOTATION_FORMATS: [&str; 12] = [
     "uri-template",
 ];
 
-// The formats the engine reads (docs/contract.md, "Formats").
+/// The formats the engine reads (docs/contract.md, "Formats").
 const READ_FORMATS: [Format; 7] = [
     Format::DateTime,
     Format::Date,
@@ -36,9 +36,9 @@ const READ_FORMATS: [Format; 7] = [
     Format::Uri,
 ];
 
-// The validator of `schema`, reading `format` as the engine does: the formats it reads by
-// its own rules, as sent (a lax spelling is no match, as in a union), in every draft; the
-// others as annotations. Under `not`, `if` or `contains` only the validator sees them.
+/// The validator of `schema`, reading `format` as the engine does: the formats it reads by
+/// its own rules, as sent (a lax spelling is no match, as in a union), in every draft; the
+/// others as annotations. Under `not`, `if` or `contains` only the validator sees them.
 pub(crate) fn validator(schema: &Value) -> Result<jsonschema::Validator, SchemaError> {
     let mut options = jsonschema::options().should_validate_formats(true);
     for format in READ_FORMATS {
@@ -94,7 +94,7 @@ pub(crate) fn rest(
     }
 }
 
-// The issues of one failure (`keyword` its keyword), relative to the value that failed.
+/// The issues of one failure (`keyword` its keyword), relative to the value that failed.
 fn issues(
     kind: &jsonschema::error::ValidationErrorKind,
     keyword: &str,
@@ -149,8 +149,8 @@ fn issues(
     }
 }
 
-// The segments of the JSON Pointer `pointer` (RFC 6901), each a key (an index where the
-// validator met an array is a key of digits here, as the pointer cannot tell them apart).
+/// The segments of the JSON Pointer `pointer` (RFC 6901), each a key (an index where the
+/// validator met an array is a key of digits here, as the pointer cannot tell them apart).
 fn pointer(pointer: &str) -> Vec<Segment> {
     pointer
         .split('/')

@@ -10,17 +10,17 @@ use super::pattern::Pattern;
 use super::{SchemaError, Warning};
 use crate::rules::format::Format;
 
-// The index of a node.
+/// The index of a node.
 pub(crate) type Id = u32;
 
-// Schema objects nested deeper than this are refused when compiled.
+/// Schema objects nested deeper than this are refused when compiled.
 const MAX_SCHEMA_DEPTH: usize = 256;
 
-// Nodes one schema may compile into, at most (a bound on the work a hostile schema can
-// ask for, far past any tool's).
+/// Nodes one schema may compile into, at most (a bound on the work a hostile schema can
+/// ask for, far past any tool's).
 const MAX_NODES: usize = 200_000;
 
-// The JSON Schema draft a schema is read in.
+/// The JSON Schema draft a schema is read in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Draft {
     D4,
@@ -31,7 +31,7 @@ pub(crate) enum Draft {
 }
 
 impl Draft {
-    // The draft `$schema` names; 2020-12 when it names none the engine knows.
+    /// The draft `$schema` names; 2020-12 when it names none the engine knows.
     fn of(schema: &Value) -> Draft {
         let Some(uri) = schema.get("$schema").and_then(Value::as_str) else {
             return Draft::D2020;
@@ -50,18 +50,18 @@ impl Draft {
         }
     }
 
-    // `$ref` beside other keywords: ignored by drafts 4 to 7, applied with them after.
+    /// `$ref` beside other keywords: ignored by drafts 4 to 7, applied with them after.
     fn ref_overrides(self) -> bool {
         self <= Draft::D7
     }
 
-    // `items` as an array of schemas (a tuple), with `additionalItems` after it.
+    /// `items` as an array of schemas (a tuple), with `additionalItems` after it.
     fn tuple_items(self) -> bool {
         self <= Draft::D2019
     }
 }
 
-// The JSON types, as bits.
+/// The JSON types, as bits.
 pub(crate) mod types {
     pub(crate) const NULL: u8 = 1;
     pub(crate) const BOOLEAN: u8 = 2;
@@ -71,7 +71,6 @@ pub(crate) mod types {
     pub(crate) const ARRAY: u8 = 32;
     pub(crate) const OBJECT: u8 = 64;
 
-    // The bit of a `type` name.
     pub(crate) fn of(name: &str) -> Option<u8> {
         Some(match name {
             "null" => NULL,
@@ -85,7 +84,7 @@ pub(crate) mod types {
         })
     }
 
-    // The names of `bits`, in the order above.
+    /// The names of `bits`, in the order above.
     pub(crate) fn names(bits: u8) -> Vec<&'static str> {
         [
             (NULL, "null"),
@@ -103,30 +102,30 @@ pub(crate) mod types {
     }
 }
 
-// A numeric bound: its value and whether it is exclusive.
+/// A numeric bound: its value and whether it is exclusive.
 #[derive(Clone, Debug)]
 pub(crate) struct Bound {
     pub(crate) value: Number,
     pub(crate) exclusive: bool,
 }
 
-// A union (`anyOf`/`oneOf`) whose branches each fix one and the same property to a
-// constant: read by that property.
+/// A union (`anyOf`/`oneOf`) whose branches each fix one and the same property to a
+/// constant: read by that property.
 #[derive(Debug)]
 pub(crate) struct Tag {
     pub(crate) property: Box<str>,
-    // Each branch's tag value, with its branch index.
+    /// Each branch's tag value, with its branch index.
     pub(crate) values: Vec<(Box<str>, usize)>,
 }
 
-// One compiled schema object.
+/// One compiled schema object.
 #[derive(Debug, Default)]
 pub(crate) struct Node {
-    // `true` (and `{}`): any value, unchanged.
+    /// `true` (and `{}`): any value, unchanged.
     pub(crate) any: bool,
-    // `false`: no value.
+    /// `false`: no value.
     pub(crate) never: bool,
-    // The `type` bits; 0 when the schema names none.
+    /// The `type` bits; 0 when the schema names none.
     pub(crate) types: u8,
     pub(crate) minimum: Option<Bound>,
     pub(crate) maximum: Option<Bound>,
@@ -134,8 +133,8 @@ pub(crate) struct Node {
     pub(crate) min_length: Option<usize>,
     pub(crate) max_length: Option<usize>,
     pub(crate) pattern: Option<Pattern>,
-    // `format`, when it names one the engine reads (docs/contract.md's "Formats"); any
-    // other is an annotation.
+    /// `format`, when it names one the engine reads (docs/contract.md's "Formats"); any
+    /// other is an annotation.
     pub(crate) format: Option<Format>,
     pub(crate) items: Option<Id>,
     pub(crate) prefix_items: Vec<Id>,
@@ -144,12 +143,12 @@ pub(crate) struct Node {
     pub(crate) unique_items: bool,
     pub(crate) properties: Vec<(Box<str>, Id)>,
     pub(crate) required: Vec<Box<str>>,
-    // `additionalProperties`; `None` when absent (any value).
+    /// `additionalProperties`; `None` when absent (any value).
     pub(crate) additional: Option<Id>,
     pub(crate) pattern_properties: Vec<(Pattern, Id)>,
     pub(crate) property_names: Option<Id>,
     pub(crate) enumeration: Option<Vec<Value>>,
-    // The folded string values of `enum` (or `const`), for folding a value sent.
+    /// The folded string values of `enum` (or `const`), for folding a value sent.
     pub(crate) folded: Option<HashMap<String, Vec<usize>>>,
     pub(crate) constant: Option<Value>,
     pub(crate) default: Option<Value>,
@@ -157,11 +156,11 @@ pub(crate) struct Node {
     pub(crate) any_of: Vec<Id>,
     pub(crate) one_of: Vec<Id>,
     pub(crate) reference: Option<Id>,
-    // `$ref` replaces every other keyword of the node (drafts 4 to 7; in any draft when
-    // the others are annotations).
+    /// `$ref` replaces every other keyword of the node (drafts 4 to 7; in any draft when
+    /// the others are annotations).
     pub(crate) ref_only: bool,
     pub(crate) tag: Option<Tag>,
-    // The schema path of the node, for messages.
+    /// The schema path of the node, for messages.
     pub(crate) pointer: Box<str>,
     /// A scalar leaf's one type bit (a node with only that type's keywords and `enum`/`const`),
     /// else 0: a value it accepts as sent skips the walk's rules ([`Node::leaf`]).
@@ -169,8 +168,8 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    // The type bits the node accepts, as far as its own keywords say (`type`, or the types
-    // of its `enum`/`const` values); 0 for "any type".
+    /// The type bits the node accepts, as far as its own keywords say (`type`, or the types
+    /// of its `enum`/`const` values); 0 for "any type".
     pub(crate) fn accepted_types(&self) -> u8 {
         if self.types != 0 {
             return self.types;
@@ -184,7 +183,7 @@ impl Node {
     }
 }
 
-// The type bit of a value (an integral number is `integer` and `number`).
+/// The type bit of a value (an integral number is `integer` and `number`).
 pub(crate) fn type_of(value: &Value) -> u8 {
     match value {
         Value::Null => types::NULL,
@@ -197,7 +196,7 @@ pub(crate) fn type_of(value: &Value) -> u8 {
     }
 }
 
-// Whether `n` has no fractional part.
+/// Whether `n` has no fractional part.
 pub(crate) fn is_integral(n: &Number) -> bool {
     n.is_i64()
         || n.is_u64()
@@ -205,7 +204,6 @@ pub(crate) fn is_integral(n: &Number) -> bool {
             .is_some_and(|f| f.is_finite() && f.fract() == 0.0)
 }
 
-// The type bit of a scalar leaf ([`Node::leaf`]), 0 for any other node.
 fn leaf_type(node: &Node) -> u8 {
     let scalar = matches!(
         node.types,
@@ -224,15 +222,14 @@ fn leaf_type(node: &Node) -> u8 {
     node.types
 }
 
-// A compiled schema.
 pub(crate) struct Compiled {
     pub(crate) nodes: Vec<Node>,
     pub(crate) root: Id,
     pub(crate) warnings: Vec<Warning>,
-    // A number with a zero fraction (`1.0`) is an integer as sent (drafts 6 on; draft 4
-    // reads it as a number only).
+    /// A number with a zero fraction (`1.0`) is an integer as sent (drafts 6 on; draft 4
+    /// reads it as a number only).
     pub(crate) integral_floats: bool,
-    // That validator, for the schema as given.
+    /// That validator, for the schema as given.
     #[cfg(feature = "schema-assertions")]
     pub(crate) validator: Option<jsonschema::Validator>,
 }
@@ -243,8 +240,8 @@ impl Compiled {
     }
 }
 
-// Keywords asserted by a complete validator on the coerced value (feature
-// `schema-assertions`), not by the engine's own rules.
+/// Keywords asserted by a complete validator on the coerced value (feature
+/// `schema-assertions`), not by the engine's own rules.
 pub(crate) const VALIDATOR_KEYWORDS: [&str; 14] = [
     "not",
     "if",
@@ -262,7 +259,6 @@ pub(crate) const VALIDATOR_KEYWORDS: [&str; 14] = [
     "maxContains",
 ];
 
-// Compile `schema`.
 pub(crate) fn compile(schema: &Value) -> Result<Compiled, SchemaError> {
     let draft = Draft::of(schema);
     let mut c = Compiler {
@@ -301,22 +297,22 @@ struct Compiler<'s> {
     root: &'s Value,
     draft: Draft,
     nodes: Vec<Node>,
-    // Nodes compiled, by schema path (a `$ref` to a compiled path shares its node).
+    /// Nodes compiled, by schema path (a `$ref` to a compiled path shares its node).
     by_pointer: HashMap<String, Id>,
-    // Schema resources by their `$id` (resolved against the enclosing resource's base,
-    // and as written), to the schema path of the resource.
+    /// Schema resources by their `$id` (resolved against the enclosing resource's base,
+    /// and as written), to the schema path of the resource.
     ids: HashMap<String, String>,
-    // Every resource: its schema path and its base URI (`""` for a root without `$id`),
-    // the longest first once indexed.
+    /// Every resource: its schema path and its base URI (`""` for a root without `$id`),
+    /// the longest first once indexed.
     resources: Vec<(String, String)>,
-    // Subschemas by (their resource's schema path, `$anchor`), and by a draft-06/07
-    // `$id` of the form `#name`.
+    /// Subschemas by (their resource's schema path, `$anchor`), and by a draft-06/07
+    /// `$id` of the form `#name`.
     anchors: HashMap<(String, String), String>,
     warnings: Vec<Warning>,
     needs_validator: bool,
 }
 
-// A JSON Pointer token, escaped (RFC 6901).
+/// A JSON Pointer token, escaped (RFC 6901).
 fn escape(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
@@ -325,8 +321,8 @@ fn err(pointer: &str, message: impl Into<String>) -> SchemaError {
     SchemaError::new(pointer, message)
 }
 
-// The keywords whose values are schemas, or maps or arrays of schemas, by how they hold
-// them.
+/// The keywords whose values are schemas, or maps or arrays of schemas, by how they hold
+/// them.
 const SCHEMA_KEYWORDS: [&str; 11] = [
     "items",
     "additionalProperties",
@@ -351,8 +347,8 @@ const SCHEMA_MAP_KEYWORDS: [&str; 6] = [
 const SCHEMA_ARRAY_KEYWORDS: [&str; 4] = ["allOf", "anyOf", "oneOf", "prefixItems"];
 
 impl<'s> Compiler<'s> {
-    // Find every `$id` and `$anchor` of the document (without recursion past the depth
-    // limit), so that `$ref`s can name them.
+    /// Find every `$id` and `$anchor` of the document (without recursion past the depth
+    /// limit), so that `$ref`s can name them.
     fn index_resources(
         &mut self,
         schema: &'s Value,
@@ -430,7 +426,7 @@ impl<'s> Compiler<'s> {
         Ok(())
     }
 
-    // The resource a schema path lies in: its schema path and base URI.
+    /// The resource a schema path lies in: its schema path and base URI.
     fn resource_of(&self, pointer: &str) -> (&str, &str) {
         self.resources
             .iter()
@@ -441,7 +437,7 @@ impl<'s> Compiler<'s> {
             .map_or(("", ""), |(p, base)| (p.as_str(), base.as_str()))
     }
 
-    // The schema at the JSON Pointer `pointer` of the document.
+    /// The schema at the JSON Pointer `pointer` of the document.
     fn at_pointer(&self, pointer: &str) -> Option<&'s Value> {
         if pointer.is_empty() {
             return Some(self.root);
@@ -449,9 +445,9 @@ impl<'s> Compiler<'s> {
         self.root.pointer(pointer)
     }
 
-    // The schema path a `$ref` found at `at` names, or the error that it names none in the
-    // document: its URI resolved against the base of the resource it is in, then its
-    // fragment (a JSON Pointer, or an anchor of that resource).
+    /// The schema path a `$ref` found at `at` names, or the error that it names none in the
+    /// document: its URI resolved against the base of the resource it is in, then its
+    /// fragment (a JSON Pointer, or an anchor of that resource).
     fn resolve(&self, reference: &str, at: &str) -> Result<String, SchemaError> {
         let (uri, fragment) = match reference.split_once('#') {
             Some((uri, fragment)) => (uri, Some(fragment)),
@@ -499,7 +495,7 @@ impl<'s> Compiler<'s> {
         Ok(id)
     }
 
-    // The node of `schema`, found at `pointer` (compiled once per path).
+    /// The node of `schema`, found at `pointer` (compiled once per path).
     fn node(
         &mut self,
         schema: &'s Value,
@@ -535,7 +531,7 @@ impl<'s> Compiler<'s> {
         Ok(id)
     }
 
-    // The node of a subschema under `keyword` of the node at `pointer`.
+    /// The node of a subschema under `keyword` of the node at `pointer`.
     fn child(
         &mut self,
         schema: &'s Value,
@@ -902,8 +898,8 @@ impl<'s> Compiler<'s> {
         Ok(())
     }
 
-    // The tag of a union whose branches each fix one and the same property to a constant
-    // string (`const`, or an `enum` of one value).
+    /// The tag of a union whose branches each fix one and the same property to a constant
+    /// string (`const`, or an `enum` of one value).
     fn tag(&self, branches: &[Id]) -> Option<Tag> {
         if branches.len() < 2 {
             return None;
@@ -933,7 +929,7 @@ impl<'s> Compiler<'s> {
         })
     }
 
-    // The node `id`, past a `$ref` that stands alone (a few hops at most).
+    /// The node `id`, past a `$ref` that stands alone (a few hops at most).
     fn followed(&self, mut id: Id) -> Option<&Node> {
         for _ in 0..8 {
             let node = self.nodes.get(id as usize)?;
@@ -946,12 +942,12 @@ impl<'s> Compiler<'s> {
     }
 }
 
-// Whether a schema object asserts nothing the engine reads (`{}`, or only annotations).
+/// Whether a schema object asserts nothing the engine reads (`{}`, or only annotations).
 fn is_empty_schema(map: &Map<String, Value>) -> bool {
     map.keys().all(|k| is_annotation(k))
 }
 
-// Whether the keyword `key` asserts nothing the engine reads.
+/// Whether the keyword `key` asserts nothing the engine reads.
 fn is_annotation(key: &str) -> bool {
     const ANNOTATIONS: [&str; 13] = [
         "$schema",
@@ -971,7 +967,7 @@ fn is_annotation(key: &str) -> bool {
     ANNOTATIONS.contains(&key) || key == "definitions" || key.starts_with("x-")
 }
 
-// A non-negative integer keyword (`minLength`, ...), if present.
+/// A non-negative integer keyword (`minLength`, ...), if present.
 fn count(
     map: &Map<String, Value>,
     keyword: &str,
@@ -1004,8 +1000,8 @@ fn count(
     }
 }
 
-// The folded forms of the string values of `values`, each with the indexes of the values
-// that fold to it.
+/// The folded forms of the string values of `values`, each with the indexes of the values
+/// that fold to it.
 fn fold_values(values: &[Value]) -> HashMap<String, Vec<usize>> {
     let mut folded: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, value) in values.iter().enumerate() {
@@ -1019,9 +1015,9 @@ fn fold_values(values: &[Value]) -> HashMap<String, Vec<usize>> {
     folded
 }
 
-// `reference` resolved against the base URI `base` (RFC 3986, for the shapes `$id`s
-// take: an absolute reference stays; an absolute path replaces the base's path; a
-// relative path replaces the base's last segment).
+/// `reference` resolved against the base URI `base` (RFC 3986, for the shapes `$id`s
+/// take: an absolute reference stays; an absolute path replaces the base's path; a
+/// relative path replaces the base's last segment).
 fn join(base: &str, reference: &str) -> String {
     if base.is_empty() || reference.contains("://") || reference.starts_with("urn:") {
         return reference.to_owned();
@@ -1041,8 +1037,8 @@ fn join(base: &str, reference: &str) -> String {
     }
 }
 
-// `%XX` escapes of a URI fragment decoded (a JSON Pointer in a `$ref`), invalid UTF-8
-// replaced.
+/// `%XX` escapes of a URI fragment decoded (a JSON Pointer in a `$ref`), invalid UTF-8
+/// replaced.
 fn percent_decode(fragment: &str) -> String {
     percent_encoding::percent_decode_str(fragment)
         .decode_utf8_lossy()

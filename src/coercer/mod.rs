@@ -359,7 +359,7 @@ impl Coercer {
         reported(self.run(value, true, false))
     }
 
-    // JSON text read as the text routes read it, then coerced.
+    /// JSON text read as the text routes read it, then coerced.
     fn run_text(&self, json: &str, report: bool) -> Result<(Value, Report), (Rejection, Report)> {
         let (value, repeated) = crate::json_text::read(json.as_bytes()).map_err(|e| {
             (
@@ -383,7 +383,7 @@ impl Coercer {
         Err((refused, report))
     }
 
-    // One call: the arguments rules (when `arguments`), then the walk.
+    /// One call: the arguments rules (when `arguments`), then the walk.
     fn run(
         &self,
         value: Value,
@@ -420,9 +420,9 @@ impl Coercer {
     }
 }
 
-// `rejection` with each issue once: a value that several nodes read (an object under a
-// `$ref` and the union around it) is scanned for forbidden keys by each, and the same
-// issue is refused once.
+/// `rejection` with each issue once: a value that several nodes read (an object under a
+/// `$ref` and the union around it) is scanned for forbidden keys by each, and the same
+/// issue is refused once.
 fn distinct(rejection: Rejection) -> Rejection {
     let truncated = rejection.truncated();
     let mut kept: Vec<crate::Issue> = Vec::new();
@@ -434,8 +434,8 @@ fn distinct(rejection: Rejection) -> Rejection {
     Rejection::from_parts(kept, truncated)
 }
 
-// `message` on one line: the regular-expression engines' and the validator's own errors
-// span several (a caret under the source), and a message is composed into others.
+/// `message` on one line: the regular-expression engines' and the validator's own errors
+/// span several (a caret under the source), and a message is composed into others.
 fn one_line(message: String) -> String {
     if message.contains(['\n', '\r']) {
         crate::words::one_line(message.chars(), usize::MAX)
@@ -444,7 +444,7 @@ fn one_line(message: String) -> String {
     }
 }
 
-// The answer of a `*_with_report` method.
+/// The answer of a `*_with_report` method.
 fn reported(
     out: Result<(Value, Report), (Rejection, Report)>,
 ) -> Result<Coerced<Value>, Rejection> {

@@ -1,21 +1,21 @@
-// JSON numbers compared by value (`5` and `5.0` are one number), as JSON Schema compares
-// them: integers exactly, past the `f64` range of exact integers too.
+//! JSON numbers compared by value (`5` and `5.0` are one number), as JSON Schema compares
+//! them: integers exactly, past the `f64` range of exact integers too.
 
 use std::cmp::Ordering;
 
 use serde_json::{Number, Value};
 
-// The integer `n` holds exactly, if it holds one.
+/// The integer `n` holds exactly, if it holds one.
 fn exact_int(n: &Number) -> Option<i128> {
     n.as_i64()
         .map(i128::from)
         .or_else(|| n.as_u64().map(i128::from))
 }
 
-// 2^127, past every `i128`.
+/// 2^127, past every `i128`.
 const I128_LIMIT: f64 = 1.7014118346046923e38;
 
-// `int` compared with the float `f`.
+/// `int` compared with the float `f`.
 fn int_to_float(int: i128, f: f64) -> Ordering {
     if f.is_nan() {
         return Ordering::Less;
@@ -38,7 +38,7 @@ fn int_to_float(int: i128, f: f64) -> Ordering {
     }
 }
 
-// `a` compared with `b` by value.
+/// `a` compared with `b` by value.
 pub(crate) fn compare(a: &Number, b: &Number) -> Ordering {
     // The common case (an integer sent, an integer bound) without the i128 widening.
     if let (Some(x), Some(y)) = (a.as_i64(), b.as_i64()) {
@@ -58,8 +58,8 @@ pub(crate) fn compare(a: &Number, b: &Number) -> Ordering {
     }
 }
 
-// Whether `value` is a multiple of `multiple` (greater than 0): exactly for integers,
-// within a relative 1e-9 for fractions (`0.0075` is a multiple of `0.0001`).
+/// Whether `value` is a multiple of `multiple` (greater than 0): exactly for integers,
+/// within a relative 1e-9 for fractions (`0.0075` is a multiple of `0.0001`).
 pub(crate) fn is_multiple(value: &Number, multiple: &Number) -> bool {
     if let (Some(v), Some(m)) = (exact_int(value), exact_int(multiple)) {
         return m != 0 && v % m == 0;
@@ -75,8 +75,8 @@ pub(crate) fn is_multiple(value: &Number, multiple: &Number) -> bool {
     (q - q.round()).abs() <= 1e-9 * q.abs().max(1.0)
 }
 
-// Whether two JSON values are equal, numbers by value (JSON Schema's equality, for `enum`,
-// `const` and `uniqueItems`).
+/// Whether two JSON values are equal, numbers by value (JSON Schema's equality, for `enum`,
+/// `const` and `uniqueItems`).
 pub(crate) fn equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => compare(x, y) == Ordering::Equal,

@@ -7,10 +7,9 @@
 
 use std::fmt;
 
-// Backtracking steps one match of a pattern with lookaround or backreferences may take.
+/// Backtracking steps one match of a pattern with lookaround or backreferences may take.
 pub(crate) const BACKTRACK_LIMIT: usize = 100_000;
 
-// A compiled `pattern`.
 #[derive(Clone)]
 pub(crate) struct Pattern {
     source: Box<str>,
@@ -21,16 +20,16 @@ pub(crate) struct Pattern {
 enum Engine {
     Linear(regex::Regex),
     Backtracking(fancy_regex::Regex),
-    // Leading lookaheads and the rest, each a pattern of its own: all must match.
+    /// Leading lookaheads and the rest, each a pattern of its own: all must match.
     Every(Vec<Pattern>),
 }
 
-// A match that could not be completed within [`BACKTRACK_LIMIT`].
+/// A match that could not be completed within [`BACKTRACK_LIMIT`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Exhausted;
 
 impl Pattern {
-    // The pattern of `source`, or why it is skipped.
+    /// The pattern of `source`, or why it is skipped.
     pub(crate) fn compile(source: &str) -> Result<Pattern, String> {
         if let Err(e) = regress::Regex::with_flags(source, "u") {
             return Err(format!("not an ECMA-262 regular expression: {e}"));
@@ -84,7 +83,7 @@ impl Pattern {
         }
     }
 
-    // The source as the schema wrote it.
+    /// The source as the schema wrote it.
     pub(crate) fn source(&self) -> &str {
         &self.source
     }

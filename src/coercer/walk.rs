@@ -17,11 +17,11 @@ use crate::report::{Coercion, Rule};
 use crate::rules;
 use crate::words::truncate;
 
-// Containers nested deeper than this are refused (`too_deep`), as by the typed engine.
+/// Containers nested deeper than this are refused (`too_deep`), as by the typed engine.
 const MAX_NESTING: u32 = 128;
 
-// Schema nodes applied to one value, one inside the other, without the value getting
-// deeper (`allOf`, `$ref`, unions): past this a schema refers to itself without end.
+/// Schema nodes applied to one value, one inside the other, without the value getting
+/// deeper (`allOf`, `$ref`, unions): past this a schema refers to itself without end.
 const MAX_HOPS: u32 = 64;
 
 /// Node applications nested across the whole walk (hops and levels together): past this the
@@ -29,37 +29,36 @@ const MAX_HOPS: u32 = 64;
 /// thread's stack.
 const MAX_CHAIN: u32 = 1024;
 
-// Node applications a call may take, at least; each value of the call read adds
-// [`BUDGET_PER_VALUE`]. Past it the call is refused: the schema asks for more work than
-// the call can be worth (unions nested in unions, `allOf`s of the same `$ref`).
+/// Node applications a call may take, at least; each value of the call read adds
+/// [`BUDGET_PER_VALUE`]. Past it the call is refused: the schema asks for more work than
+/// the call can be worth (unions nested in unions, `allOf`s of the same `$ref`).
 const BASE_BUDGET: u64 = 1_000_000;
 
-// Node applications each member or element of the call adds to its budget.
+/// Node applications each member or element of the call adds to its budget.
 const BUDGET_PER_VALUE: u64 = 64;
 
-// One call's coercion: the engine it records its issues and coercions in (the crate's
-// one recording, shared with the typed route), and the limits of the walk.
+/// One call's coercion: the engine it records its issues and coercions in (the crate's
+/// one recording, shared with the typed route), and the limits of the walk.
 pub(crate) struct Ctx<'e> {
     engine: &'e Engine,
-    // Checking a value "as sent": any lax reading fails it, nothing is changed or
-    // recorded.
+    /// Checking a value "as sent": any lax reading fails it, nothing is changed or
+    /// recorded.
     strict: bool,
-    // A strict check failed.
     failed: bool,
     budget: u64,
-    // The budget ran out (reported once, when the walk ends).
+    /// The budget ran out (reported once, when the walk ends).
     exhausted: bool,
-    // Strict verdicts of union nodes on values, by (node, the value's address), while
-    // nothing is changed.
+    /// Strict verdicts of union nodes on values, by (node, the value's address), while
+    /// nothing is changed.
     memo: HashMap<(Id, usize), bool, BuildHasherDefault<MemoHasher>>,
-    // The tool's name, where the caller knows it (the repeated tool-call envelope).
+    /// The tool's name, where the caller knows it (the repeated tool-call envelope).
     tool: Option<&'e str>,
-    // The value is a comma piece: reading it from text is no coercion of its own.
+    /// The value is a comma piece: reading it from text is no coercion of its own.
     quiet_text: bool,
 }
 
-// The hasher of [`Ctx::memo`]'s keys (a node id and an address, neither chosen by the
-// caller): a multiply-and-rotate mix, where SipHash was a tenth of a union's check.
+/// The hasher of [`Ctx::memo`]'s keys (a node id and an address, neither chosen by the
+/// caller): a multiply-and-rotate mix, where SipHash was a tenth of a union's check.
 #[derive(Default)]
 struct MemoHasher(u64);
 
@@ -87,12 +86,12 @@ impl Hasher for MemoHasher {
     }
 }
 
-// How much a call has recorded: compare later with [`Ctx::mark`].
+/// How much a call has recorded: compare later with [`Ctx::mark`].
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Mark(EngineMark, usize);
 
 impl<'e> Ctx<'e> {
-    // A context for one call, recording in `engine`.
+    /// A context for one call, recording in `engine`.
     pub(crate) fn new(engine: &'e Engine, tool: Option<&'e str>) -> Ctx<'e> {
         Ctx {
             engine,
@@ -110,12 +109,12 @@ impl<'e> Ctx<'e> {
         Mark(self.engine.mark(), self.engine.dropped())
     }
 
-    // Whether anything failed since `mark` (an issue, or a failed strict check).
+    /// Whether anything failed since `mark` (an issue, or a failed strict check).
     fn failed_since(&self, mark: Mark) -> bool {
         self.failed || self.engine.issues_since(mark.0) || self.engine.dropped() > mark.1
     }
 
-    // Record `make`'s issue (its path relative to the value being read).
+    /// Record `make`'s issue (its path relative to the value being read).
     fn issue(&mut self, make: impl FnOnce() -> Issue) {
         if self.strict {
             self.failed = true;
@@ -124,7 +123,7 @@ impl<'e> Ctx<'e> {
         }
     }
 
-    // Whether a lax reading may be applied: not while checking a value as sent.
+    /// Whether a lax reading may be applied: not while checking a value as sent.
     fn lax(&mut self) -> bool {
         if self.strict {
             self.failed = true;
@@ -134,25 +133,25 @@ impl<'e> Ctx<'e> {
         }
     }
 
-    // Record `make`'s coercion, if the call records them.
+    /// Record `make`'s coercion, if the call records them.
     fn note(&mut self, make: impl FnOnce() -> Coercion) {
         if !self.strict {
             self.engine.note(make);
         }
     }
 
-    // Put `segment` in front of what was recorded since `mark`.
+    /// Put `segment` in front of what was recorded since `mark`.
     fn prefix(&mut self, mark: Mark, segment: impl FnOnce() -> Segment) {
         self.engine.prefix_plain(mark.0, segment);
     }
 
-    // Take back what was recorded since `mark` (a trial that is not kept).
+    /// Take back what was recorded since `mark` (a trial that is not kept).
     fn rewind(&mut self, mark: Mark) {
         self.engine.rewind(mark.0, mark.1);
     }
 
-    // One node application; `false` once the budget is spent (the call is then refused
-    // when the walk ends: [`Walk::root`]).
+    /// One node application; `false` once the budget is spent (the call is then refused
+    /// when the walk ends: [`Walk::root`]).
     fn tick(&mut self) -> bool {
         if self.budget == 0 {
             self.exhausted = true;
@@ -164,20 +163,20 @@ impl<'e> Ctx<'e> {
     }
 }
 
-// The coercion of values against one compiled schema.
+/// The coercion of values against one compiled schema.
 pub(crate) struct Walk<'c, 'e> {
     pub(crate) c: &'c Compiled,
     pub(crate) ctx: &'c mut Ctx<'e>,
 }
 
-// Where a value sits, as its node needs to know.
+/// Where a value sits, as its node needs to know.
 #[derive(Clone, Copy)]
 struct At {
-    // Containers around the value.
+    /// Containers around the value.
     depth: u32,
-    // Nodes applied to this value so far without descending.
+    /// Nodes applied to this value so far without descending.
     hops: u32,
-    // Node applications around this one, at every level ([`MAX_CHAIN`]).
+    /// Node applications around this one, at every level ([`MAX_CHAIN`]).
     chain: u32,
 }
 
@@ -206,7 +205,7 @@ impl At {
 }
 
 impl Walk<'_, '_> {
-    // Coerce the arguments `value` against the root node.
+    /// Coerce the arguments `value` against the root node.
     pub(crate) fn root(&mut self, value: &mut Value) {
         self.apply(self.c.root, value, At::ROOT);
         // Recorded here, once the walk is over, never where the budget ran out: a union's
@@ -222,7 +221,6 @@ impl Walk<'_, '_> {
         }
     }
 
-    // Apply node `id` to `value`.
     fn apply(&mut self, id: Id, value: &mut Value, at: At) {
         if at.hops > MAX_HOPS {
             self.ctx.issue(|| {
@@ -286,8 +284,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // Whether the node admits `null` by its own `type`, `enum`/`const`, or a `null` branch
-    // of its union.
+    /// Whether the node admits `null` by its own `type`, `enum`/`const`, or a `null` branch
+    /// of its union.
     fn allows_null(&self, node: &Node) -> bool {
         if node.types & types::NULL != 0 {
             return true;
@@ -306,7 +304,7 @@ impl Walk<'_, '_> {
         false
     }
 
-    // The rules of the node's types.
+    /// The rules of the node's types.
     fn typed(&mut self, node: &Node, value: &mut Value, at: At) {
         let accepted = node.accepted_types();
         let sent = type_of(value);
@@ -356,8 +354,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // The rules of the row for the type bits `row` (the value's own type, or a type it is
-    // read as).
+    /// The rules of the row for the type bits `row` (the value's own type, or a type it is
+    /// read as).
     fn row(&mut self, node: &Node, row: u8, value: &mut Value, at: At) {
         // The integer rules where the schema declares `integer`; a type inferred from
         // `enum`/`const` values reads a number as the number it is.
@@ -508,7 +506,7 @@ impl Walk<'_, '_> {
         self.bounds(node, value);
     }
 
-    // `minimum`, `maximum` (inclusive or exclusive) and `multipleOf`.
+    /// `minimum`, `maximum` (inclusive or exclusive) and `multipleOf`.
     fn bounds(&mut self, node: &Node, value: &Value) {
         let Value::Number(n) = value else { return };
         if let Some(min) = &node.minimum {
@@ -648,9 +646,9 @@ impl Walk<'_, '_> {
 
     // -- enums --------------------------------------------------------------------------
 
-    // A string that folds to exactly one string value of `enum`/`const` (as enum names
-    // fold) read as that value; whether the value is a member (or, while checking a value
-    // as sent, would be one once read so: the check has failed).
+    /// A string that folds to exactly one string value of `enum`/`const` (as enum names
+    /// fold) read as that value; whether the value is a member (or, while checking a value
+    /// as sent, would be one once read so: the check has failed).
     fn fold_member(&mut self, node: &Node, value: &mut Value) -> bool {
         let allowed: &[Value] = match (&node.enumeration, &node.constant) {
             (Some(values), _) => values,
@@ -687,8 +685,8 @@ impl Walk<'_, '_> {
         false
     }
 
-    // `enum`/`const`: membership by value; a string that folds to one string value (as
-    // enum names fold) is read as it.
+    /// `enum`/`const`: membership by value; a string that folds to one string value (as
+    /// enum names fold) is read as it.
     fn member(&mut self, node: &Node, value: &mut Value) {
         if self.fold_member(node, value) {
             return;
@@ -800,8 +798,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // Read a value that is not an array as one: JSON text, comma pieces, or a lone
-    // element; `None` when it was refused.
+    /// Read a value that is not an array as one: JSON text, comma pieces, or a lone
+    /// element; `None` when it was refused.
     fn read_as_array(&mut self, node: &Node, value: &mut Value) -> Option<Origin> {
         if !self.ctx.lax() {
             return None;
@@ -861,8 +859,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // The items the string `s` (a layer of the string `arrived`) holds, for an array of
-    // `kind` elements ([`rules::array_text`]), and where they came from.
+    /// The items the string `s` (a layer of the string `arrived`) holds, for an array of
+    /// `kind` elements ([`rules::array_text`]), and where they came from.
     fn array_text(
         &mut self,
         s: &str,
@@ -940,8 +938,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // Plain text `t` (the trimmed `s`) read as an array: comma pieces for scalars and
-    // strings, the one element otherwise.
+    /// Plain text `t` (the trimmed `s`) read as an array: comma pieces for scalars and
+    /// strings, the one element otherwise.
     fn plain_array(
         &mut self,
         t: &str,
@@ -1021,7 +1019,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    // How a string sent for an array of `node`'s items splits.
+    /// How a string sent for an array of `node`'s items splits.
     fn element_kind(&self, node: &Node) -> ArrayKind {
         use ArrayKind as Kind;
         let t = self.element_types(node);
@@ -1034,8 +1032,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // The type bits (`null` left out) of the elements of an array with `node`'s `items`
-    // (past `$ref`s); 0 when they are not one scalar schema (no `items`, `prefixItems`).
+    /// The type bits (`null` left out) of the elements of an array with `node`'s `items`
+    /// (past `$ref`s); 0 when they are not one scalar schema (no `items`, `prefixItems`).
     fn element_types(&self, node: &Node) -> u8 {
         let Some(items) = node.items.filter(|_| node.prefix_items.is_empty()) else {
             return 0;
@@ -1121,9 +1119,9 @@ impl Walk<'_, '_> {
         self.absent(node, map, declared, all_declared, at);
     }
 
-    // The members of an object whose keys are all declared properties and whose values
-    // none reads as absent: each value read in place, as [`Walk::members`] reads it,
-    // without taking the keys out of the map first.
+    /// The members of an object whose keys are all declared properties and whose values
+    /// none reads as absent: each value read in place, as [`Walk::members`] reads it,
+    /// without taking the keys out of the map first.
     fn declared_only(&mut self, node: &Node, map: &mut Map<String, Value>, at: At) {
         self.ctx.budget = self
             .ctx
@@ -1146,7 +1144,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    // The members of an object, one key after the other.
+    /// The members of an object, one key after the other.
     fn members(&mut self, node: &Node, map: &mut Map<String, Value>, declared: &[&str], at: At) {
         let keys: Vec<String> = map.keys().cloned().collect();
         self.ctx.budget = self
@@ -1188,8 +1186,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // A declared property's value; `""`, `"null"` and `null` for an optional property as
-    // the optional-fields table says.
+    /// A declared property's value; `""`, `"null"` and `null` for an optional property as
+    /// the optional-fields table says.
     fn property(&mut self, node: &Node, id: Id, map: &mut Map<String, Value>, key: &str, at: At) {
         let Some(value) = map.get_mut(key) else {
             return;
@@ -1231,8 +1229,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // The type bits `node` accepts, those of its `anyOf`/`oneOf` branches when it names none
-    // itself; 0 for "any type".
+    /// The type bits `node` accepts, those of its `anyOf`/`oneOf` branches when it names none
+    /// itself; 0 for "any type".
     fn union_types(&self, node: &Node, depth: u32) -> u8 {
         let own = node.accepted_types();
         if own != 0 || depth > 8 {
@@ -1249,9 +1247,9 @@ impl Walk<'_, '_> {
         bits
     }
 
-    // Whether the blank string `s` is no value of `node`: not of a string type, or a string
-    // its `minLength`, `enum`, `const`, `pattern` or `format` refuses; of no branch, for a union
-    // without a `type` of its own.
+    /// Whether the blank string `s` is no value of `node`: not of a string type, or a string
+    /// its `minLength`, `enum`, `const`, `pattern` or `format` refuses; of no branch, for a union
+    /// without a `type` of its own.
     fn refuses_blank(&self, node: &Node, s: &str, depth: u32) -> bool {
         let accepted = node.accepted_types();
         if accepted == 0 {
@@ -1279,7 +1277,7 @@ impl Walk<'_, '_> {
                 .is_some_and(|f| rules::format::read(f, s).is_err())
     }
 
-    // The node `id`, past `$ref`s that stand alone.
+    /// The node `id`, past `$ref`s that stand alone.
     fn followed(&self, mut id: Id) -> &Node {
         for _ in 0..8 {
             let n = self.c.node(id);
@@ -1295,8 +1293,8 @@ impl Walk<'_, '_> {
         self.c.node(id)
     }
 
-    // A key no property names: `patternProperties`, `additionalProperties`, or a free-form
-    // key (forbidden names refused).
+    /// A key no property names: `patternProperties`, `additionalProperties`, or a free-form
+    /// key (forbidden names refused).
     fn other_key(
         &mut self,
         node: &Node,
@@ -1332,8 +1330,8 @@ impl Walk<'_, '_> {
         }
     }
 
-    // The `patternProperties` whose pattern `key` matches, applied to its value; whether
-    // one matched.
+    /// The `patternProperties` whose pattern `key` matches, applied to its value; whether
+    /// one matched.
     fn pattern_properties(&mut self, node: &Node, key: &str, value: &mut Value, at: At) -> bool {
         let mut matched = false;
         for (pattern, id) in &node.pattern_properties {
@@ -1358,7 +1356,7 @@ impl Walk<'_, '_> {
         matched
     }
 
-    // A value no schema describes: forbidden keys refused at any depth.
+    /// A value no schema describes: forbidden keys refused at any depth.
     fn free_form(&mut self, value: &Value) {
         if !matches!(value, Value::Array(_) | Value::Object(_)) {
             return;
@@ -1463,7 +1461,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    // The arguments read from inside a wrapper key.
+    /// The arguments read from inside a wrapper key.
     fn unwrap_root(&mut self, map: &mut Map<String, Value>, declared: &[&str]) {
         let Some(key) = arguments::wrapper(map, declared, self.ctx.tool).map(str::to_owned) else {
             return;
@@ -1490,8 +1488,8 @@ impl Walk<'_, '_> {
         *map = inner;
     }
 
-    // Keys read as the properties they name once folded; two keys for one property are
-    // `duplicate_key`.
+    /// Keys read as the properties they name once folded; two keys for one property are
+    /// `duplicate_key`.
     fn fold_keys(&mut self, map: &mut Map<String, Value>, declared: &[&str]) {
         let ctx = &mut self.ctx;
         arguments::fold_into(map, declared, |folded| match folded {
@@ -1507,7 +1505,7 @@ impl Walk<'_, '_> {
 
     // -- unions -----------------------------------------------------------------------------
 
-    // `anyOf` (`one` false) or `oneOf` (`one` true).
+    /// `anyOf` (`one` false) or `oneOf` (`one` true).
     fn union(&mut self, node: &Node, branches: &[Id], one: bool, value: &mut Value, at: At) {
         // A tagged union: the branch its tag names.
         if let Some(tag) = &node.tag
@@ -1644,8 +1642,8 @@ impl Walk<'_, '_> {
         });
     }
 
-    // Whether `branches` are `format: ipv4` and `format: ipv6` (each at least once, no
-    // other branch).
+    /// Whether `branches` are `format: ipv4` and `format: ipv6` (each at least once, no
+    /// other branch).
     fn ip_either(&self, branches: &[Id]) -> bool {
         use rules::format::Format;
         let (mut v4, mut v6) = (false, false);
@@ -1659,13 +1657,13 @@ impl Walk<'_, '_> {
         v4 && v6
     }
 
-    // Whether a branch of `branches` other than the one at `chosen` accepts `value` as
-    // sent.
+    /// Whether a branch of `branches` other than the one at `chosen` accepts `value` as
+    /// sent.
     fn also_valid(&mut self, branches: &[Id], chosen: usize, value: &mut Value, at: At) -> bool {
         (0..branches.len()).any(|i| i != chosen && self.valid(branches[i], value, at))
     }
 
-    // Whether `value` satisfies node `id` as sent, with no lax reading.
+    /// Whether `value` satisfies node `id` as sent, with no lax reading.
     fn valid(&mut self, id: Id, value: &mut Value, at: At) -> bool {
         // What `Walk::apply` decides before any rule, without the memo: a scalar leaf's
         // value as sent, and `null` where the node's `type` takes it.
@@ -1702,17 +1700,14 @@ impl Walk<'_, '_> {
 
 use rules::array_text::Kind as ArrayKind;
 
-// Where an array's items came from, for their issues' `context.offset` and reports.
+/// Where an array's items came from, for their issues' `context.offset` and reports.
 enum Origin {
-    // A native array, a lone value, or pieces whose issues need nothing more.
+    /// A native array, a lone value, or pieces whose issues need nothing more.
     Native,
-    // JSON text `t` (trimmed) of the string `s`.
-    Json {
-        s: String,
-        t: String,
-    },
-    // Integer comma pieces, with their char offsets in the string and whether the piece
-    // was refused already (a leading zero).
+    /// JSON text `t` (trimmed) of the string `s`.
+    Json { s: String, t: String },
+    /// Integer comma pieces, with their char offsets in the string and whether the piece
+    /// was refused already (a leading zero).
     Pieces {
         /// The text the pieces were cut from.
         text: String,
@@ -1721,12 +1716,12 @@ enum Origin {
     },
 }
 
-// The integers a JSON number holds exactly.
+/// The integers a JSON number holds exactly.
 const JSON_MIN: i128 = i64::MIN as i128;
 const JSON_MAX: u128 = u64::MAX as u128;
 
-// Whether an optional property's value may read as absent ([`Walk::reads_as_absent`]):
-// `null`, a blank string or `"null"`.
+/// Whether an optional property's value may read as absent ([`Walk::reads_as_absent`]):
+/// `null`, a blank string or `"null"`.
 fn may_read_as_absent(value: &Value) -> bool {
     match value {
         Value::Null => true,
@@ -1735,8 +1730,8 @@ fn may_read_as_absent(value: &Value) -> bool {
     }
 }
 
-// Whether a scalar leaf ([`Node::leaf`]) has no keyword but its type, so that
-// [`of_leaf_type`] is [`as_sent`].
+/// Whether a scalar leaf ([`Node::leaf`]) has no keyword but its type, so that
+/// [`of_leaf_type`] is [`as_sent`].
 fn bare(node: &Node) -> bool {
     node.min_length.is_none()
         && node.max_length.is_none()
@@ -1749,8 +1744,8 @@ fn bare(node: &Node) -> bool {
         && node.constant.is_none()
 }
 
-// Whether `value` is of the scalar leaf type `leaf` as sent (an integer leaf takes
-// integral numbers written without a fraction).
+/// Whether `value` is of the scalar leaf type `leaf` as sent (an integer leaf takes
+/// integral numbers written without a fraction).
 #[inline]
 fn of_leaf_type(leaf: u8, value: &Value) -> bool {
     match (leaf, value) {
@@ -1780,8 +1775,8 @@ fn as_sent(node: &Node, value: &Value) -> bool {
         }
 }
 
-// A string's lengths (in chars), `pattern` and `format` (read as sent: a lax spelling is
-// not), as [`Walk::string`] checks them.
+/// A string's lengths (in chars), `pattern` and `format` (read as sent: a lax spelling is
+/// not), as [`Walk::string`] checks them.
 #[inline]
 fn string_as_sent(node: &Node, s: &str) -> bool {
     let (min, max) = (
@@ -1800,7 +1795,7 @@ fn string_as_sent(node: &Node, s: &str) -> bool {
         && node.format.is_none_or(|f| rules::format::as_sent(f, s))
 }
 
-// `minimum`, `maximum` and `multipleOf`, as [`Walk::bounds`] checks them.
+/// `minimum`, `maximum` and `multipleOf`, as [`Walk::bounds`] checks them.
 fn in_bounds(node: &Node, n: &Number) -> bool {
     if let Some(min) = &node.minimum {
         let ord = number::compare(n, &min.value);
@@ -1819,7 +1814,7 @@ fn in_bounds(node: &Node, n: &Number) -> bool {
         .is_none_or(|m| number::is_multiple(n, m))
 }
 
-// `int` as a JSON number, if it fits one exactly.
+/// `int` as a JSON number, if it fits one exactly.
 fn json_int(int: i128) -> Option<Number> {
     i64::try_from(int)
         .map(Number::from)
@@ -1827,7 +1822,7 @@ fn json_int(int: i128) -> Option<Number> {
         .or_else(|| u64::try_from(int).map(Number::from).ok())
 }
 
-// Whether a value of the type bits `sent` can be read as the type `target`.
+/// Whether a value of the type bits `sent` can be read as the type `target`.
 fn reads(sent: u8, target: u8, value: &Value) -> bool {
     match target {
         types::INTEGER | types::NUMBER => sent & (types::STRING | types::NUMBER) != 0,
@@ -1841,7 +1836,7 @@ fn reads(sent: u8, target: u8, value: &Value) -> bool {
     }
 }
 
-// `invalid_type`: `value` is none of the types `accepted`.
+/// `invalid_type`: `value` is none of the types `accepted`.
 fn wrong_type(accepted: u8, value: &Value) -> Issue {
     let names = types::names(accepted);
     let expected = match names.as_slice() {
@@ -1871,7 +1866,7 @@ fn article(type_name: &str) -> String {
     }
 }
 
-// A `oneOf` value (`input`, as it arrived) that more than one branch accepts.
+/// A `oneOf` value (`input`, as it arrived) that more than one branch accepts.
 fn ambiguous(input: Input) -> Issue {
     Issue::new(
         Code::Custom,
@@ -1881,7 +1876,7 @@ fn ambiguous(input: Input) -> Issue {
     .with_hint("send a value that matches exactly one shape of the tool's inputSchema")
 }
 
-// No value is allowed (a `false` schema).
+/// No value is allowed (a `false` schema).
 fn never(value: &Value) -> Issue {
     Issue::new(Code::Custom, "no value is allowed here")
         .with_input(Input::from_value(value))
@@ -1898,7 +1893,7 @@ fn too_deep(value: &Value) -> Issue {
     .with_context("maxDepth", MAX_NESTING)
 }
 
-// The index of the first item equal (by value) to an earlier one.
+/// The index of the first item equal (by value) to an earlier one.
 fn first_repeat(items: &[Value]) -> Option<usize> {
     (1..items.len()).find(|&i| {
         items[..i]
@@ -1907,8 +1902,8 @@ fn first_repeat(items: &[Value]) -> Option<usize> {
     })
 }
 
-// The declared field, absent from `map`, that the unknown key `key` is a small edit away
-// from, if one is.
+/// The declared field, absent from `map`, that the unknown key `key` is a small edit away
+/// from, if one is.
 fn near_hint<'d>(key: &str, declared: &[&'d str], map: &Map<String, Value>) -> Option<&'d str> {
     let candidates: Vec<&str> = declared
         .iter()

@@ -10,8 +10,8 @@ use serde::de::{
 
 use crate::arguments;
 
-// `serde_json::from_slice::<T>(json)`, stopped (with an error whose text says nothing)
-// at a struct key that the engine reads otherwise.
+/// `serde_json::from_slice::<T>(json)`, stopped (with an error whose text says nothing)
+/// at a struct key that the engine reads otherwise.
 pub(crate) fn from_slice<T: de::DeserializeOwned>(json: &[u8]) -> serde_json::Result<T> {
     let mut de = serde_json::Deserializer::from_slice(json);
     let value = T::deserialize(Checked {
@@ -22,8 +22,8 @@ pub(crate) fn from_slice<T: de::DeserializeOwned>(json: &[u8]) -> serde_json::Re
     Ok(value)
 }
 
-// Whether `key`, a key of a struct whose names serde gives as `fields`, is one the engine
-// reads by the rules for the arguments as a whole.
+/// Whether `key`, a key of a struct whose names serde gives as `fields`, is one the engine
+/// reads by the rules for the arguments as a whole.
 #[inline]
 fn read_otherwise(key: &str, fields: &[&str], root: bool) -> bool {
     !fields.contains(&key) && unknown_read_otherwise(key, fields, root)
@@ -37,18 +37,18 @@ fn unknown_read_otherwise(key: &str, fields: &[&str], root: bool) -> bool {
             && fields.iter().any(|f| arguments::folds_to(key, f)))
 }
 
-// A deserializer that checks the keys of every struct below it.
+/// A deserializer that checks the keys of every struct below it.
 struct Checked<D> {
     de: D,
-    // The arguments themselves.
+    /// The arguments themselves.
     root: bool,
 }
 
-// A visitor whose maps, sequences, options, newtypes and enums read their content through
-// [`Checked`].
+/// A visitor whose maps, sequences, options, newtypes and enums read their content through
+/// [`Checked`].
 struct Wrap<V>(V);
 
-// A struct's visitor: its map's keys checked against `fields`.
+/// A struct's visitor: its map's keys checked against `fields`.
 struct Struct<V> {
     visitor: V,
     fields: &'static [&'static str],
@@ -57,7 +57,7 @@ struct Struct<V> {
 
 struct Map<A> {
     access: A,
-    // The struct's fields; `None` for a map, whose keys are not checked.
+    /// The struct's fields; `None` for a map, whose keys are not checked.
     fields: Option<&'static [&'static str]>,
     root: bool,
 }
@@ -409,7 +409,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for KeyDe<D> {
 }
 
 impl<V> KeyVisitor<V> {
-    // The inner visitor, unless `key` is read otherwise.
+    /// The inner visitor, unless `key` is read otherwise.
     #[inline]
     fn check<E: de::Error>(self, key: &str) -> Result<V, E> {
         if read_otherwise(key, self.fields, self.root) {

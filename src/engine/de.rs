@@ -18,24 +18,23 @@ use crate::issue::Segment;
 use crate::issue::{Code, Input, Issue, kind_of};
 use crate::report::{Coercion, Rule};
 
-// The engine's deserializer over one value of the arguments.
+/// The engine's deserializer over one value of the arguments.
 pub(crate) struct ValueDe<'a> {
     value: &'a mut Value,
     engine: &'a Engine,
     plan: &'a Plan,
-    // The plan node of `value`.
     node: NodeId,
-    // How many containers enclose `value`.
+    /// How many containers enclose `value`.
     depth: u32,
 }
 
-// Containers deeper than this are refused (`too_deep`): the nesting `serde_json` itself
-// reads, so that a `Value` built in code, which no parser has bounded, cannot make the
-// engine recurse without end.
+/// Containers deeper than this are refused (`too_deep`): the nesting `serde_json` itself
+/// reads, so that a `Value` built in code, which no parser has bounded, cannot make the
+/// engine recurse without end.
 const MAX_NESTING: u32 = 128;
 
 impl<'a> ValueDe<'a> {
-    // The deserializer of a call's arguments.
+    /// The deserializer of a call's arguments.
     pub(crate) fn root(value: &'a mut Value, engine: &'a Engine, plan: &'a Plan) -> Self {
         ValueDe {
             value,
@@ -46,8 +45,8 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    // The deserializer of an object an adapter decoded, found `depth` containers deep
-    // (its levels count on from where its string was), at `node` of `plan`.
+    /// The deserializer of an object an adapter decoded, found `depth` containers deep
+    /// (its levels count on from where its string was), at `node` of `plan`.
     pub(crate) fn nested(
         value: &'a mut Value,
         engine: &'a Engine,
@@ -64,7 +63,7 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    // Refuse a container nested past [`MAX_NESTING`]; the call stops here.
+    /// Refuse a container nested past [`MAX_NESTING`]; the call stops here.
     #[cold]
     fn too_deep(&self) -> Error {
         self.engine.record(
@@ -79,7 +78,7 @@ impl<'a> ValueDe<'a> {
         Error::silent()
     }
 
-    // Record that the value is not `expected`, with a hint.
+    /// Record that the value is not `expected`, with a hint.
     #[cold]
     fn mismatch(&self, expected: &'static str, hint: &'static str) {
         self.engine.record_with(|| {
@@ -92,14 +91,14 @@ impl<'a> ValueDe<'a> {
         });
     }
 
-    // Go on past a recorded issue with a stand-in value (`1`, `""`, …); a type that
-    // refuses even that (an `IpAddr` refuses `""`) stops the call without a second issue
-    // about the stand-in, which the agent never sent.
+    /// Go on past a recorded issue with a stand-in value (`1`, `""`, …); a type that
+    /// refuses even that (an `IpAddr` refuses `""`) stops the call without a second issue
+    /// about the stand-in, which the agent never sent.
     fn stand_in<T>(&self, call: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
         self.engine.suppressed(call).map_err(|_| Error::silent())
     }
 
-    // An integer hint: a number in `min..=max`, else an issue and `0`.
+    /// An integer hint: a number in `min..=max`, else an issue and `0`.
     fn integer<'de, V: Visitor<'de>>(
         self,
         visitor: V,
@@ -153,7 +152,7 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    // A string the visitor reads and need not keep.
+    /// A string the visitor reads and need not keep.
     fn string<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match &*self.value {
             Value::String(s) => visitor.visit_str(s),
@@ -164,7 +163,7 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    // A string the visitor keeps: moved out of the arguments where the route allows.
+    /// A string the visitor keeps: moved out of the arguments where the route allows.
     fn owned_string<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.value {
             Value::String(s) if self.engine.route().take_strings => {
@@ -174,8 +173,8 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    // `visit_seq` over the array's items; elements the visitor leaves unread are
-    // refused, as `serde_json` refuses them.
+    /// `visit_seq` over the array's items; elements the visitor leaves unread are
+    /// refused, as `serde_json` refuses them.
     fn array<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         if self.depth >= MAX_NESTING {
             return Err(self.too_deep());
@@ -251,9 +250,9 @@ impl<'a> ValueDe<'a> {
         Ok(out)
     }
 
-    // `visit_map` over the object's members; for a struct the plan knows (`shape`), the
-    // missing required fields follow as stand-ins, and are reported after the members'
-    // own issues (also when reading stops early).
+    /// `visit_map` over the object's members; for a struct the plan knows (`shape`), the
+    /// missing required fields follow as stand-ins, and are reported after the members'
+    /// own issues (also when reading stops early).
     fn object<'de, V: Visitor<'de>>(
         self,
         shape: Option<&'a StructNode>,
@@ -374,7 +373,7 @@ fn report_missing(
     }
 }
 
-// The required fields of `shape` that no key of `map` names.
+/// The required fields of `shape` that no key of `map` names.
 #[cold]
 fn absent_required<'s>(
     shape: &'s StructNode,
@@ -395,8 +394,8 @@ fn absent_required<'s>(
         .collect()
 }
 
-// `visit_seq` over one lone value as the one element of a native array (see
-// `ValueDe::native_array`); the value comes back into the arguments afterwards.
+/// `visit_seq` over one lone value as the one element of a native array (see
+/// `ValueDe::native_array`); the value comes back into the arguments afterwards.
 #[cold]
 #[inline(never)]
 fn lone_array<'de, V: Visitor<'de>>(
@@ -455,12 +454,12 @@ impl From<Input> for Value {
     }
 }
 
-// The prefix of the names of `serde_json`'s own newtypes (`RawValue`, with its feature
-// `raw_value`), which only its deserializers know how to give.
+/// The prefix of the names of `serde_json`'s own newtypes (`RawValue`, with its feature
+/// `raw_value`), which only its deserializers know how to give.
 const SERDE_JSON_PRIVATE: &str = "$serde_json::private::";
 
-// One of `serde_json`'s own newtypes, read from a copy of the value by `serde_json`'s
-// deserializer of a `Value`, as `serde_json::from_value` reads it.
+/// One of `serde_json`'s own newtypes, read from a copy of the value by `serde_json`'s
+/// deserializer of a `Value`, as `serde_json::from_value` reads it.
 #[cold]
 fn serde_json_newtype<'de, V: Visitor<'de>>(
     value: &Value,
@@ -498,8 +497,8 @@ macro_rules! integer_hints {
     };
 }
 
-// The `f64` halfway between `f32::MAX` and 2^128, where rounding to `f32` goes up (ties to
-// even) to infinity.
+/// The `f64` halfway between `f32::MAX` and 2^128, where rounding to `f32` goes up (ties to
+/// even) to infinity.
 const F32_OVERFLOW_MIDPOINT: f64 = 3.402_823_567_797_336_6e38;
 
 impl<'de> Deserializer<'de> for ValueDe<'_> {
@@ -802,9 +801,9 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
     }
 }
 
-// Read `value`, one level down at the segment `at` makes, with `read`: the issues found
-// in it get that segment in front of their paths, and those about `value` itself that do
-// not say what arrived get `value` as their input.
+/// Read `value`, one level down at the segment `at` makes, with `read`: the issues found
+/// in it get that segment in front of their paths, and those about `value` itself that do
+/// not say what arrived get `value` as their input.
 #[inline]
 pub(crate) fn read_member<R>(
     engine: &Engine,
@@ -818,7 +817,7 @@ pub(crate) fn read_member<R>(
     out.map_err(|e| e.prefixed(at(), value))
 }
 
-// Record that the lone `value` is read as a one-element array.
+/// Record that the lone `value` is read as a one-element array.
 #[cold]
 fn wrapped(engine: &Engine, value: &Value) {
     engine.note(|| {
@@ -831,7 +830,7 @@ fn wrapped(engine: &Engine, value: &Value) {
     });
 }
 
-// Array elements, each one level down at its index.
+/// Array elements, each one level down at its index.
 struct Seq<'a> {
     items: std::slice::IterMut<'a, Value>,
     index: usize,
@@ -895,10 +894,10 @@ impl<'de> SeqAccess<'de> for &mut Seq<'_> {
     }
 }
 
-// The elements of a native array an adapter is driven on, read one by one from the
-// engine's slot (see `ValueDe::native_array`), each one level down at its index.
+/// The elements of a native array an adapter is driven on, read one by one from the
+/// engine's slot (see `ValueDe::native_array`), each one level down at its index.
 struct Slot<'a> {
-    // Taken from the engine's slot at the first element.
+    /// Taken from the engine's slot at the first element.
     items: Option<Vec<Value>>,
     index: usize,
     engine: &'a Engine,
@@ -949,33 +948,33 @@ impl<'de> SeqAccess<'de> for &mut Slot<'_> {
     }
 }
 
-// Object members (borrowed for `'m`), then the stand-ins for the required fields missing
-// from them.
+/// Object members (borrowed for `'m`), then the stand-ins for the required fields missing
+/// from them.
 struct Entries<'a: 'm, 'm> {
     entries: serde_json::map::IterMut<'m>,
     engine: &'a Engine,
     plan: &'a Plan,
     depth: u32,
-    // The struct being read, when the plan knows it.
+    /// The struct being read, when the plan knows it.
     shape: Option<&'a StructNode>,
-    // serde's names of the struct's fields (empty for a map).
+    /// serde's names of the struct's fields (empty for a map).
     fields: &'static [&'static str],
-    // The properties of `shape` the members hold.
+    /// The properties of `shape` the members hold.
     present: Present,
-    // A member is named by a field serde knows that `shape` does not list (an alias the
-    // plan cannot tell): the plan's required fields are not judged then.
+    /// A member is named by a field serde knows that `shape` does not list (an alias the
+    /// plan cannot tell): the plan's required fields are not judged then.
     blocked: bool,
-    // The required fields missing, once the members are read: fed as stand-ins, then
-    // reported.
+    /// The required fields missing, once the members are read: fed as stand-ins, then
+    /// reported.
     missing: Option<Vec<&'a str>>,
-    // How many of `missing` were fed.
+    /// How many of `missing` were fed.
     fed: usize,
-    // The member whose key was just read (key, value, its node); `None` for a stand-in.
+    /// The member whose key was just read (key, value, its node); `None` for a stand-in.
     value: Option<(&'m str, &'m mut Value, NodeId)>,
 }
 
 impl<'a> Entries<'a, '_> {
-    // The node of the member `key`, noting it as present.
+    /// The node of the member `key`, noting it as present.
     #[inline]
     fn member(&mut self, key: &str) -> NodeId {
         let Some(shape) = self.shape else {
@@ -995,8 +994,8 @@ impl<'a> Entries<'a, '_> {
         }
     }
 
-    // Record `default_applied` for every absent field of `shape` whose type fills in a
-    // default (serde fills them in once the members are read).
+    /// Record `default_applied` for every absent field of `shape` whose type fills in a
+    /// default (serde fills them in once the members are read).
     #[cold]
     #[inline(never)]
     fn defaults_filled(&self, shape: &StructNode) {
@@ -1018,9 +1017,9 @@ impl<'a> Entries<'a, '_> {
         }
     }
 
-    // The required fields of `shape` that no member holds; and where the type defaults of
-    // absent fields are reported (serde fills them in once the members are read). A
-    // struct with a type default fails the quick test ([`StructNode::required_bits`]).
+    /// The required fields of `shape` that no member holds; and where the type defaults of
+    /// absent fields are reported (serde fills them in once the members are read). A
+    /// struct with a type default fails the quick test ([`StructNode::required_bits`]).
     fn missing(&self) -> Vec<&'a str> {
         let Some(shape) = self.shape else {
             return Vec::new();
@@ -1126,7 +1125,7 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
     }
 }
 
-// An externally tagged enum value `{"variant": value}`.
+/// An externally tagged enum value `{"variant": value}`.
 struct Tagged<'a> {
     variant: &'a str,
     value: ValueDe<'a>,
@@ -1151,15 +1150,15 @@ impl<'de, 'a> EnumAccess<'de> for Tagged<'a> {
     }
 }
 
-// The content of a variant: issues inside it sit under the variant's key, which is in
-// the input (`/event/Click/x`).
+/// The content of a variant: issues inside it sit under the variant's key, which is in
+/// the input (`/event/Click/x`).
 struct Variant<'a> {
     name: &'a str,
     value: ValueDe<'a>,
 }
 
 impl<'a> Variant<'a> {
-    // Read the content with `read`, its issues under the variant's key.
+    /// Read the content with `read`, its issues under the variant's key.
     fn under_name<R>(self, read: impl FnOnce(ValueDe<'_>) -> Result<R, Error>) -> Result<R, Error> {
         let ValueDe {
             value,
@@ -1229,9 +1228,9 @@ impl<'de> VariantAccess<'de> for Variant<'_> {
     }
 }
 
-// An object key, as `serde_json` hands it over: a string, or the number or boolean it
-// spells for a map whose keys are numbers or booleans (`{"1": "a"}` into
-// `HashMap<u32, String>`).
+/// An object key, as `serde_json` hands it over: a string, or the number or boolean it
+/// spells for a map whose keys are numbers or booleans (`{"1": "a"}` into
+/// `HashMap<u32, String>`).
 struct KeyDe<'k>(&'k str);
 
 macro_rules! key_parse {
@@ -1247,7 +1246,7 @@ macro_rules! key_parse {
     )*};
 }
 
-// A JSON integer literal: `-?(0|[1-9][0-9]*)`, and not `-0` (a float to `serde_json`).
+/// A JSON integer literal: `-?(0|[1-9][0-9]*)`, and not `-0` (a float to `serde_json`).
 fn json_integer(text: &str) -> bool {
     let digits = text.strip_prefix('-').unwrap_or(text);
     !digits.is_empty()
@@ -1256,7 +1255,7 @@ fn json_integer(text: &str) -> bool {
         && text != "-0"
 }
 
-// A JSON number literal with a finite value.
+/// A JSON number literal with a finite value.
 fn json_number(text: &str) -> bool {
     let rest = text.strip_prefix('-').unwrap_or(text);
     let (int, rest) = rest.split_at(rest.find(['.', 'e', 'E']).unwrap_or(rest.len()));

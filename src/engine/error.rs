@@ -1,4 +1,4 @@
-// The engine's error type: one issue on its way up, gaining path segments as it goes.
+//! The engine's error type: one issue on its way up, gaining path segments as it goes.
 
 use std::fmt;
 
@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::issue::{Code, Input, Issue, Segment};
 use crate::words::{count, one_of_hint, truncate};
 
-// Pointer-sized, so `Result`s stay small on the hot path.
+/// Pointer-sized, so `Result`s stay small on the hot path.
 pub(crate) struct Error(Box<Inner>);
 
 struct Inner {
@@ -17,14 +17,14 @@ struct Inner {
 
 enum Kind {
     Issue(Issue),
-    // serde's derived visitor reports a missing field through `de::Error::missing_field`;
-    // the struct turns it into an issue.
+    /// serde's derived visitor reports a missing field through `de::Error::missing_field`;
+    /// the struct turns it into an issue.
     Missing(&'static str),
-    // serde's derived visitor met a field a second time (`de::Error::duplicate_field`).
+    /// serde's derived visitor met a field a second time (`de::Error::duplicate_field`).
     Duplicate(&'static str),
-    // Stop without a further issue: the cause was recorded already.
+    /// Stop without a further issue: the cause was recorded already.
     Silent,
-    // A run of the plan's probe that taught it something (see `probe`).
+    /// A run of the plan's probe that taught it something (see `probe`).
     Learned,
 }
 
@@ -46,7 +46,7 @@ impl Error {
         Error::new(Kind::Silent)
     }
 
-    // The field this error says is missing, if that is what it says.
+    /// The field this error says is missing, if that is what it says.
     pub(crate) fn missing_field(&self) -> Option<&'static str> {
         match self.0.kind {
             Kind::Missing(field) => Some(field),
@@ -54,7 +54,7 @@ impl Error {
         }
     }
 
-    // The field this error says came twice, if that is what it says.
+    /// The field this error says came twice, if that is what it says.
     pub(crate) fn duplicate_field(&self) -> Option<&'static str> {
         match self.0.kind {
             Kind::Duplicate(field) => Some(field),
@@ -62,19 +62,18 @@ impl Error {
         }
     }
 
-    // Whether this error carries an issue not recorded yet (a refusal by a `Deserialize`
-    // impl that is not the crate's, on its way up).
+    /// Whether this error carries an issue not recorded yet (a refusal by a `Deserialize`
+    /// impl that is not the crate's, on its way up).
     pub(crate) fn is_issue(&self) -> bool {
         matches!(&self.0.kind, Kind::Issue(_))
     }
 
-    // Whether this error is an `unknown_field` issue (a struct that denies unknown fields
-    // met one).
+    /// Whether this error is an `unknown_field` issue (a struct that denies unknown fields
+    /// met one).
     pub(crate) fn is_unknown_field(&self) -> bool {
         matches!(&self.0.kind, Kind::Issue(issue) if issue.code() == Code::UnknownField)
     }
 
-    // Give this error's issue the hint `hint`.
     #[cold]
     pub(crate) fn set_hint(&mut self, hint: String) {
         if let Kind::Issue(issue) = &mut self.0.kind {
@@ -91,7 +90,7 @@ impl Error {
         matches!(self.0.kind, Kind::Learned)
     }
 
-    // This error, one level up: about the member `segment` whose value is `value`.
+    /// This error, one level up: about the member `segment` whose value is `value`.
     #[cold]
     pub(crate) fn prefixed(mut self, segment: Segment, value: &Value) -> Self {
         match self.0.kind {
@@ -113,8 +112,8 @@ impl Error {
         self
     }
 
-    // This error, one level up: about the object key `key` itself (a key is never moved
-    // out of the arguments, so it can always be echoed).
+    /// This error, one level up: about the object key `key` itself (a key is never moved
+    /// out of the arguments, so it can always be echoed).
     #[cold]
     pub(crate) fn prefixed_key(mut self, key: &str) -> Self {
         if let Kind::Issue(issue) = &mut self.0.kind
@@ -126,7 +125,7 @@ impl Error {
         self.prefixed(Segment::key(key), &Value::String(key.to_owned()))
     }
 
-    // The issue to report at the top, if any.
+    /// The issue to report at the top, if any.
     pub(crate) fn into_issue(self) -> Option<Issue> {
         match self.0.kind {
             Kind::Issue(issue) => Some(issue),
@@ -151,7 +150,7 @@ pub(crate) fn missing_issue(field: &str) -> Issue {
     crate::rules::keys::missing(field, None)
 }
 
-// What serde's `Unexpected` describes, as a noun phrase and the input to echo.
+/// What serde's `Unexpected` describes, as a noun phrase and the input to echo.
 fn describe(unexp: &Unexpected<'_>) -> (&'static str, Option<Input>) {
     match *unexp {
         Unexpected::Bool(b) => ("a boolean", Some(Input::Bool(b))),
@@ -245,8 +244,8 @@ impl de::Error for Error {
     }
 }
 
-// What serde says was expected, without the Rust type names `serde_derive` puts there
-// ("struct Filter with 2 elements", "enum Mode"): envelopes never show internal names.
+/// What serde says was expected, without the Rust type names `serde_derive` puts there
+/// ("struct Filter with 2 elements", "enum Mode"): envelopes never show internal names.
 fn plain_expected(exp: &dyn Expected) -> String {
     let text = exp.to_string();
     let named = [
@@ -273,9 +272,9 @@ fn plain_expected(exp: &dyn Expected) -> String {
     text
 }
 
-// A message from a `Deserialize` impl that is not the crate's: serde's own wording
-// without the Rust type name it carries, and any other message cut to the echo limit,
-// since it may quote the input at any length (`"not a valid id: <input>"`).
+/// A message from a `Deserialize` impl that is not the crate's: serde's own wording
+/// without the Rust type name it carries, and any other message cut to the echo limit,
+/// since it may quote the input at any length (`"not a valid id: <input>"`).
 fn plain_message(msg: &str) -> String {
     if msg.starts_with("data did not match any variant of untagged enum") {
         return "the value matches none of the accepted shapes".to_owned();
@@ -302,7 +301,7 @@ impl fmt::Debug for Error {
 
 impl std::error::Error for Error {}
 
-// Whether `value` holds a string, looking at no more than 64 values (past them: maybe).
+/// Whether `value` holds a string, looking at no more than 64 values (past them: maybe).
 fn may_hold_string(value: &Value) -> bool {
     let mut stack = vec![value];
     let mut budget = 64u32;

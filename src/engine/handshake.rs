@@ -17,8 +17,8 @@ const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
 /// to it as a one-element native array, and the probe answers with one element.
 const ARRAY_NAME: &str = "$mcp_coerce::private::ArrayOf";
 
-// What an adapter driven by the engine is told: how deep its value is (an object it
-// decodes counts its levels on from there) and the plan node of its value.
+/// What an adapter driven by the engine is told: how deep its value is (an object it
+/// decodes counts its levels on from there) and the plan node of its value.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Drive {
     pub(crate) depth: u32,
@@ -26,25 +26,25 @@ pub(crate) struct Drive {
 }
 
 impl Drive {
-    // No token: in the engine's state, where no adapter is being driven.
+    /// No token: in the engine's state, where no adapter is being driven.
     pub(super) const NONE: Drive = Drive {
         depth: u32::MAX,
         node: NONE,
     };
 }
 
-// What a newtype-struct name asks of the engine's deserializers, if it is one of the
-// handshake's.
+/// What a newtype-struct name asks of the engine's deserializers, if it is one of the
+/// handshake's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Request {
-    // [`DIRECT_NAME`]: an adapter asking to be driven.
+    /// [`DIRECT_NAME`]: an adapter asking to be driven.
     Direct,
-    // [`ARRAY_NAME`]: the generic array adapter asking to be driven.
+    /// [`ARRAY_NAME`]: the generic array adapter asking to be driven.
     Array,
 }
 
-// The handshake's request `name` makes, if any (every other name is an ordinary newtype
-// struct's).
+/// The handshake's request `name` makes, if any (every other name is an ordinary newtype
+/// struct's).
 #[inline(always)]
 pub(super) fn request(name: &str) -> Option<Request> {
     if name == DIRECT_NAME {
@@ -57,8 +57,8 @@ pub(super) fn request(name: &str) -> Option<Request> {
 }
 
 impl Engine {
-    // Run the adapter visitor call `call` with the drive token set (only the visitor
-    // asked for through [`adapt`] sees it: it takes it on entry), cleared afterwards.
+    /// Run the adapter visitor call `call` with the drive token set (only the visitor
+    /// asked for through [`adapt`] sees it: it takes it on entry), cleared afterwards.
     #[inline]
     pub(crate) fn drive<R>(&self, drive: Drive, call: impl FnOnce() -> R) -> R {
         self.call.drive.set(drive);
@@ -68,8 +68,8 @@ impl Engine {
     }
 }
 
-// Run an adapter's visitor on `deserializer`: driven by the engine when `deserializer` is
-// the engine's, failing fast under any other.
+/// Run an adapter's visitor on `deserializer`: driven by the engine when `deserializer` is
+/// the engine's, failing fast under any other.
 #[inline]
 pub(crate) fn adapt<'de, D: Deserializer<'de>, V: Visitor<'de>>(
     deserializer: D,
@@ -78,7 +78,7 @@ pub(crate) fn adapt<'de, D: Deserializer<'de>, V: Visitor<'de>>(
     deserializer.deserialize_newtype_struct(DIRECT_NAME, visitor)
 }
 
-// [`adapt`] for the generic array adapter (see [`ARRAY_NAME`]).
+/// [`adapt`] for the generic array adapter (see [`ARRAY_NAME`]).
 #[inline]
 pub(crate) fn adapt_array<'de, D: Deserializer<'de>, V: Visitor<'de>>(
     deserializer: D,
@@ -87,8 +87,8 @@ pub(crate) fn adapt_array<'de, D: Deserializer<'de>, V: Visitor<'de>>(
     deserializer.deserialize_newtype_struct(ARRAY_NAME, visitor)
 }
 
-// The drive token, if the adapter visitor now running was asked for through [`adapt`] by
-// the engine; resets it.
+/// The drive token, if the adapter visitor now running was asked for through [`adapt`] by
+/// the engine; resets it.
 #[inline]
 pub(crate) fn take_drive() -> Option<Drive> {
     let drive = with(|engine| engine.call.drive.replace(Drive::NONE));

@@ -40,71 +40,71 @@ pub(crate) use error::Error;
 pub(crate) use handshake::{Drive, adapt, adapt_array, take_drive};
 pub(crate) use probe::default_filled;
 
-// The state of the engine on one thread; see the [module docs](self).
+/// The state of the engine on one thread; see the [module docs](self).
 pub(crate) struct Engine {
-    // The state of the call being read, set aside whole while a nested one runs.
+    /// The state of the call being read, set aside whole while a nested one runs.
     call: CallState,
-    // Set during a quick first attempt: `from_slice`'s first try, whose refusal is thrown
-    // away (the call is then read again by the engine), so adapters stop at their first
-    // issue without describing the rest ([`quick`]).
+    /// Set during a quick first attempt: `from_slice`'s first try, whose refusal is thrown
+    /// away (the call is then read again by the engine), so adapters stop at their first
+    /// issue without describing the rest ([`quick`]).
     quick: Cell<bool>,
-    // The issues of one `E::custom` call made by the adapter shell's `fail_fast`.
+    /// The issues of one `E::custom` call made by the adapter shell's `fail_fast`.
     stash: RefCell<Option<IssueBuf>>,
-    // Set for the duration of one `E::custom` call made by [`silent`].
+    /// Set for the duration of one `E::custom` call made by [`silent`].
     silence: Cell<bool>,
-    // The elements of the native array an adapter is driven on: the adapter may take
-    // them and read them itself ([`take_native_array`]), or read them through the
-    // sequence it is handed, which takes them from here.
+    /// The elements of the native array an adapter is driven on: the adapter may take
+    /// them and read them itself ([`take_native_array`]), or read them through the
+    /// sequence it is handed, which takes them from here.
     native: RefCell<Option<Vec<Value>>>,
-    // Plans learned or built so far, by type (see [`plan_for`]).
+    /// Plans learned or built so far, by type (see [`plan_for`]).
     plans: RefCell<HashMap<usize, Rc<Plan>, BuildHasherDefault<AddressHasher>>>,
-    // Calls being read on this thread, one inside the other.
+    /// Calls being read on this thread, one inside the other.
     calls: Cell<u32>,
-    // Types whose plan is being learned right now (a type reached again while its own
-    // plan is learned gets none).
+    /// Types whose plan is being learned right now (a type reached again while its own
+    /// plan is learned gets none).
     learning: RefCell<Vec<usize>>,
 }
 
-// The state of one call: one value, held in the [`Engine`] and swapped whole with a
-// fresh one when a call nests inside it ([`CallState::swap`]). Each part is a cell of its
-// own, so that reading one costs what a field of the engine costs.
+/// The state of one call: one value, held in the [`Engine`] and swapped whole with a
+/// fresh one when a call nests inside it ([`CallState::swap`]). Each part is a cell of its
+/// own, so that reading one costs what a field of the engine costs.
 pub(crate) struct CallState {
-    // What this call keeps, as a [`Mark`]: the issues (`issues.len()`) and the coercions
-    // (`coercions.len()`); read on every value.
+    /// What this call keeps, as a [`Mark`]: the issues (`issues.len()`) and the coercions
+    /// (`coercions.len()`); read on every value.
     stored: Cell<Mark>,
-    // Coercions applied past [`MAX_COERCIONS`]: counted, not kept.
+    /// Coercions applied past [`MAX_COERCIONS`]: counted, not kept.
     notes_dropped: Cell<usize>,
-    // The call records its coercions.
+    /// The call records its coercions.
     report: Cell<bool>,
-    // Non-zero while a field marked secret is read: what is recorded then is redacted.
+    /// Non-zero while a field marked secret is read: what is recorded then is redacted.
     secret: Cell<u32>,
-    // Non-zero while a stand-in is being built: nothing recorded then is real.
+    /// Non-zero while a stand-in is being built: nothing recorded then is real.
     suppress: Cell<u32>,
-    // Set right before the engine calls an adapter's visitor; taken by that visitor.
+    /// Set right before the engine calls an adapter's visitor; taken by that visitor.
     drive: Cell<Drive>,
-    // The issues of the call, paths relative to the value being read.
+    /// The issues of the call, paths relative to the value being read.
     issues: RefCell<Vec<Issue>>,
-    // The coercions the call applied (when it reports), paths relative to the value being
-    // read.
+    /// The coercions the call applied (when it reports), paths relative to the value being
+    /// read.
     coercions: RefCell<Vec<Coercion>>,
-    // Issues found past [`MAX_ISSUES`]: counted, not kept.
+    /// Issues found past [`MAX_ISSUES`]: counted, not kept.
     dropped: Cell<usize>,
-    // The route of the call being read.
+    /// The route of the call being read.
     route: Cell<Route>,
-    // The plan of the object being read, for the nodes handed to adapters.
+    /// The plan of the object being read, for the nodes handed to adapters.
     plan: RefCell<Option<Rc<Plan>>>,
-    // JSON-encoded objects being read inside one another (see `read_object`'s caller).
+    /// JSON-encoded objects being read inside one another (see `read_object`'s caller).
     encoded_layers: Cell<u32>,
-    // A value the call did not read (an unknown field's) is nested deeper than the engine
-    // reads: the arguments are then taken apart without recursion ([`drop_flat`]).
+    /// A value the call did not read (an unknown field's) is nested deeper than the engine
+    /// reads: the arguments are then taken apart without recursion ([`drop_flat`]).
     deep: Cell<bool>,
-    // The name of the tool whose call is read, where the caller knows it (a repeated
-    // tool-call envelope is unwrapped only when it names this tool).
+    /// The name of the tool whose call is read, where the caller knows it (a repeated
+    /// tool-call envelope is unwrapped only when it names this tool).
     tool: RefCell<Option<Box<str>>>,
 }
 
 impl CallState {
-    // A fresh call's state.
+    /// A fresh call's state.
     const fn new() -> Self {
         CallState {
             stored: Cell::new(0),
@@ -127,9 +127,9 @@ impl CallState {
         }
     }
 
-    // Exchange this state with `other`, whole. `strict`: a part borrowed right now panics
-    // (setting a call aside); otherwise it is left as it is (putting one back, perhaps
-    // while a panic unwinds).
+    /// Exchange this state with `other`, whole. `strict`: a part borrowed right now panics
+    /// (setting a call aside); otherwise it is left as it is (putting one back, perhaps
+    /// while a panic unwinds).
     fn swap(&self, other: &CallState, strict: bool) {
         fn swap_ref<T>(a: &RefCell<T>, b: &RefCell<T>, strict: bool) {
             if strict {
@@ -154,8 +154,8 @@ impl CallState {
         swap_ref(&self.tool, &other.tool, strict);
     }
 
-    // Fresh again, keeping what was allocated (most of it already is, unless a panic cut
-    // the call short).
+    /// Fresh again, keeping what was allocated (most of it already is, unless a panic cut
+    /// the call short).
     #[inline]
     fn clear(&self) {
         self.stored.set(0);
@@ -194,24 +194,22 @@ pub(crate) type Mark = u64;
 const ISSUE: Mark = 1;
 const COERCION: Mark = 1 << 32;
 
-// The issues counted in `mark`.
 fn issues_in(mark: Mark) -> usize {
     (mark & (COERCION - 1)) as usize
 }
 
-// The coercions counted in `mark`.
 fn coercions_in(mark: Mark) -> usize {
     (mark >> 32) as usize
 }
 
-// How the call being read arrived, and how it is read.
+/// How the call being read arrived, and how it is read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Route {
-    // Parsed from text by `from_str`/`from_slice`: the reading follows
-    // `serde_json::from_str` where it and `serde_json::from_value` differ.
+    /// Parsed from text by `from_str`/`from_slice`: the reading follows
+    /// `serde_json::from_str` where it and `serde_json::from_value` differ.
     pub(crate) from_text: bool,
-    // Strings may be moved out of the arguments into the value (the caller handed them
-    // over); otherwise they are copied, and every refused string can still be echoed.
+    /// Strings may be moved out of the arguments into the value (the caller handed them
+    /// over); otherwise they are copied, and every refused string can still be echoed.
     pub(crate) take_strings: bool,
 }
 
@@ -230,8 +228,8 @@ thread_local! {
     };
 }
 
-// Plans are keyed by a function's address (see [`plan_for`]): a multiply-shift of the
-// address is as good a hash as any, and far cheaper than SipHash.
+/// Plans are keyed by a function's address (see [`plan_for`]): a multiply-shift of the
+/// address is as good a hash as any, and far cheaper than SipHash.
 #[derive(Default)]
 struct AddressHasher(u64);
 
@@ -251,22 +249,22 @@ impl Hasher for AddressHasher {
     }
 }
 
-// Where a type's plan comes from.
+/// Where a type's plan comes from.
 #[derive(Clone, Copy)]
 pub(crate) enum PlanSource {
-    // Learned from the type's own `Deserialize`.
+    /// Learned from the type's own `Deserialize`.
     Learned,
-    // Learned, with the type defaults of absent fields (for a call read with a report;
-    // learning them takes more runs, which no other call pays for).
+    /// Learned, with the type defaults of absent fields (for a call read with a report;
+    /// learning them takes more runs, which no other call pays for).
     Reported,
-    // Built from the type's JSON Schema, by this function (called once per thread);
-    // learned instead where it gives none (a schema it cannot read whole).
+    /// Built from the type's JSON Schema, by this function (called once per thread);
+    /// learned instead where it gives none (a schema it cannot read whole).
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
     Schema(fn() -> Option<Plan>),
 }
 
 impl Engine {
-    // Record one issue, its path relative to the value being read.
+    /// Record one issue, its path relative to the value being read.
     #[cold]
     pub(crate) fn record(&self, mut issue: Issue) {
         if self.call.suppress.get() > 0 {
@@ -284,8 +282,8 @@ impl Engine {
         }
     }
 
-    // Record the coercion `make` builds (its path relative to the value being read), if
-    // the call records coercions; past [`MAX_COERCIONS`] only count it.
+    /// Record the coercion `make` builds (its path relative to the value being read), if
+    /// the call records coercions; past [`MAX_COERCIONS`] only count it.
     #[cold]
     pub(crate) fn note(&self, make: impl FnOnce() -> Coercion) {
         self.note_first(self.call.stored.get(), make);
@@ -324,8 +322,8 @@ impl Engine {
         coercions.insert(first, coercion);
     }
 
-    // Record the issue `make` builds; once the call keeps [`MAX_ISSUES`], only count it,
-    // without building it.
+    /// Record the issue `make` builds; once the call keeps [`MAX_ISSUES`], only count it,
+    /// without building it.
     #[cold]
     pub(crate) fn record_with(&self, make: impl FnOnce() -> Issue) {
         if self.call.suppress.get() > 0 {
@@ -338,7 +336,7 @@ impl Engine {
         }
     }
 
-    // Record every issue of `issues` (paths relative to the value being read).
+    /// Record every issue of `issues` (paths relative to the value being read).
     #[cold]
     pub(crate) fn record_all(&self, issues: IssueBuf) {
         if self.call.suppress.get() > 0 {
@@ -351,15 +349,15 @@ impl Engine {
         self.call.dropped.set(self.call.dropped.get() + dropped);
     }
 
-    // Whether a field marked secret is being read ([`SecretField`]).
+    /// Whether a field marked secret is being read ([`SecretField`]).
     #[inline]
     pub(crate) fn in_secret(&self) -> bool {
         self.call.secret.get() > 0
     }
 
-    // Put `segment` in front of `issue`'s path. The issue model takes the segment as it
-    // is; the secret is the engine's to know: a key put in front of an issue redacted
-    // while a field marked secret is read lies inside that field, and is written `*`.
+    /// Put `segment` in front of `issue`'s path. The issue model takes the segment as it
+    /// is; the secret is the engine's to know: a key put in front of an issue redacted
+    /// while a field marked secret is read lies inside that field, and is written `*`.
     pub(crate) fn prepend_issue(&self, issue: &mut Issue, segment: Segment) {
         if issue.is_redacted() && matches!(segment, Segment::Key(_)) && self.in_secret() {
             issue.prepend(Segment::Key("*".to_owned()));
@@ -368,9 +366,9 @@ impl Engine {
         }
     }
 
-    // Put `segment` in front of `coercion`'s path: a key put in front while a field marked
-    // secret is read lies inside that field, and is written `*` (as for issues,
-    // [`Engine::prepend_issue`]).
+    /// Put `segment` in front of `coercion`'s path: a key put in front while a field marked
+    /// secret is read lies inside that field, and is written `*` (as for issues,
+    /// [`Engine::prepend_issue`]).
     pub(crate) fn prepend_coercion(&self, coercion: &mut Coercion, segment: Segment) {
         if matches!(segment, Segment::Key(_)) && self.in_secret() {
             coercion.prepend(Segment::Key("*".to_owned()));
@@ -379,15 +377,15 @@ impl Engine {
         }
     }
 
-    // What is kept now; compare later with [`Engine::prefix_since`].
+    /// What is kept now; compare later with [`Engine::prefix_since`].
     #[inline]
     pub(crate) fn mark(&self) -> Mark {
         self.call.stored.get()
     }
 
-    // Put the segment `segment` makes in front of the issues and coercions kept since
-    // `mark`; the issues about `value` itself that do not say what arrived get `value` as
-    // their input.
+    /// Put the segment `segment` makes in front of the issues and coercions kept since
+    /// `mark`; the issues about `value` itself that do not say what arrived get `value` as
+    /// their input.
     #[inline]
     pub(crate) fn prefix_since(
         &self,
@@ -422,27 +420,26 @@ impl Engine {
         }
     }
 
-    // Issues found past the cap so far (counted, not kept).
+    /// Issues found past the cap so far (counted, not kept).
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn dropped(&self) -> usize {
         self.call.dropped.get()
     }
 
-    // Whether an issue was recorded since `mark`.
     #[inline]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn issues_since(&self, mark: Mark) -> bool {
         issues_in(self.call.stored.get()) > issues_in(mark)
     }
 
-    // Whether the call records its coercions.
+    /// Whether the call records its coercions.
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn reports(&self) -> bool {
         self.call.report.get()
     }
 
-    // Put the segment `segment` makes in front of the issues and coercions kept since
-    // `mark` (their inputs as they are).
+    /// Put the segment `segment` makes in front of the issues and coercions kept since
+    /// `mark` (their inputs as they are).
     #[inline]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn prefix_plain(&self, mark: Mark, segment: impl FnOnce() -> Segment) {
@@ -474,7 +471,6 @@ impl Engine {
         }
     }
 
-    // Run `f` on every issue recorded since `mark`.
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn for_issues_since(&self, mark: Mark, mut f: impl FnMut(&mut Issue)) {
         if issues_in(self.call.stored.get()) > issues_in(mark) {
@@ -490,8 +486,8 @@ impl Engine {
         }
     }
 
-    // Take back the issues and coercions recorded since `mark`, and the issues counted
-    // past the cap since the count was `dropped` (a trial reading that is not kept).
+    /// Take back the issues and coercions recorded since `mark`, and the issues counted
+    /// past the cap since the count was `dropped` (a trial reading that is not kept).
     #[cold]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn rewind(&self, mark: Mark, dropped: usize) {
@@ -504,8 +500,8 @@ impl Engine {
         self.call.dropped.set(dropped);
     }
 
-    // Run `call` with recording switched off (building a stand-in), and back on after it
-    // however it ends.
+    /// Run `call` with recording switched off (building a stand-in), and back on after it
+    /// however it ends.
     pub(crate) fn suppressed<R>(&self, call: impl FnOnce() -> R) -> R {
         counted(&self.call.suppress, call)
     }
@@ -514,7 +510,7 @@ impl Engine {
         self.call.route.get()
     }
 
-    // An error of the caller's type that adds no issue (its cause was recorded).
+    /// An error of the caller's type that adds no issue (its cause was recorded).
     #[cold]
     pub(crate) fn silent<E: serde::de::Error>(&self) -> E {
         self.silence.set(true);
@@ -523,7 +519,7 @@ impl Engine {
         e
     }
 
-    // The learned plans the call reads by: with type defaults when it reports.
+    /// The learned plans the call reads by: with type defaults when it reports.
     fn learned(&self) -> PlanSource {
         if self.call.report.get() {
             PlanSource::Reported
@@ -532,7 +528,7 @@ impl Engine {
         }
     }
 
-    // The plan of `T` from `source`, built once per thread.
+    /// The plan of `T` from `source`, built once per thread.
     #[inline]
     fn plan_for<T: DeserializeOwned>(&self, source: PlanSource) -> Rc<Plan> {
         // A function's address stands for the code that computes the plan: two types
@@ -582,17 +578,17 @@ impl Engine {
     }
 }
 
-// Plans kept per thread, at most.
+/// Plans kept per thread, at most.
 const MAX_PLANS: usize = 4096;
 
-// Run `f` with this thread's engine.
+/// Run `f` with this thread's engine.
 #[inline]
 pub(crate) fn with<R>(f: impl FnOnce(&Engine) -> R) -> R {
     ENGINE.with(f)
 }
 
-// Read `value` as a `T`: one call, reporting every issue. `route` says how the value
-// arrived; `plan` where its required fields come from.
+/// Read `value` as a `T`: one call, reporting every issue. `route` says how the value
+/// arrived; `plan` where its required fields come from.
 pub(crate) fn read_call<T: DeserializeOwned>(
     value: Value,
     route: Route,
@@ -611,8 +607,8 @@ pub(crate) fn read_call<T: DeserializeOwned>(
     )
 }
 
-// [`read_call`], recording the coercions applied: the value or the issues, and the
-// report. `tool` is the name of the tool called, where the caller knows it.
+/// [`read_call`], recording the coercions applied: the value or the issues, and the
+/// report. `tool` is the name of the tool called, where the caller knows it.
 pub(crate) fn read_call_reported<T: DeserializeOwned>(
     value: Value,
     route: Route,
@@ -635,7 +631,7 @@ pub(crate) fn read_call_reported<T: DeserializeOwned>(
     )
 }
 
-// One call: `value` read as a `T` by the engine, its outcome handed to `end`.
+/// One call: `value` read as a `T` by the engine, its outcome handed to `end`.
 #[inline(always)]
 fn read<T: DeserializeOwned, R: Outcome>(
     mut value: Value,
@@ -662,7 +658,7 @@ fn read<T: DeserializeOwned, R: Outcome>(
     })
 }
 
-// What a call answers: whether it refused.
+/// What a call answers: whether it refused.
 trait Outcome {
     fn refused(&self) -> bool;
 }
@@ -679,9 +675,9 @@ impl<T> Outcome for (Result<T, Rejection>, Report) {
     }
 }
 
-// Run `read` as one call on this thread's engine that reads no type (the schema route):
-// what `read` records in the engine comes back as the call's rejection (`None` when it
-// recorded no issue) and its report.
+/// Run `read` as one call on this thread's engine that reads no type (the schema route):
+/// what `read` records in the engine comes back as the call's rejection (`None` when it
+/// recorded no issue) and its report.
 #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
 pub(crate) fn plain_call<R>(
     report: bool,
@@ -710,8 +706,8 @@ pub(crate) fn plain_call<R>(
     })
 }
 
-// The value of the call, if it is accepted; otherwise its issues are in the engine
-// ([`refusal`]). The coercions recorded stay there either way ([`take_report`]).
+/// The value of the call, if it is accepted; otherwise its issues are in the engine
+/// ([`refusal`]). The coercions recorded stay there either way ([`take_report`]).
 #[inline(always)]
 fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     let out = match out {
@@ -730,8 +726,8 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     }
 }
 
-// The issues recorded, and the coercions, the keys the caller chose marked in their
-// paths ([`Plan::mark_sent`]).
+/// The issues recorded, and the coercions, the keys the caller chose marked in their
+/// paths ([`Plan::mark_sent`]).
 #[cold]
 #[inline(never)]
 fn refusal(engine: &Engine, plan: &Plan) -> (Rejection, Report) {
@@ -751,14 +747,14 @@ fn refusal(engine: &Engine, plan: &Plan) -> (Rejection, Report) {
     (rejection, report)
 }
 
-// The issues recorded (a call read without a report).
+/// The issues recorded (a call read without a report).
 #[cold]
 #[inline(never)]
 fn rejection(engine: &Engine, plan: &Plan) -> Rejection {
     refusal(engine, plan).0
 }
 
-// The coercions recorded, the keys the caller chose marked in their paths.
+/// The coercions recorded, the keys the caller chose marked in their paths.
 fn take_report(engine: &Engine, plan: &Plan) -> Report {
     let stored = engine.call.stored.get();
     if coercions_in(stored) == 0 && engine.call.notes_dropped.get() == 0 {
@@ -776,11 +772,11 @@ fn take_report(engine: &Engine, plan: &Plan) -> Report {
 /// a nested call sets state aside.
 struct Call<'e> {
     engine: &'e Engine,
-    // The enclosing call's state (boxed: a call inside a call is rare, and the common
-    // call then carries one word). Taken, and so left `None`, by `Call`'s drop, which
-    // puts it back: `ManuallyDrop` spares the common call the drop glue of `CallState`.
+    /// The enclosing call's state (boxed: a call inside a call is rare, and the common
+    /// call then carries one word). Taken, and so left `None`, by `Call`'s drop, which
+    /// puts it back: `ManuallyDrop` spares the common call the drop glue of `CallState`.
     saved: std::mem::ManuallyDrop<Option<Box<CallState>>>,
-    // Whether the call runs inside a quick attempt (put back when it ends).
+    /// Whether the call runs inside a quick attempt (put back when it ends).
     quick: bool,
 }
 
@@ -817,8 +813,8 @@ impl Drop for Call<'_> {
     }
 }
 
-// Set the enclosing call's state aside, whole, while a nested one runs (the nested one
-// starts fresh).
+/// Set the enclosing call's state aside, whole, while a nested one runs (the nested one
+/// starts fresh).
 #[cold]
 #[inline(never)]
 fn set_aside(engine: &Engine) -> Box<CallState> {
@@ -827,28 +823,28 @@ fn set_aside(engine: &Engine) -> Box<CallState> {
     saved
 }
 
-// Put back the state of the enclosing call, set aside while a nested one ran; the nested
-// one's goes with `saved`.
+/// Put back the state of the enclosing call, set aside while a nested one ran; the nested
+/// one's goes with `saved`.
 #[cold]
 #[inline(never)]
 fn restore(e: &Engine, saved: Box<CallState>) {
     e.call.swap(&saved, false);
 }
 
-// Run `attempt` as a quick first attempt (see [`quick`]), restored afterwards.
+/// Run `attempt` as a quick first attempt (see [`quick`]), restored afterwards.
 #[inline(always)]
 pub(crate) fn quick_attempt<R>(attempt: impl FnOnce() -> R) -> R {
     with_quick(true, attempt)
 }
 
-// Run `read` as no quick attempt, whatever the call is: for a reading whose answer
-// depends on reading to the end (JSON text whose syntax error makes it plain text), which
-// a quick stop at its first refused element would change.
+/// Run `read` as no quick attempt, whatever the call is: for a reading whose answer
+/// depends on reading to the end (JSON text whose syntax error makes it plain text), which
+/// a quick stop at its first refused element would change.
 pub(crate) fn in_full<R>(read: impl FnOnce() -> R) -> R {
     with_quick(false, read)
 }
 
-// Run `call` with the quick flag set to `quick`, put back afterwards however it ends.
+/// Run `call` with the quick flag set to `quick`, put back afterwards however it ends.
 #[inline(always)]
 fn with_quick<R>(quick: bool, call: impl FnOnce() -> R) -> R {
     struct Restore(bool);
@@ -863,7 +859,7 @@ fn with_quick<R>(quick: bool, call: impl FnOnce() -> R) -> R {
     call()
 }
 
-// Run `call` with `counter` one higher, one lower again afterwards however it ends.
+/// Run `call` with `counter` one higher, one lower again afterwards however it ends.
 fn counted<R>(counter: &Cell<u32>, call: impl FnOnce() -> R) -> R {
     struct Restore<'c>(&'c Cell<u32>);
     impl Drop for Restore<'_> {
@@ -876,8 +872,8 @@ fn counted<R>(counter: &Cell<u32>, call: impl FnOnce() -> R) -> R {
     call()
 }
 
-// Run `call` with `plan` as the call's plan, the one before put back afterwards however
-// it ends.
+/// Run `call` with `plan` as the call's plan, the one before put back afterwards however
+/// it ends.
 fn with_plan<R>(engine: &Engine, plan: Rc<Plan>, call: impl FnOnce() -> R) -> R {
     struct Restore<'e>(&'e Engine, Option<Rc<Plan>>);
     impl Drop for Restore<'_> {
@@ -891,8 +887,8 @@ fn with_plan<R>(engine: &Engine, plan: Rc<Plan>, call: impl FnOnce() -> R) -> R 
     call()
 }
 
-// Whether the adapter now refusing a value runs in a quick first attempt, whose issues
-// nobody reads: it may stop at the first one and say nothing of it.
+/// Whether the adapter now refusing a value runs in a quick first attempt, whose issues
+/// nobody reads: it may stop at the first one and say nothing of it.
 #[cold]
 pub(crate) fn quick() -> bool {
     with(|engine| engine.quick.get())
@@ -908,45 +904,45 @@ pub(crate) fn take_native_array() -> Option<Vec<Value>> {
     with(|engine| engine.native.borrow_mut().take())
 }
 
-// Whether the call being read lets adapters move strings out of the arguments (see
-// [`Route::take_strings`]).
+/// Whether the call being read lets adapters move strings out of the arguments (see
+/// [`Route::take_strings`]).
 #[inline]
 pub(crate) fn takes_strings() -> bool {
     with(|engine| engine.call.route.get().take_strings)
 }
 
-// Put back the elements [`take_native_array`] handed out.
+/// Put back the elements [`take_native_array`] handed out.
 #[inline]
 pub(crate) fn give_back_native_array(items: Vec<Value>) {
     with(|engine| *engine.native.borrow_mut() = Some(items));
 }
 
-// Record an adapter's issues (driven by the engine: paths relative to its value).
+/// Record an adapter's issues (driven by the engine: paths relative to its value).
 #[cold]
 pub(crate) fn record(issues: IssueBuf) {
     with(|engine| engine.record_all(issues));
 }
 
-// Whether the call being read keeps no more issues (it only counts them): a caller may
-// then skip the work of describing one. False outside a call.
+/// Whether the call being read keeps no more issues (it only counts them): a caller may
+/// then skip the work of describing one. False outside a call.
 #[inline]
 pub(crate) fn issues_full() -> bool {
     with(|engine| issues_in(engine.call.stored.get()) >= MAX_ISSUES)
 }
 
-// Whether a field marked secret is being read ([`SecretField`]).
+/// Whether a field marked secret is being read ([`SecretField`]).
 #[cold]
 pub(crate) fn in_secret() -> bool {
     with(|engine| engine.in_secret())
 }
 
-// [`Engine::prepend_coercion`] on this thread's engine.
+/// [`Engine::prepend_coercion`] on this thread's engine.
 #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
 pub(crate) fn prepend_coercion(coercion: &mut Coercion, segment: Segment) {
     with(|engine| engine.prepend_coercion(coercion, segment));
 }
 
-// One field marked secret being read: what is recorded while it lives is redacted.
+/// One field marked secret being read: what is recorded while it lives is redacted.
 pub(crate) struct SecretField(());
 
 impl SecretField {
@@ -972,14 +968,14 @@ impl Drop for SecretField {
     }
 }
 
-// What the call keeps now (issues and coercions), for [`notes::coerced_first`],
-// [`notes::at_index`] and [`locate_since`].
+/// What the call keeps now (issues and coercions), for [`notes::coerced_first`],
+/// [`notes::at_index`] and [`locate_since`].
 pub(crate) fn entry_mark() -> Mark {
     with(|engine| engine.mark())
 }
 
-// Give the issues recorded since `mark` about elements of the JSON array text `t` (a
-// slice of `s`) their element's char offset in `s` (see `decode::locate_json_elements`).
+/// Give the issues recorded since `mark` about elements of the JSON array text `t` (a
+/// slice of `s`) their element's char offset in `s` (see `decode::locate_json_elements`).
 pub(crate) fn locate_since(mark: Mark, s: &str, t: &str) {
     with(|engine| {
         if issues_in(engine.call.stored.get()) > issues_in(mark) {
@@ -994,9 +990,9 @@ fn locate_slow(engine: &Engine, mark: Mark, s: &str, t: &str) {
     crate::decode::locate_json_elements(issues.iter_mut().skip(issues_in(mark)), s, t);
 }
 
-// Some value of type `T` to stand in for a refused one, so the caller can go on; `None`
-// if `T` cannot be built from stand-in values (the caller then stops without a further
-// issue).
+/// Some value of type `T` to stand in for a refused one, so the caller can go on; `None`
+/// if `T` cannot be built from stand-in values (the caller then stops without a further
+/// issue).
 #[cold]
 pub(crate) fn placeholder<T: DeserializeOwned>() -> Option<T> {
     with(|engine| {
@@ -1006,7 +1002,7 @@ pub(crate) fn placeholder<T: DeserializeOwned>() -> Option<T> {
     })
 }
 
-// An error of the caller's type that adds no issue (its cause was recorded).
+/// An error of the caller's type that adds no issue (its cause was recorded).
 #[cold]
 pub(crate) fn silent<E: serde::de::Error>() -> E {
     with(|engine| engine.silent())
@@ -1111,11 +1107,11 @@ pub(crate) fn read_items<P: DeserializeOwned, R>(
 /// overflow a 2 MiB thread stack.
 pub const MAX_ENCODED_LAYERS: u32 = 4;
 
-// One JSON-encoded object being read; leaving it (return, error or panic) counts it out.
+/// One JSON-encoded object being read; leaving it (return, error or panic) counts it out.
 pub(crate) struct EncodedLayer(());
 
 impl EncodedLayer {
-    // `None` when [`MAX_ENCODED_LAYERS`] are being read already.
+    /// `None` when [`MAX_ENCODED_LAYERS`] are being read already.
     pub(crate) fn enter() -> Option<EncodedLayer> {
         with(|engine| {
             let now = engine.call.encoded_layers.get();
@@ -1136,13 +1132,13 @@ impl Drop for EncodedLayer {
     }
 }
 
-// The issues of the adapter whose error is being made, if the shell's `fail_fast` is
-// making it (taken by the engine's own error type).
+/// The issues of the adapter whose error is being made, if the shell's `fail_fast` is
+/// making it (taken by the engine's own error type).
 pub(crate) fn take_stashed() -> Option<IssueBuf> {
     with(|engine| engine.stash.borrow_mut().take())
 }
 
-// Hand `issues` to the error that `make` builds, if that error is the engine's own.
+/// Hand `issues` to the error that `make` builds, if that error is the engine's own.
 pub(crate) fn with_stashed<R>(issues: IssueBuf, make: impl FnOnce() -> R) -> R {
     with(|engine| {
         *engine.stash.borrow_mut() = Some(issues);
@@ -1152,7 +1148,7 @@ pub(crate) fn with_stashed<R>(issues: IssueBuf, make: impl FnOnce() -> R) -> R {
     })
 }
 
-// Whether the next `custom` error is [`silent`]'s (taken by the engine's error type).
+/// Whether the next `custom` error is [`silent`]'s (taken by the engine's error type).
 pub(crate) fn take_silence() -> bool {
     with(|engine| engine.silence.replace(false))
 }

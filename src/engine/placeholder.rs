@@ -10,7 +10,7 @@ use super::handshake::{Request, request};
 use super::plan::NONE;
 use super::{Drive, Error};
 
-// Recursive types would otherwise ask for placeholders forever.
+/// Recursive types would otherwise ask for placeholders forever.
 const MAX_DEPTH: u8 = 16;
 
 #[derive(Clone, Copy)]
@@ -27,9 +27,9 @@ impl Placeholder {
         self.deeper_by(1)
     }
 
-    // `levels` deeper: a tuple of `len` elements takes `len` levels, so that the stand-in
-    // of a wide tuple nested in itself (`[T; 8]` inside `T`) stays small (the product of
-    // the lengths along a path whose sum is at most `MAX_DEPTH`).
+    /// `levels` deeper: a tuple of `len` elements takes `len` levels, so that the stand-in
+    /// of a wide tuple nested in itself (`[T; 8]` inside `T`) stays small (the product of
+    /// the lengths along a path whose sum is at most `MAX_DEPTH`).
     fn deeper_by(self, levels: usize) -> Result<Self, Error> {
         let depth = usize::from(self.depth).saturating_add(levels.max(1));
         if depth > usize::from(MAX_DEPTH) {
@@ -154,7 +154,7 @@ impl<'de> Deserializer<'de> for Placeholder {
     }
 }
 
-// `left` placeholder items.
+/// `left` placeholder items.
 struct Items {
     left: usize,
     of: Placeholder,
@@ -179,7 +179,7 @@ impl<'de> SeqAccess<'de> for Items {
     }
 }
 
-// Every field of a struct, each holding a placeholder.
+/// Every field of a struct, each holding a placeholder.
 struct Fields {
     fields: &'static [&'static str],
     of: Placeholder,

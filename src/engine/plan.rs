@@ -8,16 +8,16 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-// The index of a node in its plan.
+/// The index of a node in its plan.
 pub(crate) type NodeId = u32;
 
-// No node: nothing is known of the value.
+/// No node: nothing is known of the value.
 pub(crate) const NONE: NodeId = u32::MAX;
 
-// The node of the arguments themselves.
+/// The node of the arguments themselves.
 pub(crate) const ROOT: NodeId = 0;
 
-// A plan of required fields; see the [module docs](self).
+/// A plan of required fields; see the [module docs](self).
 #[derive(Debug, Default)]
 pub(crate) struct Plan {
     nodes: Vec<Node>,
@@ -25,59 +25,59 @@ pub(crate) struct Plan {
 
 #[derive(Debug)]
 pub(crate) enum Node {
-    // Nothing known.
+    /// Nothing known.
     Opaque,
     Struct(StructNode),
-    // An array (or tuple), and the node of its elements.
+    /// An array (or tuple), and the node of its elements.
     Seq(NodeId),
 }
 
-// What a struct requires.
+/// What a struct requires.
 #[derive(Debug)]
 pub(crate) struct StructNode {
-    // How the engine recognises the struct.
+    /// How the engine recognises the struct.
     pub(crate) check: Check,
-    // Every property known, in declaration order (required first for learned nodes).
+    /// Every property known, in declaration order (required first for learned nodes).
     pub(crate) props: Vec<Prop>,
-    // Whether every property serde knows is in `props` (so that a key serde knows but no
-    // prop names cannot be an alias of a required one).
+    /// Whether every property serde knows is in `props` (so that a key serde knows but no
+    /// prop names cannot be an alias of a required one).
     pub(crate) complete: bool,
     /// The required properties among the first 64 as bits, for the quick test that nothing is
     /// missing (0 past 64; all bits when a property has a type default, so the full test runs).
     pub(crate) required_bits: u64,
-    // Whether a property has a type default.
+    /// Whether a property has a type default.
     pub(crate) has_defaults: bool,
 }
 
 #[derive(Debug)]
 pub(crate) enum Check {
-    // Learned: serde named the struct `name` with exactly these fields.
+    /// Learned: serde named the struct `name` with exactly these fields.
     Serde {
         name: &'static str,
         fields: &'static [&'static str],
     },
-    // From a schema: every required name must be one of serde's fields.
+    /// From a schema: every required name must be one of serde's fields.
     RequiredAreFields,
 }
 
-// One property of a struct.
+/// One property of a struct.
 #[derive(Debug)]
 pub(crate) struct Prop {
-    // The name serde reports it by.
+    /// The name serde reports it by.
     pub(crate) name: Cow<'static, str>,
-    // The other names serde accepts for it.
+    /// The other names serde accepts for it.
     pub(crate) aliases: Vec<Cow<'static, str>>,
     pub(crate) required: bool,
     pub(crate) child: NodeId,
-    // The default the field's type fills in when the field is absent (learned plans
-    // only), reported as `default_applied`.
+    /// The default the field's type fills in when the field is absent (learned plans
+    /// only), reported as `default_applied`.
     pub(crate) default: Option<Box<crate::issue::Input>>,
-    // `name`'s [`Signature`], for the quick comparison.
+    /// `name`'s [`Signature`], for the quick comparison.
     sig: Signature,
 }
 
-// A name's length and first 8 bytes: two names with different signatures differ, and two
-// of at most 8 bytes with the same signature are the same.
+/// A name's length and first 8 bytes: two names with different signatures differ, and two
+/// of at most 8 bytes with the same signature are the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Signature(usize, u64);
 
@@ -109,7 +109,7 @@ impl Prop {
         &self.name
     }
 
-    // Whether `key` (whose signature is `sig`) names this property.
+    /// Whether `key` (whose signature is `sig`) names this property.
     #[inline]
     fn answers_to(&self, key: &str, sig: Signature) -> bool {
         (self.sig == sig && (sig.0 <= 8 || self.name.as_bytes()[8..] == key.as_bytes()[8..]))
@@ -127,8 +127,8 @@ impl Prop {
     }
 }
 
-// String equality for field names: the length first, then byte by byte (field names are
-// short: a loop is cheaper than a call to `memcmp`).
+/// String equality for field names: the length first, then byte by byte (field names are
+/// short: a loop is cheaper than a call to `memcmp`).
 #[inline(always)]
 fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -136,7 +136,7 @@ fn same(a: &str, b: &str) -> bool {
 }
 
 impl Plan {
-    // A plan that knows nothing.
+    /// A plan that knows nothing.
     pub(crate) fn opaque() -> Plan {
         Plan {
             nodes: vec![Node::Opaque],
@@ -186,12 +186,11 @@ impl Plan {
         path.mark_sent(sent);
     }
 
-    // Whether `id` is a struct node.
     pub(crate) fn is_struct(&self, id: NodeId) -> bool {
         matches!(self.node(id), Some(Node::Struct(_)))
     }
 
-    // The struct node `id`, if it is one and it recognises the struct serde is asking for.
+    /// The struct node `id`, if it is one and it recognises the struct serde is asking for.
     #[inline]
     pub(crate) fn struct_for(
         &self,
@@ -205,12 +204,10 @@ impl Plan {
         }
     }
 
-    // Whether `id` is an array node.
     pub(crate) fn is_seq(&self, id: NodeId) -> bool {
         matches!(self.node(id), Some(Node::Seq(_)))
     }
 
-    // The node of the elements of the array at `id`.
     #[inline]
     pub(crate) fn items(&self, id: NodeId) -> NodeId {
         match self.node(id) {
@@ -221,7 +218,7 @@ impl Plan {
 }
 
 impl StructNode {
-    // A node of `props` (their required bits computed).
+    /// A node of `props` (their required bits computed).
     pub(crate) fn new(check: Check, props: Vec<Prop>, complete: bool) -> Self {
         let required_bits = if props.len() <= 64 {
             props
@@ -247,7 +244,7 @@ impl StructNode {
         }
     }
 
-    // Whether every required property is among those `present` marks.
+    /// Whether every required property is among those `present` marks.
     #[inline]
     pub(crate) fn all_present(&self, present: &Present) -> bool {
         self.props.len() <= 64 && present.bits & self.required_bits == self.required_bits
@@ -266,7 +263,7 @@ impl StructNode {
         }
     }
 
-    // The index of the property `key` names, if any.
+    /// The index of the property `key` names, if any.
     #[inline]
     pub(crate) fn find(&self, key: &str) -> Option<usize> {
         let sig = Signature::of(key);
@@ -274,7 +271,7 @@ impl StructNode {
     }
 }
 
-// Which properties of a struct node the object being read has, by index.
+/// Which properties of a struct node the object being read has, by index.
 #[derive(Debug, Default)]
 pub(crate) struct Present {
     bits: u64,
@@ -401,7 +398,7 @@ fn is_null_schema(schema: &Value) -> bool {
 mod tests {
     use super::*;
 
-    // The quick comparison agrees with plain string equality, on both sides of 8 bytes.
+    /// The quick comparison agrees with plain string equality, on both sides of 8 bytes.
     #[test]
     fn signatures_compare_as_strings_do() {
         let names = [

@@ -18,22 +18,20 @@ use super::plan::{Check, NONE, Node, NodeId, Plan, Prop, StructNode};
 use super::{Drive, Engine};
 use crate::issue::Input;
 
-// Runs of the type's `Deserialize`, at most.
+/// Runs of the type's `Deserialize`, at most.
 const MAX_RUNS: usize = 2048;
-// Nodes of a plan, at most.
 const MAX_NODES: usize = 4096;
-// Levels of a plan, at most.
+/// Levels of a plan, at most.
 const MAX_DEPTH: u32 = 32;
-// Values made up over all runs, at most: past it every value is a stand-in, so that the
-// work stays bounded whatever the type (a recursive type with many optional fields).
+/// Values made up over all runs, at most: past it every value is a stand-in, so that the
+/// work stays bounded whatever the type (a recursive type with many optional fields).
 const MAX_STEPS: u32 = 200_000;
 
-// The plan of `T`, learned from `T`'s `Deserialize`.
 pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
     learn_as::<T>(engine, false)
 }
 
-// [`learn`], and the type defaults of absent fields ([`learn_defaults`]).
+/// [`learn`], and the type defaults of absent fields ([`learn_defaults`]).
 pub(crate) fn learn_reported<T: DeserializeOwned>(engine: &Engine) -> Plan {
     learn_as::<T>(engine, true)
 }
@@ -68,8 +66,8 @@ fn learn_as<T: DeserializeOwned>(engine: &Engine, defaults: bool) -> Plan {
     builder.into_inner().into_plan()
 }
 
-// Threads learning type defaults now: while none is, a type default filled in by serde
-// ([`default_filled`]) costs one load.
+/// Threads learning type defaults now: while none is, a type default filled in by serde
+/// ([`default_filled`]) costs one load.
 static LOGGING: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
@@ -100,7 +98,7 @@ fn filled_slow(value: Input) {
     });
 }
 
-// Type defaults noted per struct and run, at most.
+/// Type defaults noted per struct and run, at most.
 const MAX_FILLED: usize = 256;
 
 /// Which absent optional fields get a type default, learned by leaving fields out: a run
@@ -197,10 +195,10 @@ fn learn_defaults<T: DeserializeOwned>(builder: &RefCell<Builder>, engine: &Engi
     }
 }
 
-// Runs spent on learning type defaults, at most (beyond the plan's own).
+/// Runs spent on learning type defaults, at most (beyond the plan's own).
 const MAX_DEFAULT_RUNS: usize = 512;
 
-// The one value `with` holds beyond `without` (as multisets); `None` unless exactly one.
+/// The one value `with` holds beyond `without` (as multisets); `None` unless exactly one.
 fn one_more(with: &[Input], without: &[Input]) -> Option<Input> {
     if with.len() != without.len() + 1 {
         return None;
@@ -219,22 +217,22 @@ fn one_more(with: &[Input], without: &[Input]) -> Option<Input> {
     extra
 }
 
-// Which fields a struct leaves out in a run that learns type defaults.
+/// Which fields a struct leaves out in a run that learns type defaults.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Omit {
     Nothing,
-    // Every optional field.
+    /// Every optional field.
     Optional,
-    // This one.
+    /// This one.
     One(&'static str),
 }
 
 #[derive(Default)]
 struct Builder {
     nodes: Vec<BNode>,
-    // Values made up so far (see [`MAX_STEPS`]).
+    /// Values made up so far (see [`MAX_STEPS`]).
     steps: u32,
-    // Struct nodes reached in this run.
+    /// Struct nodes reached in this run.
     reached: Vec<NodeId>,
 }
 
@@ -244,46 +242,46 @@ enum BNode {
     Unseen,
     Struct(Box<BStruct>),
     Seq(NodeId),
-    // Reached as two different kinds of value, or not worth knowing.
+    /// Reached as two different kinds of value, or not worth knowing.
     Opaque,
 }
 
 struct BStruct {
     name: &'static str,
     fields: &'static [&'static str],
-    // Learned from `missing_field`, in the order serde names them (declaration order).
+    /// Learned from `missing_field`, in the order serde names them (declaration order).
     required: Vec<&'static str>,
-    // Names serde reports in `duplicate_field`: each is a field's own name.
+    /// Names serde reports in `duplicate_field`: each is a field's own name.
     canonical: Vec<&'static str>,
-    // Alias -> the field it stands for.
+    /// Alias -> the field it stands for.
     aliases: Vec<(&'static str, &'static str)>,
-    // Optional names whose made-up value the type refused: not offered again.
+    /// Optional names whose made-up value the type refused: not offered again.
     skipped: Vec<&'static str>,
     phase: Phase,
-    // The node of each field's value, by the name it was offered under.
+    /// The node of each field's value, by the name it was offered under.
     children: Vec<(&'static str, NodeId)>,
-    // Fields left out in this run (learning type defaults).
+    /// Fields left out in this run (learning type defaults).
     omit: Omit,
-    // The type defaults filled in after this struct's members in this run.
+    /// The type defaults filled in after this struct's members in this run.
     filled: Vec<Input>,
-    // Optional fields with a type default, and the default.
+    /// Optional fields with a type default, and the default.
     defaults: Vec<(&'static str, Input)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Phase {
-    // Offering only the required fields known, to learn the others.
+    /// Offering only the required fields known, to learn the others.
     Discover,
-    // Offering every field, to learn aliases and what lies inside optional fields.
+    /// Offering every field, to learn aliases and what lies inside optional fields.
     Explore,
     Done,
-    // A run failed inside it without teaching anything: what is known stands, the rest
-    // is unknown.
+    /// A run failed inside it without teaching anything: what is known stands, the rest
+    /// is unknown.
     Broken,
 }
 
 impl Builder {
-    // The node of the value offered under `key` in `parent` (created on first use).
+    /// The node of the value offered under `key` in `parent` (created on first use).
     fn node(&mut self, parent: Option<NodeId>, key: &'static str) -> NodeId {
         if let Some(p) = parent
             && let Some(BNode::Struct(s)) = self.nodes.get(p as usize)
@@ -304,7 +302,6 @@ impl Builder {
         id
     }
 
-    // The node of the elements of the array at `id`.
     fn items(&mut self, id: NodeId) -> NodeId {
         match self.nodes.get(id as usize) {
             Some(BNode::Seq(items)) => return *items,
@@ -328,8 +325,8 @@ impl Builder {
         }
     }
 
-    // After a run that succeeded: every struct reached moves on a phase. Whether another
-    // run can teach more.
+    /// After a run that succeeded: every struct reached moves on a phase. Whether another
+    /// run can teach more.
     fn advance(&mut self) -> bool {
         let mut more = false;
         for id in std::mem::take(&mut self.reached) {
@@ -382,7 +379,7 @@ impl BStruct {
         self.aliases.iter().any(|(a, _)| *a == name)
     }
 
-    // The names to offer in this run, in order.
+    /// The names to offer in this run, in order.
     fn offers(&self) -> Vec<&'static str> {
         let mut out: Vec<&'static str> = self.required.clone();
         if self.phase == Phase::Discover || self.omit == Omit::Optional {
@@ -450,7 +447,7 @@ impl BStruct {
     }
 }
 
-// The made-up input of one run, at one node of the plan being learned.
+/// The made-up input of one run, at one node of the plan being learned.
 struct ProbeDe<'b, 'e> {
     builder: &'b RefCell<Builder>,
     node: NodeId,
@@ -472,7 +469,7 @@ impl<'b, 'e> ProbeDe<'b, 'e> {
         }
     }
 
-    // Nothing more to learn below here: answer as a stand-in does.
+    /// Nothing more to learn below here: answer as a stand-in does.
     fn done(&self) -> bool {
         self.node == NONE || self.depth >= MAX_DEPTH || self.builder.borrow().steps >= MAX_STEPS
     }
@@ -666,7 +663,7 @@ impl<'de> Deserializer<'de> for ProbeDe<'_, '_> {
 }
 
 impl ProbeDe<'_, '_> {
-    // What the failure `e` of the struct at this node teaches; the error to go on with.
+    /// What the failure `e` of the struct at this node teaches; the error to go on with.
     fn learn_from(
         &self,
         e: Error,
@@ -713,8 +710,8 @@ impl ProbeDe<'_, '_> {
     }
 }
 
-// One element (or `left` of them) at the node of the elements: the first is learned
-// from, the others are stand-ins.
+/// One element (or `left` of them) at the node of the elements: the first is learned
+/// from, the others are stand-ins.
 struct Items<'b, 'e> {
     left: usize,
     first: bool,
@@ -746,11 +743,11 @@ impl<'de> SeqAccess<'de> for Items<'_, '_> {
     }
 }
 
-// The fields offered to a struct in this run.
+/// The fields offered to a struct in this run.
 struct Offers<'p, 'b, 'e> {
     probe: &'p ProbeDe<'b, 'e>,
     names: std::vec::IntoIter<&'static str>,
-    // The name whose value comes next (or was the last offered).
+    /// The name whose value comes next (or was the last offered).
     current: Option<&'static str>,
 }
 

@@ -1,13 +1,13 @@
-// The issues of one adapter call, before they reach the engine or an error: capped like a
-// [`Rejection`], counted past the cap. Below the engine (which records them) and the
-// adapter shell (whose adapters collect them).
+//! The issues of one adapter call, before they reach the engine or an error: capped like a
+//! [`Rejection`], counted past the cap. Below the engine (which records them) and the
+//! adapter shell (whose adapters collect them).
 
 use std::fmt;
 
 use super::{Code, Issue, MAX_ISSUES, Rejection};
 
-// Issues found by one adapter call, with paths relative to the adapter's value; capped
-// like a [`Rejection`], and counted past the cap without being built.
+/// Issues found by one adapter call, with paths relative to the adapter's value; capped
+/// like a [`Rejection`], and counted past the cap without being built.
 #[derive(Debug, Default)]
 pub(crate) struct IssueBuf {
     issues: Vec<Issue>,
@@ -22,7 +22,7 @@ impl IssueBuf {
         }
     }
 
-    // Add the issue `make` builds, unless the cap is reached (then only count it).
+    /// Add the issue `make` builds, unless the cap is reached (then only count it).
     #[inline]
     pub(crate) fn push_with(&mut self, make: impl FnOnce() -> Issue) {
         if self.issues.len() < MAX_ISSUES {
@@ -47,7 +47,6 @@ impl IssueBuf {
         first.relocated_here(more)
     }
 
-    // Add `other`'s issues after these.
     pub(crate) fn append(&mut self, other: IssueBuf) {
         for issue in other.issues {
             self.push(issue);
@@ -59,17 +58,17 @@ impl IssueBuf {
         self.issues.is_empty() && self.dropped == 0
     }
 
-    // The issues kept, to amend in place.
+    /// The issues kept, to amend in place.
     pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = &mut Issue> {
         self.issues.iter_mut()
     }
 
-    // The issues kept, and how many more were counted.
+    /// The issues kept, and how many more were counted.
     pub(crate) fn into_parts(self) -> (Vec<Issue>, usize) {
         (self.issues, self.dropped)
     }
 
-    // These issues as a [`Rejection`], for checks used without a deserializer.
+    /// These issues as a [`Rejection`], for checks used without a deserializer.
     pub(crate) fn into_rejection(self) -> Rejection {
         Rejection::from_parts(self.issues, self.dropped)
     }

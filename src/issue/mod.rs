@@ -21,8 +21,8 @@ pub(crate) use path::Redacted;
 pub use path::{MAX_PATH_CHARS, Path, Segment};
 pub use rejection::{MAX_ISSUES, Rejection};
 
-// The context keys a redacted issue keeps: what the crate writes from the type's
-// declaration or from where the issue is, never what the caller sent.
+/// The context keys a redacted issue keeps: what the crate writes from the type's
+/// declaration or from where the issue is, never what the caller sent.
 const DECLARED_CONTEXT: &[&str] = &[
     "minimum",
     "maximum",
@@ -43,10 +43,10 @@ const DECLARED_CONTEXT: &[&str] = &[
     "server_error",
 ];
 
-// The hint of a redacted issue whose own hint was built from the call.
+/// The hint of a redacted issue whose own hint was built from the call.
 const REDACTED_HINT: &str = "re-read this field in the tool's inputSchema";
 
-// The message of a redacted issue whose own message was built from the call.
+/// The message of a redacted issue whose own message was built from the call.
 fn redacted_message(code: Code) -> &'static str {
     match code {
         Code::Missing => "missing required field",
@@ -243,8 +243,8 @@ impl Input {
     }
 }
 
-// Compact JSON text of `value`, serialized only as far as the echo limit needs: a huge
-// array costs no more than a small one.
+/// Compact JSON text of `value`, serialized only as far as the echo limit needs: a huge
+/// array costs no more than a small one.
 fn compact_json_prefix(value: &Value) -> String {
     struct Capped(Vec<u8>);
     impl io::Write for Capped {
@@ -298,7 +298,7 @@ pub struct Issue {
     hint: Cow<'static, str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     context: Option<Box<Map<String, Value>>>,
-    // Redacted: it gets no input later on its way up either.
+    /// Redacted: it gets no input later on its way up either.
     #[serde(skip)]
     redacted: bool,
 }
@@ -348,7 +348,6 @@ impl Issue {
         &mut self.path
     }
 
-    // Set `key` to `value` in the context.
     pub(crate) fn set_context(&mut self, key: &str, value: impl Into<Value>) {
         self.context
             .get_or_insert_with(Default::default)
@@ -428,7 +427,7 @@ impl Issue {
         issue
     }
 
-    // See [`Issue::redacted`].
+    /// See [`Issue::redacted`].
     pub(crate) fn redact(&mut self) {
         self.redacted = true;
         self.input = None;
@@ -447,8 +446,8 @@ impl Issue {
         self.path = self.path.redacted();
     }
 
-    // This issue moved to the root of wherever it is reported from, its own path (and
-    // the count of `more` issues found with it) kept in the message.
+    /// This issue moved to the root of wherever it is reported from, its own path (and
+    /// the count of `more` issues found with it) kept in the message.
     pub(crate) fn relocated_here(mut self, more: usize) -> Issue {
         self.cut_path_to_fit();
         if !self.path.is_root() {
@@ -468,8 +467,8 @@ impl Issue {
         self.cut_path_to_fit();
     }
 
-    // Cut the path to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS), adding the number of
-    // levels left out to `path_levels_cut` in the context.
+    /// Cut the path to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS), adding the number of
+    /// levels left out to `path_levels_cut` in the context.
     pub(crate) fn cut_path_to_fit(&mut self) {
         let cut = self.path.cut_to_fit();
         if cut > 0 {
@@ -495,12 +494,12 @@ impl Issue {
         }
     }
 
-    // Whether the issue says what arrived, or must not (redacted).
+    /// Whether the issue says what arrived, or must not (redacted).
     pub(crate) fn has_input(&self) -> bool {
         self.input.is_some() || self.redacted
     }
 
-    // Whether the issue was redacted (recorded inside a field marked secret).
+    /// Whether the issue was redacted (recorded inside a field marked secret).
     pub(crate) fn is_redacted(&self) -> bool {
         self.redacted
     }
@@ -520,7 +519,7 @@ impl fmt::Display for Issue {
 /// `url::check_url`, return one), so `?` carries it into `Box<dyn Error>`.
 impl std::error::Error for Issue {}
 
-// What kind of JSON value arrived, as a noun phrase for messages ("got a string").
+/// What kind of JSON value arrived, as a noun phrase for messages ("got a string").
 pub(crate) fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",

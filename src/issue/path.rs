@@ -1,4 +1,4 @@
-// Locations inside the arguments: typed segments, rendered as JSON Pointers at the edge.
+//! Locations inside the arguments: typed segments, rendered as JSON Pointers at the edge.
 
 use std::fmt;
 
@@ -34,8 +34,8 @@ impl Segment {
 }
 
 impl Segment {
-    // Its length in a JSON Pointer, in chars: the `/`, then the index, or the key with
-    // `~` and `/` escaped.
+    /// Its length in a JSON Pointer, in chars: the `/`, then the index, or the key with
+    /// `~` and `/` escaped.
     fn rendered_chars(&self) -> usize {
         1 + match self {
             Segment::Index(index) => index.checked_ilog10().unwrap_or(0) as usize + 1,
@@ -86,9 +86,9 @@ impl From<usize> for Segment {
 #[derive(Clone, Default)]
 pub struct Path {
     segments: Vec<Segment>,
-    // Which of the first 64 segments are keys the caller chose (a map's keys, a key no
-    // declared field names), as bits: bit `i` for segment `i`. A redacted path shows them
-    // as `*` ([`Path::redacted`]); a segment past the 64th is shown so if it is a key.
+    /// Which of the first 64 segments are keys the caller chose (a map's keys, a key no
+    /// declared field names), as bits: bit `i` for segment `i`. A redacted path shows them
+    /// as `*` ([`Path::redacted`]); a segment past the 64th is shown so if it is a key.
     sent: u64,
 }
 
@@ -185,21 +185,21 @@ impl Path {
         self
     }
 
-    // Put `segment` in front: issues are found deep down and gain their outer segments
-    // on the way back up (the marks of the caller's keys move with their segments).
+    /// Put `segment` in front: issues are found deep down and gain their outer segments
+    /// on the way back up (the marks of the caller's keys move with their segments).
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.segments.insert(0, segment);
         self.sent <<= 1;
     }
 
-    // Mark the segments whose bits `sent` sets (bit `i` for segment `i`) as keys the
-    // caller chose.
+    /// Mark the segments whose bits `sent` sets (bit `i` for segment `i`) as keys the
+    /// caller chose.
     pub(crate) fn mark_sent(&mut self, sent: u64) {
         self.sent |= sent;
     }
 
-    // This path with every key in it marked as the caller's choice (a path inside a
-    // forwarded object, or one found before any type was read).
+    /// This path with every key in it marked as the caller's choice (a path inside a
+    /// forwarded object, or one found before any type was read).
     pub(crate) fn keys_sent(mut self) -> Self {
         for (i, segment) in self.segments.iter().enumerate().take(64) {
             if matches!(segment, Segment::Key(_)) {
@@ -264,8 +264,8 @@ impl fmt::Display for Path {
     }
 }
 
-// A path written as its [`redacted`](Path::redacted) form where it is displayed, without
-// building that path first (for the fields of `tracing` events).
+/// A path written as its [`redacted`](Path::redacted) form where it is displayed, without
+/// building that path first (for the fields of `tracing` events).
 #[cfg(feature = "tracing")]
 pub(crate) struct Redacted<'a>(pub(crate) &'a Path);
 
@@ -277,8 +277,8 @@ impl fmt::Display for Redacted<'_> {
 }
 
 impl Path {
-    // The JSON Pointer; with `redact`, every key the caller chose written `*`, as
-    // [`redacted`](Path::redacted) marks them.
+    /// The JSON Pointer; with `redact`, every key the caller chose written `*`, as
+    /// [`redacted`](Path::redacted) marks them.
     fn write(&self, f: &mut fmt::Formatter<'_>, redact: bool) -> fmt::Result {
         for (i, segment) in self.segments.iter().enumerate() {
             f.write_str("/")?;
@@ -312,8 +312,8 @@ impl Serialize for Path {
 mod tests {
     use super::{Path, Redacted, Segment};
 
-    // `Redacted` writes what `redacted()` builds: keys the caller chose as `*` (and every
-    // key past the 64th), the others escaped, indices as they are.
+    /// `Redacted` writes what `redacted()` builds: keys the caller chose as `*` (and every
+    /// key past the 64th), the others escaped, indices as they are.
     #[test]
     fn redacted_display_is_the_redacted_path() {
         let mut segments = vec![

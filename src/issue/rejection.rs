@@ -1,4 +1,4 @@
-// All the issues found in one call's arguments.
+//! All the issues found in one call's arguments.
 
 use std::fmt;
 
@@ -45,7 +45,7 @@ pub const MAX_ISSUES: usize = 100;
 pub struct Rejection {
     issues: Vec<Issue>,
     truncated: usize,
-    // What was coerced before the call was refused (read with a report only).
+    /// What was coerced before the call was refused (read with a report only).
     report: Option<Box<Report>>,
 }
 
@@ -79,7 +79,7 @@ impl Rejection {
         }
     }
 
-    // `self` with `more` issues found but not kept added to its count.
+    /// `self` with `more` issues found but not kept added to its count.
     pub(crate) fn counting(mut self, more: usize) -> Self {
         self.truncated += more;
         self
@@ -94,7 +94,7 @@ impl Rejection {
         }
     }
 
-    // `self` with the report of what was coerced before the refusal.
+    /// `self` with the report of what was coerced before the refusal.
     pub(crate) fn with_report(mut self, report: Report) -> Self {
         self.report = (!report.is_empty()).then(|| Box::new(report));
         self
@@ -228,7 +228,7 @@ impl Rejection {
     }
 }
 
-// What [`Listed`] writes of each issue.
+/// What [`Listed`] writes of each issue.
 #[cfg(feature = "tracing")]
 #[derive(Clone, Copy)]
 enum Part {
@@ -236,8 +236,8 @@ enum Part {
     RedactedPath,
 }
 
-// One part of each issue, comma-separated, written where it is displayed (a field of
-// [`Rejection::trace`]'s event) without a `String` of its own.
+/// One part of each issue, comma-separated, written where it is displayed (a field of
+/// [`Rejection::trace`]'s event) without a `String` of its own.
 #[cfg(feature = "tracing")]
 struct Listed<'a>(&'a [Issue], Part);
 

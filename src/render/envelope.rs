@@ -1,5 +1,5 @@
-// The envelope: one failure of one tool call as the caller reads it, and the categories
-// of failure with their JSON-RPC codes and HTTP statuses.
+//! The envelope: one failure of one tool call as the caller reads it, and the categories
+//! of failure with their JSON-RPC codes and HTTP statuses.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -126,8 +126,8 @@ pub struct Envelope {
     context: Option<Box<Map<String, Value>>>,
 }
 
-// A caller-supplied name cut to the echo limit (kept as it is when it fits, without a
-// copy).
+/// A caller-supplied name cut to the echo limit (kept as it is when it fits, without a
+/// copy).
 fn cut(name: String) -> String {
     if name.len() <= crate::INPUT_ECHO_CHARS {
         name
@@ -190,8 +190,8 @@ impl Envelope {
         )
     }
 
-    // [`invalid_argument`](Self::invalid_argument), the rejection's issues moved into the
-    // envelope instead of copied.
+    /// [`invalid_argument`](Self::invalid_argument), the rejection's issues moved into the
+    /// envelope instead of copied.
     #[cfg(feature = "rmcp")]
     pub(crate) fn invalid_argument_owned(tool: impl Into<String>, rejection: Rejection) -> Self {
         let total = rejection.total();
@@ -200,7 +200,7 @@ impl Envelope {
         Envelope::of_issues(tool.into(), issues, total)
     }
 
-    // The `INVALID_ARGUMENT` envelope listing `issues` (at most [`MAX_ISSUES`]) of `total`.
+    /// The `INVALID_ARGUMENT` envelope listing `issues` (at most [`MAX_ISSUES`]) of `total`.
     fn of_issues(tool: String, issues: Vec<Issue>, total: usize) -> Self {
         let tool = cut(tool);
         Envelope {
@@ -346,14 +346,14 @@ impl Envelope {
         self.context.as_deref()
     }
 
-    // The same envelope with another hint.
+    /// The same envelope with another hint.
     pub(crate) fn with_hint_text(mut self, hint: String) -> Self {
         self.hint = hint;
         self
     }
 
-    // The same envelope with `issues` listed (at most [`MAX_ISSUES`]; the rest, and
-    // `more` found but not built, counted in `truncated`).
+    /// The same envelope with `issues` listed (at most [`MAX_ISSUES`]; the rest, and
+    /// `more` found but not built, counted in `truncated`).
     pub(crate) fn with_issues(mut self, issues: Vec<Issue>, more: usize) -> Self {
         let kept = issues.len().min(MAX_ISSUES);
         self.truncated = issues.len() - kept + more;

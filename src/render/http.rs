@@ -1,4 +1,4 @@
-// The HTTP rendering of a rejection: the 400 body.
+//! The HTTP rendering of a rejection: the 400 body.
 
 use serde::Serialize;
 

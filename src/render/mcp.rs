@@ -1,4 +1,4 @@
-// The MCP renderings of an envelope: the `isError` tool result and the JSON-RPC error.
+//! The MCP renderings of an envelope: the `isError` tool result and the JSON-RPC error.
 
 use serde::Serialize;
 
@@ -87,7 +87,7 @@ impl ToolErrorResult {
     }
 }
 
-// An MCP text content block.
+/// An MCP text content block.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 struct TextContent {
     #[serde(rename = "type")]

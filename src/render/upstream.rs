@@ -1,6 +1,6 @@
-// Envelopes from the failed answers of an upstream HTTP service, for tools that wrap a
-// REST service: the status picks the category, a recognised error body gives the issues,
-// `Retry-After` gives `retry_after_s`, and the body is echoed only as cut text.
+//! Envelopes from the failed answers of an upstream HTTP service, for tools that wrap a
+//! REST service: the status picks the category, a recognised error body gives the issues,
+//! `Retry-After` gives `retry_after_s`, and the body is echoed only as cut text.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -9,10 +9,10 @@ use serde_json::{Map, Value};
 use super::{Category, Envelope, INVALID_ARGUMENT_HINT};
 use crate::issue::{Code, INPUT_ECHO_CHARS, Input, Issue, MAX_ISSUES, Path, Segment};
 
-// An upstream body longer than this (1 MiB) is echoed but not read for field errors.
+/// An upstream body longer than this (1 MiB) is echoed but not read for field errors.
 const PARSE_LIMIT: usize = 1 << 20;
 
-// The hint of an issue taken from an upstream's field error.
+/// The hint of an issue taken from an upstream's field error.
 const FIELD_HINT: &str = "the upstream service refused this value: correct it and call again";
 
 /// The failed answer of an upstream HTTP service (or its absence, [`Upstream::timed_out`]),
@@ -39,7 +39,7 @@ const FIELD_HINT: &str = "the upstream service refused this value: correct it an
 /// ```
 #[derive(Clone, Debug)]
 pub struct Upstream<'a> {
-    // `None`: no answer in time.
+    /// `None`: no answer in time.
     status: Option<u16>,
     body: &'a [u8],
     retry_after: Option<&'a str>,
@@ -221,8 +221,8 @@ impl<'a> Upstream<'a> {
         }
     }
 
-    // `envelope` with `retry_after_s` and a hint naming it when `Retry-After` is
-    // readable; else as it is.
+    /// `envelope` with `retry_after_s` and a hint naming it when `Retry-After` is
+    /// readable; else as it is.
     fn with_retry_after(&self, envelope: Envelope) -> Envelope {
         let now = self.now.unwrap_or_else(SystemTime::now);
         match self
@@ -258,9 +258,9 @@ impl Envelope {
     }
 }
 
-// The body as one line: whitespace and control chars collapsed to single spaces, edges
-// trimmed, cut to [`INPUT_ECHO_CHARS`] chars with `…` appended when cut; bytes that are
-// not UTF-8 become U+FFFD. Reads no more of the body than the echo needs.
+/// The body as one line: whitespace and control chars collapsed to single spaces, edges
+/// trimmed, cut to [`INPUT_ECHO_CHARS`] chars with `…` appended when cut; bytes that are
+/// not UTF-8 become U+FFFD. Reads no more of the body than the echo needs.
 fn one_line_echo(body: &[u8]) -> String {
     let decoded = body.utf8_chunks().flat_map(|chunk| {
         let bad = (!chunk.invalid().is_empty()).then_some(char::REPLACEMENT_CHARACTER);
@@ -269,8 +269,8 @@ fn one_line_echo(body: &[u8]) -> String {
     crate::words::one_line(decoded, INPUT_ECHO_CHARS)
 }
 
-// The field errors of a recognised error body, as issues (at most [`MAX_ISSUES`]), and
-// how many more were found.
+/// The field errors of a recognised error body, as issues (at most [`MAX_ISSUES`]), and
+/// how many more were found.
 fn field_errors(body: &[u8]) -> (Vec<Issue>, usize) {
     if body.len() > PARSE_LIMIT {
         return (Vec::new(), 0);
@@ -305,7 +305,7 @@ fn field_errors(body: &[u8]) -> (Vec<Issue>, usize) {
     (found.issues, found.more)
 }
 
-// Issues kept up to [`MAX_ISSUES`], and the rest counted without being built.
+/// Issues kept up to [`MAX_ISSUES`], and the rest counted without being built.
 #[derive(Default)]
 struct Found {
     issues: Vec<Issue>,
@@ -326,7 +326,7 @@ impl Found {
     }
 }
 
-// The issue of an upstream field error: its message cut and on one line.
+/// The issue of an upstream field error: its message cut and on one line.
 fn field_issue(code: Code, message: &str, path: Path) -> Issue {
     let message = one_line_echo(message.as_bytes());
     let message = if message.is_empty() {
@@ -337,7 +337,7 @@ fn field_issue(code: Code, message: &str, path: Path) -> Issue {
     Issue::new(code, message).with_hint(FIELD_HINT).at(path)
 }
 
-// One element of pydantic's (and FastAPI's) `detail` list: `loc` and `msg` required.
+/// One element of pydantic's (and FastAPI's) `detail` list: `loc` and `msg` required.
 fn pydantic_error(error: &Map<String, Value>) -> Option<Issue> {
     let Value::Array(loc) = error.get("loc")? else {
         return None;
@@ -373,8 +373,8 @@ fn pydantic_error(error: &Map<String, Value>) -> Option<Issue> {
     Some(issue)
 }
 
-// The crate's code for a pydantic error type (pydantic 2's names, and pydantic 1's dotted
-// ones); `custom` for any other.
+/// The crate's code for a pydantic error type (pydantic 2's names, and pydantic 1's dotted
+/// ones); `custom` for any other.
 fn pydantic_code(kind: &str) -> Code {
     match kind {
         "missing" | "value_error.missing" => Code::Missing,
@@ -404,9 +404,9 @@ fn pydantic_code(kind: &str) -> Code {
     }
 }
 
-// One element of an RFC 9457 `errors` list (`detail`, `pointer`) or of JSON:API's
-// (`detail` or `title`, `source.pointer`): a message required, the path at the root when
-// there is no pointer.
+/// One element of an RFC 9457 `errors` list (`detail`, `pointer`) or of JSON:API's
+/// (`detail` or `title`, `source.pointer`): a message required, the path at the root when
+/// there is no pointer.
 fn problem_error(error: &Map<String, Value>) -> Option<Issue> {
     let message = ["detail", "title", "message"]
         .iter()
@@ -421,7 +421,7 @@ fn problem_error(error: &Map<String, Value>) -> Option<Issue> {
     Some(field_issue(Code::Custom, message, path))
 }
 
-// One element of RFC 7807's `invalid-params` (`name`, `reason`): the name as one key.
+/// One element of RFC 7807's `invalid-params` (`name`, `reason`): the name as one key.
 fn invalid_param(param: &Map<String, Value>) -> Option<Issue> {
     let Value::String(name) = param.get("name")? else {
         return None;
@@ -437,9 +437,9 @@ fn invalid_param(param: &Map<String, Value>) -> Option<Issue> {
     ))
 }
 
-// The path of a JSON Pointer (RFC 6901), plain (`/a/0`) or in its URI fragment form
-// (`#/a/0`, percent-decoded); the root for a pointer that is neither. A segment of digits
-// without a leading zero is an index, any other a key.
+/// The path of a JSON Pointer (RFC 6901), plain (`/a/0`) or in its URI fragment form
+/// (`#/a/0`, percent-decoded); the root for a pointer that is neither. A segment of digits
+/// without a leading zero is an index, any other a key.
 fn pointer_path(pointer: &str) -> Path {
     let decoded;
     let pointer = match pointer.strip_prefix('#') {
@@ -465,16 +465,16 @@ fn pointer_path(pointer: &str) -> Path {
     }))
 }
 
-// `%XX` escapes decoded (invalid UTF-8 replaced); a `%` not followed by two hex digits
-// is kept as it is.
+/// `%XX` escapes decoded (invalid UTF-8 replaced); a `%` not followed by two hex digits
+/// is kept as it is.
 fn percent_decode(text: &str) -> String {
     percent_encoding::percent_decode_str(text)
         .decode_utf8_lossy()
         .into_owned()
 }
 
-// The delay a `Retry-After` value asks for, in whole seconds from `now`: delay-seconds,
-// or an HTTP-date (0 when it is past). `None` when the value is neither.
+/// The delay a `Retry-After` value asks for, in whole seconds from `now`: delay-seconds,
+/// or an HTTP-date (0 when it is past). `None` when the value is neither.
 fn retry_after_seconds(value: &str, now: SystemTime) -> Option<u64> {
     let value = value.trim_matches([' ', '\t']);
     if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
@@ -549,7 +549,7 @@ fn http_date(text: &str, now: i64) -> Option<i64> {
     civil_seconds(four_digits(year)?, month_number(month)?, dd, time)
 }
 
-// `text` split on `sep` into exactly `N` fields.
+/// `text` split on `sep` into exactly `N` fields.
 fn fields<const N: usize>(text: &str, sep: char) -> Option<[&str; N]> {
     let mut parts = text.split(sep);
     let mut out = [""; N];
@@ -579,8 +579,8 @@ fn month_number(name: &str) -> Option<i64> {
     i64::try_from(index).ok().map(|i| i + 1)
 }
 
-// The year (UTC) of a time in seconds since the Unix epoch (Howard Hinnant's
-// civil_from_days).
+/// The year (UTC) of a time in seconds since the Unix epoch (Howard Hinnant's
+/// civil_from_days).
 fn year_of(seconds: i64) -> i64 {
     let days = seconds.div_euclid(86_400) + 719_468;
     let era = days.div_euclid(146_097);
@@ -592,8 +592,8 @@ fn year_of(seconds: i64) -> i64 {
     yoe + era * 400 + i64::from(month <= 2)
 }
 
-// Seconds since the Unix epoch of a UTC date and an `HH:MM:SS` time of day (second 60,
-// a leap second, allowed as RFC 9110 has it); `None` for a date or time out of range.
+/// Seconds since the Unix epoch of a UTC date and an `HH:MM:SS` time of day (second 60,
+/// a leap second, allowed as RFC 9110 has it); `None` for a date or time out of range.
 fn civil_seconds(year: i64, month: i64, day: i64, time: &str) -> Option<i64> {
     let [hh, mm, ss] = fields::<3>(time, ':')?;
     let (hh, mm, ss) = (two_digits(hh)?, two_digits(mm)?, two_digits(ss)?);

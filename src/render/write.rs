@@ -1,4 +1,4 @@
-// The soft-failed write: a 2xx answer saying whether a write happened.
+//! The soft-failed write: a 2xx answer saying whether a write happened.
 
 use std::fmt::Write as _;
 
@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::issue::Rejection;
 
-// How many issues a refused write's reason names; the rest are counted.
+/// How many issues a refused write's reason names; the rest are counted.
 const REASON_ISSUES: usize = 5;
 
 /// The outcome of a write the caller should not fail over: `{"stored": true}`, or

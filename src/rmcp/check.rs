@@ -1,5 +1,5 @@
-// The output check (feature `output-check`): each result of a tool with an
-// `outputSchema` checked against it before it is sent, with the `jsonschema` crate.
+//! The output check (feature `output-check`): each result of a tool with an
+//! `outputSchema` checked against it before it is sent, with the `jsonschema` crate.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
@@ -10,10 +10,10 @@ use serde_json::Value;
 use super::output::inline;
 use crate::render::Envelope;
 
-// At most this many compiled output schemas are kept; past it, the cache starts over.
+/// At most this many compiled output schemas are kept; past it, the cache starts over.
 const MAX_VALIDATORS: usize = 4096;
 
-// At most this many mismatches of one result are logged.
+/// At most this many mismatches of one result are logged.
 const MAX_LOGGED: usize = 10;
 
 /// `result`, or the `OUTPUT_INVALID` result when it does not match `schema` (docs/contract.md,
@@ -68,7 +68,7 @@ pub(super) fn checked(
     super::router::text_refusal(&Envelope::output_invalid(tool))
 }
 
-// One way a result misses its output schema, for the server's log.
+/// One way a result misses its output schema, for the server's log.
 struct Mismatch {
     path: String,
     keyword: String,
@@ -115,13 +115,13 @@ impl Mismatch {
 }
 
 type Compiled = Arc<Result<jsonschema::Validator, String>>;
-// Compiled schemas by the address of the schema they were compiled from (kept alive with
-// them, so an address names one schema).
+/// Compiled schemas by the address of the schema they were compiled from (kept alive with
+/// them, so an address names one schema).
 type Validators = Mutex<HashMap<usize, (Arc<JsonObject>, Compiled)>>;
 
-// The validator of an output schema, compiled once per schema: found by the schema's
-// `Arc` (a tool router keeps its tools' schemas), else by its content (a router built
-// again at every request, `coerce(Self::tool_router())`).
+/// The validator of an output schema, compiled once per schema: found by the schema's
+/// `Arc` (a tool router keeps its tools' schemas), else by its content (a router built
+/// again at every request, `coerce(Self::tool_router())`).
 fn validator(schema: &Arc<JsonObject>) -> Compiled {
     static VALIDATORS: OnceLock<Validators> = OnceLock::new();
     let validators = VALIDATORS.get_or_init(Default::default);

@@ -1,4 +1,4 @@
-// Output schemas: published as the crate publishes input schemas, and checked.
+//! Output schemas: published as the crate publishes input schemas, and checked.
 
 use std::sync::Arc;
 
@@ -67,15 +67,15 @@ pub fn output_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
     }
 }
 
-// The meta-schemas a published output schema leaves unnamed: the drafts a validator
-// that reads no `$schema` may not know (2020-12, what schemars and rmcp write, and
-// 2019-09). A schema naming another draft (draft-07) keeps its `$schema`.
+/// The meta-schemas a published output schema leaves unnamed: the drafts a validator
+/// that reads no `$schema` may not know (2020-12, what schemars and rmcp write, and
+/// 2019-09). A schema naming another draft (draft-07) keeps its `$schema`.
 const UNNAMED_DRAFTS: [&str; 2] = [
     "https://json-schema.org/draft/2020-12/schema",
     "https://json-schema.org/draft/2019-09/schema",
 ];
 
-// `schema` as the router publishes it (see [`output_schema`]).
+/// `schema` as the router publishes it (see [`output_schema`]).
 pub(super) fn published(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
     Arc::new(publish((**schema).clone()))
 }
@@ -95,8 +95,8 @@ fn publish(schema: JsonObject) -> JsonObject {
     standard_formats(schema)
 }
 
-// `schema` with the standard `format` values only (see
-// [`drop_nonstandard_formats`](crate::schema::drop_nonstandard_formats)).
+/// `schema` with the standard `format` values only (see
+/// [`drop_nonstandard_formats`](crate::schema::drop_nonstandard_formats)).
 fn standard_formats(schema: JsonObject) -> JsonObject {
     let mut value = Value::Object(schema);
     crate::schema::drop_nonstandard_formats(&mut value);

@@ -1,4 +1,4 @@
-// The extractors: a tool's arguments read by the crate, and what was coerced in them.
+//! The extractors: a tool's arguments read by the crate, and what was coerced in them.
 
 use std::any::TypeId;
 use std::borrow::Cow;
@@ -114,8 +114,8 @@ fn refusal(tool: &str, rejection: Rejection, slot: Option<&RefusalSlot>) -> Erro
     }
 }
 
-// `T`'s canonical input schema, built once per type: what a dialect's normalization
-// reads the arguments against.
+/// `T`'s canonical input schema, built once per type: what a dialect's normalization
+/// reads the arguments against.
 fn canonical_schema<T: schemars::JsonSchema + 'static>() -> Arc<Value> {
     static SCHEMAS: OnceLock<Mutex<HashMap<TypeId, Arc<Value>>>> = OnceLock::new();
     let schemas = SCHEMAS.get_or_init(Default::default);

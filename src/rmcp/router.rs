@@ -1,5 +1,5 @@
-// The tool router: refusals that fit every tool, output checked, a schema dialect
-// published and read, unknown tools answered.
+//! The tool router: refusals that fit every tool, output checked, a schema dialect
+//! published and read, unknown tools answered.
 
 use std::borrow::{Borrow, Cow};
 use std::marker::PhantomData;
@@ -21,8 +21,8 @@ use crate::render::Envelope;
 /// otherwise.
 pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid tool names.";
 
-// What the router tells [`Parameters`](super::Parameters) of the call it routes, and
-// where `Parameters` leaves its refusal for the router to render.
+/// What the router tells [`Parameters`](super::Parameters) of the call it routes, and
+/// where `Parameters` leaves its refusal for the router to render.
 #[derive(Clone, Debug)]
 pub(super) struct CallSettings {
     pub(super) dialect: Dialect,
@@ -273,11 +273,11 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     }
 }
 
-// The most chars of rmcp's own argument error forwarded to the model: its message quotes
-// the input serde refused, whole.
+/// The most chars of rmcp's own argument error forwarded to the model: its message quotes
+/// the input serde refused, whole.
 const MAX_FORWARDED_CHARS: usize = 300;
 
-// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
+/// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
 fn carries_envelope(error: &ErrorData) -> bool {
     error.code == ErrorCode::INVALID_PARAMS
         && error.data.as_ref().is_some_and(|data| {
@@ -287,9 +287,9 @@ fn carries_envelope(error: &ErrorData) -> bool {
         })
 }
 
-// The `isError` result of a refusal: the envelope as JSON `text` (in its documented key
-// order), and as `structuredContent` unless the tool declares an output schema it would
-// not match.
+/// The `isError` result of a refusal: the envelope as JSON `text` (in its documented key
+/// order), and as `structuredContent` unless the tool declares an output schema it would
+/// not match.
 pub(super) fn refusal(text: String, envelope: Value, has_output_schema: bool) -> CallToolResult {
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     if !has_output_schema {
@@ -317,8 +317,8 @@ pub fn refusal_result(envelope: &Envelope, has_output_schema: bool) -> CallToolR
     envelope_result(envelope, has_output_schema)
 }
 
-// [`refusal`] of an envelope built here, each rendering made once and only where it goes:
-// the text always, the `structuredContent` unless the tool declares an output schema.
+/// [`refusal`] of an envelope built here, each rendering made once and only where it goes:
+/// the text always, the `structuredContent` unless the tool declares an output schema.
 pub(super) fn envelope_result(envelope: &Envelope, has_output_schema: bool) -> CallToolResult {
     let mut result = CallToolResult::error(vec![ContentBlock::text(envelope.to_json_string())]);
     if !has_output_schema {
@@ -327,7 +327,7 @@ pub(super) fn envelope_result(envelope: &Envelope, has_output_schema: bool) -> C
     result
 }
 
-// [`envelope_result`] for a tool with an output schema or an unknown one: the text only.
+/// [`envelope_result`] for a tool with an output schema or an unknown one: the text only.
 pub(super) fn text_refusal(envelope: &Envelope) -> CallToolResult {
     envelope_result(envelope, true)
 }

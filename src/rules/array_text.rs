@@ -1,6 +1,6 @@
-// Arrays sent as a string: JSON text (at most two layers), comma pieces, or one lone
-// element, by what the array's elements are. The integer, string and generic array
-// adapters and the schema engine read such a string by these rules.
+//! Arrays sent as a string: JSON text (at most two layers), comma pieces, or one lone
+//! element, by what the array's elements are. The integer, string and generic array
+//! adapters and the schema engine read such a string by these rules.
 #![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 use std::borrow::Cow;
@@ -8,34 +8,34 @@ use std::borrow::Cow;
 use crate::decode::{self, Held};
 use crate::issue::{Code, Input, Issue};
 
-// What an array's elements are, for reading it from a string.
+/// What an array's elements are, for reading it from a string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
-    // Integers, numbers or booleans: the integer-array rules (JSON text only when it opens
-    // with `[`; comma pieces otherwise).
+    /// Integers, numbers or booleans: the integer-array rules (JSON text only when it opens
+    /// with `[`; comma pieces otherwise).
     Scalars,
-    // Strings: the string-array rules (JSON text where it is shaped like it; comma pieces
-    // otherwise, quoted pieces refused).
+    /// Strings: the string-array rules (JSON text where it is shaped like it; comma pieces
+    /// otherwise, quoted pieces refused).
     Strings,
-    // Anything else: JSON text only when it opens with `[`; otherwise the string is the one
-    // element.
+    /// Anything else: JSON text only when it opens with `[`; otherwise the string is the one
+    /// element.
     Any,
 }
 
-// What a string sent for an array holds.
+/// What a string sent for an array holds.
 pub(crate) enum Text<'t> {
-    // `""` or only whitespace: no items.
+    /// `""` or only whitespace: no items.
     Empty,
-    // JSON text of an array (trimmed). `only`: when it does not parse it is refused
-    // (`invalid_json`), never read another way.
+    /// JSON text of an array (trimmed). `only`: when it does not parse it is refused
+    /// (`invalid_json`), never read another way.
     Json { text: &'t str, only: bool },
-    // A JSON string literal: the text of the next layer, or why it is not a valid literal.
+    /// A JSON string literal: the text of the next layer, or why it is not a valid literal.
     Layer(Result<Cow<'t, str>, serde_json::Error>),
-    // Plain text (trimmed): comma pieces, or the one element.
+    /// Plain text (trimmed): comma pieces, or the one element.
     Plain(&'t str),
 }
 
-// What the string `s` holds, for an array of `kind` elements.
+/// What the string `s` holds, for an array of `kind` elements.
 pub(crate) fn text(s: &str, kind: Kind) -> Text<'_> {
     match (decode::held(s, b'['), kind) {
         (Held::Plain(""), _) => Text::Empty,
@@ -53,40 +53,40 @@ pub(crate) fn text(s: &str, kind: Kind) -> Text<'_> {
     }
 }
 
-// Whether text that opens with `[` is read as a JSON array of strings: bracketed, or
-// opening like one (`["`, `['`), whatever follows (`"[\"web_search\"] extra"` is not one
-// element).
+/// Whether text that opens with `[` is read as a JSON array of strings: bracketed, or
+/// opening like one (`["`, `['`), whatever follows (`"[\"web_search\"] extra"` is not one
+/// element).
 pub(crate) fn json_shaped(t: &str) -> bool {
     t.ends_with(']') || t.starts_with("[\"") || t.starts_with("['")
 }
 
-// The words of a string array's refusals of JSON text.
+/// The words of a string array's refusals of JSON text.
 pub(crate) const STRINGS: decode::Shape = decode::Shape {
     noun: "an array",
     too_encoded_hint: decode::ARRAY.too_encoded_hint,
     invalid_json_hint: "send a JSON array of double-quoted strings, e.g. [\"a\", \"b\"]",
 };
 
-// The pieces of a comma string, trimmed, empty ones dropped.
+/// The pieces of a comma string, trimmed, empty ones dropped.
 pub(crate) fn pieces(t: &str) -> impl Iterator<Item = &str> {
     t.split(',').map(str::trim).filter(|p| !p.is_empty())
 }
 
-// Whether a (trimmed) piece starts with a leading zero: `^[+-]?0[0-9]`. `"0"` and
-// `"0.0"` do not.
+/// Whether a (trimmed) piece starts with a leading zero: `^[+-]?0[0-9]`. `"0"` and
+/// `"0.0"` do not.
 pub(crate) fn leading_zero(piece: &str) -> bool {
     let digits = piece.strip_prefix(['+', '-']).unwrap_or(piece).as_bytes();
     digits.len() > 1 && digits[0] == b'0' && digits[1].is_ascii_digit()
 }
 
-// The hint of a list with a leading zero that is not a number written with thousands
-// separators (`"03106,02134"`: zip codes, or ids padded with zeros).
+/// The hint of a list with a leading zero that is not a number written with thousands
+/// separators (`"03106,02134"`: zip codes, or ids padded with zeros).
 const LEADING_ZERO_LIST_HINT: &str =
     "leading zeros are ambiguous in a list: send the ids as a JSON array of numbers";
 
-// Whether the pieces of the comma string `text` spell one number written with thousands
-// separators: a first piece of 1 to 3 digits that does not start with `0` (after an
-// optional sign), then pieces of exactly 3 digits (`"1,000"`, `"12,050,300"`).
+/// Whether the pieces of the comma string `text` spell one number written with thousands
+/// separators: a first piece of 1 to 3 digits that does not start with `0` (after an
+/// optional sign), then pieces of exactly 3 digits (`"1,000"`, `"12,050,300"`).
 fn thousands_shape(text: &str) -> bool {
     let mut pieces = pieces(text);
     let Some(first) = pieces.next() else {
@@ -103,9 +103,9 @@ fn thousands_shape(text: &str) -> bool {
     lead_ok && rest_ok && later > 0
 }
 
-// The issue of a piece with a leading zero in the comma string `text`: where the pieces
-// spell one number written with thousands separators ([`thousands_shape`]), the hint
-// names that number; otherwise it says that leading zeros are ambiguous in a list.
+/// The issue of a piece with a leading zero in the comma string `text`: where the pieces
+/// spell one number written with thousands separators ([`thousands_shape`]), the hint
+/// names that number; otherwise it says that leading zeros are ambiguous in a list.
 #[cold]
 #[inline(never)]
 pub(crate) fn thousands_issue(piece: &str, text: &str) -> Box<Issue> {
@@ -130,19 +130,19 @@ pub(crate) fn thousands_issue(piece: &str, text: &str) -> Box<Issue> {
     )
 }
 
-// `text` in double quotes, cut to the echo limit.
+/// `text` in double quotes, cut to the echo limit.
 fn quoted(text: &str) -> String {
     format!("\"{}\"", crate::words::truncate(text))
 }
 
-// The hint for integers separated by something other than commas (`"1 2 3"`, `"1;2"`):
-// the fix is the separator, not the number.
+/// The hint for integers separated by something other than commas (`"1 2 3"`, `"1;2"`):
+/// the fix is the separator, not the number.
 pub(crate) const OTHER_SEPARATOR_HINT: &str =
     "separate the integers with commas, e.g. \"1,2,3\", or send a JSON array, e.g. [1, 2, 3]";
 
-// Whether a refused piece is integers joined by whitespace, `;` or `|`: still refused
-// (a separator the schema never offered is a guess), but with a hint about the
-// separator.
+/// Whether a refused piece is integers joined by whitespace, `;` or `|`: still refused
+/// (a separator the schema never offered is a guess), but with a hint about the
+/// separator.
 pub(crate) fn other_separator(piece: &str) -> bool {
     let mut count = 0;
     for part in piece
@@ -179,8 +179,8 @@ pub(crate) fn quoted_pieces(t: &str) -> bool {
     any
 }
 
-// The `invalid_json` issue of quoted comma pieces (see [`quoted_pieces`]) in the string
-// `s`: its text read as JSON says where it stops being JSON.
+/// The `invalid_json` issue of quoted comma pieces (see [`quoted_pieces`]) in the string
+/// `s`: its text read as JSON says where it stops being JSON.
 #[cold]
 pub(crate) fn quoted_pieces_issue(s: &str, arrived: &str) -> Issue {
     // Never one JSON value (single quotes, or two or more pieces; one double-quoted piece

@@ -1,8 +1,8 @@
-// Booleans: the closed token table.
+//! Booleans: the closed token table.
 
 use crate::issue::{Code, Input, Issue};
 
-// The boolean a token stands for, if it is one (compared case-insensitively, trimmed).
+/// The boolean a token stands for, if it is one (compared case-insensitively, trimmed).
 pub(crate) fn from_str(text: &str) -> Option<bool> {
     const TRUE: [&str; 4] = ["true", "1", "yes", "on"];
     const FALSE: [&str; 4] = ["false", "0", "no", "off"];
@@ -16,7 +16,7 @@ pub(crate) fn from_str(text: &str) -> Option<bool> {
     }
 }
 
-// `bool_parsing`, for `input` as it arrived.
+/// `bool_parsing`, for `input` as it arrived.
 #[cold]
 pub(crate) fn issue(input: Input) -> Issue {
     Issue::new(Code::BoolParsing, "expected a boolean")

@@ -1,11 +1,11 @@
-// Numeric bounds a schema states: `minimum`, `maximum` and their exclusive forms.
+//! Numeric bounds a schema states: `minimum`, `maximum` and their exclusive forms.
 #![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 use serde_json::{Number, Value};
 
 use crate::issue::{Code, Issue};
 
-// `too_small`: below `min` (or at it, when `exclusive`).
+/// `too_small`: below `min` (or at it, when `exclusive`).
 #[cold]
 pub(crate) fn too_small(min: &Number, exclusive: bool) -> Issue {
     let (message, hint, key) = if exclusive {
@@ -26,7 +26,7 @@ pub(crate) fn too_small(min: &Number, exclusive: bool) -> Issue {
         .with_context(key, Value::Number(min.clone()))
 }
 
-// `too_big`: above `max` (or at it, when `exclusive`).
+/// `too_big`: above `max` (or at it, when `exclusive`).
 #[cold]
 pub(crate) fn too_big(max: &Number, exclusive: bool) -> Issue {
     let (message, hint, key) = if exclusive {

@@ -1,5 +1,5 @@
-// Enum values: exact, then folded (`"ai-ml"` for `"AI/ML"`), else `enum_unknown` with the
-// allowed values and, where one is close, "did you mean".
+//! Enum values: exact, then folded (`"ai-ml"` for `"AI/ML"`), else `enum_unknown` with the
+//! allowed values and, where one is close, "did you mean".
 #![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 use serde_json::Value;
@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::issue::{Code, Input, Issue};
 use crate::rules::fold;
 
-// How far (in edits, on folded forms) a value may be from an allowed one to be suggested.
+/// How far (in edits, on folded forms) a value may be from an allowed one to be suggested.
 pub(crate) const SUGGESTION_DISTANCE: usize = 2;
 
 /// The one name whose folded form is within [`SUGGESTION_DISTANCE`] edits of `sent`'s and
@@ -37,8 +37,8 @@ pub(crate) fn suggestion<'a>(
     best.filter(|_| !tied).map(|(_, name)| name)
 }
 
-// `enum_unknown`: `input` is none of `allowed`; `sent` its text, when it is a string, for
-// the suggestion.
+/// `enum_unknown`: `input` is none of `allowed`; `sent` its text, when it is a string, for
+/// the suggestion.
 #[cold]
 pub(crate) fn unknown(allowed: &[Value], sent: Option<&str>, input: Input) -> Issue {
     let names: Vec<&str> = allowed.iter().filter_map(Value::as_str).collect();

@@ -1,24 +1,23 @@
-// Folding names (enum values, object keys, tool names): lowercase, with the separators
-// `-`, `_`, space, `/` and `.` deleted, and the edit distance between folded names.
+//! Folding names (enum values, object keys, tool names): lowercase, with the separators
+//! `-`, `_`, space, `/` and `.` deleted, and the edit distance between folded names.
 
-// The chars of `name` folded: lowercase, the separators deleted.
+/// The chars of `name` folded: lowercase, the separators deleted.
 pub(crate) fn folded(name: &str) -> impl Iterator<Item = char> + '_ {
     name.chars()
         .filter(|c| !matches!(c, '-' | '_' | ' ' | '/' | '.'))
         .flat_map(char::to_lowercase)
 }
 
-// `name` folded, as a string.
 pub(crate) fn fold(name: &str) -> String {
     folded(name).collect()
 }
 
-// Whether `a` and `b` are the same name once folded.
+/// Whether `a` and `b` are the same name once folded.
 pub(crate) fn folds_to(a: &str, b: &str) -> bool {
     folded(a).eq(folded(b))
 }
 
-// Edit distance between `a` and `b`, or `None` once it is known to exceed `limit`.
+/// Edit distance between `a` and `b`, or `None` once it is known to exceed `limit`.
 pub(crate) fn distance_within(a: &[char], b: &[char], limit: usize) -> Option<usize> {
     if a.len().abs_diff(b.len()) > limit {
         return None;

@@ -1,4 +1,4 @@
-// Integers: decimal text, integral floats, the range a type or a schema allows.
+//! Integers: decimal text, integral floats, the range a type or a schema allows.
 #![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 use std::sync::OnceLock;
@@ -6,35 +6,35 @@ use std::sync::OnceLock;
 pub(crate) use crate::adapters::int::integer::IntFailure as Failure;
 use crate::issue::{Code, Input, Issue};
 
-// An integer from decimal text (trimmed here), as wide as any JSON integer.
+/// An integer from decimal text (trimmed here), as wide as any JSON integer.
 pub(crate) fn from_str(text: &str) -> Result<i128, Failure> {
     crate::adapters::int::integer::int_from_str::<i128>(text)
 }
 
-// An integer from a float: integral, and below 2^53 in magnitude.
+/// An integer from a float: integral, and below 2^53 in magnitude.
 pub(crate) fn from_f64(f: f64) -> Result<i128, Failure> {
     crate::adapters::int::integer::int_from_f64::<i128>(f)
 }
 
-// The issue of `failure`, for an integer of the range `min..=max`.
+/// The issue of `failure`, for an integer of the range `min..=max`.
 #[cold]
 pub(crate) fn issue(failure: Failure, input: Input, min: i128, max: u128) -> Issue {
     crate::adapters::int::integer::int_issue_in(failure, input, min, max)
 }
 
-// 2^53: from here on, not every integer is an `f64`.
+/// 2^53: from here on, not every integer is an `f64`.
 pub(crate) const EXACT_F64_LIMIT: f64 = 9_007_199_254_740_992.0;
 
-// 2^53 − 1, the largest integer a JavaScript client reads exactly from a JSON number
-// (`Number.MAX_SAFE_INTEGER`).
+/// 2^53 − 1, the largest integer a JavaScript client reads exactly from a JSON number
+/// (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: i128 = (1 << 53) - 1;
 
-// What an `int_overflow` hint adds when the range it names reaches past ±(2^53 − 1):
-// JavaScript clients round such integers when they are sent as JSON numbers.
+/// What an `int_overflow` hint adds when the range it names reaches past ±(2^53 − 1):
+/// JavaScript clients round such integers when they are sent as JSON numbers.
 pub(crate) const SAFE_INTEGER_HINT: &str = "send integers past 9007199254740991 as strings";
 
-// "send an integer from `min` to `max`", and [`SAFE_INTEGER_HINT`] when the range reaches
-// past ±(2^53 − 1).
+/// "send an integer from `min` to `max`", and [`SAFE_INTEGER_HINT`] when the range reaches
+/// past ±(2^53 − 1).
 pub(crate) fn range_hint(min: i128, max: u128, range: &str) -> String {
     if min < -MAX_SAFE_INTEGER || max > MAX_SAFE_INTEGER.unsigned_abs() {
         format!("send an integer {range}; {SAFE_INTEGER_HINT}")

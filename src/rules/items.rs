@@ -1,9 +1,9 @@
-// Item counts: `minItems` and `maxItems`.
+//! Item counts: `minItems` and `maxItems`.
 
 use crate::issue::{Code, Issue};
 use crate::words::count;
 
-// `too_long`: `n` items, more than `max`.
+/// `too_long`: `n` items, more than `max`.
 #[cold]
 pub(crate) fn too_long(n: usize, max: usize) -> Issue {
     Issue::new(
@@ -14,7 +14,7 @@ pub(crate) fn too_long(n: usize, max: usize) -> Issue {
     .with_context("maxItems", max)
 }
 
-// `too_short`: `n` items, fewer than `min`.
+/// `too_short`: `n` items, fewer than `min`.
 #[cold]
 pub(crate) fn too_short(n: usize, min: usize) -> Issue {
     Issue::new(

@@ -1,16 +1,16 @@
-// Numbers: decimal or exponent text, finite, within bounds.
+//! Numbers: decimal or exponent text, finite, within bounds.
 
 use crate::issue::{Code, Input, Issue};
 
-// Why text is not a finite number.
+/// Why text is not a finite number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Failure {
     Parsing,
     NotFinite,
 }
 
-// A finite number from decimal or exponent notation (trimmed here). NaN and infinity
-// spellings, and values too large for `f64`, are `NotFinite`.
+/// A finite number from decimal or exponent notation (trimmed here). NaN and infinity
+/// spellings, and values too large for `f64`, are `NotFinite`.
 pub(crate) fn from_str(text: &str) -> Result<f64, Failure> {
     match text.trim().parse::<f64>() {
         Ok(f) if f.is_finite() => Ok(f),
@@ -19,8 +19,8 @@ pub(crate) fn from_str(text: &str) -> Result<f64, Failure> {
     }
 }
 
-// The one number check: finite and within `min..=max`. A bound's issue leaves `input` to
-// the caller, which has the value as it arrived (`"1.5"`, not `1.5`).
+/// The one number check: finite and within `min..=max`. A bound's issue leaves `input` to
+/// the caller, which has the value as it arrived (`"1.5"`, not `1.5`).
 pub(crate) fn check(value: f64, min: f64, max: f64) -> Result<f64, Issue> {
     if !value.is_finite() {
         return Err(not_finite(Input::from_f64(value)));
@@ -40,7 +40,7 @@ pub(crate) fn check(value: f64, min: f64, max: f64) -> Result<f64, Issue> {
     Ok(value)
 }
 
-// The issue of text that is not a finite number (`input` as it arrived).
+/// The issue of text that is not a finite number (`input` as it arrived).
 #[cold]
 pub(crate) fn issue(failure: Failure, input: Input) -> Issue {
     match failure {
@@ -51,7 +51,6 @@ pub(crate) fn issue(failure: Failure, input: Input) -> Issue {
     }
 }
 
-// `not_finite`, for `input` as it arrived.
 #[cold]
 pub(crate) fn not_finite(input: Input) -> Issue {
     Issue::new(Code::NotFinite, "expected a finite number")

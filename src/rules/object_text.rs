@@ -1,4 +1,4 @@
-// Objects sent as JSON text: at most two layers of string encoding.
+//! Objects sent as JSON text: at most two layers of string encoding.
 #![cfg_attr(not(feature = "coercer"), allow(dead_code, unused_imports))]
 
 use serde_json::{Map, Value};

@@ -1,10 +1,10 @@
-// Strings: lengths in chars.
+//! Strings: lengths in chars.
 
 use crate::issue::{Code, Issue};
 use crate::words;
 
-// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
-// caller, which has the value as it arrived (before trimming).
+/// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
+/// caller, which has the value as it arrived (before trimming).
 pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Issue> {
     let hint = || length_hint(min, max);
     // Counting stops one past the maximum: a huge string costs no more than max + 1 chars.
@@ -31,7 +31,7 @@ pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Is
     }
 }
 
-// What to send, in words, for the bounds that say something.
+/// What to send, in words, for the bounds that say something.
 fn length_hint(min: usize, max: usize) -> String {
     match (min, max) {
         (0, usize::MAX) => "send a JSON string".to_owned(),

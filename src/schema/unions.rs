@@ -15,7 +15,7 @@ use crate::coercer::Coercer;
 use crate::engine::PlanSource;
 use crate::issue::{Code, Path, Rejection, Segment};
 
-// Levels of a schema searched for a union, at most (schemars nests a few per type).
+/// Levels of a schema searched for a union, at most (schemars nests a few per type).
 const MAX_SEARCH_DEPTH: u32 = 64;
 
 thread_local! {
@@ -24,14 +24,14 @@ thread_local! {
     static COERCERS: RefCell<HashMap<usize, Option<Rc<Unions>>>> = RefCell::new(HashMap::new());
 }
 
-// A type's schema, with a union in it, and its coercer.
+/// A type's schema, with a union in it, and its coercer.
 pub(super) struct Unions {
     schema: Value,
     coercer: Coercer,
 }
 
-// The schema engine for `T`, where `T`'s schema has a union; compiled once per type and
-// thread.
+/// The schema engine for `T`, where `T`'s schema has a union; compiled once per type and
+/// thread.
 pub(super) fn coercer_of<T: JsonSchema>() -> Option<Rc<Unions>> {
     let key = coercer_of::<T> as fn() -> Option<Rc<Unions>> as usize;
     if let Some(found) = COERCERS.with(|c| c.borrow().get(&key).cloned()) {
@@ -48,7 +48,7 @@ pub(super) fn coercer_of<T: JsonSchema>() -> Option<Rc<Unions>> {
     coercer
 }
 
-// Whether `schema` has a union ([`is_union`]) anywhere.
+/// Whether `schema` has a union ([`is_union`]) anywhere.
 fn has_union(schema: &Value, depth: u32) -> bool {
     if depth > MAX_SEARCH_DEPTH {
         return false;
@@ -61,7 +61,7 @@ fn has_union(schema: &Value, depth: u32) -> bool {
     }
 }
 
-// The arguments object of JSON text as the text routes read it, or `None`.
+/// The arguments object of JSON text as the text routes read it, or `None`.
 pub(super) fn call_from_slice(json: &[u8]) -> Option<Value> {
     let (value, _) = crate::json_text::read(json).ok()?;
     crate::arguments::object(value, false)
@@ -69,8 +69,8 @@ pub(super) fn call_from_slice(json: &[u8]) -> Option<Value> {
         .map(|(value, _)| value)
 }
 
-// `refused` (the typed pass's issues for `call`) with the issues inside `T`'s unions
-// read by the schema engine (see the [module docs](self)).
+/// `refused` (the typed pass's issues for `call`) with the issues inside `T`'s unions
+/// read by the schema engine (see the [module docs](self)).
 pub(super) fn complement<T: DeserializeOwned + JsonSchema>(
     unions: &Unions,
     refused: Rejection,
@@ -131,9 +131,9 @@ pub(super) fn complement<T: DeserializeOwned + JsonSchema>(
     Rejection::new(others.chain(within)).counting(truncated)
 }
 
-// Whether the node of `schema` that reads the value at `path` is a union. The path is
-// followed through `properties`, `items` and local `$ref`s; not into a union's branches
-// (the outermost union on a path is the one found).
+/// Whether the node of `schema` that reads the value at `path` is a union. The path is
+/// followed through `properties`, `items` and local `$ref`s; not into a union's branches
+/// (the outermost union on a path is the one found).
 fn union_at(schema: &Value, path: &Path) -> bool {
     let mut node = resolve(schema, schema);
     for segment in path.segments() {
@@ -150,9 +150,9 @@ fn union_at(schema: &Value, path: &Path) -> bool {
     node.is_some_and(is_union)
 }
 
-// Whether `node` is a union of two shapes or more: a `oneOf` or `anyOf` with two branches
-// besides `{"type": "null"}` (schemars writes an `Option` of a named type as the type or
-// null, which the typed pass reads itself).
+/// Whether `node` is a union of two shapes or more: a `oneOf` or `anyOf` with two branches
+/// besides `{"type": "null"}` (schemars writes an `Option` of a named type as the type or
+/// null, which the typed pass reads itself).
 fn is_union(node: &Value) -> bool {
     ["oneOf", "anyOf"].iter().any(|keyword| {
         node.get(keyword)
@@ -167,8 +167,8 @@ fn is_union(node: &Value) -> bool {
     })
 }
 
-// `node`, or the definition its local `$ref` names (schemars writes `#/$defs/Name`),
-// followed a few times at most.
+/// `node`, or the definition its local `$ref` names (schemars writes `#/$defs/Name`),
+/// followed a few times at most.
 fn resolve<'s>(root: &'s Value, mut node: &'s Value) -> Option<&'s Value> {
     for _ in 0..8 {
         match node.get("$ref").and_then(Value::as_str) {
@@ -179,13 +179,12 @@ fn resolve<'s>(root: &'s Value, mut node: &'s Value) -> Option<&'s Value> {
     None
 }
 
-// Whether `path` is `above` or beneath it.
 fn at_or_beneath(path: &Path, above: &Path) -> bool {
     path.segments().starts_with(above.segments())
 }
 
-// `value` without the member at `path` (whose last segment is a key); whether it was
-// there (a union at an array position is not taken out: it keeps the typed issue).
+/// `value` without the member at `path` (whose last segment is a key); whether it was
+/// there (a union at an array position is not taken out: it keeps the typed issue).
 fn remove(value: &mut Value, path: &Path) -> bool {
     let Some((Segment::Key(last), parents)) = path.segments().split_last() else {
         return false;

@@ -7,7 +7,7 @@ use super::{Format, invalid};
 use crate::issue::Issue;
 use crate::words;
 
-// A calendar date, checked to exist (proleptic Gregorian).
+/// A calendar date, checked to exist (proleptic Gregorian).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Date {
     pub(crate) year: u16,
@@ -15,20 +15,20 @@ pub(crate) struct Date {
     pub(crate) day: u8,
 }
 
-// A UTC offset as it was sent (or assumed): `Z`, or east or west of UTC in minutes
-// (`-00:00` stays `-00:00`, RFC 3339's "offset unknown").
+/// A UTC offset as it was sent (or assumed): `Z`, or east or west of UTC in minutes
+/// (`-00:00` stays `-00:00`, RFC 3339's "offset unknown").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Offset {
-    // `Z` or `z`.
+    /// `Z` or `z`.
     Z,
-    // `+hh:mm`, in minutes.
+    /// `+hh:mm`, in minutes.
     East(u16),
-    // `-hh:mm`, in minutes.
+    /// `-hh:mm`, in minutes.
     West(u16),
 }
 
 impl Offset {
-    // The offset in seconds east of UTC.
+    /// The offset in seconds east of UTC.
     pub(crate) fn seconds(self) -> i32 {
         match self {
             Offset::Z => 0,
@@ -37,8 +37,8 @@ impl Offset {
         }
     }
 
-    // The offset of `minutes` east of UTC (negative: west; zero is `Z`), if RFC 3339 can
-    // write it (at most 23:59 either way).
+    /// The offset of `minutes` east of UTC (negative: west; zero is `Z`), if RFC 3339 can
+    /// write it (at most 23:59 either way).
     pub(crate) const fn from_minutes(minutes: i32) -> Option<Offset> {
         let m = minutes.unsigned_abs();
         if m >= 24 * 60 {
@@ -56,8 +56,8 @@ impl Offset {
     }
 }
 
-// A date-time read from text: the date, the time of day to the nanosecond, how many
-// fraction digits to write, and the offset.
+/// A date-time read from text: the date, the time of day to the nanosecond, how many
+/// fraction digits to write, and the offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct DateTime {
     pub(crate) date: Date,
@@ -65,13 +65,13 @@ pub(crate) struct DateTime {
     pub(crate) minute: u8,
     pub(crate) second: u8,
     pub(crate) nanos: u32,
-    // Fraction digits written (the digits sent, trailing zeros dropped): 0 to 9.
+    /// Fraction digits written (the digits sent, trailing zeros dropped): 0 to 9.
     pub(crate) digits: u8,
     pub(crate) offset: Offset,
 }
 
 impl DateTime {
-    // Seconds since 1970-01-01T00:00:00Z (the offset applied).
+    /// Seconds since 1970-01-01T00:00:00Z (the offset applied).
     #[cfg_attr(
         not(any(feature = "chrono", feature = "jiff", test)),
         allow(dead_code, reason = "the date-time crates' conversions")
@@ -84,8 +84,8 @@ impl DateTime {
             - i64::from(self.offset.seconds())
     }
 
-    // The date-time `secs` seconds and `nanos` after the epoch, written at `offset`, if
-    // its year has four digits there.
+    /// The date-time `secs` seconds and `nanos` after the epoch, written at `offset`, if
+    /// its year has four digits there.
     pub(crate) fn from_unix(secs: i64, nanos: u32, offset: Offset) -> Option<DateTime> {
         let local = secs.checked_add(i64::from(offset.seconds()))?;
         let date = Date::from_days(local.div_euclid(86_400))?;
@@ -109,39 +109,39 @@ impl DateTime {
     }
 }
 
-// How a date-time's text was read.
+/// How a date-time's text was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Spelling {
-    // Valid RFC 3339 as sent.
+    /// Valid RFC 3339 as sent.
     AsSent,
-    // One of the lax spellings.
+    /// One of the lax spellings.
     Lax,
-    // By what the policy assumes (an offset, a bare date's start of day, epoch time).
+    /// By what the policy assumes (an offset, a bare date's start of day, epoch time).
     Assumed,
 }
 
-// Epoch numbers as a policy reads them.
+/// Epoch numbers as a policy reads them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Epoch {
-    // Seconds since 1970-01-01T00:00:00Z.
+    /// Seconds since 1970-01-01T00:00:00Z.
     Seconds,
-    // Milliseconds since 1970-01-01T00:00:00Z.
+    /// Milliseconds since 1970-01-01T00:00:00Z.
     Millis,
 }
 
-// What a date-time field's policy allows beyond RFC 3339.
+/// What a date-time field's policy allows beyond RFC 3339.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Rules {
-    // The offset of a date-time sent without one; `None` refuses it.
+    /// The offset of a date-time sent without one; `None` refuses it.
     pub(crate) assume: Option<Offset>,
-    // Whether a bare date reads as the start of that day (at `assume`, or UTC).
+    /// Whether a bare date reads as the start of that day (at `assume`, or UTC).
     pub(crate) bare_date: bool,
-    // Whether numbers (and numeric text) read as epoch time, and in which unit.
+    /// Whether numbers (and numeric text) read as epoch time, and in which unit.
     pub(crate) epoch: Option<Epoch>,
 }
 
 impl Rules {
-    // RFC 3339 and its lax spellings only: the schema route's reading and the default.
+    /// RFC 3339 and its lax spellings only: the schema route's reading and the default.
     #[cfg_attr(
         not(feature = "coercer"),
         allow(dead_code, reason = "the schema engine's")
@@ -153,7 +153,7 @@ impl Rules {
     };
 }
 
-// The example every date-time hint falls back on.
+/// The example every date-time hint falls back on.
 const EXAMPLE: &str = "2026-01-15T10:00:00Z";
 
 impl fmt::Display for Date {
@@ -190,13 +190,13 @@ impl fmt::Display for DateTime {
 }
 
 impl Date {
-    // The date, if it exists.
+    /// The date, if it exists.
     pub(crate) fn new(year: u16, month: u8, day: u8) -> Option<Date> {
         (year <= 9999 && (1..=12).contains(&month) && day >= 1 && day <= days_in(year, month))
             .then_some(Date { year, month, day })
     }
 
-    // Days since 1970-01-01 (negative before it).
+    /// Days since 1970-01-01 (negative before it).
     #[cfg_attr(
         not(any(feature = "chrono", feature = "jiff", test)),
         allow(dead_code, reason = "the date-time crates' conversions")
@@ -212,7 +212,7 @@ impl Date {
         era * 146_097 + doe - 719_468
     }
 
-    // The date `days` after 1970-01-01, if its year has four digits.
+    /// The date `days` after 1970-01-01, if its year has four digits.
     fn from_days(days: i64) -> Option<Date> {
         // Howard Hinnant's civil_from_days.
         let z = days.checked_add(719_468)?;
@@ -247,8 +247,8 @@ fn days_in(year: u16, month: u8) -> u8 {
 
 // -- the pieces of a spelling ----------------------------------------------------------
 
-// `n` ASCII digits at the start of `s`, as a number, if there are exactly that many there
-// (counting stops at `n`; the caller checks what follows).
+/// `n` ASCII digits at the start of `s`, as a number, if there are exactly that many there
+/// (counting stops at `n`; the caller checks what follows).
 fn digits(s: &[u8], n: usize) -> Option<u32> {
     let piece = s.get(..n)?;
     piece.iter().try_fold(0u32, |acc, b| {
@@ -256,7 +256,7 @@ fn digits(s: &[u8], n: usize) -> Option<u32> {
     })
 }
 
-// 1 or 2 digits at the start of `s`: the number and how many digits.
+/// 1 or 2 digits at the start of `s`: the number and how many digits.
 fn one_or_two(s: &[u8]) -> Option<(u8, usize)> {
     let n = s.iter().take(3).take_while(|b| b.is_ascii_digit()).count();
     match n {
@@ -267,8 +267,8 @@ fn one_or_two(s: &[u8]) -> Option<(u8, usize)> {
     }
 }
 
-// A year-first date at the start of `s`: `YYYY-M(M)-D(D)` or `YYYY/M(M)/D(D)`, unchecked.
-// The numbers, the length read and whether the spelling is RFC 3339's own.
+/// A year-first date at the start of `s`: `YYYY-M(M)-D(D)` or `YYYY/M(M)/D(D)`, unchecked.
+/// The numbers, the length read and whether the spelling is RFC 3339's own.
 fn year_first(s: &[u8]) -> Option<((u16, u8, u8), usize, bool)> {
     let year = u16::try_from(digits(s, 4)?).ok()?;
     let sep = *s.get(4)?;
@@ -287,8 +287,8 @@ fn year_first(s: &[u8]) -> Option<((u16, u8, u8), usize, bool)> {
     ))
 }
 
-// A date with the year last at the start of `s` (`15/01/2026`, `1.2.2026`, `01-02-2026`):
-// the two leading numbers, the year and the length read.
+/// A date with the year last at the start of `s` (`15/01/2026`, `1.2.2026`, `01-02-2026`):
+/// the two leading numbers, the year and the length read.
 fn year_last(s: &[u8]) -> Option<(u8, u8, u16, usize)> {
     let (a, i) = one_or_two(s)?;
     let sep = *s.get(i)?;
@@ -304,8 +304,8 @@ fn year_last(s: &[u8]) -> Option<(u8, u8, u16, usize)> {
     Some((a, b, year, at + 4))
 }
 
-// The ISO dates `a/b/year` can mean, day first then month first (one when both agree or
-// only one exists).
+/// The ISO dates `a/b/year` can mean, day first then month first (one when both agree or
+/// only one exists).
 fn meanings(a: u8, b: u8, year: u16) -> Vec<Date> {
     let mut out = Vec::with_capacity(2);
     out.extend(Date::new(year, b, a));
@@ -317,7 +317,7 @@ fn meanings(a: u8, b: u8, year: u16) -> Vec<Date> {
     out
 }
 
-// `"2026-01-15"`, or `"2026-02-01 (day first) or 2026-01-02 (month first)"`.
+/// `"2026-01-15"`, or `"2026-02-01 (day first) or 2026-01-02 (month first)"`.
 fn meanings_phrase(dates: &[Date], suffix: &str) -> String {
     match dates {
         [one] => format!("{one}{suffix}"),
@@ -328,7 +328,7 @@ fn meanings_phrase(dates: &[Date], suffix: &str) -> String {
     }
 }
 
-// Whether `t` is a number as text (an epoch time sent as a string).
+/// Whether `t` is a number as text (an epoch time sent as a string).
 fn numeric(t: &str) -> bool {
     let digits = t.strip_prefix('-').unwrap_or(t);
     let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
@@ -605,9 +605,9 @@ pub(crate) fn from_epoch(number: &str, unit: Epoch, text: &str) -> Result<DateTi
     epoch_text(number, unit).ok_or_else(|| out_of_range(text))
 }
 
-// A number's text in exponent form (`1e-7`, `-2.5E+3`) as plain decimals (`0.0000001`,
-// `-2500`); other text as it is. An exponent beyond ±64 is left as it is (no epoch time
-// needs it, and the digits it would write are unbounded): epoch reading refuses it.
+/// A number's text in exponent form (`1e-7`, `-2.5E+3`) as plain decimals (`0.0000001`,
+/// `-2500`); other text as it is. An exponent beyond ±64 is left as it is (no epoch time
+/// needs it, and the digits it would write are unbounded): epoch reading refuses it.
 pub(crate) fn plain_decimal(text: &str) -> String {
     let Some((mantissa, exponent)) = text.split_once(['e', 'E']) else {
         return text.to_owned();
@@ -642,7 +642,7 @@ pub(crate) fn plain_decimal(text: &str) -> String {
     format!("{sign}{out}")
 }
 
-// Epoch numeric text: an integer, or (seconds only) with up to 9 fraction digits.
+/// Epoch numeric text: an integer, or (seconds only) with up to 9 fraction digits.
 fn epoch_text(t: &str, unit: Epoch) -> Option<DateTime> {
     let (int, frac) = t.split_once('.').unwrap_or((t, ""));
     let whole: i128 = int.parse().ok()?;
@@ -693,7 +693,7 @@ fn garbled(text: &str) -> Issue {
     )
 }
 
-// A time of day as read: the fields, the length read, whether the seconds were written.
+/// A time of day as read: the fields, the length read, whether the seconds were written.
 struct Clock {
     hour: u8,
     minute: u8,
@@ -705,7 +705,7 @@ struct Clock {
     seconds_sent: bool,
 }
 
-// `hh:mm`, `hh:mm:ss` or `hh:mm:ss.f…` at the start of `s`.
+/// `hh:mm`, `hh:mm:ss` or `hh:mm:ss.f…` at the start of `s`.
 fn clock(s: &[u8]) -> Option<Clock> {
     let two = |at: usize| -> Option<u8> { u8::try_from(digits(s.get(at..)?, 2)?).ok() };
     let hour = two(0)?;
@@ -750,7 +750,7 @@ fn clock(s: &[u8]) -> Option<Clock> {
     Some(c)
 }
 
-// The offset making up all of `s`, and whether it was written as RFC 3339 writes it.
+/// The offset making up all of `s`, and whether it was written as RFC 3339 writes it.
 fn parse_offset(s: &[u8]) -> Option<(Offset, bool)> {
     match s {
         [b'Z' | b'z'] => Some((Offset::Z, true)),
@@ -936,7 +936,7 @@ mod tests {
         }
     }
 
-    // The leap-second hint kept `Z` whatever offset was sent, naming another instant.
+    /// The leap-second hint kept `Z` whatever offset was sent, naming another instant.
     #[test]
     fn a_leap_second_hint_keeps_the_offset_sent() {
         for (sent, hint) in [

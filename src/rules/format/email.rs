@@ -39,7 +39,7 @@ pub(crate) fn read(text: &str) -> Result<(&str, bool), Issue> {
     ))
 }
 
-// Whether `address` is within the rule of the module's docs.
+/// Whether `address` is within the rule of the module's docs.
 fn valid(address: &str) -> bool {
     let Some((local, domain)) = address.split_once('@') else {
         return false;
@@ -52,13 +52,13 @@ fn valid(address: &str) -> bool {
         && hostname(domain)
 }
 
-// RFC 5322's `atext`.
+/// RFC 5322's `atext`.
 fn atext(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b)
 }
 
-// A host name of letters, digits and inner hyphens, labels of 1 to 63 bytes, at most 253
-// bytes, no label with hyphens in its third and fourth places.
+/// A host name of letters, digits and inner hyphens, labels of 1 to 63 bytes, at most 253
+/// bytes, no label with hyphens in its third and fourth places.
 fn hostname(domain: &str) -> bool {
     domain.len() <= 253
         && domain.split('.').all(|label| {

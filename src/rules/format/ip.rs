@@ -1,5 +1,5 @@
-// `ipv4` and `ipv6`: the address's standard text (`std::net`'s `Display`: RFC 5952 for
-// IPv6), read from the address with whitespace around or, for IPv6, in `[…]` brackets.
+//! `ipv4` and `ipv6`: the address's standard text (`std::net`'s `Display`: RFC 5952 for
+//! IPv6), read from the address with whitespace around or, for IPv6, in `[…]` brackets.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
@@ -7,14 +7,14 @@ use super::{Format, invalid};
 use crate::issue::Issue;
 use crate::words;
 
-// Which addresses a field takes.
+/// Which addresses a field takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Family {
-    // IPv4 only (`format: ipv4`).
+    /// IPv4 only (`format: ipv4`).
     V4,
-    // IPv6 only (`format: ipv6`).
+    /// IPv6 only (`format: ipv6`).
     V6,
-    // Either (`anyOf` of the two formats).
+    /// Either (`anyOf` of the two formats).
     Either,
 }
 
@@ -107,8 +107,8 @@ pub(crate) fn read(text: &str, family: Family) -> Result<(IpAddr, bool), Issue> 
     Err(invalid(format, text, message, hint))
 }
 
-// The address `t` reads as with its octets' leading zeros dropped, if it is four decimal
-// octets of which one has a leading zero.
+/// The address `t` reads as with its octets' leading zeros dropped, if it is four decimal
+/// octets of which one has a leading zero.
 fn leading_zeros(t: &str) -> Option<Ipv4Addr> {
     let octets: Vec<&str> = t.split('.').collect();
     if octets.len() != 4

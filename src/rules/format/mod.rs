@@ -14,20 +14,17 @@ use std::borrow::Cow;
 
 use crate::issue::{Code, Input, Issue};
 
-// The `format` values the crate reads (JSON Schema 2020-12's names).
+/// The `format` values the crate reads (JSON Schema 2020-12's names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Format {
-    // `date-time` (RFC 3339 `date-time`).
+    /// `date-time` (RFC 3339 `date-time`).
     DateTime,
-    // `date` (RFC 3339 `full-date`).
+    /// `date` (RFC 3339 `full-date`).
     Date,
-    // `uuid` (RFC 9562).
+    /// `uuid` (RFC 9562).
     Uuid,
-    // `email`.
     Email,
-    // `ipv4`.
     Ipv4,
-    // `ipv6`.
     Ipv6,
     /// Read `text` by `format`'s rule with no policy (the schema route), or `format_invalid`.
     #[cfg_attr(
@@ -38,7 +35,7 @@ pub(crate) enum Format {
 }
 
 impl Format {
-    // The format a `format` keyword names, if the crate reads it.
+    /// The format a `format` keyword names, if the crate reads it.
     #[cfg_attr(
         not(feature = "coercer"),
         allow(dead_code, reason = "the schema engine's")
@@ -56,7 +53,7 @@ impl Format {
         })
     }
 
-    // The keyword's value: `"date-time"`.
+    /// The keyword's value: `"date-time"`.
     pub(crate) const fn as_str(self) -> &'static str {
         match self {
             Format::DateTime => "date-time",
@@ -70,17 +67,16 @@ impl Format {
     }
 }
 
-// A string read by a format's rule: its canonical text, and whether the text sent was
-// already valid for the format as sent (the schema route then keeps it as it is).
+/// A string read by a format's rule: its canonical text, and whether the text sent was
+/// already valid for the format as sent (the schema route then keeps it as it is).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")
 )]
 pub(crate) struct Read {
-    // The canonical text.
     pub(crate) canonical: String,
-    // Whether the text sent satisfies the published `format` as it is.
+    /// Whether the text sent satisfies the published `format` as it is.
     pub(crate) as_sent: bool,
 }
 
@@ -135,9 +131,9 @@ pub(crate) fn read(format: Format, text: &str) -> Result<Read, Issue> {
     }
 }
 
-// Whether `text` satisfies `format` as sent: [`read`]'s `as_sent`, without writing the
-// canonical text (the schema engine asks this of every string a union or a fast path
-// checks).
+/// Whether `text` satisfies `format` as sent: [`read`]'s `as_sent`, without writing the
+/// canonical text (the schema engine asks this of every string a union or a fast path
+/// checks).
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")
@@ -162,7 +158,7 @@ pub(crate) fn as_sent(format: Format, text: &str) -> bool {
     }
 }
 
-// `format_invalid` for `text` (as it arrived) under `format`.
+/// `format_invalid` for `text` (as it arrived) under `format`.
 #[cold]
 pub(crate) fn invalid(
     format: Format,
@@ -180,8 +176,8 @@ pub(crate) fn invalid(
 mod tests {
     use super::*;
 
-    // `as_sent` answers as `read`'s `as_sent` does, for addresses too (where it skips
-    // `read`).
+    /// `as_sent` answers as `read`'s `as_sent` does, for addresses too (where it skips
+    /// `read`).
     #[test]
     fn as_sent_agrees_with_read() {
         let texts = [

@@ -1,6 +1,6 @@
-// `uri` (schema route): an absolute URI as RFC 3986 writes it, kept as sent, trimmed. The
-// grammar is the `fluent-uri` crate's; no host policy applies (the typed `UrlLike` keeps
-// its own).
+//! `uri` (schema route): an absolute URI as RFC 3986 writes it, kept as sent, trimmed. The
+//! grammar is the `fluent-uri` crate's; no host policy applies (the typed `UrlLike` keeps
+//! its own).
 
 use super::{Format, invalid};
 use crate::issue::Issue;

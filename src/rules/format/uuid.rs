@@ -1,4 +1,4 @@
-// `uuid` (RFC 9562): written lowercase and hyphenated.
+//! `uuid` (RFC 9562): written lowercase and hyphenated.
 
 use super::{Format, invalid};
 use crate::issue::Issue;
@@ -65,7 +65,7 @@ fn nibble(c: u8) -> Option<u8> {
     }
 }
 
-// The canonical text: lowercase, hyphenated.
+/// The canonical text: lowercase, hyphenated.
 pub(crate) fn canonical(bytes: &[u8; 16]) -> String {
     use std::fmt::Write as _;
     let mut out = String::with_capacity(36);
