@@ -41,8 +41,7 @@ pub(crate) enum Text<'t> {
     Other,
 }
 
-/// What the string `s`, sent as the whole arguments, holds. Trimming is Unicode
-/// White_Space, as everywhere in the crate.
+/// What the string `s`, sent as the whole arguments, holds.
 pub(crate) fn text_of(s: &str) -> Text<'_> {
     match decode::held(s, b'{') {
         Held::Json(t) => Text::Object(t),
@@ -140,8 +139,7 @@ pub(crate) struct Fold<'k> {
     pub(crate) key: &'k str,
     /// The index of the field in the declared names.
     pub(crate) field: usize,
-    /// The field is named by another key too (its declared spelling, or another key that
-    /// folds to it): `duplicate_key` at the field's path.
+    /// The field is named by another key too: `duplicate_key` at the field's path.
     pub(crate) clash: bool,
 }
 
@@ -149,8 +147,7 @@ pub(crate) struct Fold<'k> {
 pub(crate) enum Folded<'a> {
     /// `key` was moved to the field `name`: a `key_fold` step ([`fold_note`]).
     Moved { key: &'a str, name: &'a str },
-    /// `key` folds to `name`, which another key names too: `duplicate_key` at `name`
-    /// (once per field).
+    /// `key` folds to `name`, which another key names too: `duplicate_key` at `name`.
     Clash { key: &'a str, name: &'a str },
     /// The value of a folded key whose field is held under its own spelling: left out.
     Dropped(Value),
@@ -189,8 +186,7 @@ pub(crate) fn fold_into(
     }
 }
 
-/// The `key_fold` step of `key` read as the field `name` (the caller puts the field's key
-/// in front of its path, written `*` inside a field marked secret).
+/// The `key_fold` step of `key` read as the field `name` (the caller puts the path in front).
 pub(crate) fn fold_note(key: &str, name: &str) -> Coercion {
     Coercion::new(
         Rule::KeyFold,
@@ -237,9 +233,8 @@ pub(crate) fn key_folds<'k>(
     out
 }
 
-/// How far (in edits, on folded names) a key may be from a field's name to be taken for a
-/// misspelling of it: `min(2, len / 3)` of the field's folded length in chars, so none for
-/// names of one or two chars.
+/// The edits a key may be from a field's folded name to count as a misspelling: `min(2, len /
+/// 3)`.
 pub(crate) fn near_limit(folded_len: usize) -> usize {
     (folded_len / 3).min(2)
 }
@@ -370,8 +365,7 @@ enum Decoded {
     Blank,
 }
 
-/// A string that holds the arguments object, peeled one `layer` at a time (two at most);
-/// see [`text_of`] for what it may hold.
+/// A string holding the arguments object, peeled one `layer` at a time (two at most).
 fn decode_string_arguments(text: &str, layer: u8) -> Result<Decoded, Rejection> {
     peel(text, text, layer)
 }
@@ -443,8 +437,7 @@ pub(crate) fn refuse_key_encoded(map: &Map<String, Value>) -> Result<(), Rejecti
     Ok(())
 }
 
-/// The `invalid_json` refusal of arguments whose text is not JSON at all (`json`, with the
-/// error `e` serde_json gave).
+/// The `invalid_json` refusal of arguments whose text is not JSON at all.
 #[cold]
 pub(crate) fn not_json(json: &[u8], e: &serde_json::Error) -> Rejection {
     let text = String::from_utf8_lossy(json);

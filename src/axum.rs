@@ -84,17 +84,12 @@ use crate::render::{Envelope, HttpBody, WriteOutcome};
 
 /// A JSON request body read by the crate, in place of axum's `Json` as an extractor.
 ///
-/// The body goes through [`from_slice`](crate::from_slice) (every lax shape the adapters
-/// accept, the arguments object sent as a string included; every issue reported at once)
-/// once its `Content-Type` is JSON and it fits the body limit; see the [module
-/// docs](self) for each refusal's status.
+/// The body goes through [`from_slice`](crate::from_slice) once its `Content-Type` is JSON
+/// and it fits the body limit.
 ///
 /// # Errors
 ///
-/// A [`Refusal`]: 400 with every issue of refused arguments, or one `invalid_json` issue
-/// at `""` for a body that is not JSON; 415 with one `invalid_type` issue for a
-/// `Content-Type` that is absent or not JSON; 413 with one `too_long` issue for a body
-/// over the limit.
+/// A [`Refusal`]: 400, 415 or 413, as docs/contract.md, "HTTP" lists them.
 ///
 /// # Examples
 ///
@@ -145,16 +140,10 @@ pub struct Json<T>(pub T);
 
 /// A query string read by the crate, in place of axum's `Query`.
 ///
-/// The query string (`application/x-www-form-urlencoded`: `+` is a space, `%XX` escapes
-/// decoded, invalid UTF-8 replaced by U+FFFD) becomes an object of strings: `?ids=1,2,3&limit=10`
-/// is `{"ids": "1,2,3", "limit": "10"}`, and a key given more than once is an array of its
-/// values in order (`?ids=1&ids=2` is `{"ids": ["1", "2"]}`), as query conventions have
-/// it. Keys are taken as they are (`ids[]` is the key `ids[]`). No query string is `{}`. The
-/// object then goes through [`from_value`](crate::from_value), so the adapters read the
-/// strings as their types (`IntArrayLike` splits the comma string, `IntLike` parses
-/// `"10"`, an optional field given empty, `?limit=`, is `None`). A query string cannot
-/// carry native booleans, `null` or nesting: a plain `bool` or `u32` field refuses its
-/// string, where `BoolLike` and `IntLike` accept it.
+/// The query string becomes an object of strings (`?ids=1,2,3&limit=10` is `{"ids": "1,2,3",
+/// "limit": "10"}`, a repeated key an array; docs/contract.md, "HTTP") read by
+/// [`from_value`](crate::from_value): adapters read the strings (`IntLike`, `BoolLike`),
+/// plain `bool` or `u32` fields refuse them.
 ///
 /// # Errors
 ///

@@ -6,24 +6,20 @@ use std::borrow::Cow;
 
 use crate::issue::{Code, Input, Issue, Segment};
 
-/// Layers of string encoding read at most: the string that arrived, and one more inside
-/// it.
+/// Layers of string encoding read at most: the string that arrived, and one inside it.
 pub(crate) const MAX_LAYERS: u8 = 2;
 
 /// What a string holds.
 pub(crate) enum Held<'t> {
-    /// JSON text of the shape asked for (the trimmed string starts with its opening
-    /// bracket).
+    /// JSON text of the shape asked for.
     Json(&'t str),
-    /// A JSON string literal: the text of the next layer (borrowed when it has no
-    /// escapes), or why it is not a valid literal.
+    /// A JSON string literal: the next layer's text, or why it is not a valid literal.
     Layer(Result<Cow<'t, str>, serde_json::Error>),
     /// Anything else, trimmed.
     Plain(&'t str),
 }
 
 /// What `text` holds, for a shape whose JSON text starts with `open` (`b'['`, `b'{'`).
-/// Trimming is Unicode White_Space, as `str::trim`.
 #[inline]
 pub(crate) fn held(text: &str, open: u8) -> Held<'_> {
     let t = text.trim();
@@ -81,8 +77,7 @@ pub(crate) const SAFE_OBJECT: Shape = Shape {
     invalid_json_hint: "send a JSON object, e.g. {\"key\": \"value\"}",
 };
 
-/// A string encoded more than [`MAX_LAYERS`] times, for `shape`; `arrived` is the string
-/// as it was sent.
+/// A string encoded more than [`MAX_LAYERS`] times; `arrived` is the string as sent.
 #[cold]
 pub(crate) fn too_encoded(shape: &Shape, arrived: &str) -> Issue {
     Issue::new(
@@ -114,8 +109,7 @@ pub(crate) fn invalid_json(
         .with_context("offset", chars_before(text, lead) + offset)
 }
 
-/// What serde_json's error `e` says went wrong, without its line and column, and where, in
-/// chars from the start of `text` (the text it was reading).
+/// serde_json's error `e` without line and column, and its char offset in `text`.
 pub(crate) fn json_error(e: &serde_json::Error, text: &str) -> (String, usize) {
     let full = e.to_string();
     let what = match full.rfind(" at line ") {
@@ -143,8 +137,7 @@ pub(crate) fn offset_in(outer: &str, inner: &str) -> Option<usize> {
     Cursor::new(outer).at(inner)
 }
 
-/// Char offsets of slices of one string, taken in increasing order: each is counted on
-/// from the one before, so that all of them together cost one pass over the string.
+/// Char offsets of slices of one string, asked in increasing order: one pass in all.
 pub(crate) struct Cursor<'s> {
     text: &'s str,
     byte: usize,
@@ -170,8 +163,7 @@ impl<'s> Cursor<'s> {
     }
 }
 
-/// The char offsets at which the elements of `t`, the text of a JSON array that parses,
-/// start.
+/// The char offsets at which the elements of the JSON array text `t` start.
 pub(crate) fn element_starts(t: &str) -> Vec<usize> {
     let bytes = t.as_bytes();
     let mut starts = Vec::new();
@@ -212,8 +204,7 @@ pub(crate) fn element_starts(t: &str) -> Vec<usize> {
     starts
 }
 
-/// Give the issues about elements of the JSON array text `t` (a slice of `s`) their
-/// element's char offset in `s`.
+/// Give issues about elements of the JSON array text `t` (in `s`) their char offset in `s`.
 #[cold]
 pub(crate) fn locate_json_elements<'i>(
     issues: impl Iterator<Item = &'i mut Issue>,
@@ -225,8 +216,7 @@ pub(crate) fn locate_json_elements<'i>(
     locate_elements(issues, |i| starts.get(i).map(|&c| base + c));
 }
 
-/// Give every issue about an element itself (path `/i`) the char offset `at(i)` of that
-/// element in the string it was decoded from, as `context.offset`.
+/// Give every issue about an element (path `/i`) its char offset `at(i)` as `context.offset`.
 fn locate_elements<'i>(
     issues: impl Iterator<Item = &'i mut Issue>,
     at: impl Fn(usize) -> Option<usize>,

@@ -27,8 +27,7 @@ pub(crate) fn read(json: &[u8]) -> Result<(Value, Repeats), serde_json::Error> {
     Ok((value, repeats.into_inner()))
 }
 
-/// The keys repeated in the text: an issue for each of the first [`MAX_ISSUES`], and how
-/// many more there were.
+/// The repeated keys: an issue for each of the first [`MAX_ISSUES`], and how many more.
 #[derive(Default)]
 pub(crate) struct Repeats {
     pub(crate) issues: Vec<Issue>,

@@ -461,8 +461,7 @@ mod urls {
         /// The hosts allowed: exact hosts and `*.domain` patterns (any depth of subdomain
         /// of `domain`, never `domain` itself). Empty (the default) means any public host.
         const HOSTS: &'static [&'static str] = &[];
-        /// The most chars a URL may have, counted on the trimmed input before parsing and
-        /// on the normalized serialization after it.
+        /// The most chars a URL may have, before parsing and after normalization.
         const MAX_LEN: usize = 2048;
         /// An acceptable URL, shown in hints: `"https://img.cdn.example.com/cat.jpg"`.
         const EXAMPLE: &'static str;

@@ -69,8 +69,7 @@ pub const MAX_COERCIONS: usize = 100;
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Rule {
-    /// The whole arguments object arrived as a string holding it (one record per layer of
-    /// string encoding peeled).
+    /// The whole arguments object arrived as a string holding it (one record per layer).
     ArgsUnwrapped,
     /// An array or object decoded from JSON text held in a string (one record per layer).
     JsonString,
@@ -90,25 +89,19 @@ pub enum Rule {
     Clamp,
     /// Surrounding whitespace removed from a value the type keeps as trimmed text.
     Trim,
-    /// A date, date-time, UUID, email or IP address (or on the schema route a URI) sent in
-    /// a lax spelling written as its format's canonical text (`"2026-01-15 10:00Z"` as
-    /// `"2026-01-15T10:00:00Z"`, a UUID in braces as lowercase and hyphenated).
+    /// A date, date-time, UUID, email, IP address (or URI, schema route) sent in a lax
+    /// spelling, written canonically.
     FormatCanonical,
-    /// A date-time read by what its field's policy assumes (an offset for a date-time sent
-    /// without one, a bare date's start of day, an epoch number), written canonically.
+    /// A date-time read by what its field's policy assumes, written canonically.
     FormatAssumed,
     /// `""` or `"null"` read as an absent value.
     EmptyAsAbsent,
-    /// A default carried by the type filled in (for an absent field, `null`, or a value
-    /// read as absent).
+    /// A default carried by the type filled in (absent, `null`, or read as absent).
     DefaultApplied,
-    /// A key that names no field read as the field it names once case and separators are
-    /// folded away (`orderBy` for `order_by`): at the field's path, `from` the key sent,
-    /// `to` the field.
+    /// A key read as the field it names once folded (`orderBy` for `order_by`): at the field's
+    /// path.
     KeyFold,
-    /// A key that names no field, a small edit away from an optional field the call left
-    /// out (`limt` for `limit`), ignored: at the key's path, `from` the key, `to` the field
-    /// it is close to.
+    /// An unknown key a small edit away from an optional field left out (`limt`), ignored.
     UnknownIgnored,
 }
 
@@ -219,8 +212,7 @@ impl Coercion {
         }
     }
 
-    /// A `clamp` at the root path: `from` moved to `to`, the `minimum` or `maximum`
-    /// (`bound`).
+    /// A `clamp` at the root path: `from` moved to `to`, at the `bound`.
     pub(crate) fn clamp(from: Input, to: Input, bound: &'static str) -> Self {
         Coercion {
             bound: Some(bound),
@@ -355,8 +347,7 @@ impl Coercion {
         &mut self.path
     }
 
-    /// Put `segment` in front of the path, as it is: where a key must not be echoed (inside
-    /// a field marked secret) the caller writes it `*` first.
+    /// Put `segment` in front of the path, as it is (the caller writes a secret key as `*`).
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
         self.path.cut_to_fit();
@@ -523,9 +514,8 @@ impl<T> Coerced<T> {
     }
 }
 
-/// A string holding JSON text (or another layer of encoding), as a step's `from` shows it:
-/// by its length, never its content, so that a step on an enclosing value cannot echo a
-/// field inside it (one marked secret, say).
+/// A string of JSON text as a step's `from` shows it: by its length, so no secret field inside
+/// is echoed.
 pub(crate) fn encoded(text: &str) -> Option<Input> {
     Some(Input::Text(format!(
         "a string of {}",

@@ -42,9 +42,7 @@ pub(crate) fn truncate_to(text: &str, max: usize) -> String {
     }
 }
 
-/// `chars` as one line: runs of whitespace and control chars collapsed to single spaces,
-/// edges trimmed, cut to `max` chars with `…` appended when cut. Reads no more of `chars`
-/// than the line needs.
+/// `chars` as one line: whitespace and control runs collapsed, edges trimmed, cut to `max`.
 pub(crate) fn one_line(chars: impl IntoIterator<Item = char>, max: usize) -> String {
     let mut out = String::new();
     let mut count = 0;

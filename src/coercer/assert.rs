@@ -36,9 +36,8 @@ const READ_FORMATS: [Format; 7] = [
     Format::Uri,
 ];
 
-/// The validator of `schema`, reading `format` as the engine does: the formats it reads by
-/// its own rules, as sent (a lax spelling is no match, as in a union), in every draft; the
-/// others as annotations. Under `not`, `if` or `contains` only the validator sees them.
+/// The validator of `schema`, reading the formats the engine reads as sent and the others as
+/// annotations.
 pub(crate) fn validator(schema: &Value) -> Result<jsonschema::Validator, SchemaError> {
     let mut options = jsonschema::options().should_validate_formats(true);
     for format in READ_FORMATS {
@@ -149,8 +148,7 @@ fn issues(
     }
 }
 
-/// The segments of the JSON Pointer `pointer` (RFC 6901), each a key (an index where the
-/// validator met an array is a key of digits here, as the pointer cannot tell them apart).
+/// The segments of the JSON Pointer `pointer`, each a key (array indexes included).
 fn pointer(pointer: &str) -> Vec<Segment> {
     pointer
         .split('/')

@@ -16,8 +16,7 @@ pub(crate) type Id = u32;
 /// Schema objects nested deeper than this are refused when compiled.
 const MAX_SCHEMA_DEPTH: usize = 256;
 
-/// Nodes one schema may compile into, at most (a bound on the work a hostile schema can
-/// ask for, far past any tool's).
+/// Nodes one schema may compile into, at most (a bound on a hostile schema's work).
 const MAX_NODES: usize = 200_000;
 
 /// The JSON Schema draft a schema is read in.
@@ -109,8 +108,7 @@ pub(crate) struct Bound {
     pub(crate) exclusive: bool,
 }
 
-/// A union (`anyOf`/`oneOf`) whose branches each fix one and the same property to a
-/// constant: read by that property.
+/// A union whose branches each fix the same property to a constant: read by that property.
 #[derive(Debug)]
 pub(crate) struct Tag {
     pub(crate) property: Box<str>,
@@ -133,8 +131,7 @@ pub(crate) struct Node {
     pub(crate) min_length: Option<usize>,
     pub(crate) max_length: Option<usize>,
     pub(crate) pattern: Option<Pattern>,
-    /// `format`, when it names one the engine reads (docs/contract.md's "Formats"); any
-    /// other is an annotation.
+    /// `format`, when the engine reads it; any other is an annotation.
     pub(crate) format: Option<Format>,
     pub(crate) items: Option<Id>,
     pub(crate) prefix_items: Vec<Id>,
@@ -156,8 +153,7 @@ pub(crate) struct Node {
     pub(crate) any_of: Vec<Id>,
     pub(crate) one_of: Vec<Id>,
     pub(crate) reference: Option<Id>,
-    /// `$ref` replaces every other keyword of the node (drafts 4 to 7; in any draft when
-    /// the others are annotations).
+    /// `$ref` replaces the node's other keywords (drafts 4 to 7, or when they are annotations).
     pub(crate) ref_only: bool,
     pub(crate) tag: Option<Tag>,
     /// The schema path of the node, for messages.
@@ -168,8 +164,7 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    /// The type bits the node accepts, as far as its own keywords say (`type`, or the types
-    /// of its `enum`/`const` values); 0 for "any type".
+    /// The type bits the node's own keywords accept (`type`, `enum`/`const`); 0 for any type.
     pub(crate) fn accepted_types(&self) -> u8 {
         if self.types != 0 {
             return self.types;
@@ -226,8 +221,7 @@ pub(crate) struct Compiled {
     pub(crate) nodes: Vec<Node>,
     pub(crate) root: Id,
     pub(crate) warnings: Vec<Warning>,
-    /// A number with a zero fraction (`1.0`) is an integer as sent (drafts 6 on; draft 4
-    /// reads it as a number only).
+    /// `1.0` is an integer as sent (drafts 6 on).
     pub(crate) integral_floats: bool,
     /// That validator, for the schema as given.
     #[cfg(feature = "schema-assertions")]
@@ -240,8 +234,8 @@ impl Compiled {
     }
 }
 
-/// Keywords asserted by a complete validator on the coerced value (feature
-/// `schema-assertions`), not by the engine's own rules.
+/// Keywords asserted on the coerced value by a complete validator (feature
+/// `schema-assertions`).
 pub(crate) const VALIDATOR_KEYWORDS: [&str; 14] = [
     "not",
     "if",
@@ -299,14 +293,11 @@ struct Compiler<'s> {
     nodes: Vec<Node>,
     /// Nodes compiled, by schema path (a `$ref` to a compiled path shares its node).
     by_pointer: HashMap<String, Id>,
-    /// Schema resources by their `$id` (resolved against the enclosing resource's base,
-    /// and as written), to the schema path of the resource.
+    /// Schema resources by their `$id` (resolved, and as written), to their schema path.
     ids: HashMap<String, String>,
-    /// Every resource: its schema path and its base URI (`""` for a root without `$id`),
-    /// the longest first once indexed.
+    /// Every resource: its schema path and base URI, the longest first once indexed.
     resources: Vec<(String, String)>,
-    /// Subschemas by (their resource's schema path, `$anchor`), and by a draft-06/07
-    /// `$id` of the form `#name`.
+    /// Subschemas by (resource path, `$anchor`), and by a draft-06/07 `#name` `$id`.
     anchors: HashMap<(String, String), String>,
     warnings: Vec<Warning>,
     needs_validator: bool,
@@ -321,8 +312,7 @@ fn err(pointer: &str, message: impl Into<String>) -> SchemaError {
     SchemaError::new(pointer, message)
 }
 
-/// The keywords whose values are schemas, or maps or arrays of schemas, by how they hold
-/// them.
+/// The keywords whose values are schemas, or maps or arrays of them.
 const SCHEMA_KEYWORDS: [&str; 11] = [
     "items",
     "additionalProperties",
@@ -347,8 +337,7 @@ const SCHEMA_MAP_KEYWORDS: [&str; 6] = [
 const SCHEMA_ARRAY_KEYWORDS: [&str; 4] = ["allOf", "anyOf", "oneOf", "prefixItems"];
 
 impl<'s> Compiler<'s> {
-    /// Find every `$id` and `$anchor` of the document (without recursion past the depth
-    /// limit), so that `$ref`s can name them.
+    /// Find every `$id` and `$anchor` of the document, so that `$ref`s can name them.
     fn index_resources(
         &mut self,
         schema: &'s Value,
@@ -445,9 +434,8 @@ impl<'s> Compiler<'s> {
         self.root.pointer(pointer)
     }
 
-    /// The schema path a `$ref` found at `at` names, or the error that it names none in the
-    /// document: its URI resolved against the base of the resource it is in, then its
-    /// fragment (a JSON Pointer, or an anchor of that resource).
+    /// The schema path a `$ref` at `at` names (resolved against its resource's base, then its
+    /// fragment), or an error.
     fn resolve(&self, reference: &str, at: &str) -> Result<String, SchemaError> {
         let (uri, fragment) = match reference.split_once('#') {
             Some((uri, fragment)) => (uri, Some(fragment)),
@@ -898,8 +886,7 @@ impl<'s> Compiler<'s> {
         Ok(())
     }
 
-    /// The tag of a union whose branches each fix one and the same property to a constant
-    /// string (`const`, or an `enum` of one value).
+    /// The tag of a union whose branches each fix the same property to a constant string.
     fn tag(&self, branches: &[Id]) -> Option<Tag> {
         if branches.len() < 2 {
             return None;
@@ -1000,8 +987,7 @@ fn count(
     }
 }
 
-/// The folded forms of the string values of `values`, each with the indexes of the values
-/// that fold to it.
+/// The folded string values of `values`, each with the indexes folding to it.
 fn fold_values(values: &[Value]) -> HashMap<String, Vec<usize>> {
     let mut folded: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, value) in values.iter().enumerate() {
@@ -1015,9 +1001,7 @@ fn fold_values(values: &[Value]) -> HashMap<String, Vec<usize>> {
     folded
 }
 
-/// `reference` resolved against the base URI `base` (RFC 3986, for the shapes `$id`s
-/// take: an absolute reference stays; an absolute path replaces the base's path; a
-/// relative path replaces the base's last segment).
+/// `reference` resolved against the base URI `base` (RFC 3986, for the shapes `$id`s take).
 fn join(base: &str, reference: &str) -> String {
     if base.is_empty() || reference.contains("://") || reference.starts_with("urn:") {
         return reference.to_owned();
@@ -1037,8 +1021,7 @@ fn join(base: &str, reference: &str) -> String {
     }
 }
 
-/// `%XX` escapes of a URI fragment decoded (a JSON Pointer in a `$ref`), invalid UTF-8
-/// replaced.
+/// A URI fragment's `%XX` escapes decoded, invalid UTF-8 replaced.
 fn percent_decode(fragment: &str) -> String {
     percent_encoding::percent_decode_str(fragment)
         .decode_utf8_lossy()

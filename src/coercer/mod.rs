@@ -10,18 +10,7 @@
 //! unchanged (numbers compared by value), but for key folding and wrapper unwrapping, which
 //! the report records. Every value the coercer returns validates against the schema.
 //!
-//! | schema says | a call may send |
-//! |---|---|
-//! | `"type": "integer"` | `5`, `"5"`, `" +5 "`, `5.0`, `"5.0"` |
-//! | `"type": "number"` | `0.5`, `"0.5"`, `"1e3"` (a string without a fraction is written as an integer) |
-//! | `"type": "boolean"` | `true`, `1`, `"yes"`, `"OFF"` (the closed token table) |
-//! | `"type": "string"` | strings only, as sent (never trimmed, never made from numbers) |
-//! | `"type": "array"` | `[1,2]`, `"[1,2]"`, `"1, 2"` (items of a scalar type), a lone element |
-//! | `"type": "object"` | an object, or JSON text of one; keys folded (`orderBy` → `order_by`) |
-//! | `enum`, `const` | string values folded as enum names fold (`"ai-ml"` → `"AI/ML"`) |
-//!
-//! The full table, keyword by keyword, is docs/contract.md ("Coercion against a JSON
-//! Schema").
+//! What each keyword lets a call send: docs/contract.md, "Coercion against a JSON Schema".
 //!
 //! ```
 //! use mcp_coerce::coercer::Coercer;
@@ -420,9 +409,7 @@ impl Coercer {
     }
 }
 
-/// `rejection` with each issue once: a value that several nodes read (an object under a
-/// `$ref` and the union around it) is scanned for forbidden keys by each, and the same
-/// issue is refused once.
+/// `rejection` with each issue once (several nodes may scan one value for forbidden keys).
 fn distinct(rejection: Rejection) -> Rejection {
     let truncated = rejection.truncated();
     let mut kept: Vec<crate::Issue> = Vec::new();
@@ -434,8 +421,7 @@ fn distinct(rejection: Rejection) -> Rejection {
     Rejection::from_parts(kept, truncated)
 }
 
-/// `message` on one line: the regular-expression engines' and the validator's own errors
-/// span several (a caret under the source), and a message is composed into others.
+/// `message` on one line (engine and validator errors span several).
 fn one_line(message: String) -> String {
     if message.contains(['\n', '\r']) {
         crate::words::one_line(message.chars(), usize::MAX)

@@ -75,8 +75,7 @@ pub(crate) fn is_multiple(value: &Number, multiple: &Number) -> bool {
     (q - q.round()).abs() <= 1e-9 * q.abs().max(1.0)
 }
 
-/// Whether two JSON values are equal, numbers by value (JSON Schema's equality, for `enum`,
-/// `const` and `uniqueItems`).
+/// Whether two JSON values are equal, numbers by value (for `enum`, `const`, `uniqueItems`).
 pub(crate) fn equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => compare(x, y) == Ordering::Equal,

@@ -10,8 +10,7 @@ use serde::de::{
 
 use crate::arguments;
 
-/// `serde_json::from_slice::<T>(json)`, stopped (with an error whose text says nothing)
-/// at a struct key that the engine reads otherwise.
+/// `serde_json::from_slice::<T>(json)`, stopped at a struct key the engine reads otherwise.
 pub(crate) fn from_slice<T: de::DeserializeOwned>(json: &[u8]) -> serde_json::Result<T> {
     let mut de = serde_json::Deserializer::from_slice(json);
     let value = T::deserialize(Checked {
@@ -22,8 +21,7 @@ pub(crate) fn from_slice<T: de::DeserializeOwned>(json: &[u8]) -> serde_json::Re
     Ok(value)
 }
 
-/// Whether `key`, a key of a struct whose names serde gives as `fields`, is one the engine
-/// reads by the rules for the arguments as a whole.
+/// Whether `key` (of a struct with `fields`) is one the arguments-as-a-whole rules read.
 #[inline]
 fn read_otherwise(key: &str, fields: &[&str], root: bool) -> bool {
     !fields.contains(&key) && unknown_read_otherwise(key, fields, root)
@@ -44,8 +42,7 @@ struct Checked<D> {
     root: bool,
 }
 
-/// A visitor whose maps, sequences, options, newtypes and enums read their content through
-/// [`Checked`].
+/// A visitor whose containers, options, newtypes and enums read through [`Checked`].
 struct Wrap<V>(V);
 
 /// A struct's visitor: its map's keys checked against `fields`.

@@ -28,9 +28,8 @@ pub(crate) struct ValueDe<'a> {
     depth: u32,
 }
 
-/// Containers deeper than this are refused (`too_deep`): the nesting `serde_json` itself
-/// reads, so that a `Value` built in code, which no parser has bounded, cannot make the
-/// engine recurse without end.
+/// Containers deeper than this are `too_deep`, as `serde_json` reads, so a `Value` built in
+/// code cannot recurse without end.
 const MAX_NESTING: u32 = 128;
 
 impl<'a> ValueDe<'a> {
@@ -45,8 +44,7 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    /// The deserializer of an object an adapter decoded, found `depth` containers deep
-    /// (its levels count on from where its string was), at `node` of `plan`.
+    /// The deserializer of an object an adapter decoded, `depth` deep, at `node` of `plan`.
     pub(crate) fn nested(
         value: &'a mut Value,
         engine: &'a Engine,
@@ -91,9 +89,8 @@ impl<'a> ValueDe<'a> {
         });
     }
 
-    /// Go on past a recorded issue with a stand-in value (`1`, `""`, …); a type that
-    /// refuses even that (an `IpAddr` refuses `""`) stops the call without a second issue
-    /// about the stand-in, which the agent never sent.
+    /// Go on past a recorded issue with a stand-in; a type refusing even that stops the call,
+    /// with no issue about the stand-in.
     fn stand_in<T>(&self, call: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
         self.engine.suppressed(call).map_err(|_| Error::silent())
     }
@@ -173,8 +170,7 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    /// `visit_seq` over the array's items; elements the visitor leaves unread are
-    /// refused, as `serde_json` refuses them.
+    /// `visit_seq` over the items; elements left unread are refused, as by `serde_json`.
     fn array<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         if self.depth >= MAX_NESTING {
             return Err(self.too_deep());
@@ -250,9 +246,8 @@ impl<'a> ValueDe<'a> {
         Ok(out)
     }
 
-    /// `visit_map` over the object's members; for a struct the plan knows (`shape`), the
-    /// missing required fields follow as stand-ins, and are reported after the members'
-    /// own issues (also when reading stops early).
+    /// `visit_map` over the members; a known struct's missing required fields follow as
+    /// stand-ins, reported after.
     fn object<'de, V: Visitor<'de>>(
         self,
         shape: Option<&'a StructNode>,
@@ -346,8 +341,7 @@ impl<'a> ValueDe<'a> {
     }
 }
 
-/// Record `missing` for required fields of `shape` that `map` lacks, with a near-miss key
-/// or the wrapper it was sent inside, if any.
+/// Record `missing` for `shape`'s required fields `map` lacks, with a near miss or wrapper key.
 #[cold]
 #[inline(never)]
 fn report_missing(
@@ -394,8 +388,7 @@ fn absent_required<'s>(
         .collect()
 }
 
-/// `visit_seq` over one lone value as the one element of a native array (see
-/// `ValueDe::native_array`); the value comes back into the arguments afterwards.
+/// `visit_seq` over a lone value as a one-element native array.
 #[cold]
 #[inline(never)]
 fn lone_array<'de, V: Visitor<'de>>(
@@ -454,12 +447,10 @@ impl From<Input> for Value {
     }
 }
 
-/// The prefix of the names of `serde_json`'s own newtypes (`RawValue`, with its feature
-/// `raw_value`), which only its deserializers know how to give.
+/// The prefix of `serde_json`'s own newtypes' names (`RawValue`).
 const SERDE_JSON_PRIVATE: &str = "$serde_json::private::";
 
-/// One of `serde_json`'s own newtypes, read from a copy of the value by `serde_json`'s
-/// deserializer of a `Value`, as `serde_json::from_value` reads it.
+/// One of `serde_json`'s own newtypes, read from a copy by `serde_json`'s `Value` deserializer.
 #[cold]
 fn serde_json_newtype<'de, V: Visitor<'de>>(
     value: &Value,
@@ -497,8 +488,7 @@ macro_rules! integer_hints {
     };
 }
 
-/// The `f64` halfway between `f32::MAX` and 2^128, where rounding to `f32` goes up (ties to
-/// even) to infinity.
+/// Halfway between `f32::MAX` and 2^128: from there rounding to `f32` gives infinity.
 const F32_OVERFLOW_MIDPOINT: f64 = 3.402_823_567_797_336_6e38;
 
 impl<'de> Deserializer<'de> for ValueDe<'_> {
@@ -801,9 +791,8 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
     }
 }
 
-/// Read `value`, one level down at the segment `at` makes, with `read`: the issues found
-/// in it get that segment in front of their paths, and those about `value` itself that do
-/// not say what arrived get `value` as their input.
+/// Read `value` one level down at `at`'s segment; its issues get the segment and, lacking one,
+/// `value` as input.
 #[inline]
 pub(crate) fn read_member<R>(
     engine: &Engine,
@@ -843,8 +832,8 @@ struct Seq<'a> {
 impl<'de> SeqAccess<'de> for &mut Seq<'_> {
     type Error = Error;
 
-    /// An element by its type's own `Deserialize`: a refusal by an impl that is not the
-    /// crate's is recorded at the element and a stand-in read on (see `Entries::next_value`).
+    /// An element by its type's own `Deserialize`; a foreign refusal is recorded and a stand-in
+    /// read on.
     fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, Error> {
         let engine = self.engine;
         match self.next_element_seed(std::marker::PhantomData::<T>) {
@@ -894,8 +883,7 @@ impl<'de> SeqAccess<'de> for &mut Seq<'_> {
     }
 }
 
-/// The elements of a native array an adapter is driven on, read one by one from the
-/// engine's slot (see `ValueDe::native_array`), each one level down at its index.
+/// The elements of a native array in the engine's slot, read one by one at their index.
 struct Slot<'a> {
     /// Taken from the engine's slot at the first element.
     items: Option<Vec<Value>>,
@@ -948,8 +936,7 @@ impl<'de> SeqAccess<'de> for &mut Slot<'_> {
     }
 }
 
-/// Object members (borrowed for `'m`), then the stand-ins for the required fields missing
-/// from them.
+/// Object members, then stand-ins for the missing required fields.
 struct Entries<'a: 'm, 'm> {
     entries: serde_json::map::IterMut<'m>,
     engine: &'a Engine,
@@ -961,11 +948,10 @@ struct Entries<'a: 'm, 'm> {
     fields: &'static [&'static str],
     /// The properties of `shape` the members hold.
     present: Present,
-    /// A member is named by a field serde knows that `shape` does not list (an alias the
-    /// plan cannot tell): the plan's required fields are not judged then.
+    /// A member named by a field `shape` does not list (an alias): required fields are not
+    /// judged.
     blocked: bool,
-    /// The required fields missing, once the members are read: fed as stand-ins, then
-    /// reported.
+    /// The required fields missing: fed as stand-ins, then reported.
     missing: Option<Vec<&'a str>>,
     /// How many of `missing` were fed.
     fed: usize,
@@ -994,8 +980,7 @@ impl<'a> Entries<'a, '_> {
         }
     }
 
-    /// Record `default_applied` for every absent field of `shape` whose type fills in a
-    /// default (serde fills them in once the members are read).
+    /// Record `default_applied` for each absent field of `shape` whose type fills a default.
     #[cold]
     #[inline(never)]
     fn defaults_filled(&self, shape: &StructNode) {
