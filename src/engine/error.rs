@@ -62,14 +62,12 @@ impl Error {
         }
     }
 
-    /// Whether this error carries an issue not recorded yet (a refusal by a `Deserialize`
-    /// impl that is not the crate's, on its way up).
+    /// Whether this error carries an issue not recorded yet (a foreign refusal on its way up).
     pub(crate) fn is_issue(&self) -> bool {
         matches!(&self.0.kind, Kind::Issue(_))
     }
 
-    /// Whether this error is an `unknown_field` issue (a struct that denies unknown fields
-    /// met one).
+    /// Whether this error is an `unknown_field` issue.
     pub(crate) fn is_unknown_field(&self) -> bool {
         matches!(&self.0.kind, Kind::Issue(issue) if issue.code() == Code::UnknownField)
     }
@@ -112,8 +110,8 @@ impl Error {
         self
     }
 
-    /// This error, one level up: about the object key `key` itself (a key is never moved
-    /// out of the arguments, so it can always be echoed).
+    /// This error, one level up, about the object key `key` (keys stay in the arguments, so can
+    /// be echoed).
     #[cold]
     pub(crate) fn prefixed_key(mut self, key: &str) -> Self {
         if let Kind::Issue(issue) = &mut self.0.kind
@@ -244,8 +242,8 @@ impl de::Error for Error {
     }
 }
 
-/// What serde says was expected, without the Rust type names `serde_derive` puts there
-/// ("struct Filter with 2 elements", "enum Mode"): envelopes never show internal names.
+/// What serde says was expected, without `serde_derive`'s Rust type names (envelopes never show
+/// them).
 fn plain_expected(exp: &dyn Expected) -> String {
     let text = exp.to_string();
     let named = [
@@ -272,9 +270,8 @@ fn plain_expected(exp: &dyn Expected) -> String {
     text
 }
 
-/// A message from a `Deserialize` impl that is not the crate's: serde's own wording
-/// without the Rust type name it carries, and any other message cut to the echo limit,
-/// since it may quote the input at any length (`"not a valid id: <input>"`).
+/// A foreign `Deserialize` impl's message: serde's wording without Rust type names, else cut to
+/// the echo limit (it may quote the input).
 fn plain_message(msg: &str) -> String {
     if msg.starts_with("data did not match any variant of untagged enum") {
         return "the value matches none of the accepted shapes".to_owned();

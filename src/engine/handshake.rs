@@ -17,8 +17,7 @@ const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
 /// to it as a one-element native array, and the probe answers with one element.
 const ARRAY_NAME: &str = "$mcp_coerce::private::ArrayOf";
 
-/// What an adapter driven by the engine is told: how deep its value is (an object it
-/// decodes counts its levels on from there) and the plan node of its value.
+/// What an adapter driven by the engine is told: its value's depth and plan node.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Drive {
     pub(crate) depth: u32,
@@ -33,8 +32,7 @@ impl Drive {
     };
 }
 
-/// What a newtype-struct name asks of the engine's deserializers, if it is one of the
-/// handshake's.
+/// What a handshake newtype-struct name asks of the engine's deserializers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Request {
     /// [`DIRECT_NAME`]: an adapter asking to be driven.
@@ -43,8 +41,7 @@ pub(super) enum Request {
     Array,
 }
 
-/// The handshake's request `name` makes, if any (every other name is an ordinary newtype
-/// struct's).
+/// The handshake request `name` makes, if any.
 #[inline(always)]
 pub(super) fn request(name: &str) -> Option<Request> {
     if name == DIRECT_NAME {
@@ -57,8 +54,8 @@ pub(super) fn request(name: &str) -> Option<Request> {
 }
 
 impl Engine {
-    /// Run the adapter visitor call `call` with the drive token set (only the visitor
-    /// asked for through [`adapt`] sees it: it takes it on entry), cleared afterwards.
+    /// Run the adapter visitor call `call` with the drive token set (its visitor takes it on
+    /// entry), cleared afterwards.
     #[inline]
     pub(crate) fn drive<R>(&self, drive: Drive, call: impl FnOnce() -> R) -> R {
         self.call.drive.set(drive);
@@ -68,8 +65,8 @@ impl Engine {
     }
 }
 
-/// Run an adapter's visitor on `deserializer`: driven by the engine when `deserializer` is
-/// the engine's, failing fast under any other.
+/// Run an adapter's visitor: driven under the engine's deserializer, failing fast under any
+/// other.
 #[inline]
 pub(crate) fn adapt<'de, D: Deserializer<'de>, V: Visitor<'de>>(
     deserializer: D,
@@ -87,8 +84,7 @@ pub(crate) fn adapt_array<'de, D: Deserializer<'de>, V: Visitor<'de>>(
     deserializer.deserialize_newtype_struct(ARRAY_NAME, visitor)
 }
 
-/// The drive token, if the adapter visitor now running was asked for through [`adapt`] by
-/// the engine; resets it.
+/// The drive token, if the running adapter visitor was asked for through [`adapt`]; resets it.
 #[inline]
 pub(crate) fn take_drive() -> Option<Drive> {
     let drive = with(|engine| engine.call.drive.replace(Drive::NONE));

@@ -44,33 +44,27 @@ pub(crate) use probe::default_filled;
 pub(crate) struct Engine {
     /// The state of the call being read, set aside whole while a nested one runs.
     call: CallState,
-    /// Set during a quick first attempt: `from_slice`'s first try, whose refusal is thrown
-    /// away (the call is then read again by the engine), so adapters stop at their first
-    /// issue without describing the rest ([`quick`]).
+    /// Set during `from_slice`'s quick first attempt, whose refusal is thrown away: adapters
+    /// stop at their first issue ([`quick`]).
     quick: Cell<bool>,
     /// The issues of one `E::custom` call made by the adapter shell's `fail_fast`.
     stash: RefCell<Option<IssueBuf>>,
     /// Set for the duration of one `E::custom` call made by [`silent`].
     silence: Cell<bool>,
-    /// The elements of the native array an adapter is driven on: the adapter may take
-    /// them and read them itself ([`take_native_array`]), or read them through the
-    /// sequence it is handed, which takes them from here.
+    /// The elements of the native array an adapter is driven on ([`take_native_array`]).
     native: RefCell<Option<Vec<Value>>>,
     /// Plans learned or built so far, by type (see [`plan_for`]).
     plans: RefCell<HashMap<usize, Rc<Plan>, BuildHasherDefault<AddressHasher>>>,
     /// Calls being read on this thread, one inside the other.
     calls: Cell<u32>,
-    /// Types whose plan is being learned right now (a type reached again while its own
-    /// plan is learned gets none).
+    /// Types whose plan is being learned (a type met again meanwhile gets none).
     learning: RefCell<Vec<usize>>,
 }
 
-/// The state of one call: one value, held in the [`Engine`] and swapped whole with a
-/// fresh one when a call nests inside it ([`CallState::swap`]). Each part is a cell of its
-/// own, so that reading one costs what a field of the engine costs.
+/// The state of one call, swapped whole when a call nests ([`CallState::swap`]); each part a
+/// cell of its own, as cheap to read as an engine field.
 pub(crate) struct CallState {
-    /// What this call keeps, as a [`Mark`]: the issues (`issues.len()`) and the coercions
-    /// (`coercions.len()`); read on every value.
+    /// What this call keeps, as a [`Mark`]; read on every value.
     stored: Cell<Mark>,
     /// Coercions applied past [`MAX_COERCIONS`]: counted, not kept.
     notes_dropped: Cell<usize>,
@@ -95,11 +89,11 @@ pub(crate) struct CallState {
     plan: RefCell<Option<Rc<Plan>>>,
     /// JSON-encoded objects being read inside one another (see `read_object`'s caller).
     encoded_layers: Cell<u32>,
-    /// A value the call did not read (an unknown field's) is nested deeper than the engine
-    /// reads: the arguments are then taken apart without recursion ([`drop_flat`]).
+    /// An unread value is nested deeper than the engine reads: the arguments are dropped
+    /// without recursion ([`drop_flat`]).
     deep: Cell<bool>,
-    /// The name of the tool whose call is read, where the caller knows it (a repeated
-    /// tool-call envelope is unwrapped only when it names this tool).
+    /// The tool's name, where known (a repeated tool-call envelope is unwrapped only when it
+    /// names it).
     tool: RefCell<Option<Box<str>>>,
 }
 
@@ -127,9 +121,8 @@ impl CallState {
         }
     }
 
-    /// Exchange this state with `other`, whole. `strict`: a part borrowed right now panics
-    /// (setting a call aside); otherwise it is left as it is (putting one back, perhaps
-    /// while a panic unwinds).
+    /// Exchange this state with `other`, whole; `strict` panics on a borrowed part, else leaves
+    /// it (a panic may be unwinding).
     fn swap(&self, other: &CallState, strict: bool) {
         fn swap_ref<T>(a: &RefCell<T>, b: &RefCell<T>, strict: bool) {
             if strict {
@@ -154,8 +147,7 @@ impl CallState {
         swap_ref(&self.tool, &other.tool, strict);
     }
 
-    /// Fresh again, keeping what was allocated (most of it already is, unless a panic cut
-    /// the call short).
+    /// Fresh again, keeping what was allocated.
     #[inline]
     fn clear(&self) {
         self.stored.set(0);
@@ -205,11 +197,11 @@ fn coercions_in(mark: Mark) -> usize {
 /// How the call being read arrived, and how it is read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Route {
-    /// Parsed from text by `from_str`/`from_slice`: the reading follows
-    /// `serde_json::from_str` where it and `serde_json::from_value` differ.
+    /// Parsed from text: the reading follows `serde_json::from_str` where it differs from
+    /// `from_value`.
     pub(crate) from_text: bool,
-    /// Strings may be moved out of the arguments into the value (the caller handed them
-    /// over); otherwise they are copied, and every refused string can still be echoed.
+    /// Strings may be moved out of the arguments; otherwise copied, so every refused string can
+    /// be echoed.
     pub(crate) take_strings: bool,
 }
 
@@ -228,8 +220,8 @@ thread_local! {
     };
 }
 
-/// Plans are keyed by a function's address (see [`plan_for`]): a multiply-shift of the
-/// address is as good a hash as any, and far cheaper than SipHash.
+/// Plans are keyed by a function's address: a multiply-shift is hash enough, far cheaper than
+/// SipHash.
 #[derive(Default)]
 struct AddressHasher(u64);
 
@@ -254,11 +246,11 @@ impl Hasher for AddressHasher {
 pub(crate) enum PlanSource {
     /// Learned from the type's own `Deserialize`.
     Learned,
-    /// Learned, with the type defaults of absent fields (for a call read with a report;
-    /// learning them takes more runs, which no other call pays for).
+    /// Learned, with the type defaults of absent fields (for reported calls only: it takes more
+    /// runs).
     Reported,
-    /// Built from the type's JSON Schema, by this function (called once per thread);
-    /// learned instead where it gives none (a schema it cannot read whole).
+    /// Built from the type's JSON Schema by this function, once per thread; learned where it
+    /// gives none.
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
     Schema(fn() -> Option<Plan>),
 }
@@ -282,8 +274,8 @@ impl Engine {
         }
     }
 
-    /// Record the coercion `make` builds (its path relative to the value being read), if
-    /// the call records coercions; past [`MAX_COERCIONS`] only count it.
+    /// Record the coercion `make` builds, if the call records them; past [`MAX_COERCIONS`] only
+    /// count it.
     #[cold]
     pub(crate) fn note(&self, make: impl FnOnce() -> Coercion) {
         self.note_first(self.call.stored.get(), make);
@@ -322,8 +314,7 @@ impl Engine {
         coercions.insert(first, coercion);
     }
 
-    /// Record the issue `make` builds; once the call keeps [`MAX_ISSUES`], only count it,
-    /// without building it.
+    /// Record the issue `make` builds; past [`MAX_ISSUES`] only count it, unbuilt.
     #[cold]
     pub(crate) fn record_with(&self, make: impl FnOnce() -> Issue) {
         if self.call.suppress.get() > 0 {
@@ -355,9 +346,8 @@ impl Engine {
         self.call.secret.get() > 0
     }
 
-    /// Put `segment` in front of `issue`'s path. The issue model takes the segment as it
-    /// is; the secret is the engine's to know: a key put in front of an issue redacted
-    /// while a field marked secret is read lies inside that field, and is written `*`.
+    /// Put `segment` in front of `issue`'s path, written `*` when it is a key inside a field
+    /// marked secret (the engine's knowledge, not the issue model's).
     pub(crate) fn prepend_issue(&self, issue: &mut Issue, segment: Segment) {
         if issue.is_redacted() && matches!(segment, Segment::Key(_)) && self.in_secret() {
             issue.prepend(Segment::Key("*".to_owned()));
@@ -366,9 +356,7 @@ impl Engine {
         }
     }
 
-    /// Put `segment` in front of `coercion`'s path: a key put in front while a field marked
-    /// secret is read lies inside that field, and is written `*` (as for issues,
-    /// [`Engine::prepend_issue`]).
+    /// Put `segment` in front of `coercion`'s path, redacted as in [`Engine::prepend_issue`].
     pub(crate) fn prepend_coercion(&self, coercion: &mut Coercion, segment: Segment) {
         if matches!(segment, Segment::Key(_)) && self.in_secret() {
             coercion.prepend(Segment::Key("*".to_owned()));
@@ -383,9 +371,8 @@ impl Engine {
         self.call.stored.get()
     }
 
-    /// Put the segment `segment` makes in front of the issues and coercions kept since
-    /// `mark`; the issues about `value` itself that do not say what arrived get `value` as
-    /// their input.
+    /// Put `segment`'s segment in front of what was kept since `mark`; issues about `value`
+    /// lacking an input get it.
     #[inline]
     pub(crate) fn prefix_since(
         &self,
@@ -438,8 +425,7 @@ impl Engine {
         self.call.report.get()
     }
 
-    /// Put the segment `segment` makes in front of the issues and coercions kept since
-    /// `mark` (their inputs as they are).
+    /// Put `segment`'s segment in front of what was kept since `mark`, inputs as they are.
     #[inline]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn prefix_plain(&self, mark: Mark, segment: impl FnOnce() -> Segment) {
@@ -486,8 +472,8 @@ impl Engine {
         }
     }
 
-    /// Take back the issues and coercions recorded since `mark`, and the issues counted
-    /// past the cap since the count was `dropped` (a trial reading that is not kept).
+    /// Take back what was recorded (and counted) since `mark` and `dropped`: a trial reading
+    /// not kept.
     #[cold]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn rewind(&self, mark: Mark, dropped: usize) {
@@ -500,8 +486,7 @@ impl Engine {
         self.call.dropped.set(dropped);
     }
 
-    /// Run `call` with recording switched off (building a stand-in), and back on after it
-    /// however it ends.
+    /// Run `call` with recording off (building a stand-in), back on however it ends.
     pub(crate) fn suppressed<R>(&self, call: impl FnOnce() -> R) -> R {
         counted(&self.call.suppress, call)
     }
@@ -587,8 +572,8 @@ pub(crate) fn with<R>(f: impl FnOnce(&Engine) -> R) -> R {
     ENGINE.with(f)
 }
 
-/// Read `value` as a `T`: one call, reporting every issue. `route` says how the value
-/// arrived; `plan` where its required fields come from.
+/// Read `value` as a `T`, reporting every issue; `route` says how it arrived, `plan` where
+/// required fields come from.
 pub(crate) fn read_call<T: DeserializeOwned>(
     value: Value,
     route: Route,
@@ -607,8 +592,7 @@ pub(crate) fn read_call<T: DeserializeOwned>(
     )
 }
 
-/// [`read_call`], recording the coercions applied: the value or the issues, and the
-/// report. `tool` is the name of the tool called, where the caller knows it.
+/// [`read_call`], also recording the coercions; `tool` is the tool's name, where known.
 pub(crate) fn read_call_reported<T: DeserializeOwned>(
     value: Value,
     route: Route,
@@ -675,17 +659,15 @@ impl<T> Outcome for (Result<T, Rejection>, Report) {
     }
 }
 
-/// Run `read` as one call on this thread's engine that reads no type (the schema route):
-/// what `read` records in the engine comes back as the call's rejection (`None` when it
-/// recorded no issue) and its report.
+/// Run `read` as one call that reads no type (the schema route): its recorded issues and
+/// coercions come back as the call's rejection and report.
 #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
 pub(crate) fn plain_call<R>(
     report: bool,
     read: impl FnOnce(&Engine) -> R,
 ) -> (R, Option<Rejection>, Report) {
     thread_local! {
-        /// The plan of every plain call: immutable, so one per thread (no allocation per
-        /// call).
+        /// The plan of every plain call: immutable, so one per thread.
         static OPAQUE: Rc<Plan> = Rc::new(Plan::opaque());
     }
     with(|engine| {
@@ -706,8 +688,8 @@ pub(crate) fn plain_call<R>(
     })
 }
 
-/// The value of the call, if it is accepted; otherwise its issues are in the engine
-/// ([`refusal`]). The coercions recorded stay there either way ([`take_report`]).
+/// The call's value if accepted; else its issues stay in the engine ([`refusal`]), as do its
+/// coercions.
 #[inline(always)]
 fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     let out = match out {
@@ -726,8 +708,8 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     }
 }
 
-/// The issues recorded, and the coercions, the keys the caller chose marked in their
-/// paths ([`Plan::mark_sent`]).
+/// The issues and coercions recorded, caller-chosen keys marked in their paths
+/// ([`Plan::mark_sent`]).
 #[cold]
 #[inline(never)]
 fn refusal(engine: &Engine, plan: &Plan) -> (Rejection, Report) {
@@ -772,9 +754,8 @@ fn take_report(engine: &Engine, plan: &Plan) -> Report {
 /// a nested call sets state aside.
 struct Call<'e> {
     engine: &'e Engine,
-    /// The enclosing call's state (boxed: a call inside a call is rare, and the common
-    /// call then carries one word). Taken, and so left `None`, by `Call`'s drop, which
-    /// puts it back: `ManuallyDrop` spares the common call the drop glue of `CallState`.
+    /// The enclosing call's state, boxed (nesting is rare) and `ManuallyDrop` (the common call
+    /// skips `CallState`'s drop glue); taken back by `Call`'s drop.
     saved: std::mem::ManuallyDrop<Option<Box<CallState>>>,
     /// Whether the call runs inside a quick attempt (put back when it ends).
     quick: bool,
@@ -813,8 +794,7 @@ impl Drop for Call<'_> {
     }
 }
 
-/// Set the enclosing call's state aside, whole, while a nested one runs (the nested one
-/// starts fresh).
+/// Set the enclosing call's state aside while a nested one runs fresh.
 #[cold]
 #[inline(never)]
 fn set_aside(engine: &Engine) -> Box<CallState> {
@@ -823,8 +803,7 @@ fn set_aside(engine: &Engine) -> Box<CallState> {
     saved
 }
 
-/// Put back the state of the enclosing call, set aside while a nested one ran; the nested
-/// one's goes with `saved`.
+/// Put back the enclosing call's state; the nested one's goes with `saved`.
 #[cold]
 #[inline(never)]
 fn restore(e: &Engine, saved: Box<CallState>) {
@@ -837,9 +816,8 @@ pub(crate) fn quick_attempt<R>(attempt: impl FnOnce() -> R) -> R {
     with_quick(true, attempt)
 }
 
-/// Run `read` as no quick attempt, whatever the call is: for a reading whose answer
-/// depends on reading to the end (JSON text whose syntax error makes it plain text), which
-/// a quick stop at its first refused element would change.
+/// Run `read` never as a quick attempt: for readings whose answer depends on reading to the
+/// end.
 pub(crate) fn in_full<R>(read: impl FnOnce() -> R) -> R {
     with_quick(false, read)
 }
@@ -872,8 +850,7 @@ fn counted<R>(counter: &Cell<u32>, call: impl FnOnce() -> R) -> R {
     call()
 }
 
-/// Run `call` with `plan` as the call's plan, the one before put back afterwards however
-/// it ends.
+/// Run `call` with `plan` as the call's plan, the one before put back however it ends.
 fn with_plan<R>(engine: &Engine, plan: Rc<Plan>, call: impl FnOnce() -> R) -> R {
     struct Restore<'e>(&'e Engine, Option<Rc<Plan>>);
     impl Drop for Restore<'_> {
@@ -887,8 +864,7 @@ fn with_plan<R>(engine: &Engine, plan: Rc<Plan>, call: impl FnOnce() -> R) -> R 
     call()
 }
 
-/// Whether the adapter now refusing a value runs in a quick first attempt, whose issues
-/// nobody reads: it may stop at the first one and say nothing of it.
+/// Whether the refusing adapter runs in a quick first attempt, whose issues nobody reads.
 #[cold]
 pub(crate) fn quick() -> bool {
     with(|engine| engine.quick.get())
@@ -904,8 +880,7 @@ pub(crate) fn take_native_array() -> Option<Vec<Value>> {
     with(|engine| engine.native.borrow_mut().take())
 }
 
-/// Whether the call being read lets adapters move strings out of the arguments (see
-/// [`Route::take_strings`]).
+/// Whether adapters may move strings out of the arguments ([`Route::take_strings`]).
 #[inline]
 pub(crate) fn takes_strings() -> bool {
     with(|engine| engine.call.route.get().take_strings)
@@ -923,8 +898,8 @@ pub(crate) fn record(issues: IssueBuf) {
     with(|engine| engine.record_all(issues));
 }
 
-/// Whether the call being read keeps no more issues (it only counts them): a caller may
-/// then skip the work of describing one. False outside a call.
+/// Whether the call keeps no more issues (so describing one can be skipped); false outside a
+/// call.
 #[inline]
 pub(crate) fn issues_full() -> bool {
     with(|engine| issues_in(engine.call.stored.get()) >= MAX_ISSUES)
@@ -968,14 +943,14 @@ impl Drop for SecretField {
     }
 }
 
-/// What the call keeps now (issues and coercions), for [`notes::coerced_first`],
-/// [`notes::at_index`] and [`locate_since`].
+/// What the call keeps now, for [`notes::coerced_first`], [`notes::at_index`] and
+/// [`locate_since`].
 pub(crate) fn entry_mark() -> Mark {
     with(|engine| engine.mark())
 }
 
-/// Give the issues recorded since `mark` about elements of the JSON array text `t` (a
-/// slice of `s`) their element's char offset in `s` (see `decode::locate_json_elements`).
+/// Give the issues since `mark` about elements of JSON array text `t` (in `s`) their char
+/// offset in `s`.
 pub(crate) fn locate_since(mark: Mark, s: &str, t: &str) {
     with(|engine| {
         if issues_in(engine.call.stored.get()) > issues_in(mark) {
@@ -990,9 +965,7 @@ fn locate_slow(engine: &Engine, mark: Mark, s: &str, t: &str) {
     crate::decode::locate_json_elements(issues.iter_mut().skip(issues_in(mark)), s, t);
 }
 
-/// Some value of type `T` to stand in for a refused one, so the caller can go on; `None`
-/// if `T` cannot be built from stand-in values (the caller then stops without a further
-/// issue).
+/// A stand-in `T` for a refused value; `None` when `T` cannot be built from stand-ins.
 #[cold]
 pub(crate) fn placeholder<T: DeserializeOwned>() -> Option<T> {
     with(|engine| {

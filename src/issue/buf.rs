@@ -6,8 +6,7 @@ use std::fmt;
 
 use super::{Code, Issue, MAX_ISSUES, Rejection};
 
-/// Issues found by one adapter call, with paths relative to the adapter's value; capped
-/// like a [`Rejection`], and counted past the cap without being built.
+/// Issues of one adapter call, relative to its value; capped like a [`Rejection`].
 #[derive(Debug, Default)]
 pub(crate) struct IssueBuf {
     issues: Vec<Issue>,

@@ -21,8 +21,7 @@ pub(crate) use path::Redacted;
 pub use path::{MAX_PATH_CHARS, Path, Segment};
 pub use rejection::{MAX_ISSUES, Rejection};
 
-/// The context keys a redacted issue keeps: what the crate writes from the type's
-/// declaration or from where the issue is, never what the caller sent.
+/// The context keys a redacted issue keeps: the crate's own words, never what the caller sent.
 const DECLARED_CONTEXT: &[&str] = &[
     "minimum",
     "maximum",
@@ -243,8 +242,7 @@ impl Input {
     }
 }
 
-/// Compact JSON text of `value`, serialized only as far as the echo limit needs: a huge
-/// array costs no more than a small one.
+/// Compact JSON text of `value`, serialized only as far as the echo limit needs.
 fn compact_json_prefix(value: &Value) -> String {
     struct Capped(Vec<u8>);
     impl io::Write for Capped {
@@ -446,8 +444,8 @@ impl Issue {
         self.path = self.path.redacted();
     }
 
-    /// This issue moved to the root of wherever it is reported from, its own path (and
-    /// the count of `more` issues found with it) kept in the message.
+    /// This issue moved to the root of where it is reported, its own path (and `more`) in the
+    /// message.
     pub(crate) fn relocated_here(mut self, more: usize) -> Issue {
         self.cut_path_to_fit();
         if !self.path.is_root() {
@@ -467,8 +465,8 @@ impl Issue {
         self.cut_path_to_fit();
     }
 
-    /// Cut the path to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS), adding the number of
-    /// levels left out to `path_levels_cut` in the context.
+    /// Cut the path to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS), noting the levels cut in
+    /// `path_levels_cut`.
     pub(crate) fn cut_path_to_fit(&mut self) {
         let cut = self.path.cut_to_fit();
         if cut > 0 {

@@ -34,8 +34,7 @@ impl Segment {
 }
 
 impl Segment {
-    /// Its length in a JSON Pointer, in chars: the `/`, then the index, or the key with
-    /// `~` and `/` escaped.
+    /// Its length in chars in a JSON Pointer (`/`, then the index or the escaped key).
     fn rendered_chars(&self) -> usize {
         1 + match self {
             Segment::Index(index) => index.checked_ilog10().unwrap_or(0) as usize + 1,
@@ -86,9 +85,8 @@ impl From<usize> for Segment {
 #[derive(Clone, Default)]
 pub struct Path {
     segments: Vec<Segment>,
-    /// Which of the first 64 segments are keys the caller chose (a map's keys, a key no
-    /// declared field names), as bits: bit `i` for segment `i`. A redacted path shows them
-    /// as `*` ([`Path::redacted`]); a segment past the 64th is shown so if it is a key.
+    /// Which of the first 64 segments are keys the caller chose, as bits, shown `*` when
+    /// redacted.
     sent: u64,
 }
 
@@ -101,8 +99,7 @@ impl fmt::Debug for Path {
     }
 }
 
-/// Paths are equal when their segments are: which keys the caller chose is not part of
-/// where a thing is.
+/// Paths are equal when their segments are (the caller's-key marks do not count).
 impl PartialEq for Path {
     fn eq(&self, other: &Self) -> bool {
         self.segments == other.segments
@@ -185,21 +182,20 @@ impl Path {
         self
     }
 
-    /// Put `segment` in front: issues are found deep down and gain their outer segments
-    /// on the way back up (the marks of the caller's keys move with their segments).
+    /// Put `segment` in front (issues gain their outer segments on the way up; marks move with
+    /// them).
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.segments.insert(0, segment);
         self.sent <<= 1;
     }
 
-    /// Mark the segments whose bits `sent` sets (bit `i` for segment `i`) as keys the
-    /// caller chose.
+    /// Mark the segments whose bits `sent` sets as keys the caller chose.
     pub(crate) fn mark_sent(&mut self, sent: u64) {
         self.sent |= sent;
     }
 
-    /// This path with every key in it marked as the caller's choice (a path inside a
-    /// forwarded object, or one found before any type was read).
+    /// This path with every key marked as the caller's (a forwarded object, or before any type
+    /// was read).
     pub(crate) fn keys_sent(mut self) -> Self {
         for (i, segment) in self.segments.iter().enumerate().take(64) {
             if matches!(segment, Segment::Key(_)) {
@@ -264,8 +260,8 @@ impl fmt::Display for Path {
     }
 }
 
-/// A path written as its [`redacted`](Path::redacted) form where it is displayed, without
-/// building that path first (for the fields of `tracing` events).
+/// A path displayed in its [`redacted`](Path::redacted) form without building it (for `tracing`
+/// fields).
 #[cfg(feature = "tracing")]
 pub(crate) struct Redacted<'a>(pub(crate) &'a Path);
 
@@ -277,8 +273,7 @@ impl fmt::Display for Redacted<'_> {
 }
 
 impl Path {
-    /// The JSON Pointer; with `redact`, every key the caller chose written `*`, as
-    /// [`redacted`](Path::redacted) marks them.
+    /// The JSON Pointer; with `redact`, caller-chosen keys written `*`.
     fn write(&self, f: &mut fmt::Formatter<'_>, redact: bool) -> fmt::Result {
         for (i, segment) in self.segments.iter().enumerate() {
             f.write_str("/")?;

@@ -236,8 +236,7 @@ enum Part {
     RedactedPath,
 }
 
-/// One part of each issue, comma-separated, written where it is displayed (a field of
-/// [`Rejection::trace`]'s event) without a `String` of its own.
+/// One part of each issue, comma-separated, written where displayed (for [`Rejection::trace`]).
 #[cfg(feature = "tracing")]
 struct Listed<'a>(&'a [Issue], Part);
 

@@ -126,8 +126,7 @@ pub struct Envelope {
     context: Option<Box<Map<String, Value>>>,
 }
 
-/// A caller-supplied name cut to the echo limit (kept as it is when it fits, without a
-/// copy).
+/// A caller-supplied name cut to the echo limit (not copied when it fits).
 fn cut(name: String) -> String {
     if name.len() <= crate::INPUT_ECHO_CHARS {
         name
@@ -190,8 +189,7 @@ impl Envelope {
         )
     }
 
-    /// [`invalid_argument`](Self::invalid_argument), the rejection's issues moved into the
-    /// envelope instead of copied.
+    /// [`invalid_argument`](Self::invalid_argument), the issues moved rather than copied.
     #[cfg(feature = "rmcp")]
     pub(crate) fn invalid_argument_owned(tool: impl Into<String>, rejection: Rejection) -> Self {
         let total = rejection.total();
@@ -352,8 +350,8 @@ impl Envelope {
         self
     }
 
-    /// The same envelope with `issues` listed (at most [`MAX_ISSUES`]; the rest, and
-    /// `more` found but not built, counted in `truncated`).
+    /// The same envelope with `issues` listed (past [`MAX_ISSUES`], and `more`, counted in
+    /// `truncated`).
     pub(crate) fn with_issues(mut self, issues: Vec<Issue>, more: usize) -> Self {
         let kept = issues.len().min(MAX_ISSUES);
         self.truncated = issues.len() - kept + more;
@@ -401,8 +399,7 @@ impl Rejection {
     }
 }
 
-/// The one tool a mistyped name most likely meant: equal ignoring case and separators, else
-/// the one name it ends or starts (4+ chars), else the one within two edits; none on a tie.
+/// The one tool a mistyped name most likely meant, by the rules of [`Envelope::unknown_tool`].
 fn similar_tool<'a>(sent: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     // A name longer than any real tool name is not worth folding.
     if sent.len() > 128 {

@@ -221,8 +221,7 @@ impl<'a> Upstream<'a> {
         }
     }
 
-    /// `envelope` with `retry_after_s` and a hint naming it when `Retry-After` is
-    /// readable; else as it is.
+    /// `envelope` with `retry_after_s` and a hint, when `Retry-After` is readable.
     fn with_retry_after(&self, envelope: Envelope) -> Envelope {
         let now = self.now.unwrap_or_else(SystemTime::now);
         match self
@@ -258,9 +257,8 @@ impl Envelope {
     }
 }
 
-/// The body as one line: whitespace and control chars collapsed to single spaces, edges
-/// trimmed, cut to [`INPUT_ECHO_CHARS`] chars with `…` appended when cut; bytes that are
-/// not UTF-8 become U+FFFD. Reads no more of the body than the echo needs.
+/// The body as one line, cut to [`INPUT_ECHO_CHARS`] (invalid UTF-8 as U+FFFD), reading no more
+/// than that.
 fn one_line_echo(body: &[u8]) -> String {
     let decoded = body.utf8_chunks().flat_map(|chunk| {
         let bad = (!chunk.invalid().is_empty()).then_some(char::REPLACEMENT_CHARACTER);
@@ -269,8 +267,8 @@ fn one_line_echo(body: &[u8]) -> String {
     crate::words::one_line(decoded, INPUT_ECHO_CHARS)
 }
 
-/// The field errors of a recognised error body, as issues (at most [`MAX_ISSUES`]), and
-/// how many more were found.
+/// A recognised error body's field errors as issues (at most [`MAX_ISSUES`]), and how many
+/// more.
 fn field_errors(body: &[u8]) -> (Vec<Issue>, usize) {
     if body.len() > PARSE_LIMIT {
         return (Vec::new(), 0);
@@ -373,8 +371,7 @@ fn pydantic_error(error: &Map<String, Value>) -> Option<Issue> {
     Some(issue)
 }
 
-/// The crate's code for a pydantic error type (pydantic 2's names, and pydantic 1's dotted
-/// ones); `custom` for any other.
+/// The crate's code for a pydantic (1 or 2) error type; `custom` for any other.
 fn pydantic_code(kind: &str) -> Code {
     match kind {
         "missing" | "value_error.missing" => Code::Missing,
@@ -404,9 +401,8 @@ fn pydantic_code(kind: &str) -> Code {
     }
 }
 
-/// One element of an RFC 9457 `errors` list (`detail`, `pointer`) or of JSON:API's
-/// (`detail` or `title`, `source.pointer`): a message required, the path at the root when
-/// there is no pointer.
+/// One element of an RFC 9457 or JSON:API `errors` list: a message required, the root without a
+/// pointer.
 fn problem_error(error: &Map<String, Value>) -> Option<Issue> {
     let message = ["detail", "title", "message"]
         .iter()
@@ -437,9 +433,8 @@ fn invalid_param(param: &Map<String, Value>) -> Option<Issue> {
     ))
 }
 
-/// The path of a JSON Pointer (RFC 6901), plain (`/a/0`) or in its URI fragment form
-/// (`#/a/0`, percent-decoded); the root for a pointer that is neither. A segment of digits
-/// without a leading zero is an index, any other a key.
+/// The path of a JSON Pointer, plain or as a URI fragment; digits without a leading zero are
+/// indexes.
 fn pointer_path(pointer: &str) -> Path {
     let decoded;
     let pointer = match pointer.strip_prefix('#') {
@@ -465,16 +460,15 @@ fn pointer_path(pointer: &str) -> Path {
     }))
 }
 
-/// `%XX` escapes decoded (invalid UTF-8 replaced); a `%` not followed by two hex digits
-/// is kept as it is.
+/// `%XX` escapes decoded (invalid UTF-8 replaced); a lone `%` kept.
 fn percent_decode(text: &str) -> String {
     percent_encoding::percent_decode_str(text)
         .decode_utf8_lossy()
         .into_owned()
 }
 
-/// The delay a `Retry-After` value asks for, in whole seconds from `now`: delay-seconds,
-/// or an HTTP-date (0 when it is past). `None` when the value is neither.
+/// The seconds a `Retry-After` value asks to wait from `now` (delay-seconds or HTTP-date);
+/// `None` if neither.
 fn retry_after_seconds(value: &str, now: SystemTime) -> Option<u64> {
     let value = value.trim_matches([' ', '\t']);
     if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
@@ -579,8 +573,7 @@ fn month_number(name: &str) -> Option<i64> {
     i64::try_from(index).ok().map(|i| i + 1)
 }
 
-/// The year (UTC) of a time in seconds since the Unix epoch (Howard Hinnant's
-/// civil_from_days).
+/// The UTC year of a Unix time (Howard Hinnant's civil_from_days).
 fn year_of(seconds: i64) -> i64 {
     let days = seconds.div_euclid(86_400) + 719_468;
     let era = days.div_euclid(146_097);
@@ -592,8 +585,8 @@ fn year_of(seconds: i64) -> i64 {
     yoe + era * 400 + i64::from(month <= 2)
 }
 
-/// Seconds since the Unix epoch of a UTC date and an `HH:MM:SS` time of day (second 60,
-/// a leap second, allowed as RFC 9110 has it); `None` for a date or time out of range.
+/// Unix seconds of a UTC date and time (second 60 allowed, as RFC 9110 has it); `None` out of
+/// range.
 fn civil_seconds(year: i64, month: i64, day: i64, time: &str) -> Option<i64> {
     let [hh, mm, ss] = fields::<3>(time, ':')?;
     let (hh, mm, ss) = (two_digits(hh)?, two_digits(mm)?, two_digits(ss)?);

@@ -115,13 +115,12 @@ impl Mismatch {
 }
 
 type Compiled = Arc<Result<jsonschema::Validator, String>>;
-/// Compiled schemas by the address of the schema they were compiled from (kept alive with
-/// them, so an address names one schema).
+/// Compiled schemas by the address of their schema (kept alive with them, so an address names
+/// one).
 type Validators = Mutex<HashMap<usize, (Arc<JsonObject>, Compiled)>>;
 
-/// The validator of an output schema, compiled once per schema: found by the schema's
-/// `Arc` (a tool router keeps its tools' schemas), else by its content (a router built
-/// again at every request, `coerce(Self::tool_router())`).
+/// An output schema's validator, compiled once: found by `Arc`, else by content (routers
+/// rebuilt per request).
 fn validator(schema: &Arc<JsonObject>) -> Compiled {
     static VALIDATORS: OnceLock<Validators> = OnceLock::new();
     let validators = VALIDATORS.get_or_init(Default::default);

@@ -67,9 +67,8 @@ pub fn output_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
     }
 }
 
-/// The meta-schemas a published output schema leaves unnamed: the drafts a validator
-/// that reads no `$schema` may not know (2020-12, what schemars and rmcp write, and
-/// 2019-09). A schema naming another draft (draft-07) keeps its `$schema`.
+/// The meta-schemas a published output schema leaves unnamed (2020-12, 2019-09); another draft
+/// keeps `$schema`.
 const UNNAMED_DRAFTS: [&str; 2] = [
     "https://json-schema.org/draft/2020-12/schema",
     "https://json-schema.org/draft/2019-09/schema",

@@ -114,8 +114,7 @@ fn refusal(tool: &str, rejection: Rejection, slot: Option<&RefusalSlot>) -> Erro
     }
 }
 
-/// `T`'s canonical input schema, built once per type: what a dialect's normalization
-/// reads the arguments against.
+/// `T`'s canonical input schema, built once per type, for a dialect's normalization.
 fn canonical_schema<T: schemars::JsonSchema + 'static>() -> Arc<Value> {
     static SCHEMAS: OnceLock<Mutex<HashMap<TypeId, Arc<Value>>>> = OnceLock::new();
     let schemas = SCHEMAS.get_or_init(Default::default);

@@ -21,8 +21,8 @@ use crate::render::Envelope;
 /// otherwise.
 pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid tool names.";
 
-/// What the router tells [`Parameters`](super::Parameters) of the call it routes, and
-/// where `Parameters` leaves its refusal for the router to render.
+/// What the router tells [`Parameters`](super::Parameters) of the call, and where it leaves a
+/// refusal.
 #[derive(Clone, Debug)]
 pub(super) struct CallSettings {
     pub(super) dialect: Dialect,
@@ -273,8 +273,8 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     }
 }
 
-/// The most chars of rmcp's own argument error forwarded to the model: its message quotes
-/// the input serde refused, whole.
+/// The most chars of rmcp's own argument error forwarded to the model (it quotes the input
+/// whole).
 const MAX_FORWARDED_CHARS: usize = 300;
 
 /// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
@@ -287,9 +287,8 @@ fn carries_envelope(error: &ErrorData) -> bool {
         })
 }
 
-/// The `isError` result of a refusal: the envelope as JSON `text` (in its documented key
-/// order), and as `structuredContent` unless the tool declares an output schema it would
-/// not match.
+/// The `isError` result of a refusal: the envelope as JSON text, and as `structuredContent`
+/// unless an output schema would refuse it.
 pub(super) fn refusal(text: String, envelope: Value, has_output_schema: bool) -> CallToolResult {
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     if !has_output_schema {
@@ -317,8 +316,7 @@ pub fn refusal_result(envelope: &Envelope, has_output_schema: bool) -> CallToolR
     envelope_result(envelope, has_output_schema)
 }
 
-/// [`refusal`] of an envelope built here, each rendering made once and only where it goes:
-/// the text always, the `structuredContent` unless the tool declares an output schema.
+/// [`refusal`] of an envelope built here, each rendering made only where it goes.
 pub(super) fn envelope_result(envelope: &Envelope, has_output_schema: bool) -> CallToolResult {
     let mut result = CallToolResult::error(vec![ContentBlock::text(envelope.to_json_string())]);
     if !has_output_schema {

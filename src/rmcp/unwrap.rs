@@ -16,8 +16,8 @@ use serde_json::Value;
 use crate::issue::Rejection;
 use crate::report::Coercion;
 
-/// The `args_unwrapped` steps [`UnwrapArguments`] took to reach the arguments object, for
-/// [`Parameters`](super::Parameters) to put in front of its report.
+/// The `args_unwrapped` steps [`UnwrapArguments`] took, for [`Parameters`](super::Parameters)'
+/// report.
 #[derive(Clone, Debug)]
 pub(super) struct Unwrapped(pub(super) Vec<Coercion>);
 
@@ -240,8 +240,8 @@ fn read_sent_call(
     })
 }
 
-/// The `isError` result of arguments that hold no object: the envelope as text only (the
-/// tool's `outputSchema` is not known here).
+/// The `isError` result of arguments holding no object: text only (the output schema is unknown
+/// here).
 fn refusal(tool: &str, rejection: &Rejection) -> CallToolResult {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);

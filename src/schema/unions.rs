@@ -131,9 +131,8 @@ pub(super) fn complement<T: DeserializeOwned + JsonSchema>(
     Rejection::new(others.chain(within)).counting(truncated)
 }
 
-/// Whether the node of `schema` that reads the value at `path` is a union. The path is
-/// followed through `properties`, `items` and local `$ref`s; not into a union's branches
-/// (the outermost union on a path is the one found).
+/// Whether the node reading the value at `path` is a union (through `properties`, `items`,
+/// local `$ref`s; the outermost found).
 fn union_at(schema: &Value, path: &Path) -> bool {
     let mut node = resolve(schema, schema);
     for segment in path.segments() {
@@ -150,9 +149,8 @@ fn union_at(schema: &Value, path: &Path) -> bool {
     node.is_some_and(is_union)
 }
 
-/// Whether `node` is a union of two shapes or more: a `oneOf` or `anyOf` with two branches
-/// besides `{"type": "null"}` (schemars writes an `Option` of a named type as the type or
-/// null, which the typed pass reads itself).
+/// Whether `node` is a union of two shapes or more (a `null` branch does not count: that is an
+/// `Option`).
 fn is_union(node: &Value) -> bool {
     ["oneOf", "anyOf"].iter().any(|keyword| {
         node.get(keyword)
@@ -167,8 +165,7 @@ fn is_union(node: &Value) -> bool {
     })
 }
 
-/// `node`, or the definition its local `$ref` names (schemars writes `#/$defs/Name`),
-/// followed a few times at most.
+/// `node`, or the definition its local `$ref` names, followed a few times at most.
 fn resolve<'s>(root: &'s Value, mut node: &'s Value) -> Option<&'s Value> {
     for _ in 0..8 {
         match node.get("$ref").and_then(Value::as_str) {
@@ -183,8 +180,7 @@ fn at_or_beneath(path: &Path, above: &Path) -> bool {
     path.segments().starts_with(above.segments())
 }
 
-/// `value` without the member at `path` (whose last segment is a key); whether it was
-/// there (a union at an array position is not taken out: it keeps the typed issue).
+/// `value` without the member (a key) at `path`; whether it was there.
 fn remove(value: &mut Value, path: &Path) -> bool {
     let Some((Segment::Key(last), parents)) = path.segments().split_last() else {
         return false;
