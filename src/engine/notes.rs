@@ -8,8 +8,7 @@ use super::Mark;
 use crate::issue::{Input, Segment};
 use crate::report::{Coercion, Rule, encoded};
 
-/// Calls being read with a report on any thread: while none is, an adapter's lax branch
-/// records nothing without looking at its thread's state.
+/// Calls read with a report on any thread: while none is, recording costs nothing.
 static REPORTING: AtomicUsize = AtomicUsize::new(0);
 
 /// Counts one call read with a report for as long as it lives.
@@ -28,8 +27,7 @@ impl Drop for Reporting {
     }
 }
 
-/// Whether a call is being read with a report on any thread (a quick test before the
-/// work of describing a step; [`coerced`] checks the thread's own call).
+/// Whether any thread reads a call with a report (the quick test before [`coerced`]).
 #[inline]
 pub(crate) fn active() -> bool {
     REPORTING.load(Ordering::Relaxed) != 0
@@ -43,8 +41,7 @@ pub(crate) fn clamped(from: Input, to: Input, bound: &'static str) {
     }
 }
 
-/// Record that `rule` was applied to the value being read (`from`/`to` built only when the
-/// call is read with a report).
+/// Record that `rule` was applied to the value being read.
 #[inline]
 pub(crate) fn coerced(
     rule: Rule,
@@ -72,9 +69,8 @@ pub(crate) fn mark() -> Mark {
     if active() { super::entry_mark() } else { 0 }
 }
 
-/// Record that `rule` was applied to the value being read, in front of the steps recorded
-/// inside it since `first` ([`mark`]): a layer of string encoding found peeled once the
-/// text inside it was read.
+/// Record `rule` in front of the steps recorded since `first` (a layer found once its text was
+/// read).
 #[inline]
 pub(crate) fn coerced_first(
     first: Mark,
@@ -98,8 +94,7 @@ fn coerced_first_slow(
     note_first(first, || Coercion::new(rule, from(), to()));
 }
 
-/// Run `read`, the reading of `inner`, the text a layer of string encoding held in
-/// `outer`: `json_string` is recorded for the layer, in front of what `read` records.
+/// Run `read` on the text `inner` a layer of `outer` held, recording `json_string` first.
 #[inline]
 pub(crate) fn peeled<R>(outer: &str, inner: &str, read: impl FnOnce() -> R) -> R {
     let first = mark();
@@ -113,8 +108,7 @@ pub(crate) fn peeled<R>(outer: &str, inner: &str, read: impl FnOnce() -> R) -> R
     out
 }
 
-/// Run `read`, the reading of the element at `index` of the array being read: the steps
-/// it records get the index in front of their paths.
+/// Run `read` on the element at `index`: its steps get the index in front.
 #[inline]
 pub(crate) fn at_index<R>(index: usize, read: impl FnOnce() -> R) -> R {
     if !active() {
@@ -126,8 +120,7 @@ pub(crate) fn at_index<R>(index: usize, read: impl FnOnce() -> R) -> R {
     out
 }
 
-/// Record the coercion `make` builds, if the call being read records them (see
-/// [`Engine::note`](super::Engine::note)).
+/// Record the coercion `make` builds ([`Engine::note`](super::Engine::note)).
 #[cold]
 fn note(make: impl FnOnce() -> Coercion) {
     super::with(|engine| engine.note(make));
@@ -138,8 +131,7 @@ fn note_first(first: Mark, make: impl FnOnce() -> Coercion) {
     super::with(|engine| engine.note_first(first, make));
 }
 
-/// Put `segment` in front of the paths of the coercions recorded since `mark` (an
-/// adapter reading its elements itself).
+/// Put `segment` in front of the coercions recorded since `mark`.
 #[cold]
 fn prefix_notes_since(mark: Mark, segment: Segment) {
     super::with(|engine| {

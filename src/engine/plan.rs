@@ -39,8 +39,7 @@ pub(crate) struct StructNode {
     pub(crate) check: Check,
     /// Every property known, in declaration order (required first for learned nodes).
     pub(crate) props: Vec<Prop>,
-    /// Whether every property serde knows is in `props` (so that a key serde knows but no
-    /// prop names cannot be an alias of a required one).
+    /// Every property serde knows is in `props` (else a known key may alias a required one).
     pub(crate) complete: bool,
     /// The required properties among the first 64 as bits, for the quick test that nothing is
     /// missing (0 past 64; all bits when a property has a type default, so the full test runs).
@@ -69,15 +68,14 @@ pub(crate) struct Prop {
     pub(crate) aliases: Vec<Cow<'static, str>>,
     pub(crate) required: bool,
     pub(crate) child: NodeId,
-    /// The default the field's type fills in when the field is absent (learned plans
-    /// only), reported as `default_applied`.
+    /// The default the field's type fills in when absent (learned plans), for
+    /// `default_applied`.
     pub(crate) default: Option<Box<crate::issue::Input>>,
     /// `name`'s [`Signature`], for the quick comparison.
     sig: Signature,
 }
 
-/// A name's length and first 8 bytes: two names with different signatures differ, and two
-/// of at most 8 bytes with the same signature are the same.
+/// A name's length and first 8 bytes: a cheap first test of equality.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Signature(usize, u64);
 
@@ -127,8 +125,7 @@ impl Prop {
     }
 }
 
-/// String equality for field names: the length first, then byte by byte (field names are
-/// short: a loop is cheaper than a call to `memcmp`).
+/// Field-name equality, length first (names are short: a loop beats `memcmp`).
 #[inline(always)]
 fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -155,8 +152,7 @@ impl Plan {
         self.nodes.get(id as usize)
     }
 
-    /// Mark in `path` every key the caller chose (unknown fields, map keys, keys under a value
-    /// the plan does not describe), for redaction.
+    /// Mark in `path` every key the caller chose, for redaction.
     pub(crate) fn mark_sent(&self, path: &mut crate::issue::Path) {
         use crate::issue::Segment;
         let mut node = ROOT;

@@ -23,8 +23,7 @@ const MAX_RUNS: usize = 2048;
 const MAX_NODES: usize = 4096;
 /// Levels of a plan, at most.
 const MAX_DEPTH: u32 = 32;
-/// Values made up over all runs, at most: past it every value is a stand-in, so that the
-/// work stays bounded whatever the type (a recursive type with many optional fields).
+/// Values made up over all runs, at most: past it, stand-ins only (bounded work).
 const MAX_STEPS: u32 = 200_000;
 
 pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
@@ -66,13 +65,11 @@ fn learn_as<T: DeserializeOwned>(engine: &Engine, defaults: bool) -> Plan {
     builder.into_inner().into_plan()
 }
 
-/// Threads learning type defaults now: while none is, a type default filled in by serde
-/// ([`default_filled`]) costs one load.
+/// Threads learning type defaults now: while none is, [`default_filled`] costs one load.
 static LOGGING: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
-    /// The type defaults filled in during the field-default phase of the struct being
-    /// learned from (after its last member, before its visitor returns); `None` outside it.
+    /// The type defaults filled in while the struct being learned ends; `None` otherwise.
     static FILLED: RefCell<Option<Vec<Input>>> = const { RefCell::new(None) };
 }
 
@@ -275,8 +272,7 @@ enum Phase {
     /// Offering every field, to learn aliases and what lies inside optional fields.
     Explore,
     Done,
-    /// A run failed inside it without teaching anything: what is known stands, the rest
-    /// is unknown.
+    /// A run failed inside it without teaching anything: the rest stays unknown.
     Broken,
 }
 
@@ -325,8 +321,8 @@ impl Builder {
         }
     }
 
-    /// After a run that succeeded: every struct reached moves on a phase. Whether another
-    /// run can teach more.
+    /// After a successful run, every struct reached moves on a phase; whether more can be
+    /// learned.
     fn advance(&mut self) -> bool {
         let mut more = false;
         for id in std::mem::take(&mut self.reached) {
@@ -710,8 +706,7 @@ impl ProbeDe<'_, '_> {
     }
 }
 
-/// One element (or `left` of them) at the node of the elements: the first is learned
-/// from, the others are stand-ins.
+/// One element (or `left`) at the items node: the first learned from, the rest stand-ins.
 struct Items<'b, 'e> {
     left: usize,
     first: bool,

@@ -37,8 +37,7 @@ pub(crate) fn suggestion<'a>(
     best.filter(|_| !tied).map(|(_, name)| name)
 }
 
-/// `enum_unknown`: `input` is none of `allowed`; `sent` its text, when it is a string, for
-/// the suggestion.
+/// `enum_unknown`: `input` is none of `allowed`; `sent`, a string's text, for the suggestion.
 #[cold]
 pub(crate) fn unknown(allowed: &[Value], sent: Option<&str>, input: Input) -> Issue {
     let names: Vec<&str> = allowed.iter().filter_map(Value::as_str).collect();

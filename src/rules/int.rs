@@ -25,16 +25,13 @@ pub(crate) fn issue(failure: Failure, input: Input, min: i128, max: u128) -> Iss
 /// 2^53: from here on, not every integer is an `f64`.
 pub(crate) const EXACT_F64_LIMIT: f64 = 9_007_199_254_740_992.0;
 
-/// 2^53 − 1, the largest integer a JavaScript client reads exactly from a JSON number
-/// (`Number.MAX_SAFE_INTEGER`).
+/// 2^53 − 1: the largest integer JavaScript reads exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: i128 = (1 << 53) - 1;
 
-/// What an `int_overflow` hint adds when the range it names reaches past ±(2^53 − 1):
-/// JavaScript clients round such integers when they are sent as JSON numbers.
+/// What an `int_overflow` hint adds when the range reaches past ±(2^53 − 1).
 pub(crate) const SAFE_INTEGER_HINT: &str = "send integers past 9007199254740991 as strings";
 
-/// "send an integer from `min` to `max`", and [`SAFE_INTEGER_HINT`] when the range reaches
-/// past ±(2^53 − 1).
+/// "send an integer from `min` to `max`", with [`SAFE_INTEGER_HINT`] past ±(2^53 − 1).
 pub(crate) fn range_hint(min: i128, max: u128, range: &str) -> String {
     if min < -MAX_SAFE_INTEGER || max > MAX_SAFE_INTEGER.unsigned_abs() {
         format!("send an integer {range}; {SAFE_INTEGER_HINT}")
@@ -53,8 +50,7 @@ pub(crate) fn floats_parse_exactly() -> bool {
     })
 }
 
-/// The issue for a float where a plain integer type was asked for: `int_from_float`,
-/// `int_overflow` past 2^53 (hint: send it as a string), else `invalid_type`.
+/// The issue for a float where a plain integer type was asked for.
 #[cold]
 pub(crate) fn int_issue_for_float(f: f64, input: Input, min: i128, max: u128) -> Issue {
     let issue = if !f.is_finite() || f.fract() != 0.0 {

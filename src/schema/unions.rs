@@ -19,8 +19,7 @@ use crate::issue::{Code, Path, Rejection, Segment};
 const MAX_SEARCH_DEPTH: u32 = 64;
 
 thread_local! {
-    /// Per type (keyed as the engine keys plans, by a function of the type), its schema's
-    /// coercer, or `None` for a schema without a union or one the engine cannot compile.
+    /// Per type, its schema's coercer, or `None` without a union or compilable schema.
     static COERCERS: RefCell<HashMap<usize, Option<Rc<Unions>>>> = RefCell::new(HashMap::new());
 }
 
@@ -30,8 +29,7 @@ pub(super) struct Unions {
     coercer: Coercer,
 }
 
-/// The schema engine for `T`, where `T`'s schema has a union; compiled once per type and
-/// thread.
+/// The schema engine for `T` where its schema has a union; once per type and thread.
 pub(super) fn coercer_of<T: JsonSchema>() -> Option<Rc<Unions>> {
     let key = coercer_of::<T> as fn() -> Option<Rc<Unions>> as usize;
     if let Some(found) = COERCERS.with(|c| c.borrow().get(&key).cloned()) {
@@ -69,8 +67,7 @@ pub(super) fn call_from_slice(json: &[u8]) -> Option<Value> {
         .map(|(value, _)| value)
 }
 
-/// `refused` (the typed pass's issues for `call`) with the issues inside `T`'s unions
-/// read by the schema engine (see the [module docs](self)).
+/// `refused` with the issues inside `T`'s unions read by the schema engine.
 pub(super) fn complement<T: DeserializeOwned + JsonSchema>(
     unions: &Unions,
     refused: Rejection,

@@ -7,8 +7,7 @@ use crate::words;
 
 const HINT: &str = "send the address alone, e.g. ann@example.com";
 
-/// Read an email address (trimmed, `mailto:` removed): the address and whether it was valid
-/// as sent, or `format_invalid` (a display name's hint gives the address).
+/// Read an email address (trimmed, `mailto:` removed) and whether valid as sent.
 pub(crate) fn read(text: &str) -> Result<(&str, bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
@@ -57,8 +56,7 @@ fn atext(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b)
 }
 
-/// A host name of letters, digits and inner hyphens, labels of 1 to 63 bytes, at most 253
-/// bytes, no label with hyphens in its third and fourth places.
+/// A host name: LDH labels of 1 to 63 bytes, at most 253, no `xn--`-style hyphens.
 fn hostname(domain: &str) -> bool {
     domain.len() <= 253
         && domain.split('.').all(|label| {

@@ -27,8 +27,7 @@ impl Family {
     }
 }
 
-/// Read an IP address of `family` and whether it was valid as sent, or `format_invalid`
-/// (leading-zero octets, zone indexes, the other family).
+/// Read an IP address of `family` and whether valid as sent, or `format_invalid`.
 pub(crate) fn read(text: &str, family: Family) -> Result<(IpAddr, bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
@@ -107,8 +106,7 @@ pub(crate) fn read(text: &str, family: Family) -> Result<(IpAddr, bool), Issue> 
     Err(invalid(format, text, message, hint))
 }
 
-/// The address `t` reads as with its octets' leading zeros dropped, if it is four decimal
-/// octets of which one has a leading zero.
+/// The IPv4 address `t` reads as without its octets' leading zeros, if it has any.
 fn leading_zeros(t: &str) -> Option<Ipv4Addr> {
     let octets: Vec<&str> = t.split('.').collect();
     if octets.len() != 4

@@ -67,8 +67,7 @@ impl Format {
     }
 }
 
-/// A string read by a format's rule: its canonical text, and whether the text sent was
-/// already valid for the format as sent (the schema route then keeps it as it is).
+/// A string read by a format's rule: its canonical text, and whether valid as sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     not(feature = "coercer"),
@@ -131,9 +130,7 @@ pub(crate) fn read(format: Format, text: &str) -> Result<Read, Issue> {
     }
 }
 
-/// Whether `text` satisfies `format` as sent: [`read`]'s `as_sent`, without writing the
-/// canonical text (the schema engine asks this of every string a union or a fast path
-/// checks).
+/// Whether `text` satisfies `format` as sent, without writing the canonical text.
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")

@@ -4,8 +4,7 @@ use super::{Format, invalid};
 use crate::issue::Issue;
 use crate::words;
 
-/// Read a UUID (hyphenated, in braces, after `urn:uuid:`, or 32 hex digits): its bytes and
-/// whether it was valid as sent, or `format_invalid`.
+/// Read a UUID (hyphenated, braced, `urn:uuid:`, 32 hex digits) and whether valid as sent.
 pub(crate) fn read(text: &str) -> Result<([u8; 16], bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
