@@ -35,18 +35,12 @@
 //! # Ok::<(), mcp_coerce::Rejection>(())
 //! ```
 //!
-//! The repository's README walks through what is accepted, what a refusal looks like, the
-//! demo, schema publishing, rmcp and axum servers, the test kit and tool-call histories;
-//! `docs/contract.md` (shipped with the crate) is the full table of accepted and refused
-//! inputs.
+//! The README walks through the crate; `docs/contract.md` (shipped with the crate) is the
+//! full table of accepted and refused inputs.
 //!
 //! # Map
-//! One naming rule: every `#[serde_as]` marker is `XLike<..>`, its wrapper type is `X<..>`.
-//! One order of parameters: element adapter (if any), then bounds, then policies, each with
-//! a default that keeps the common case short (`IntLike`, `IntLike<1, 100>`,
-//! `IntLike<1, 50, Clamp, DefaultTo<10>>`, `StringArrayLike<NoSplit>`,
-//! `ArrayLike<EnumLike, Items<1, 5>>`); item counts are an [`Items`] type, so that
-//! `IntArrayLike<Items<0, 1000>>` does not read like `IntLike<0, 1000>`'s value range.
+//! Every `#[serde_as]` marker is `XLike<..>`, its wrapper type `X<..>`; parameters come in
+//! one order, each with a default ([`policy`]).
 //! - `use mcp_coerce::prelude::*;` brings the markers, the wrapper types, the policies, the
 //!   entry points and the issue and report types, and no module: [`prelude`].
 //! - `#[serde(deserialize_with)]` instead of `#[serde_as]`: the same marker, through

@@ -362,10 +362,8 @@ fn shown(input: &Input) -> String {
     }
 }
 
-/// Every coercion applied to one call (up to [`MAX_COERCIONS`], in the order they were
-/// applied: object members in the key order of `serde_json`'s map, which is sorted unless
-/// its `preserve_order` feature is on, as for issues) and how many more were applied but
-/// not kept.
+/// Every coercion applied to one call (up to [`MAX_COERCIONS`], in the order applied) and
+/// how many more were applied but not kept.
 ///
 /// # Examples
 ///
@@ -541,13 +539,9 @@ pub(crate) fn members(n: usize) -> Option<Input> {
 
 #[cfg(feature = "tracing")]
 impl Report {
-    /// Emit one `tracing` event per coercion, at debug level, target `mcp_coerce`, with the
-    /// fields `tool`, `path` (the JSON Pointer, keys the caller chose written `*`: see
-    /// [`Path::redacted`]) and `rule` (the [`Rule`] id), and the message `coercion`; never
-    /// a value. The rmcp extractor does this for every call it reads (feature `rmcp`).
-    /// Nothing is built unless a subscriber records the event: the redacted path is
-    /// written straight into its recorder (as a `Display` value), and with no subscriber
-    /// interested the call allocates nothing.
+    /// Emit one `tracing` event per coercion (debug level, target `mcp_coerce`; fields
+    /// `tool`, `path` redacted as [`Path::redacted`] does, `rule`; never a value). Nothing is
+    /// built unless a subscriber records the event.
     ///
     /// ```
     /// # use mcp_coerce::IntArrayLike;
