@@ -242,9 +242,7 @@ impl Coercion {
     }
 
     /// The one-line note for the model, for the rules it should be told of
-    /// ([`Rule::tells_the_model`]): `limit 500 was clamped to 100 (maximum)`,
-    /// `category "ai-ml" was read as "AI/ML"`, `limit had no value; the default 10 was
-    /// used`. The field is named by its path without the leading `/` (`filters/limit`).
+    /// ([`Rule::tells_the_model`]); the wording is docs/contract.md's, "Coercion report".
     ///
     /// ```
     /// use mcp_coerce::{Clamp, IntLike};

@@ -78,10 +78,8 @@ impl<'a> Upstream<'a> {
         }
     }
 
-    /// The same answer with the value of its `Retry-After` header (RFC 9110, section
-    /// 10.2.3): delay-seconds (`"120"`) or an HTTP-date in any of the three formats of
-    /// RFC 9110, section 5.6.7 (`"Sun, 06 Nov 1994 08:49:37 GMT"`, the obsolete RFC 850
-    /// and asctime forms). A value that is neither is ignored.
+    /// The same answer with the value of its `Retry-After` header (RFC 9110, 10.2.3):
+    /// delay-seconds or an HTTP-date in any of its three formats; anything else is ignored.
     #[must_use]
     pub fn retry_after(mut self, value: &'a str) -> Self {
         self.retry_after = Some(value);
@@ -112,41 +110,10 @@ impl<'a> Upstream<'a> {
         self
     }
 
-    /// The envelope for the caller of `tool`:
-    ///
-    /// | upstream | category | issues |
-    /// |---|---|---|
-    /// | 400, 422 | `INVALID_ARGUMENT` | the field errors of a recognised body (below), else none |
-    /// | 401, 403 | `PERMISSION_DENIED` | none |
-    /// | 404 | `NOT_FOUND` | none |
-    /// | 409 | `CONFLICT` | none |
-    /// | 429 | `RESOURCE_EXHAUSTED`, with `context.retry_after_s` from `Retry-After` | none |
-    /// | 408, any 5xx, [`timed_out`](Self::timed_out) | `UNAVAILABLE`, with `context.retry_after_s` from `Retry-After` | none |
-    /// | any other 4xx | `INVALID_ARGUMENT` | none |
-    /// | anything else (1xx to 3xx, past 599) | `INTERNAL_ERROR` (an upstream that did not fail was reported as failed) | none |
-    ///
-    /// 408 (Request Timeout) is the upstream timing out, so it counts with the timeouts.
-    /// `retry_after_s` is whole seconds, an HTTP-date in the past giving 0 (RFC 9110,
-    /// section 10.2.3, defines `Retry-After` for 503 and 429 answers).
-    ///
-    /// Recognised bodies (JSON, at most 1 MiB), each field error becoming one issue at its
-    /// path, with the upstream's message cut to [`INPUT_ECHO_CHARS`] chars:
-    /// - RFC 9457 problem details with the `errors` extension of its section 3 (`{"errors":
-    ///   [{"detail", "pointer": "#/age"}]}`, the pointer a JSON Pointer, in its URI
-    ///   fragment form or plain; JSON:API's `{"source": {"pointer"}}` and `title` too),
-    ///   and the `invalid-params` extension of RFC 7807 (`[{"name", "reason"}]`, also
-    ///   spelled `invalid_params`): code `custom`;
-    /// - pydantic and FastAPI validation errors, `{"detail": [{"type", "loc", "msg",
-    ///   "input"}]}`: the path from `loc` without FastAPI's leading location (`body`,
-    ///   `query`, `path`, `header`, `cookie`), the code from `type` (pydantic's names for
-    ///   the crate's codes: `missing`, `int_parsing`, `string_too_long` as `too_long`,
-    ///   `greater_than_equal` as `too_small`, any `*_type` as `invalid_type`, ...;
-    ///   pydantic 1's dotted names too; `custom` for the rest), and `input` echoed.
-    ///
-    /// At most [`MAX_ISSUES`] issues are listed, the rest counted in `truncated`. The
-    /// message is `upstream service answered HTTP <status>`, then `: ` and the body as
-    /// one line (whitespace and control chars collapsed to single spaces) cut to
-    /// [`INPUT_ECHO_CHARS`] chars with `…`, when there is a body.
+    /// The envelope for the caller of `tool`: the status picks the category, a recognised
+    /// error body (RFC 9457 or RFC 7807 field errors, pydantic and FastAPI validation errors;
+    /// at most 1 MiB) gives one issue per field error, `Retry-After` gives `retry_after_s`, and
+    /// the body is echoed as one cut line. The tables: docs/contract.md, "HTTP".
     ///
     /// # Examples
     ///
