@@ -53,7 +53,7 @@ pub(crate) struct Engine {
     silence: Cell<bool>,
     /// The elements of the native array an adapter is driven on ([`take_native_array`]).
     native: RefCell<Option<Vec<Value>>>,
-    /// Plans learned or built so far, by type (see [`plan_for`]).
+    /// Plans learned or built so far, by type (see [`Engine::plan_for`]).
     plans: RefCell<HashMap<usize, Rc<Plan>, BuildHasherDefault<AddressHasher>>>,
     /// Calls being read on this thread, one inside the other.
     calls: Cell<u32>,

@@ -458,14 +458,14 @@ impl Issue {
         self
     }
 
-    /// Put `segment` in front of the path, cutting it to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS)
+    /// Put `segment` in front of the path, cutting it to [`MAX_PATH_CHARS`]
     /// as it grows. The caller writes a secret key as `*` first.
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
         self.cut_path_to_fit();
     }
 
-    /// Cut the path to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS), noting the levels cut in
+    /// Cut the path to [`MAX_PATH_CHARS`], noting the levels cut in
     /// `path_levels_cut`.
     pub(crate) fn cut_path_to_fit(&mut self) {
         let cut = self.path.cut_to_fit();
