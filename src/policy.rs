@@ -425,8 +425,8 @@ mod urls {
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::UrlPolicy;
     /// use mcp_coerce::url::check_url;
+    /// use mcp_coerce::{HttpsOnly, UrlPolicy};
     ///
     /// /// Images from our CDN only.
     /// struct Cdn;
@@ -439,6 +439,11 @@ mod urls {
     /// assert_eq!(check_url::<Cdn>("https://IMG.cdn.example.com/cat.jpg")?.as_str(),
     ///            "https://img.cdn.example.com/cat.jpg");
     /// assert!(check_url::<Cdn>("https://cdn.example.com/cat.jpg").is_err()); // the bare apex
+    ///
+    /// // The default policy: https to any public host.
+    /// assert!(check_url::<HttpsOnly>("https://example.org/a.png").is_ok());
+    /// assert!(check_url::<HttpsOnly>("http://example.org/a.png").is_err());
+    /// assert!(check_url::<HttpsOnly>("https://10.0.0.7/").is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -496,18 +501,8 @@ mod urls {
     }
 
     /// The common policy: `https` to any public host, at most 2048 chars. The default
-    /// [`UrlPolicy`] of [`UrlLike`](crate::UrlLike) and [`Url`](crate::Url).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use mcp_coerce::HttpsOnly;
-    /// use mcp_coerce::url::check_url;
-    ///
-    /// assert!(check_url::<HttpsOnly>("https://example.org/a.png").is_ok());
-    /// assert!(check_url::<HttpsOnly>("http://example.org/a.png").is_err());
-    /// assert!(check_url::<HttpsOnly>("https://10.0.0.7/").is_err());
-    /// ```
+    /// [`UrlPolicy`] of [`UrlLike`](crate::UrlLike) and [`Url`](crate::Url); example under
+    /// [`UrlPolicy`].
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub struct HttpsOnly;
 

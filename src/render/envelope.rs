@@ -16,17 +16,7 @@ pub const OUTPUT_INVALID_HINT: &str = "The server produced an invalid result; th
 ///
 /// Serialized in `SCREAMING_SNAKE_CASE` (`"INVALID_ARGUMENT"`).
 ///
-/// | category | JSON-RPC | HTTP |
-/// |---|---|---|
-/// | `INVALID_ARGUMENT` | -32602 | 400 |
-/// | `UNKNOWN_TOOL` | -32602 | 404 |
-/// | `NOT_FOUND` | -32602 | 404 |
-/// | `PERMISSION_DENIED` | -32603 | 403 |
-/// | `CONFLICT` | -32603 | 409 |
-/// | `RESOURCE_EXHAUSTED` | -32603 | 429 |
-/// | `UNAVAILABLE` | -32603 | 503 |
-/// | `INTERNAL_ERROR` | -32603 | 500 |
-/// | `OUTPUT_INVALID` | -32603 | 500 |
+/// Codes and statuses by category: docs/contract.md, "Errors".
 ///
 /// # Examples
 ///

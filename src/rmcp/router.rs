@@ -60,18 +60,8 @@ pub struct Router<R, S> {
 /// mcp_coerce::rmcp::coerce(&self.tool_router))]` (or `coerce(Self::tool_router())`, which
 /// builds the tool router at every request).
 ///
-/// | call | answer |
-/// |---|---|
-/// | refused by [`Parameters`](super::Parameters) (or failed by a tool with an [`Envelope`] as `ErrorData`) | an `isError: true` result with the envelope as JSON text in `content[0]`, and as `structuredContent` when the tool declares no `outputSchema` (a client checks `structuredContent` against the output schema even on an error result: the official TypeScript SDK throws on a mismatch) |
-/// | a result with `structuredContent`, from a tool with an `outputSchema` | (feature `output-check`; without it, the result as it is) the result, once checked against the schema as [`list_all`](Router::list_all) publishes it; a mismatch, or no `structuredContent` at all, is the `isError` result of the [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), and each mismatch goes to the server's log (a `tracing` error event, target `mcp_coerce`: `tool`, `path` in the result, `keyword`, and `detail`, the validator's message with the result's values masked; property names can appear in `path` and `detail`) |
-/// | an unknown tool | the JSON-RPC `-32602` error the MCP specification lists for unknown tools, with the `UNKNOWN_TOOL` envelope as `data`; or, with [`unknown_tool_as_result`](Router::unknown_tool_as_result), an `isError` result carrying it |
-/// | refused by rmcp's own `Parameters` | rmcp's `isError` result, its text cut to 300 chars |
-/// | an `isError` result of the tool's own, from a tool with an `outputSchema` | the result, its `structuredContent` moved into `content` as JSON text unless it matches the schema |
-/// | anything else | what the tool router answers |
-///
-/// `tools/list` ([`list_all`](Router::list_all)) publishes each `inputSchema` in the
-/// router's [`dialect`](Router::dialect), and each `outputSchema` inline and as the crate
-/// publishes input schemas ([`output_schema`](super::output_schema)).
+/// What it answers to each kind of call (refusals, output checks, unknown tools), and how
+/// `tools/list` publishes schemas: docs/contract.md, "The rmcp router".
 ///
 /// # Examples
 ///
@@ -96,12 +86,8 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     }
 
     /// The same router answering a call to an unknown tool with an `isError: true` result
-    /// carrying the `UNKNOWN_TOOL` envelope (as `structuredContent` and as JSON text),
-    /// instead of the JSON-RPC `-32602` error. The MCP specification lists unknown tools
-    /// among protocol errors; some hosts do not show a protocol error's `data` to the
-    /// model, and a tool result lets the model read the hint, led by `did you mean
-    /// "NAME"?` when one tool's name is close (see
-    /// [`Envelope::unknown_tool_among`]).
+    /// carrying the `UNKNOWN_TOOL` envelope instead of the JSON-RPC `-32602` error, for hosts
+    /// that do not show a protocol error's `data` to the model.
     ///
     /// # Examples
     ///
@@ -121,14 +107,8 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     /// The same router for clients behind a front end of this [`Dialect`]: `tools/list`
     /// publishes every `inputSchema` rewritten into it ([`Dialect::rewrite`]), and
     /// [`Parameters`](super::Parameters) first undoes what that schema makes clients send
-    /// ([`Dialect::normalize_arguments`]: under [`Dialect::OpenAiStrict`], where every
-    /// property is required and the optional ones nullable, a `null` for an optional
-    /// field is read as absent), then checks the arguments against the canonical types.
-    /// So the published schema and the check agree in every dialect: a value the
-    /// canonical schema admits, sent in the dialect's shape, is read as the same value.
-    /// Where a dialect moves a bound into a description (Gemini's `maximum`), the check
-    /// still applies it. The default is [`Dialect::Canonical`]; `outputSchema`s are not
-    /// rewritten (front ends read input schemas only).
+    /// ([`Dialect::normalize_arguments`]), so schema and check agree. The default is
+    /// [`Dialect::Canonical`]; `outputSchema`s are not rewritten.
     ///
     /// # Examples
     ///

@@ -41,10 +41,7 @@
 //! # #[cfg(not(feature = "coercer"))] fn main() {}
 //! ```
 //!
-//! An optional field written the crate's way publishes the inner type's plain schema, left
-//! out of `required`, with no `"type": [.., "null"]` and no `"default": null`
-//! ([`strip_nullable_optionals`], which [`input_schema`] applies, for the spellings
-//! schemars makes nullable).
+//! Optional fields' schemas: [`strip_nullable_optionals`], which [`input_schema`] applies.
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
 use serde::de::DeserializeOwned;
@@ -386,9 +383,7 @@ pub fn input_schema<T: JsonSchema>() -> Value {
 /// `anyOf`/`oneOf` member `{"type": "null"}` is removed (a lone remaining member replaces
 /// the union), and `"default": null` is dropped. Required properties are left as they are.
 ///
-/// The runtime still accepts `null` for these fields (it means "absent"); the schema just
-/// stops inviting it, because clients that see `["integer", "null"]` are reported to send
-/// numbers as strings.
+/// The runtime still accepts `null` there (docs/contract.md, Limits, on optional fields).
 ///
 /// # Examples
 ///
