@@ -2,16 +2,11 @@
 //! the HTTP hop of a tool call (tool handler → `POST /api/observations/batch` → the
 //! worker), or any JSON endpoint that agents and hooks call.
 //!
-//! - [`Json<T>`] reads a JSON body with [`from_slice`](crate::from_slice): every lax shape
-//!   the adapters accept, every issue reported at once.
-//! - [`Query<T>`] reads the query string with [`from_value`](crate::from_value), every value
-//!   a string, a key given more than once an array of them (`?ids=1&ids=2`), so that
-//!   `?ids=1,2,3&limit=10` reads as `{"ids": "1,2,3", "limit": "10"}` does.
-//! - Both refuse with a [`Refusal`]: the HTTP body of [`Rejection::to_http_body`]
-//!   (`application/json`), never axum's plain-text rejection: 400 with every issue, 415 for
-//!   a `Content-Type` that is not JSON, 413 past axum's body limit
-//!   ([`DefaultBodyLimit`](::axum::extract::DefaultBodyLimit), 2 MiB unless the router sets
-//!   another). The statuses and the body limit: [docs/contract.md, "HTTP"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#http).
+//! - [`Json<T>`] reads a JSON body with [`from_slice`](crate::from_slice); [`Query<T>`]
+//!   reads the query string, as strings, with [`from_value`](crate::from_value).
+//! - Both refuse with a [`Refusal`], the JSON body of [`Rejection::to_http_body`], never
+//!   axum's plain text: the statuses and the body limit are in [docs/contract.md,
+//!   "HTTP"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#http).
 //!
 //! The renderings are responses too: [`Refusal`], [`HttpBody`] (400),
 //! [`Envelope`] (its category's status: 400, 404, 403, 409, 429, 503, 500) and

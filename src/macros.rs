@@ -1,10 +1,8 @@
 //! Crate-internal macros for the schema impls (feature `schemars`), so each adapter module
 //! states only its name and schema.
 
-/// A schema, with the test kit's annotation (feature `testing`) added while the kit asks
-/// for it (`crate::testing::annotate`): of an adapter for a target, of a wrapper type, or
-/// of a JSON-encoded object (`optional`: an `Option` field's). Without the feature, the
-/// schema itself.
+/// A schema, with the test kit's annotation (`crate::testing::annotate`) added while the
+/// kit asks for it; without the feature `testing`, the schema itself.
 #[cfg(feature = "testing")]
 macro_rules! kit_annotation {
     (adapter $adapter:ty, $target:ty, $schema:expr) => {
@@ -39,8 +37,7 @@ macro_rules! kit_annotation {
 
 /// `JsonSchemaAs<Target>` for an adapter, for each listed target: always inline.
 ///
-/// `schema = |generator| EXPR` names the generator for a schema that depends on it (on its
-/// contract: see [`crate::schema`]'s integer bounds); `schema = EXPR` for one that does not.
+/// `schema = |generator| EXPR` for a schema that depends on the generator's contract.
 macro_rules! json_schema_as {
     (impl $g:tt $adapter:ty => [$($target:ty),+], name = $name:expr, schema = |$gen:ident| $schema:expr $(,)?) => {
         $(json_schema_as!(@one $g, $adapter, $target, $name, $gen, $schema);)+
@@ -88,9 +85,8 @@ macro_rules! json_schema_for {
     };
 }
 
-/// The `Visitor` methods of a shape that reads strings (and, for arrays, sequences and
-/// maps): every other scalar, and bytes, refused through the visitor's own
-/// `Self::refuse(got, input)`; `null` too, and `Some`/newtypes read through.
+/// The `Visitor` methods of a shape that reads strings: every other scalar refused through
+/// `Self::refuse(got, input)`; `Some`/newtypes read through.
 macro_rules! refuse_other_scalars {
     () => {
         fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {

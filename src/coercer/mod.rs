@@ -164,11 +164,9 @@ impl Coercer {
     ///
     /// # Errors
     ///
-    /// A [`SchemaError`] with the schema path, for a schema that is not valid JSON Schema
-    /// where the engine reads it, a `$ref` that names no part of the document (remote
-    /// references are never fetched), and, without the feature `schema-assertions`, a
-    /// keyword only a complete validator asserts (`not`, `if`, `dependentRequired`,
-    /// `contains`, `unevaluatedProperties`, ...).
+    /// A [`SchemaError`] with the schema path: invalid where the engine reads it, a `$ref`
+    /// outside the document (never fetched), or, without `schema-assertions`, a keyword
+    /// only a complete validator asserts (`not`, `if`, `contains`, ...).
     ///
     /// # Examples
     ///

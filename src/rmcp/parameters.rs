@@ -25,16 +25,10 @@ pub(super) const RMCP_ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize param
 /// Tool arguments read by the crate: every lax shape its adapters accept, every issue
 /// reported at once. Use it in `#[tool]` functions in place of rmcp's `Parameters`.
 ///
-/// Its JSON Schema (what rmcp's `#[tool]` macro publishes as the tool's `inputSchema`) is
-/// [`input_schema::<T>()`](crate::schema::input_schema): inline, and without `null` on
-/// optional fields. Arguments that are absent count as `{}`.
-///
-/// Routed through [`coerce`](super::coerce), it first undoes what the router's
-/// [`dialect`](super::Router::dialect) made clients send
-/// ([`Dialect::normalize_arguments`], against `T`'s canonical schema: `null` for an
-/// optional field under `openai-strict`), and reads arguments that
-/// [`UnwrapArguments`](super::UnwrapArguments) found sent as a string, recording
-/// `args_unwrapped` in the [report](super::Coercions).
+/// Its JSON Schema is [`input_schema::<T>()`](crate::schema::input_schema); absent arguments
+/// count as `{}`. Routed through [`coerce`](super::coerce), it first undoes the router's
+/// [`dialect`](super::Router::dialect) ([`Dialect::normalize_arguments`]) and reads
+/// arguments [`UnwrapArguments`](super::UnwrapArguments) found sent as a string.
 ///
 /// # Errors
 ///

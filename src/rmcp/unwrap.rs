@@ -133,14 +133,8 @@ impl<S: Service<RoleServer>> Service<RoleServer> for UnwrapArguments<S> {
 
 /// [`UnwrapArguments`] inside a `ServerHandler`, for servers whose transport takes one
 /// (rmcp's streamable HTTP server): call it from the handler's `on_custom_request`, where
-/// rmcp hands the `tools/call` requests it cannot read. A `tools/call` whose
-/// `params.arguments` is a string holding the object goes to the handler's `call_tool`
-/// with the object (the report records `args_unwrapped`); one whose arguments are not an
-/// object even so is answered with the `INVALID_ARGUMENT` `isError` result, as
-/// [`UnwrapArguments`] does; any other request gets rmcp's own answer to a method it does
-/// not know (`-32601`, the method as message). rmcp passes a custom result on as it is, so
-/// both answers are shaped here for the protocol version of the call, as rmcp shapes its
-/// own results.
+/// rmcp hands the `tools/call` requests it cannot read; it answers them as
+/// [`UnwrapArguments`] does (docs/contract.md, "The rmcp router").
 ///
 /// # Errors
 ///
