@@ -28,8 +28,7 @@ pub(crate) struct ValueDe<'a> {
     depth: u32,
 }
 
-/// Containers deeper than this are `too_deep`, as `serde_json` reads, so a `Value` built in
-/// code cannot recurse without end.
+/// Containers deeper than this are `too_deep`, as `serde_json` reads them.
 const MAX_NESTING: u32 = 128;
 
 impl<'a> ValueDe<'a> {
@@ -89,8 +88,7 @@ impl<'a> ValueDe<'a> {
         });
     }
 
-    /// Go on past a recorded issue with a stand-in; a type refusing even that stops the call,
-    /// with no issue about the stand-in.
+    /// Go on past a recorded issue with a stand-in (a type refusing it stops the call).
     fn stand_in<T>(&self, call: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
         self.engine.suppressed(call).map_err(|_| Error::silent())
     }
@@ -246,8 +244,7 @@ impl<'a> ValueDe<'a> {
         Ok(out)
     }
 
-    /// `visit_map` over the members; a known struct's missing required fields follow as
-    /// stand-ins, reported after.
+    /// `visit_map` over the members, then stand-ins for missing required fields.
     fn object<'de, V: Visitor<'de>>(
         self,
         shape: Option<&'a StructNode>,
@@ -791,8 +788,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
     }
 }
 
-/// Read `value` one level down at `at`'s segment; its issues get the segment and, lacking one,
-/// `value` as input.
+/// Read `value` one level down at `at`'s segment, prefixing its issues.
 #[inline]
 pub(crate) fn read_member<R>(
     engine: &Engine,
@@ -832,8 +828,7 @@ struct Seq<'a> {
 impl<'de> SeqAccess<'de> for &mut Seq<'_> {
     type Error = Error;
 
-    /// An element by its type's own `Deserialize`; a foreign refusal is recorded and a stand-in
-    /// read on.
+    /// An element by its own `Deserialize`; a foreign refusal is recorded, a stand-in read.
     fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, Error> {
         let engine = self.engine;
         match self.next_element_seed(std::marker::PhantomData::<T>) {
@@ -948,8 +943,7 @@ struct Entries<'a: 'm, 'm> {
     fields: &'static [&'static str],
     /// The properties of `shape` the members hold.
     present: Present,
-    /// A member named by a field `shape` does not list (an alias): required fields are not
-    /// judged.
+    /// A member is a field `shape` does not list (an alias): required fields not judged.
     blocked: bool,
     /// The required fields missing: fed as stand-ins, then reported.
     missing: Option<Vec<&'a str>>,
@@ -1135,8 +1129,7 @@ impl<'de, 'a> EnumAccess<'de> for Tagged<'a> {
     }
 }
 
-/// The content of a variant: issues inside it sit under the variant's key, which is in
-/// the input (`/event/Click/x`).
+/// A variant's content: its issues sit under the variant's key (`/event/Click/x`).
 struct Variant<'a> {
     name: &'a str,
     value: ValueDe<'a>,

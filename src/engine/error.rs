@@ -17,8 +17,7 @@ struct Inner {
 
 enum Kind {
     Issue(Issue),
-    /// serde's derived visitor reports a missing field through `de::Error::missing_field`;
-    /// the struct turns it into an issue.
+    /// A missing field, as serde's derived visitor reports it.
     Missing(&'static str),
     /// serde's derived visitor met a field a second time (`de::Error::duplicate_field`).
     Duplicate(&'static str),
@@ -110,8 +109,7 @@ impl Error {
         self
     }
 
-    /// This error, one level up, about the object key `key` (keys stay in the arguments, so can
-    /// be echoed).
+    /// This error, one level up, about the object key `key` itself.
     #[cold]
     pub(crate) fn prefixed_key(mut self, key: &str) -> Self {
         if let Kind::Issue(issue) = &mut self.0.kind
@@ -242,8 +240,7 @@ impl de::Error for Error {
     }
 }
 
-/// What serde says was expected, without `serde_derive`'s Rust type names (envelopes never show
-/// them).
+/// What serde says was expected, without Rust type names.
 fn plain_expected(exp: &dyn Expected) -> String {
     let text = exp.to_string();
     let named = [
@@ -270,8 +267,7 @@ fn plain_expected(exp: &dyn Expected) -> String {
     text
 }
 
-/// A foreign `Deserialize` impl's message: serde's wording without Rust type names, else cut to
-/// the echo limit (it may quote the input).
+/// A foreign impl's message without Rust type names, cut to the echo limit.
 fn plain_message(msg: &str) -> String {
     if msg.starts_with("data did not match any variant of untagged enum") {
         return "the value matches none of the accepted shapes".to_owned();

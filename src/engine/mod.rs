@@ -44,8 +44,7 @@ pub(crate) use probe::default_filled;
 pub(crate) struct Engine {
     /// The state of the call being read, set aside whole while a nested one runs.
     call: CallState,
-    /// Set during `from_slice`'s quick first attempt, whose refusal is thrown away: adapters
-    /// stop at their first issue ([`quick`]).
+    /// Set in `from_slice`'s quick first attempt: adapters stop at their first issue.
     quick: Cell<bool>,
     /// The issues of one `E::custom` call made by the adapter shell's `fail_fast`.
     stash: RefCell<Option<IssueBuf>>,
@@ -78,8 +77,7 @@ pub(crate) struct CallState {
     drive: Cell<Drive>,
     /// The issues of the call, paths relative to the value being read.
     issues: RefCell<Vec<Issue>>,
-    /// The coercions the call applied (when it reports), paths relative to the value being
-    /// read.
+    /// The coercions the call applied (when it reports), relative paths.
     coercions: RefCell<Vec<Coercion>>,
     /// Issues found past [`MAX_ISSUES`]: counted, not kept.
     dropped: Cell<usize>,
@@ -89,11 +87,9 @@ pub(crate) struct CallState {
     plan: RefCell<Option<Rc<Plan>>>,
     /// JSON-encoded objects being read inside one another (see `read_object`'s caller).
     encoded_layers: Cell<u32>,
-    /// An unread value is nested deeper than the engine reads: the arguments are dropped
-    /// without recursion ([`drop_flat`]).
+    /// An unread value nests deeper than the engine reads: drop with [`drop_flat`].
     deep: Cell<bool>,
-    /// The tool's name, where known (a repeated tool-call envelope is unwrapped only when it
-    /// names it).
+    /// The tool's name, where known (a repeated envelope must name it).
     tool: RefCell<Option<Box<str>>>,
 }
 
@@ -121,8 +117,7 @@ impl CallState {
         }
     }
 
-    /// Exchange this state with `other`, whole; `strict` panics on a borrowed part, else leaves
-    /// it (a panic may be unwinding).
+    /// Exchange this state with `other`; `strict` panics on a borrowed part.
     fn swap(&self, other: &CallState, strict: bool) {
         fn swap_ref<T>(a: &RefCell<T>, b: &RefCell<T>, strict: bool) {
             if strict {
@@ -197,11 +192,9 @@ fn coercions_in(mark: Mark) -> usize {
 /// How the call being read arrived, and how it is read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Route {
-    /// Parsed from text: the reading follows `serde_json::from_str` where it differs from
-    /// `from_value`.
+    /// Parsed from text: read as `serde_json::from_str` where it differs from `from_value`.
     pub(crate) from_text: bool,
-    /// Strings may be moved out of the arguments; otherwise copied, so every refused string can
-    /// be echoed.
+    /// Strings may be moved out; otherwise copied, so every refused string can be echoed.
     pub(crate) take_strings: bool,
 }
 
@@ -220,8 +213,7 @@ thread_local! {
     };
 }
 
-/// Plans are keyed by a function's address: a multiply-shift is hash enough, far cheaper than
-/// SipHash.
+/// Plans are keyed by a function's address: a multiply-shift hashes it cheaply.
 #[derive(Default)]
 struct AddressHasher(u64);
 
@@ -246,11 +238,9 @@ impl Hasher for AddressHasher {
 pub(crate) enum PlanSource {
     /// Learned from the type's own `Deserialize`.
     Learned,
-    /// Learned, with the type defaults of absent fields (for reported calls only: it takes more
-    /// runs).
+    /// Learned with the type defaults of absent fields (reported calls only).
     Reported,
-    /// Built from the type's JSON Schema by this function, once per thread; learned where it
-    /// gives none.
+    /// Built from the type's JSON Schema by this function; learned where it gives none.
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
     Schema(fn() -> Option<Plan>),
 }
@@ -274,8 +264,7 @@ impl Engine {
         }
     }
 
-    /// Record the coercion `make` builds, if the call records them; past [`MAX_COERCIONS`] only
-    /// count it.
+    /// Record the coercion `make` builds; past [`MAX_COERCIONS`] only count it.
     #[cold]
     pub(crate) fn note(&self, make: impl FnOnce() -> Coercion) {
         self.note_first(self.call.stored.get(), make);
@@ -346,8 +335,7 @@ impl Engine {
         self.call.secret.get() > 0
     }
 
-    /// Put `segment` in front of `issue`'s path, written `*` when it is a key inside a field
-    /// marked secret (the engine's knowledge, not the issue model's).
+    /// Put `segment` in front of `issue`'s path, as `*` for a key inside a secret field.
     pub(crate) fn prepend_issue(&self, issue: &mut Issue, segment: Segment) {
         if issue.is_redacted() && matches!(segment, Segment::Key(_)) && self.in_secret() {
             issue.prepend(Segment::Key("*".to_owned()));
@@ -371,8 +359,7 @@ impl Engine {
         self.call.stored.get()
     }
 
-    /// Put `segment`'s segment in front of what was kept since `mark`; issues about `value`
-    /// lacking an input get it.
+    /// Prefix what was kept since `mark`; issues about `value` lacking input get it.
     #[inline]
     pub(crate) fn prefix_since(
         &self,
@@ -472,8 +459,7 @@ impl Engine {
         }
     }
 
-    /// Take back what was recorded (and counted) since `mark` and `dropped`: a trial reading
-    /// not kept.
+    /// Take back what was recorded since `mark` (a trial reading not kept).
     #[cold]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn rewind(&self, mark: Mark, dropped: usize) {
@@ -572,8 +558,7 @@ pub(crate) fn with<R>(f: impl FnOnce(&Engine) -> R) -> R {
     ENGINE.with(f)
 }
 
-/// Read `value` as a `T`, reporting every issue; `route` says how it arrived, `plan` where
-/// required fields come from.
+/// Read `value` as a `T` in one call, reporting every issue.
 pub(crate) fn read_call<T: DeserializeOwned>(
     value: Value,
     route: Route,
@@ -659,8 +644,7 @@ impl<T> Outcome for (Result<T, Rejection>, Report) {
     }
 }
 
-/// Run `read` as one call that reads no type (the schema route): its recorded issues and
-/// coercions come back as the call's rejection and report.
+/// Run `read` as a call reading no type (the schema route): its rejection and report.
 #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
 pub(crate) fn plain_call<R>(
     report: bool,
@@ -688,8 +672,7 @@ pub(crate) fn plain_call<R>(
     })
 }
 
-/// The call's value if accepted; else its issues stay in the engine ([`refusal`]), as do its
-/// coercions.
+/// The call's value if accepted; else the issues stay in the engine ([`refusal`]).
 #[inline(always)]
 fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     let out = match out {
@@ -708,8 +691,7 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     }
 }
 
-/// The issues and coercions recorded, caller-chosen keys marked in their paths
-/// ([`Plan::mark_sent`]).
+/// The issues and coercions recorded, caller-chosen keys marked in their paths.
 #[cold]
 #[inline(never)]
 fn refusal(engine: &Engine, plan: &Plan) -> (Rejection, Report) {
@@ -750,12 +732,10 @@ fn take_report(engine: &Engine, plan: &Plan) -> Report {
     Report::from_parts(coercions, engine.call.notes_dropped.replace(0))
 }
 
-/// One call's state on this thread; the enclosing call's, if any, is put back on drop. Only
-/// a nested call sets state aside.
+/// One call's state on this thread; an enclosing call's is put back on drop.
 struct Call<'e> {
     engine: &'e Engine,
-    /// The enclosing call's state, boxed (nesting is rare) and `ManuallyDrop` (the common call
-    /// skips `CallState`'s drop glue); taken back by `Call`'s drop.
+    /// The enclosing call's state: boxed (nesting is rare), `ManuallyDrop` (no drop glue).
     saved: std::mem::ManuallyDrop<Option<Box<CallState>>>,
     /// Whether the call runs inside a quick attempt (put back when it ends).
     quick: bool,
@@ -816,8 +796,7 @@ pub(crate) fn quick_attempt<R>(attempt: impl FnOnce() -> R) -> R {
     with_quick(true, attempt)
 }
 
-/// Run `read` never as a quick attempt: for readings whose answer depends on reading to the
-/// end.
+/// Run `read` never as a quick attempt (its answer depends on reading to the end).
 pub(crate) fn in_full<R>(read: impl FnOnce() -> R) -> R {
     with_quick(false, read)
 }
@@ -898,8 +877,7 @@ pub(crate) fn record(issues: IssueBuf) {
     with(|engine| engine.record_all(issues));
 }
 
-/// Whether the call keeps no more issues (so describing one can be skipped); false outside a
-/// call.
+/// Whether the call keeps no more issues (describing one can be skipped).
 #[inline]
 pub(crate) fn issues_full() -> bool {
     with(|engine| issues_in(engine.call.stored.get()) >= MAX_ISSUES)
@@ -943,14 +921,12 @@ impl Drop for SecretField {
     }
 }
 
-/// What the call keeps now, for [`notes::coerced_first`], [`notes::at_index`] and
-/// [`locate_since`].
+/// What the call keeps now, for [`notes`] and [`locate_since`].
 pub(crate) fn entry_mark() -> Mark {
     with(|engine| engine.mark())
 }
 
-/// Give the issues since `mark` about elements of JSON array text `t` (in `s`) their char
-/// offset in `s`.
+/// Give issues since `mark` about elements of array text `t` their offset in `s`.
 pub(crate) fn locate_since(mark: Mark, s: &str, t: &str) {
     with(|engine| {
         if issues_in(engine.call.stored.get()) > issues_in(mark) {
@@ -1105,8 +1081,7 @@ impl Drop for EncodedLayer {
     }
 }
 
-/// The issues of the adapter whose error is being made, if the shell's `fail_fast` is
-/// making it (taken by the engine's own error type).
+/// The issues of the adapter error the shell's `fail_fast` is making, if any.
 pub(crate) fn take_stashed() -> Option<IssueBuf> {
     with(|engine| engine.stash.borrow_mut().take())
 }

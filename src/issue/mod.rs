@@ -444,8 +444,7 @@ impl Issue {
         self.path = self.path.redacted();
     }
 
-    /// This issue moved to the root of where it is reported, its own path (and `more`) in the
-    /// message.
+    /// This issue moved to the root of where it is reported, its path in the message.
     pub(crate) fn relocated_here(mut self, more: usize) -> Issue {
         self.cut_path_to_fit();
         if !self.path.is_root() {
@@ -458,15 +457,13 @@ impl Issue {
         self
     }
 
-    /// Put `segment` in front of the path, cutting it to [`MAX_PATH_CHARS`]
-    /// as it grows. The caller writes a secret key as `*` first.
+    /// Put `segment` in front of the path, cut to [`MAX_PATH_CHARS`] as it grows.
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
         self.cut_path_to_fit();
     }
 
-    /// Cut the path to [`MAX_PATH_CHARS`], noting the levels cut in
-    /// `path_levels_cut`.
+    /// Cut the path to [`MAX_PATH_CHARS`], counting the levels cut in the context.
     pub(crate) fn cut_path_to_fit(&mut self) {
         let cut = self.path.cut_to_fit();
         if cut > 0 {
@@ -513,8 +510,7 @@ impl fmt::Display for Issue {
     }
 }
 
-/// An issue on its own is an error too (the checks usable without serde, such as
-/// `url::check_url`, return one), so `?` carries it into `Box<dyn Error>`.
+/// An issue is an error too (`url::check_url` returns one), for `?`.
 impl std::error::Error for Issue {}
 
 /// What kind of JSON value arrived, as a noun phrase for messages ("got a string").

@@ -340,8 +340,7 @@ impl Envelope {
         self
     }
 
-    /// The same envelope with `issues` listed (past [`MAX_ISSUES`], and `more`, counted in
-    /// `truncated`).
+    /// The same envelope with `issues` listed, the rest counted in `truncated`.
     pub(crate) fn with_issues(mut self, issues: Vec<Issue>, more: usize) -> Self {
         let kept = issues.len().min(MAX_ISSUES);
         self.truncated = issues.len() - kept + more;

@@ -224,8 +224,7 @@ impl Envelope {
     }
 }
 
-/// The body as one line, cut to [`INPUT_ECHO_CHARS`] (invalid UTF-8 as U+FFFD), reading no more
-/// than that.
+/// The body as one line cut to [`INPUT_ECHO_CHARS`], reading no more than that.
 fn one_line_echo(body: &[u8]) -> String {
     let decoded = body.utf8_chunks().flat_map(|chunk| {
         let bad = (!chunk.invalid().is_empty()).then_some(char::REPLACEMENT_CHARACTER);
@@ -234,8 +233,7 @@ fn one_line_echo(body: &[u8]) -> String {
     crate::words::one_line(decoded, INPUT_ECHO_CHARS)
 }
 
-/// A recognised error body's field errors as issues (at most [`MAX_ISSUES`]), and how many
-/// more.
+/// A recognised body's field errors as issues (at most [`MAX_ISSUES`]), and the rest.
 fn field_errors(body: &[u8]) -> (Vec<Issue>, usize) {
     if body.len() > PARSE_LIMIT {
         return (Vec::new(), 0);
@@ -368,8 +366,7 @@ fn pydantic_code(kind: &str) -> Code {
     }
 }
 
-/// One element of an RFC 9457 or JSON:API `errors` list: a message required, the root without a
-/// pointer.
+/// One RFC 9457 or JSON:API `errors` element: a message required.
 fn problem_error(error: &Map<String, Value>) -> Option<Issue> {
     let message = ["detail", "title", "message"]
         .iter()
@@ -400,8 +397,7 @@ fn invalid_param(param: &Map<String, Value>) -> Option<Issue> {
     ))
 }
 
-/// The path of a JSON Pointer, plain or as a URI fragment; digits without a leading zero are
-/// indexes.
+/// The path of a JSON Pointer, plain or as a URI fragment.
 fn pointer_path(pointer: &str) -> Path {
     let decoded;
     let pointer = match pointer.strip_prefix('#') {
@@ -434,8 +430,7 @@ fn percent_decode(text: &str) -> String {
         .into_owned()
 }
 
-/// The seconds a `Retry-After` value asks to wait from `now` (delay-seconds or HTTP-date);
-/// `None` if neither.
+/// The seconds a `Retry-After` value asks to wait from `now`, if readable.
 fn retry_after_seconds(value: &str, now: SystemTime) -> Option<u64> {
     let value = value.trim_matches([' ', '\t']);
     if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
@@ -464,8 +459,7 @@ const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
-/// An HTTP-date (RFC 9110, 5.6.7: IMF-fixdate, RFC 850 with its two-digit year read as the
-/// RFC says, asctime) as Unix seconds; names case-sensitive, day name unchecked.
+/// An HTTP-date (RFC 9110, 5.6.7, all three forms) as Unix seconds.
 fn http_date(text: &str, now: i64) -> Option<i64> {
     if let Some((day, rest)) = text.split_once(", ") {
         if DAYS.contains(&day) {
@@ -552,8 +546,7 @@ fn year_of(seconds: i64) -> i64 {
     yoe + era * 400 + i64::from(month <= 2)
 }
 
-/// Unix seconds of a UTC date and time (second 60 allowed, as RFC 9110 has it); `None` out of
-/// range.
+/// Unix seconds of a UTC date and time (second 60 allowed); `None` out of range.
 fn civil_seconds(year: i64, month: i64, day: i64, time: &str) -> Option<i64> {
     let [hh, mm, ss] = fields::<3>(time, ':')?;
     let (hh, mm, ss) = (two_digits(hh)?, two_digits(mm)?, two_digits(ss)?);
