@@ -233,14 +233,12 @@ pub(crate) fn key_folds<'k>(
     out
 }
 
-/// The edits a key may be from a field's folded name to count as a misspelling: `min(2, len /
-/// 3)`.
+/// How many edits from a field's folded name make a misspelling: `min(2, len / 3)`.
 pub(crate) fn near_limit(folded_len: usize) -> usize {
     (folded_len / 3).min(2)
 }
 
-/// For each field of `absent`, the one unknown key within [`near_limit`] edits of it once
-/// both are folded; none on a tie or when a key is near two fields. Linear in the keys.
+/// For each field of `absent`, the one unknown key within [`near_limit`] edits of it.
 pub(crate) fn near_misses<'k>(absent: &[&str], unknown: &[&'k str]) -> Vec<Option<&'k str>> {
     use crate::rules::fold::distance_within;
     let fields: Vec<Vec<char>> = absent.iter().map(|f| folded(f).collect()).collect();

@@ -272,8 +272,7 @@ fn query_object(query: &str) -> Value {
     Value::Object(object)
 }
 
-/// The refusal of a request whose `Content-Type` is absent or not JSON: `application/json`
-/// or `application/*+json`, with any parameters, as axum's `Json` has it.
+/// The refusal of a request whose `Content-Type` is absent or not JSON.
 fn content_type_refusal(headers: &HeaderMap) -> Option<Refusal> {
     let sent = headers.get(CONTENT_TYPE);
     let is_json = sent
@@ -458,8 +457,7 @@ impl IntoResponse for Envelope {
     }
 }
 
-/// 200, with `{"stored": true}` or `{"stored": false, "reason": ...}` as
-/// `application/json`.
+/// 200, with the write outcome as `application/json`.
 impl IntoResponse for WriteOutcome {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.http_status()).unwrap_or(StatusCode::OK);

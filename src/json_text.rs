@@ -13,8 +13,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::issue::{Code, Input, Issue, MAX_ISSUES, Path, Segment};
 
-/// `json` read into a `Value`, with a `duplicate_key` issue per repeated key at its path,
-/// in the order met (past [`MAX_ISSUES`] only counted). Fails as `serde_json` does.
+/// `json` as a `Value`, with a `duplicate_key` issue per repeated key at its path.
 pub(crate) fn read(json: &[u8]) -> Result<(Value, Repeats), serde_json::Error> {
     let repeats = RefCell::new(Repeats::default());
     let mut de = serde_json::Deserializer::from_slice(json);

@@ -1,8 +1,7 @@
 //! Crate-internal macros for the schema impls (feature `schemars`), so each adapter module
 //! states only its name and schema.
 
-/// A schema, with the test kit's annotation (`crate::testing::annotate`) added while the
-/// kit asks for it; without the feature `testing`, the schema itself.
+/// A schema, with the test kit's annotation while the kit asks for it (feature `testing`).
 #[cfg(feature = "testing")]
 macro_rules! kit_annotation {
     (adapter $adapter:ty, $target:ty, $schema:expr) => {
@@ -85,8 +84,7 @@ macro_rules! json_schema_for {
     };
 }
 
-/// The `Visitor` methods of a shape that reads strings: every other scalar refused through
-/// `Self::refuse(got, input)`; `Some`/newtypes read through.
+/// `Visitor` methods of a string-reading shape: other scalars refused via `Self::refuse`.
 macro_rules! refuse_other_scalars {
     () => {
         fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {

@@ -92,8 +92,7 @@ pub trait ItemBounds: sealed::ItemBounds {
     const MIN: usize;
     /// The most items accepted.
     const MAX: usize;
-    /// The separator of a string array whose second parameter is `S`: `S` for [`Items`], else
-    /// the separator standing in the bounds' place.
+    /// The separator of a string array whose second parameter is `S`.
     type Separator<S: SeparatorPolicy>: SeparatorPolicy;
 }
 
@@ -463,8 +462,8 @@ mod urls {
     pub trait UrlPolicy {
         /// The schemes allowed, lowercase, without the colon: `&["https"]`.
         const SCHEMES: &'static [&'static str];
-        /// The hosts allowed: exact hosts and `*.domain` patterns (any depth of subdomain
-        /// of `domain`, never `domain` itself). Empty (the default) means any public host.
+        /// Allowed hosts: exact, or `*.domain` (any subdomain, never the apex); empty: any
+        /// public.
         const HOSTS: &'static [&'static str] = &[];
         /// The most chars a URL may have, before parsing and after normalization.
         const MAX_LEN: usize = 2048;
@@ -588,14 +587,11 @@ pub enum EpochUnit {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait DateTimePolicy {
-    /// The offset, in minutes east of UTC (west negative, at most 1439 either way), of a
-    /// date-time sent without one; `None` (the default) refuses it.
+    /// Minutes east of UTC (±1439) assumed for a date-time without offset; `None` refuses.
     const ASSUME_OFFSET_MINUTES: Option<i32> = None;
-    /// Whether a bare date (`2026-01-15`) reads as the start of that day; `false` (the
-    /// default) refuses it.
+    /// Whether a bare date reads as the start of that day; `false` refuses it.
     const DATE_AS_START_OF_DAY: bool = false;
-    /// Whether JSON numbers and numeric text read as epoch time, and in which unit; `None`
-    /// (the default) refuses them.
+    /// Whether numbers and numeric text read as epoch time, in which unit; `None` refuses.
     const EPOCH: Option<EpochUnit> = None;
 }
 

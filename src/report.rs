@@ -89,8 +89,7 @@ pub enum Rule {
     Clamp,
     /// Surrounding whitespace removed from a value the type keeps as trimmed text.
     Trim,
-    /// A date, date-time, UUID, email, IP address (or URI, schema route) sent in a lax
-    /// spelling, written canonically.
+    /// A date, UUID, email, IP address or URI in a lax spelling, written canonically.
     FormatCanonical,
     /// A date-time read by what its field's policy assumes, written canonically.
     FormatAssumed,
@@ -98,8 +97,7 @@ pub enum Rule {
     EmptyAsAbsent,
     /// A default carried by the type filled in (absent, `null`, or read as absent).
     DefaultApplied,
-    /// A key read as the field it names once folded (`orderBy` for `order_by`): at the field's
-    /// path.
+    /// A key read as the field it names once folded (`orderBy` for `order_by`).
     KeyFold,
     /// An unknown key a small edit away from an optional field left out (`limt`), ignored.
     UnknownIgnored,
@@ -510,8 +508,7 @@ impl<T> Coerced<T> {
     }
 }
 
-/// A string of JSON text as a step's `from` shows it: by its length, so no secret field inside
-/// is echoed.
+/// JSON text as a step's `from` shows it: by length, so nothing inside is echoed.
 pub(crate) fn encoded(text: &str) -> Option<Input> {
     Some(Input::Text(format!(
         "a string of {}",

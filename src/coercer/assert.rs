@@ -36,8 +36,7 @@ const READ_FORMATS: [Format; 7] = [
     Format::Uri,
 ];
 
-/// The validator of `schema`, reading the formats the engine reads as sent and the others as
-/// annotations.
+/// The validator of `schema`; the formats the engine reads are checked as sent.
 pub(crate) fn validator(schema: &Value) -> Result<jsonschema::Validator, SchemaError> {
     let mut options = jsonschema::options().should_validate_formats(true);
     for format in READ_FORMATS {

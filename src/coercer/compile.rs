@@ -158,8 +158,7 @@ pub(crate) struct Node {
     pub(crate) tag: Option<Tag>,
     /// The schema path of the node, for messages.
     pub(crate) pointer: Box<str>,
-    /// A scalar leaf's one type bit (a node with only that type's keywords and `enum`/`const`),
-    /// else 0: a value it accepts as sent skips the walk's rules ([`Node::leaf`]).
+    /// A scalar leaf's one type bit, else 0: its as-sent values skip the walk's rules.
     pub(crate) leaf: u8,
 }
 
@@ -234,8 +233,7 @@ impl Compiled {
     }
 }
 
-/// Keywords asserted on the coerced value by a complete validator (feature
-/// `schema-assertions`).
+/// Keywords a complete validator asserts on the coerced value (`schema-assertions`).
 pub(crate) const VALIDATOR_KEYWORDS: [&str; 14] = [
     "not",
     "if",
@@ -434,8 +432,7 @@ impl<'s> Compiler<'s> {
         self.root.pointer(pointer)
     }
 
-    /// The schema path a `$ref` at `at` names (resolved against its resource's base, then its
-    /// fragment), or an error.
+    /// The schema path a `$ref` at `at` names, or an error.
     fn resolve(&self, reference: &str, at: &str) -> Result<String, SchemaError> {
         let (uri, fragment) = match reference.split_once('#') {
             Some((uri, fragment)) => (uri, Some(fragment)),

@@ -66,8 +66,7 @@ impl Pattern {
         })
     }
 
-    /// Whether `text` has a match anywhere (JSON Schema patterns are not anchored), or
-    /// [`Exhausted`] past the backtracking limit.
+    /// Whether `text` has a match anywhere (patterns are not anchored), or [`Exhausted`].
     pub(crate) fn is_match(&self, text: &str) -> Result<bool, Exhausted> {
         match &self.engine {
             Engine::Linear(regex) => Ok(regex.is_match(text)),

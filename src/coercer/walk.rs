@@ -20,8 +20,7 @@ use crate::words::truncate;
 /// Containers nested deeper than this are refused (`too_deep`), as by the typed engine.
 const MAX_NESTING: u32 = 128;
 
-/// Schema nodes applied to one value without descending (`allOf`, `$ref`, unions): past this, a
-/// loop.
+/// Nodes applied to one value without descending (`allOf`, `$ref`): past this, a loop.
 const MAX_HOPS: u32 = 64;
 
 /// Node applications nested across the whole walk (hops and levels together): past this the
@@ -29,8 +28,7 @@ const MAX_HOPS: u32 = 64;
 /// thread's stack.
 const MAX_CHAIN: u32 = 1024;
 
-/// Node applications a call may take, at least, plus [`BUDGET_PER_VALUE`] per value: past it
-/// the call is refused.
+/// Node applications a call may take, plus [`BUDGET_PER_VALUE`] per value.
 const BASE_BUDGET: u64 = 1_000_000;
 
 /// Node applications each member or element of the call adds to its budget.
@@ -53,8 +51,7 @@ pub(crate) struct Ctx<'e> {
     quiet_text: bool,
 }
 
-/// The hasher of [`Ctx::memo`]'s keys: a multiply-and-rotate mix (SipHash cost a tenth of a
-/// union's check).
+/// The hasher of [`Ctx::memo`]'s keys: a multiply-rotate mix (SipHash was too slow).
 #[derive(Default)]
 struct MemoHasher(u64);
 
@@ -639,8 +636,7 @@ impl Walk<'_, '_> {
 
     // -- enums --------------------------------------------------------------------------
 
-    /// A string folding to exactly one string value of `enum`/`const` read as it; whether the
-    /// value is a member.
+    /// A string folding to one `enum`/`const` string read as it; whether it is a member.
     fn fold_member(&mut self, node: &Node, value: &mut Value) -> bool {
         let allowed: &[Value] = match (&node.enumeration, &node.constant) {
             (Some(values), _) => values,
@@ -849,8 +845,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The items the string `s` holds for an array of `kind` elements, and where they came
-    /// from.
+    /// The items the string `s` holds for an array of `kind` elements, and their origin.
     fn array_text(
         &mut self,
         s: &str,
@@ -1021,8 +1016,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The type bits of the elements of `node`'s `items` (`null` left out); 0 unless one scalar
-    /// schema.
+    /// The type bits of `node`'s scalar `items` (`null` left out); 0 otherwise.
     fn element_types(&self, node: &Node) -> u8 {
         let Some(items) = node.items.filter(|_| node.prefix_items.is_empty()) else {
             return 0;
@@ -1108,8 +1102,7 @@ impl Walk<'_, '_> {
         self.absent(node, map, declared, all_declared, at);
     }
 
-    /// The members of an object whose keys are all declared and none absent-like, read in
-    /// place.
+    /// Members of an object with only declared keys, none absent-like, read in place.
     fn declared_only(&mut self, node: &Node, map: &mut Map<String, Value>, at: At) {
         self.ctx.budget = self
             .ctx
@@ -1201,8 +1194,7 @@ impl Walk<'_, '_> {
         self.apply(id, value, at.down());
     }
 
-    /// Whether an optional property's value reads as absent (`null`, `""`, `"null"` where the
-    /// property's type does not admit it; a union's type is its branches').
+    /// Whether an optional property's value reads as absent (`null`, `""`, `"null"`).
     fn reads_as_absent(&self, id: Id, value: &Value) -> bool {
         let node = self.followed(id);
         let accepted = self.union_types(node, 0);
@@ -1233,8 +1225,7 @@ impl Walk<'_, '_> {
         bits
     }
 
-    /// Whether the blank string `s` is no value of `node` (by type, `minLength`, `enum`,
-    /// `pattern`, `format`...).
+    /// Whether the blank string `s` is no value of `node`.
     fn refuses_blank(&self, node: &Node, s: &str, depth: u32) -> bool {
         let accepted = node.accepted_types();
         if accepted == 0 {
@@ -1349,8 +1340,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// Required properties the object lacks (a default filled in, else `missing`), and unknown
-    /// keys close to an optional property left out. `all_declared`: every key was declared.
+    /// Required properties the object lacks (default or `missing`), and near-miss keys.
     fn absent(
         &mut self,
         node: &Node,

@@ -13,8 +13,7 @@ use super::{Engine, with};
 /// The name through which an adapter asks to be driven by the engine.
 const DIRECT_NAME: &str = "$mcp_coerce::private::Direct";
 
-/// The name through which the generic array adapter asks to be driven; a lone value comes
-/// to it as a one-element native array, and the probe answers with one element.
+/// The name through which the generic array adapter asks to be driven.
 const ARRAY_NAME: &str = "$mcp_coerce::private::ArrayOf";
 
 /// What an adapter driven by the engine is told: its value's depth and plan node.
@@ -54,8 +53,7 @@ pub(super) fn request(name: &str) -> Option<Request> {
 }
 
 impl Engine {
-    /// Run the adapter visitor call `call` with the drive token set (its visitor takes it on
-    /// entry), cleared afterwards.
+    /// Run the adapter visitor call `call` with the drive token set, cleared after.
     #[inline]
     pub(crate) fn drive<R>(&self, drive: Drive, call: impl FnOnce() -> R) -> R {
         self.call.drive.set(drive);
@@ -65,8 +63,7 @@ impl Engine {
     }
 }
 
-/// Run an adapter's visitor: driven under the engine's deserializer, failing fast under any
-/// other.
+/// Run an adapter's visitor: driven by the engine, failing fast under others.
 #[inline]
 pub(crate) fn adapt<'de, D: Deserializer<'de>, V: Visitor<'de>>(
     deserializer: D,

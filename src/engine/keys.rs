@@ -14,8 +14,7 @@ pub(super) fn may_wrap(map: &Map<String, Value>, fields: &[&str]) -> bool {
     !fields.is_empty() && map.len() <= 2
 }
 
-/// The arguments inside the root's wrapper key, if any ([`arguments::wrapper`]), noted
-/// `args_unwrapped`.
+/// The arguments inside the root's wrapper key, if any, noted `args_unwrapped`.
 #[cold]
 #[inline(never)]
 pub(super) fn unwrap_root(value: &mut Value, engine: &Engine, fields: &[&str]) {
@@ -51,8 +50,7 @@ pub(super) fn all_declared(map: &Map<String, Value>, fields: &[&str]) -> bool {
     map.keys().all(|key| fields.contains(&key.as_str()))
 }
 
-/// Read each key that folds to a field of `fields` as that field (a `key_fold` coercion);
-/// a field named by two keys is `duplicate_key` ([`arguments::fold_into`] keeps which value).
+/// Read each key that folds to a field as that field (`key_fold`; clashes reported).
 #[cold]
 #[inline(never)]
 pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &[&str]) {
@@ -69,8 +67,7 @@ pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &
     });
 }
 
-/// For each unknown key of `map`, the absent field of `fields` it is a small edit from, if any
-/// ([`arguments::near_misses`]).
+/// For each unknown key of `map`, the absent field it is a small edit from, if any.
 pub(super) fn near_keys<'m>(
     map: &'m Map<String, Value>,
     fields: &[&'static str],
@@ -96,8 +93,7 @@ pub(super) fn near_keys<'m>(
         .collect()
 }
 
-/// `unknown_ignored` at each unknown key close to an optional field left out (reported calls
-/// only).
+/// `unknown_ignored` at unknown keys close to an optional field left out.
 #[cold]
 #[inline(never)]
 pub(super) fn note_ignored(

@@ -69,8 +69,7 @@ pub(crate) fn mark() -> Mark {
     if active() { super::entry_mark() } else { 0 }
 }
 
-/// Record `rule` in front of the steps recorded since `first` (a layer found once its text was
-/// read).
+/// Record `rule` in front of the steps recorded since `first`.
 #[inline]
 pub(crate) fn coerced_first(
     first: Mark,

@@ -68,8 +68,7 @@ pub(crate) struct Prop {
     pub(crate) aliases: Vec<Cow<'static, str>>,
     pub(crate) required: bool,
     pub(crate) child: NodeId,
-    /// The default the field's type fills in when absent (learned plans), for
-    /// `default_applied`.
+    /// The default the field's type fills in when absent, for `default_applied`.
     pub(crate) default: Option<Box<crate::issue::Input>>,
     /// `name`'s [`Signature`], for the quick comparison.
     sig: Signature,

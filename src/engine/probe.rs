@@ -73,8 +73,7 @@ thread_local! {
     static FILLED: RefCell<Option<Vec<Input>>> = const { RefCell::new(None) };
 }
 
-/// Called by the crate's type defaults when serde fills one in: while a plan is learned,
-/// tells the probe which absent field has a type default (for `default_applied`).
+/// Called when serde fills in a crate type default: tells the probe which field.
 #[inline]
 pub(crate) fn default_filled(value: impl FnOnce() -> Input) {
     if LOGGING.load(Ordering::Relaxed) != 0 {
@@ -321,8 +320,7 @@ impl Builder {
         }
     }
 
-    /// After a successful run, every struct reached moves on a phase; whether more can be
-    /// learned.
+    /// After a successful run, every struct moves on a phase; whether more can be learned.
     fn advance(&mut self) -> bool {
         let mut more = false;
         for id in std::mem::take(&mut self.reached) {

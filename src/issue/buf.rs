@@ -35,8 +35,7 @@ impl IssueBuf {
         self.push_with(|| issue);
     }
 
-    /// These issues as one, for an error whose own path is unknown here: the first issue's
-    /// code and relative path, and the count of the others in its message.
+    /// These issues as one, located where the error will be: the first's code and path.
     pub(crate) fn into_located_here(self) -> Issue {
         let more = self.issues.len().saturating_sub(1) + self.dropped;
         let mut issues = self.issues.into_iter();

@@ -26,8 +26,7 @@ pub enum Segment {
 }
 
 impl Segment {
-    /// An object key's segment, cut to [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars and
-    /// `…`, so a huge key is not copied into every issue.
+    /// An object key's segment, cut to [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars.
     pub(crate) fn key(key: &str) -> Segment {
         Segment::Key(crate::words::truncate(key))
     }
@@ -85,8 +84,7 @@ impl From<usize> for Segment {
 #[derive(Clone, Default)]
 pub struct Path {
     segments: Vec<Segment>,
-    /// Which of the first 64 segments are keys the caller chose, as bits, shown `*` when
-    /// redacted.
+    /// Which of the first 64 segments are keys the caller chose, as bits.
     sent: u64,
 }
 
@@ -182,8 +180,7 @@ impl Path {
         self
     }
 
-    /// Put `segment` in front (issues gain their outer segments on the way up; marks move with
-    /// them).
+    /// Put `segment` in front (the caller's-key marks move with their segments).
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.segments.insert(0, segment);
         self.sent <<= 1;
@@ -194,8 +191,7 @@ impl Path {
         self.sent |= sent;
     }
 
-    /// This path with every key marked as the caller's (a forwarded object, or before any type
-    /// was read).
+    /// This path with every key marked as the caller's.
     pub(crate) fn keys_sent(mut self) -> Self {
         for (i, segment) in self.segments.iter().enumerate().take(64) {
             if matches!(segment, Segment::Key(_)) {
@@ -260,8 +256,7 @@ impl fmt::Display for Path {
     }
 }
 
-/// A path displayed in its [`redacted`](Path::redacted) form without building it (for `tracing`
-/// fields).
+/// A path displayed [`redacted`](Path::redacted) without building it (for `tracing`).
 #[cfg(feature = "tracing")]
 pub(crate) struct Redacted<'a>(pub(crate) &'a Path);
 
@@ -307,8 +302,7 @@ impl Serialize for Path {
 mod tests {
     use super::{Path, Redacted, Segment};
 
-    /// `Redacted` writes what `redacted()` builds: keys the caller chose as `*` (and every
-    /// key past the 64th), the others escaped, indices as they are.
+    /// `Redacted` writes what `redacted()` builds.
     #[test]
     fn redacted_display_is_the_redacted_path() {
         let mut segments = vec![

@@ -16,8 +16,7 @@ const MAX_VALIDATORS: usize = 4096;
 /// At most this many mismatches of one result are logged.
 const MAX_LOGGED: usize = 10;
 
-/// `result`, or the `OUTPUT_INVALID` result when it does not match `schema` (docs/contract.md,
-/// "The rmcp router": the output check).
+/// `result`, or the `OUTPUT_INVALID` result when it does not match `schema`.
 pub(super) fn checked(
     tool: &str,
     schema: &Arc<JsonObject>,
@@ -115,12 +114,10 @@ impl Mismatch {
 }
 
 type Compiled = Arc<Result<jsonschema::Validator, String>>;
-/// Compiled schemas by the address of their schema (kept alive with them, so an address names
-/// one).
+/// Compiled schemas by their schema's address (kept alive with them).
 type Validators = Mutex<HashMap<usize, (Arc<JsonObject>, Compiled)>>;
 
-/// An output schema's validator, compiled once: found by `Arc`, else by content (routers
-/// rebuilt per request).
+/// An output schema's validator, compiled once; found by `Arc`, else by content.
 fn validator(schema: &Arc<JsonObject>) -> Compiled {
     static VALIDATORS: OnceLock<Validators> = OnceLock::new();
     let validators = VALIDATORS.get_or_init(Default::default);

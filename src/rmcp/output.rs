@@ -67,8 +67,7 @@ pub fn output_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
     }
 }
 
-/// The meta-schemas a published output schema leaves unnamed (2020-12, 2019-09); another draft
-/// keeps `$schema`.
+/// Meta-schemas a published output schema leaves unnamed (2020-12, 2019-09).
 const UNNAMED_DRAFTS: [&str; 2] = [
     "https://json-schema.org/draft/2020-12/schema",
     "https://json-schema.org/draft/2019-09/schema",
@@ -94,8 +93,7 @@ fn publish(schema: JsonObject) -> JsonObject {
     standard_formats(schema)
 }
 
-/// `schema` with the standard `format` values only (see
-/// [`drop_nonstandard_formats`](crate::schema::drop_nonstandard_formats)).
+/// `schema` with standard `format` values only.
 fn standard_formats(schema: JsonObject) -> JsonObject {
     let mut value = Value::Object(schema);
     crate::schema::drop_nonstandard_formats(&mut value);
@@ -105,8 +103,7 @@ fn standard_formats(schema: JsonObject) -> JsonObject {
     }
 }
 
-/// An `inputSchema` as the router publishes it: without `$schema`, standard `format`
-/// values only (for extractors and schemas not made by [`input_schema`](crate::schema::input_schema)).
+/// An `inputSchema` as the router publishes it: no `$schema`, standard formats only.
 pub(super) fn published_input(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
     let mut published = Value::Object((**schema).clone());
     let dropped = crate::schema::drop_nonstandard_formats(&mut published);
@@ -119,8 +116,8 @@ pub(super) fn published_input(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
     }
 }
 
-/// `schema` with its local `$ref`s inlined; any other reference becomes the permissive
-/// schema of [`inline_refs`](crate::dialect::inline_refs).
+/// `schema` with local `$ref`s inlined, others as [`inline_refs`](crate::dialect::inline_refs)
+/// says.
 pub(super) fn inline(schema: JsonObject) -> JsonObject {
     let value = Value::Object(schema);
     let value = if value.to_string().contains("\"$ref\"") {

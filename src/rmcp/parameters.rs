@@ -18,8 +18,7 @@ use crate::dialect::Dialect;
 use crate::issue::Rejection;
 use crate::render::Envelope;
 
-/// How rmcp's router recognizes an argument error to turn into an `isError` result; the
-/// crate's refusals start so too, for servers without [`coerce`](super::coerce).
+/// How rmcp's router recognizes an argument error; the crate's refusals match it.
 pub(super) const RMCP_ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
 
 /// Tool arguments read by the crate: every lax shape its adapters accept, every issue
@@ -88,8 +87,7 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema + 'static>
     }
 }
 
-/// The error a refusal leaves the extractor with: under [`coerce`](super::coerce) the
-/// envelope goes to the router's slot; otherwise the error carries it (message and `data`).
+/// The extractor's error for a refusal; under [`coerce`](super::coerce) the router renders it.
 fn refusal(tool: &str, rejection: Rejection, slot: Option<&RefusalSlot>) -> ErrorData {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);

@@ -21,16 +21,14 @@ use crate::render::Envelope;
 /// otherwise.
 pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid tool names.";
 
-/// What the router tells [`Parameters`](super::Parameters) of the call, and where it leaves a
-/// refusal.
+/// What the router tells [`Parameters`](super::Parameters), and the refusal slot.
 #[derive(Clone, Debug)]
 pub(super) struct CallSettings {
     pub(super) dialect: Dialect,
     pub(super) refused: RefusalSlot,
 }
 
-/// The envelope of a refusal by [`Parameters`](super::Parameters), handed to the router so it
-/// is built and rendered once, as the result needs it.
+/// A refusal's envelope handed to the router, to be rendered once.
 #[derive(Clone, Debug, Default)]
 pub(super) struct RefusalSlot(Arc<Mutex<Option<Envelope>>>);
 
@@ -253,8 +251,7 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     }
 }
 
-/// The most chars of rmcp's own argument error forwarded to the model (it quotes the input
-/// whole).
+/// The most chars of rmcp's own argument error forwarded (it quotes the input).
 const MAX_FORWARDED_CHARS: usize = 300;
 
 /// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
@@ -267,8 +264,7 @@ fn carries_envelope(error: &ErrorData) -> bool {
         })
 }
 
-/// The `isError` result of a refusal: the envelope as JSON text, and as `structuredContent`
-/// unless an output schema would refuse it.
+/// The `isError` result of a refusal: JSON text, and `structuredContent` where it fits.
 pub(super) fn refusal(text: String, envelope: Value, has_output_schema: bool) -> CallToolResult {
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     if !has_output_schema {

@@ -16,8 +16,7 @@ use serde_json::Value;
 use crate::issue::Rejection;
 use crate::report::Coercion;
 
-/// The `args_unwrapped` steps [`UnwrapArguments`] took, for [`Parameters`](super::Parameters)'
-/// report.
+/// The `args_unwrapped` steps [`UnwrapArguments`] took, for the report.
 #[derive(Clone, Debug)]
 pub(super) struct Unwrapped(pub(super) Vec<Coercion>);
 
@@ -193,8 +192,7 @@ pub async fn on_custom_request<H: ServerHandler>(
     })
 }
 
-/// `result` shaped for a peer on `version` as rmcp shapes its own: before 2026-07-28, no
-/// `resultType` and no non-object `structuredContent`.
+/// `result` shaped for a peer on `version`, as rmcp shapes its own.
 fn for_peer(mut result: ServerResult, version: Option<&ProtocolVersion>) -> ServerResult {
     // ISO dates compare as text in the order of the days they name, as rmcp compares them.
     let current = version.is_some_and(|v| v.as_str() >= ProtocolVersion::V_2026_07_28.as_str());
@@ -205,8 +203,7 @@ fn for_peer(mut result: ServerResult, version: Option<&ProtocolVersion>) -> Serv
     result
 }
 
-/// A `tools/call` whose arguments are present but not an object: the call with the object
-/// they hold, or the `isError` result refusing them; `None` where rmcp's own answer stands.
+/// A `tools/call` with non-object arguments: the unwrapped call, or its refusal.
 fn read_sent_call(
     params: Option<&Value>,
 ) -> Option<Result<(CallToolRequestParams, Unwrapped), CallToolResult>> {
@@ -234,8 +231,7 @@ fn read_sent_call(
     })
 }
 
-/// The `isError` result of arguments holding no object: text only (the output schema is unknown
-/// here).
+/// The `isError` result of arguments holding no object (text only).
 fn refusal(tool: &str, rejection: &Rejection) -> CallToolResult {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);

@@ -10,8 +10,7 @@ use crate::rules::fold;
 /// How far (in edits, on folded forms) a value may be from an allowed one to be suggested.
 pub(crate) const SUGGESTION_DISTANCE: usize = 2;
 
-/// The one name whose folded form is within [`SUGGESTION_DISTANCE`] edits of `sent`'s and
-/// nearest; `None` on a tie (`"dsc"`: `asc` or `desc`, a guess could mean the opposite).
+/// The one name within [`SUGGESTION_DISTANCE`] folded edits of `sent`; none on a tie.
 pub(crate) fn suggestion<'a>(
     names: impl IntoIterator<Item = &'a str>,
     sent: &str,

@@ -40,8 +40,7 @@ pub(crate) fn range_hint(min: i128, max: u128, range: &str) -> String {
     }
 }
 
-/// Whether serde_json parses decimal floats exactly (its `float_roundtrip` feature): without
-/// it `9007199254740991.0` reads as 9007199254740990. Asked once per process.
+/// Whether serde_json parses decimal floats exactly (feature `float_roundtrip`).
 pub(crate) fn floats_parse_exactly() -> bool {
     static EXACT: OnceLock<bool> = OnceLock::new();
     *EXACT.get_or_init(|| {

@@ -5,8 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::issue::Issue;
 
-/// The object the string `text` holds (at most two layers, each a `json_string` note), or
-/// `invalid_json`/`invalid_type`.
+/// The object the string `text` holds (at most two layers), or the issue.
 pub(crate) fn read(text: &str) -> Result<Map<String, Value>, Issue> {
     crate::adapters::json_object::decode_object(text, text, 1)
 }

@@ -128,8 +128,7 @@ pub(super) fn complement<T: DeserializeOwned + JsonSchema>(
     Rejection::new(others.chain(within)).counting(truncated)
 }
 
-/// Whether the node reading the value at `path` is a union (through `properties`, `items`,
-/// local `$ref`s; the outermost found).
+/// Whether the node reading the value at `path` is a union (the outermost found).
 fn union_at(schema: &Value, path: &Path) -> bool {
     let mut node = resolve(schema, schema);
     for segment in path.segments() {
@@ -146,8 +145,7 @@ fn union_at(schema: &Value, path: &Path) -> bool {
     node.is_some_and(is_union)
 }
 
-/// Whether `node` is a union of two shapes or more (a `null` branch does not count: that is an
-/// `Option`).
+/// Whether `node` is a union of two shapes or more (a `null` branch does not count).
 fn is_union(node: &Value) -> bool {
     ["oneOf", "anyOf"].iter().any(|keyword| {
         node.get(keyword)

@@ -173,8 +173,7 @@ pub(crate) fn invalid(
 mod tests {
     use super::*;
 
-    /// `as_sent` answers as `read`'s `as_sent` does, for addresses too (where it skips
-    /// `read`).
+    /// `as_sent` answers as `read`'s `as_sent` does, addresses included.
     #[test]
     fn as_sent_agrees_with_read() {
         let texts = [
