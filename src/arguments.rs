@@ -55,10 +55,8 @@ pub(crate) fn text_of(s: &str) -> Text<'_> {
 /// The hint of a fenced block sent as the arguments.
 pub(crate) const FENCE_HINT: &str = "send the object itself, without the ``` fence";
 
-/// The key of `map` to read the arguments from, if `map` wraps them: one undeclared key of
-/// [`WRAPPER_KEYS`], or an undeclared `name` (a string, equal to `tool` where known) and
-/// `arguments`/`parameters`; its value an object or a string holding one. Never when
-/// `declared` is empty (a free map).
+/// The key of `map` to read the arguments from, if `map` wraps them (docs/contract.md,
+/// "Arguments as a whole": the wrapper rows).
 pub(crate) fn wrapper<'m>(
     map: &'m Map<String, Value>,
     declared: &[&str],
@@ -111,9 +109,8 @@ pub(crate) fn object_in(s: &str) -> Option<Map<String, Value>> {
     peel(s, 1)
 }
 
-/// The wrapper key of `map` (one of [`WRAPPER_KEYS`] that the tool does not declare) whose
-/// object holds `field`: where a field reported missing was sent, when the arguments were
-/// not unwrapped because the object has other keys too.
+/// The undeclared wrapper key of `map` whose object holds `field` (a missing field sent inside
+/// it).
 pub(crate) fn sent_inside<'m>(
     map: &'m Map<String, Value>,
     field: &str,
@@ -153,9 +150,8 @@ pub(crate) enum Folded<'a> {
     Dropped(Value),
 }
 
-/// `map` with each key that folds to a declared field ([`key_folds`]) moved to the field's
-/// name; a field named twice keeps the value under its own spelling, else the first. `on`
-/// hears every move, clash and value left out, in key order.
+/// `map` with keys that fold to a declared field ([`key_folds`]) moved to the field; `on` hears
+/// each move, clash and drop.
 pub(crate) fn fold_into(
     map: &mut Map<String, Value>,
     declared: &[&str],
@@ -195,9 +191,8 @@ pub(crate) fn fold_note(key: &str, name: &str) -> Coercion {
     )
 }
 
-/// The keys of `keys` that name no declared field but fold to exactly one ([`folds_to`]),
-/// in order; every fold to a field named by two keys is marked a clash. A key folding to two
-/// fields is left alone.
+/// The keys of `keys` naming no declared field but folding to exactly one ([`folds_to`]); folds
+/// onto a field named twice are clashes.
 pub(crate) fn key_folds<'k>(
     keys: impl IntoIterator<Item = &'k str>,
     declared: &[&str],
@@ -281,9 +276,8 @@ pub(crate) fn near_misses<'k>(absent: &[&str], unknown: &[&'k str]) -> Vec<Optio
         .collect()
 }
 
-/// The arguments object, with the "arguments as a whole" rules applied; and, when
-/// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled (or
-/// `empty_as_absent` for arguments sent as `""`).
+/// The arguments object with the arguments-as-a-whole rules applied, and (with `report`) its
+/// steps.
 pub(crate) fn object(value: Value, report: bool) -> Result<(Value, Vec<Coercion>), Rejection> {
     match value {
         Value::String(text) if report => match decode_string_arguments(&text, 1)? {

@@ -91,9 +91,8 @@ pub(crate) fn too_encoded(shape: &Shape, arrived: &str) -> Issue {
     .with_hint(shape.too_encoded_hint)
 }
 
-/// JSON text that does not parse, for `shape`: `text` is the string whose trimmed
-/// content was parsed (the innermost decoded string), `arrived` the string as it was sent.
-/// The error's place is `context.offset`, in chars from the start of `text`.
+/// JSON text that does not parse (`text` the innermost string, `arrived` as sent), offset in
+/// `text`.
 #[cold]
 pub(crate) fn invalid_json(
     shape: &Shape,

@@ -34,9 +34,8 @@ macro_rules! kit_annotation {
     };
 }
 
-/// `JsonSchemaAs<Target>` for an adapter, for each listed target: always inline.
-///
-/// `schema = |generator| EXPR` for a schema that depends on the generator's contract.
+/// `JsonSchemaAs<Target>` for an adapter, for each listed target, always inline; `schema =
+/// |generator| EXPR` when the schema depends on the generator.
 macro_rules! json_schema_as {
     (impl $g:tt $adapter:ty => [$($target:ty),+], name = $name:expr, schema = |$gen:ident| $schema:expr $(,)?) => {
         $(json_schema_as!(@one $g, $adapter, $target, $name, $gen, $schema);)+

@@ -6,9 +6,8 @@
 /// At most this many chars of an input are echoed in an issue (then `…` is appended).
 pub const INPUT_ECHO_CHARS: usize = 64;
 
-/// `text` without Unicode White_Space and U+FEFF at its edges: the one trim rule of the
-/// crate, the same set ECMA-262's `\s` (the published edge pattern) refuses, so every
-/// trimmed value passes its schema.
+/// `text` without Unicode White_Space and U+FEFF at its edges: the one trim rule, the set the
+/// published edge pattern refuses.
 #[inline]
 pub(crate) fn trim(text: &str) -> &str {
     text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')

@@ -58,9 +58,8 @@ pub(crate) fn validator(schema: &Value) -> Result<jsonschema::Validator, SchemaE
     })
 }
 
-/// Record an issue for each failure the validator finds in the coerced `value` (its own
-/// keywords, and through them the union branches the engine chose); run only when the
-/// engine's rules found nothing. `skipped`: the warnings of patterns the engine skips.
+/// Record an issue per validator failure in the coerced `value`; run only when the engine's
+/// rules found nothing (`skipped`: pattern warnings).
 pub(crate) fn rest(
     validator: &jsonschema::Validator,
     value: &Value,

@@ -23,9 +23,8 @@ const MAX_NESTING: u32 = 128;
 /// Nodes applied to one value without descending (`allOf`, `$ref`): past this, a loop.
 const MAX_HOPS: u32 = 64;
 
-/// Node applications nested across the whole walk (hops and levels together): past this the
-/// call is `too_deep`. A 63-hop chain at each of 127 levels would otherwise overflow a 2 MiB
-/// thread's stack.
+/// Node applications nested in the whole walk: past this, `too_deep` (a deep `$ref` chain would
+/// overflow the stack).
 const MAX_CHAIN: u32 = 1024;
 
 /// Node applications a call may take, plus [`BUDGET_PER_VALUE`] per value.

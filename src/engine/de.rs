@@ -996,9 +996,7 @@ impl<'a> Entries<'a, '_> {
         }
     }
 
-    /// The required fields of `shape` that no member holds; and where the type defaults of
-    /// absent fields are reported (serde fills them in once the members are read). A
-    /// struct with a type default fails the quick test ([`StructNode::required_bits`]).
+    /// The required fields no member holds, reporting type defaults filled in meanwhile.
     fn missing(&self) -> Vec<&'a str> {
         let Some(shape) = self.shape else {
             return Vec::new();
@@ -1053,11 +1051,9 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
             .map(Some)
     }
 
-    /// A member's value by its type's own `Deserialize`: where that impl is not the crate's
-    /// and refuses the value (a `try_from` newtype, a plain enum's unknown variant, a
-    /// tagged enum's content), the refusal is recorded at the member and a stand-in stands
-    /// for the value, so that every other member and every missing field is still
-    /// reported; a type that refuses every stand-in stops the reading there, as before.
+    /// A member's value by its own `Deserialize`; a foreign refusal (a `try_from` newtype, an
+    /// unknown variant) is recorded at the member and a stand-in read on, so every other issue
+    /// is still reported.
     fn next_value<V: de::Deserialize<'de>>(&mut self) -> Result<V, Error> {
         let engine = self.engine;
         match self.next_value_seed(std::marker::PhantomData::<V>) {
@@ -1206,9 +1202,8 @@ impl<'de> VariantAccess<'de> for Variant<'_> {
     }
 }
 
-/// An object key, as `serde_json` hands it over: a string, or the number or boolean it
-/// spells for a map whose keys are numbers or booleans (`{"1": "a"}` into
-/// `HashMap<u32, String>`).
+/// An object key as `serde_json` hands it over: a string, or the number or boolean it spells
+/// for a map keyed so.
 struct KeyDe<'k>(&'k str);
 
 macro_rules! key_parse {

@@ -270,9 +270,8 @@ impl Engine {
         self.note_first(self.call.stored.get(), make);
     }
 
-    /// Record the coercion `make` builds in front of those recorded since `first` (a step on a
-    /// whole value, found after the steps inside it); when the report is full, the last one kept
-    /// makes room.
+    /// Record the coercion `make` builds in front of those since `first` (a step on a whole
+    /// value); a full report drops its last to make room.
     #[cold]
     pub(crate) fn note_first(&self, first: Mark, make: impl FnOnce() -> Coercion) {
         if !self.call.report.get() || self.call.suppress.get() > 0 || self.quick.get() {
@@ -851,9 +850,8 @@ pub(crate) fn quick() -> bool {
 
 // The interface the adapter shell uses.
 
-/// The elements of the native array the current adapter is driven on, for a loop of its own
-/// (`None` under other deserializers); hand them back, in order, with
-/// [`give_back_native_array`] so that an issue can echo the array.
+/// The native array's elements for an adapter's own loop (`None` under other deserializers);
+/// hand them back in order ([`give_back_native_array`]).
 #[inline]
 pub(crate) fn take_native_array() -> Option<Vec<Value>> {
     with(|engine| engine.native.borrow_mut().take())
@@ -957,9 +955,8 @@ pub(crate) fn silent<E: serde::de::Error>() -> E {
     with(|engine| engine.silent())
 }
 
-/// Read `T` from an object an adapter decoded inside the call: issues relative to `value`,
-/// missing fields by the plan node `at.node` (or `T`'s own plan). `None` when `T` could not
-/// be built.
+/// Read `T` from an object an adapter decoded in the call, by the plan node `at.node` (or `T`'s
+/// plan); `None` when `T` could not be built.
 pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> Option<T> {
     with(|engine| {
         let outer = engine.call.plan.borrow().clone();
@@ -992,9 +989,8 @@ pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> O
     })
 }
 
-/// Read the elements of an array an adapter driven at `at` holds, each at its index, by the
-/// plan's items node (or `P`'s plan): `keep` gets each value or `None`. `decode` sees each
-/// element first: `Some(Ok(v))` is read in its place, `Some(Err(issue))` refuses it.
+/// Read an array's elements, each at its index by the items node (or `P`'s plan), into `keep`;
+/// `decode` may replace (`Some(Ok)`) or refuse (`Some(Err)`) each first.
 pub(crate) fn read_items<P: DeserializeOwned, R>(
     items: &mut [Value],
     at: Drive,

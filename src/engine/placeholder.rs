@@ -27,9 +27,8 @@ impl Placeholder {
         self.deeper_by(1)
     }
 
-    /// `levels` deeper: a tuple of `len` elements takes `len` levels, so that the stand-in
-    /// of a wide tuple nested in itself (`[T; 8]` inside `T`) stays small (the product of
-    /// the lengths along a path whose sum is at most `MAX_DEPTH`).
+    /// `levels` deeper: a tuple takes one level per element, so wide self-nested tuples stay
+    /// small.
     fn deeper_by(self, levels: usize) -> Result<Self, Error> {
         let depth = usize::from(self.depth).saturating_add(levels.max(1));
         if depth > usize::from(MAX_DEPTH) {

@@ -97,9 +97,7 @@ fn filled_slow(value: Input) {
 /// Type defaults noted per struct and run, at most.
 const MAX_FILLED: usize = 256;
 
-/// Which absent optional fields get a type default, learned by leaving fields out: a run
-/// with all offered, then per struct one with only its required fields, then one per
-/// optional field where a default showed.
+/// Which absent optional fields get a type default, learned by leaving fields out run by run.
 fn learn_defaults<T: DeserializeOwned>(builder: &RefCell<Builder>, engine: &Engine) {
     struct Logging;
     impl Drop for Logging {

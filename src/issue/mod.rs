@@ -129,9 +129,7 @@ pub enum Code {
     UrlInvalid,
     /// A URL the policy refuses (scheme, host, userinfo, internal address).
     UrlForbidden,
-    /// A string not valid for its format (a date, date-time, UUID, email or IP address,
-    /// or on the schema route a URI), after the format's lax spellings; `context.format`
-    /// names the format (`date-time`, `uuid`, ...).
+    /// A string not valid for its format after the lax spellings; `context.format` names it.
     FormatInvalid,
     /// An object key that is never forwarded (`__proto__`, `constructor`, `prototype`).
     ForbiddenKey,

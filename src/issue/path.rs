@@ -201,9 +201,8 @@ impl Path {
         self
     }
 
-    /// Cut this path to the ancestor whose pointer fits [`MAX_PATH_CHARS`] (the outermost
-    /// segment kept); the number of segments removed. Without it, 100 levels of long keys made
-    /// megabytes of envelope from kilobytes of request.
+    /// Cut this path to the ancestor fitting [`MAX_PATH_CHARS`]; the segments removed (else
+    /// deep long keys made megabytes).
     #[inline(always)]
     pub(crate) fn cut_to_fit(&mut self) -> usize {
         let mut used = 0;

@@ -49,10 +49,8 @@ pub enum Category {
     Unavailable,
     /// A bug or an unexpected failure on the server's side.
     InternalError,
-    /// The tool ran, and its result does not match the `outputSchema` it declares: a
-    /// fault of the server, not of the call (the MCP specification has servers return
-    /// structured results that conform to the output schema). See
-    /// [`Envelope::output_invalid`].
+    /// The tool's result does not match its declared `outputSchema`: the server's fault
+    /// ([`Envelope::output_invalid`]).
     OutputInvalid,
 }
 

@@ -143,9 +143,8 @@ pub(crate) fn other_separator(piece: &str) -> bool {
     count >= 2
 }
 
-/// Whether every comma piece of `t` is wrapped in one pair of matching quotes (`'a','b'`):
-/// an array in the wrong quotes, or JSON strings without brackets. A quote inside a piece
-/// (`O'Brien`) keeps it text.
+/// Whether every comma piece of `t` is in one pair of matching quotes (`'a','b'`); a quote
+/// inside a piece (`O'Brien`) keeps it text.
 pub(crate) fn quoted_pieces(t: &str) -> bool {
     let mut any = false;
     for piece in pieces(t) {

@@ -764,9 +764,7 @@ fn parse_offset(s: &[u8]) -> Option<(Offset, bool)> {
     }
 }
 
-/// The time a year-last date's hint appends (`T10:00:00.5+01:00`, the field's assumed
-/// offset, else `Z`, when none was sent); none when anything else follows the time, so the
-/// hint never shows a time the text does not mean.
+/// The time a year-last date's hint appends, if nothing the hint cannot mean follows it.
 fn time_suffix(rest: &[u8], assume: Option<Offset>) -> Option<String> {
     let [b'T' | b't' | b' ', rest @ ..] = rest else {
         return None;
