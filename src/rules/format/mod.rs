@@ -26,7 +26,7 @@ pub(crate) enum Format {
     Email,
     Ipv4,
     Ipv6,
-    /// Read `text` by `format`'s rule with no policy (the schema route), or `format_invalid`.
+    /// `uri` (RFC 3986), schema route only.
     #[cfg_attr(
         not(feature = "coercer"),
         allow(dead_code, reason = "the schema engine's")
@@ -79,12 +79,8 @@ pub(crate) struct Read {
     pub(crate) as_sent: bool,
 }
 
-// Read `text` by `format`'s rule with no policy (the schema route's reading: an offset is
-// required, a bare date and numbers are not date-times).
-//
-// # Errors
-//
-// `format_invalid`, `input` and `context.format` set.
+/// Read `text` by `format`'s rule with no policy (the schema route: an offset required,
+/// bare dates and numbers refused), or `format_invalid`.
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")
