@@ -1,4 +1,4 @@
-// The entry points: tool-call arguments in, the typed value or every issue out.
+//! The entry points: tool-call arguments in, the typed value or every issue out.
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -69,7 +69,7 @@ pub fn from_slice<T: DeserializeOwned>(json: &[u8]) -> Result<T, Rejection> {
     slice_with::<T>(json, PlanSource::Learned)
 }
 
-// [`from_slice`], with the plan of required fields from `plan`.
+/// [`from_slice`], with the plan of required fields from `plan`.
 #[inline]
 pub(crate) fn slice_with<T: DeserializeOwned>(
     json: &[u8],
@@ -85,8 +85,8 @@ pub(crate) fn slice_with<T: DeserializeOwned>(
     collect_slice(json, plan, false).0
 }
 
-// The engine's route of [`from_slice`], for what the fast path refused or may not read,
-// and for every call read with a report (`report`).
+/// The engine's route of [`from_slice`]: what the fast path refused or may not read, and
+/// every call read with a report.
 #[cold]
 #[inline(never)]
 fn collect_slice<T: DeserializeOwned>(
@@ -166,7 +166,7 @@ pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, Rejection> {
     value_with::<T>(value, PlanSource::Learned)
 }
 
-// [`from_value`], with the plan of required fields from `plan`.
+/// [`from_value`], with the plan of required fields from `plan`.
 pub(crate) fn value_with<T: DeserializeOwned>(
     value: Value,
     plan: PlanSource,
@@ -265,8 +265,7 @@ pub fn from_value_with_report<T: DeserializeOwned>(value: Value) -> Result<Coerc
     value_with_report(value, PlanSource::Reported, None)
 }
 
-// [`from_value_with_report`], with the plan of required fields from `plan`, for the tool
-// named `tool` where the caller knows it.
+/// [`from_value_with_report`], with the plan from `plan`, for the tool `tool` where known.
 pub(crate) fn value_with_report<T: DeserializeOwned>(
     value: Value,
     plan: PlanSource,
@@ -282,7 +281,6 @@ pub(crate) fn value_with_report<T: DeserializeOwned>(
     reported((read, report.after(unwrapped)))
 }
 
-// A reading with its report as the `*_with_report` entry points answer.
 fn reported<T>((read, report): (Result<T, Rejection>, Report)) -> Result<Coerced<T>, Rejection> {
     match read {
         Ok(value) => Ok(Coerced::new(value, report)),
@@ -290,16 +288,15 @@ fn reported<T>((read, report): (Result<T, Rejection>, Report)) -> Result<Coerced
     }
 }
 
-// How the text of a call starts, for the fast path: arguments encoded into a key
-// (`{"{\"ids\":[1]}": null}`) must be refused, which only the `Value` route checks.
+/// How a call's text starts, for the fast path: arguments encoded into a key
+/// (`{"{\"ids\":[1]}": null}`) must be refused, which only the `Value` route checks.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum FirstKey {
-    // An object whose first key cannot spell JSON object text: the fast path answers.
+    /// A first key that cannot spell JSON object text: the fast path answers.
     Plain,
-    // An object whose first key may (it starts with `{`, an escape or whitespace): the
-    // fast path answers once the key is checked.
+    /// A first key that may (`{`, an escape, whitespace): the fast path, once the key is checked.
     Unsure,
-    // Not an object (a string holding the arguments, say): the `Value` route at once.
+    /// Not an object (a string holding the arguments): the `Value` route at once.
     NotObject,
 }
 
@@ -331,8 +328,7 @@ fn first_key(json: &[u8]) -> FirstKey {
     }
 }
 
-// Whether `json` is arguments encoded into a key (checked on the rare calls whose first
-// key starts like that).
+/// Whether `json` is arguments encoded into a key (checked when the first key starts so).
 #[cold]
 fn key_encoded(json: &[u8]) -> bool {
     match serde_json::from_slice::<Value>(json) {

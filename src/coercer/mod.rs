@@ -1,14 +1,8 @@
-//! Coercion against a tool's JSON Schema at run time (feature `coercer`): the crate's
-//! contract driven by the `inputSchema` a tool publishes instead of a Rust type, for MCP
-//! clients and agents that fix a model's call before sending it, proxies and gateways in
-//! front of servers in any language, and servers whose tools are made at run time.
-//!
-//! [`Coercer::compile`] reads a schema once (drafts 4, 6, 7, 2019-09 and 2020-12; 2020-12
-//! when `$schema` names none); [`Coercer::coerce`] reads a call against it and answers with
-//! the coerced arguments or a [`Rejection`] listing every issue, with the same codes, paths,
-//! envelopes, report and notes as the typed entry points. A value valid as sent comes back
-//! unchanged (numbers compared by value), but for key folding and wrapper unwrapping, which
-//! the report records. Every value the coercer returns validates against the schema.
+//! Coercion against a tool's JSON Schema at run time (feature `coercer`), for clients that
+//! fix a model's call before sending it, proxies in front of servers in any language, and
+//! tools made at run time. [`Coercer::compile`] reads a schema once (drafts 4 to 2020-12);
+//! [`Coercer::coerce`] answers with the coerced arguments or a [`Rejection`], as the typed
+//! entry points do. Every value it returns validates against the schema.
 //!
 //! What each keyword lets a call send: docs/contract.md, "Coercion against a JSON Schema".
 //!

@@ -182,8 +182,7 @@ impl fmt::Display for Code {
 /// The offending value as it arrived, cut short so that error text never echoes more than
 /// [`INPUT_ECHO_CHARS`] chars of input.
 ///
-/// Strings are cut to 64 chars with `…` appended when cut; numbers, booleans and `null`
-/// stay as they are; arrays and objects become compact JSON text, cut the same way.
+/// Strings, and arrays and objects as compact JSON text, are cut with `…`; scalars stay.
 ///
 /// # Examples
 ///
@@ -390,14 +389,9 @@ impl Issue {
         self.context.as_deref()
     }
 
-    /// This issue without anything the caller sent: no `input`; a message or hint built at
-    /// run time (which may quote the call) replaced by the crate's fixed words for the code
-    /// (fixed ones are kept); of the context, only what the crate writes from
-    /// the type's declaration or from where the issue is (`minimum`, `maximum`,
-    /// `minLength`, `maxLength`, `minItems`, `maxItems`, `pattern`, `name`, `allowed`,
-    /// `forbidden`, `maxDepth`, `maxLayers`, `reason`, `offset`, `path_levels_cut`,
-    /// `server_error`), so a suggested or sent key (`sent_key`, `did_you_mean`) goes; and
-    /// keys the caller chose written `*` in the path ([`Path::redacted`]).
+    /// This issue without anything the caller sent: no `input`, run-time messages and hints
+    /// replaced by the code's fixed words, only the context keys the crate writes itself
+    /// (docs/contract.md, "Redaction"), caller-chosen keys written `*` ([`Path::redacted`]).
     ///
     /// ```
     /// use mcp_coerce::{Code, IntLike};

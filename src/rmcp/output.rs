@@ -6,27 +6,11 @@ use ::rmcp::model::JsonObject;
 use serde_json::Value;
 
 /// The `outputSchema` of a tool whose structured result is `T`, as [`coerce`](super::coerce)
-/// publishes every output schema: `T`'s schema for what its `Serialize` writes (schemars'
-/// serialize contract, as rmcp's `Json<T>` asks), inline (as input schemas are, for
-/// clients that do not resolve `$ref`), without the 2020-12 `$schema` and the root
-/// `title`/`description`, and with the standard `format` values only (schemars'
-/// `"uint32"`, `"int64"`, ... are left out: validators warn about formats they do not know;
-/// the bounds stay).
-///
-/// An integer whose bounds are left to its type carries the type's own range here, not
-/// the ±(2^53 − 1) of input schemas (see [`crate::schema`]): an `i64` id past 2^53 that
-/// the tool read exactly and returns passes the router's check of its result.
-///
-/// Unlike [`input_schema`](crate::schema::input_schema), it keeps `null` where `T` may
-/// write it (`"type": ["string", "null"]` for an `Option` written as `null`): an output
-/// schema is read by validators, not by a model choosing how to spell a call, and without
-/// it results that `T` writes (`Some(None)` of an `Option<Option<_>>`) would fail the
-/// router's check.
-///
-/// Use it where a tool returns a `CallToolResult` (to [attach notes](super::Coercions::attach),
-/// say) and declares its output type by hand: `#[tool(output_schema =
-/// mcp_coerce::rmcp::output_schema::<Out>())]`. A tool returning rmcp's `Json<Out>` gets
-/// rmcp's schema of `Out`, which the router publishes the same way.
+/// publishes every output schema: what `T`'s `Serialize` writes, inline, standard `format`
+/// values only, integers with their type's own range and `null` kept where `T` writes it
+/// (docs/contract.md, "The rmcp router"). For tools returning a `CallToolResult` (to
+/// [attach notes](super::Coercions::attach)): `#[tool(output_schema =
+/// mcp_coerce::rmcp::output_schema::<Out>())]`; a `Json<Out>` return gets the same.
 ///
 /// # Examples
 ///

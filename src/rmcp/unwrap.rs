@@ -23,12 +23,9 @@ pub(super) struct Unwrapped(pub(super) Vec<Coercion>);
 /// An rmcp service that accepts `tools/call` requests whose `params.arguments` is a string
 /// holding the arguments object, and hands every request to the service it wraps.
 ///
-/// rmcp answers such a request with a JSON-RPC error (`-32601`) before any server code
-/// runs; clients send it all the same (the TypeScript SDK, agents on OpenAI Responses
-/// models). Wrapped, the string is read as [`from_str`](crate::from_str) reads arguments
-/// sent as a string and the object reaches every extractor; arguments that still are not
-/// an object get the `isError` envelope. The details (the report, the result's shape per
-/// protocol version, the cost): [docs/contract.md, "The rmcp router"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#the-rmcp-router).
+/// rmcp answers such a request with `-32601` before any server code runs, yet clients send
+/// it (the TypeScript SDK, agents on OpenAI Responses models); what the layer does instead:
+/// [docs/contract.md, "The rmcp router"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#the-rmcp-router).
 ///
 /// Wrap the server where it is served as a `Service` (stdio, or any transport given to
 /// `serve`); rmcp's streamable HTTP server takes a `ServerHandler` instead, whose

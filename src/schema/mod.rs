@@ -54,12 +54,10 @@ use crate::issue::Rejection;
 #[cfg(feature = "coercer")]
 mod unions;
 
-/// serde_with's `Schema<T, M>`, re-exported as `SchemaAs` (not to be confused with
-/// `schemars::Schema`): the JSON Schema of a field of type `T` read by the marker `M`, for
-/// `#[schemars(with = "SchemaAs<T, M>")]` beside `#[serde(deserialize_with =
-/// "As::<M>::deserialize")]`, with the same marker in both (see [the
-/// scheme](crate#without-serde_as)). `#[serde_as(as = "M")]` adds exactly this attribute to
-/// the field it rewrites, so both spellings publish the same schema.
+/// serde_with's `Schema<T, M>` (not `schemars::Schema`): the schema of a field of type `T`
+/// read by the marker `M`, for `#[schemars(with = "SchemaAs<T, M>")]` beside
+/// `#[serde(deserialize_with = "As::<M>::deserialize")]` ([the scheme](crate#without-serde_as));
+/// `#[serde_as(as = "M")]` adds exactly this attribute.
 ///
 /// `T` is the field's whole type: `Option<u32>` for an optional field, where the marker
 /// reads the `Option` with the crate's optional rules.
@@ -186,9 +184,8 @@ pub fn from_value<T: DeserializeOwned + JsonSchema>(value: Value) -> Result<T, R
     crate::entry::value_with::<T>(value, PlanSource::Schema(plan_of::<T>))
 }
 
-// The plan of required fields of `T`, from its input schema (built once per thread).
-// The plan of `T`'s schema; none for a schema with `$ref`s (a recursive type), whose
-// plan is learned from `T`'s `Deserialize` instead.
+/// The plan of required fields from `T`'s input schema; none for a schema with `$ref`s (a
+/// recursive type), whose plan is learned from its `Deserialize`.
 fn plan_of<T: JsonSchema>() -> Option<Plan> {
     let schema = input_schema::<T>();
     let refers = schema
@@ -197,11 +194,10 @@ fn plan_of<T: JsonSchema>() -> Option<Plan> {
     (!refers).then(|| plan::from_schema(&schema))
 }
 
-// The inclusive range of integers a JSON number keeps exact through `serde_json`.
+/// The inclusive range of integers a JSON number keeps exact through `serde_json`.
 const JSON_INT_MIN: i128 = i64::MIN as i128;
 const JSON_INT_MAX: i128 = u64::MAX as i128;
 
-// A schema from a JSON object literal.
 pub(crate) fn schema(value: Value) -> Schema {
     match value {
         Value::Object(map) => Schema::from(map),
@@ -216,9 +212,7 @@ fn number(n: i128) -> Value {
         .unwrap_or(Value::Null)
 }
 
-// `{"type": "integer"}` with `min..=max` (the declared bounds, or a type's own through
-// [`type_min`] and [`type_max`]) clipped to the range a JSON number keeps exact through
-// `serde_json`.
+/// `{"type": "integer"}` with `min..=max` clipped to what a JSON number keeps exact.
 pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
     let mut s = Map::new();
     s.insert("type".into(), "integer".into());
@@ -255,17 +249,13 @@ pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
 /// ```
 pub const JS_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
-// Whether `generator` makes the schema of what a type writes (schemars' serialize
-// contract, as output schemas are made: [`crate::rmcp::output_schema`], rmcp's schema of a
-// `Json<T>` result) rather than of what it reads (an input schema).
+/// Whether `generator` makes output schemas (schemars' serialize contract) rather than input.
 fn writes(generator: &SchemaGenerator) -> bool {
     generator.contract().is_serialize()
 }
 
-// The lower bound of an integer type as published: in an input schema clipped to
-// −(2^53 − 1), what a JavaScript client sends exactly as a JSON number; in an output
-// schema ([`writes`]) the type's own, so that every value the type writes (every value
-// the input contract accepts) passes the output check.
+/// An integer type's published lower bound: −(2^53 − 1) in input schemas, the type's own in
+/// output schemas ([`writes`]) so every value the input contract accepts passes the check.
 pub(crate) fn type_min(generator: &SchemaGenerator, min: i128) -> i128 {
     if writes(generator) {
         min
@@ -274,8 +264,7 @@ pub(crate) fn type_min(generator: &SchemaGenerator, min: i128) -> i128 {
     }
 }
 
-// The upper bound of an integer type as published: in an input schema clipped to
-// 2^53 − 1, in an output schema the type's own (see [`type_min`]).
+/// An integer type's published upper bound (see [`type_min`]).
 pub(crate) fn type_max(generator: &SchemaGenerator, max: u128) -> i128 {
     let max = i128::try_from(max).unwrap_or(i128::MAX);
     if writes(generator) {
@@ -285,7 +274,7 @@ pub(crate) fn type_max(generator: &SchemaGenerator, max: u128) -> i128 {
     }
 }
 
-// `{"type": "array", "items": items}` with the item bounds that say something.
+/// `{"type": "array", "items": items}` with the item bounds that say something.
 pub(crate) fn array(items: Value, min_items: usize, max_items: usize) -> Map<String, Value> {
     let mut s = Map::new();
     s.insert("type".into(), "array".into());
@@ -299,7 +288,7 @@ pub(crate) fn array(items: Value, min_items: usize, max_items: usize) -> Map<Str
     s
 }
 
-// `{"type": "string"}` with the length bounds that say something.
+/// `{"type": "string"}` with the length bounds that say something.
 pub(crate) fn string(min_length: usize, max_length: usize) -> Map<String, Value> {
     let mut s = Map::new();
     s.insert("type".into(), "string".into());
@@ -312,16 +301,9 @@ pub(crate) fn string(min_length: usize, max_length: usize) -> Map<String, Value>
     s
 }
 
-// A pattern for strings without leading or trailing whitespace (the canonical form of a
-// trimmed string): empty, one non-space char, or non-space chars at both ends.
-//
-// `\s` differs between engines: ECMA-262 (what JSON Schema validators use) counts
-// U+FEFF and not U+0085, Rust's `regex` (Unicode White_Space, what `str::trim` removes)
-// the other way round. With both added, `[^\s\u0085\ufeff]` is the same class in both
-// engines, and the adapter trims U+FEFF with White_Space, so what it returns passes the
-// pattern and what the pattern accepts, the adapter accepts unchanged. `[\s\S]` is any char, line terminators included (`.` is
-// not, in ECMA-262 without the `s` flag). 66 chars, where listing White_Space as escape
-// ranges would take 600 in every trimmed field of `tools/list`.
+/// The pattern of a trimmed string (no edge whitespace). `\s` differs between ECMA-262
+/// (U+FEFF, not U+0085) and Rust's `regex` (the reverse): `[^\s\u0085\ufeff]` is one class
+/// in both, and the adapter trims U+FEFF too, so runtime and schema agree (66 chars).
 pub(crate) fn trimmed_pattern() -> &'static str {
     r"^(?:[^\s\u0085\ufeff]|[^\s\u0085\ufeff][\s\S]*[^\s\u0085\ufeff])?$"
 }
@@ -432,8 +414,7 @@ pub fn strip_nullable_optionals(schema: &mut Value) {
     }
 }
 
-// Push the subschemas of the schema `map` (the values of its keywords that hold schemas)
-// onto `stack`.
+/// Push the subschemas of the schema `map` onto `stack`.
 fn push_subschemas<'s>(map: &'s mut Map<String, Value>, stack: &mut Vec<&'s mut Value>) {
     for (key, child) in map.iter_mut() {
         match key.as_str() {
@@ -467,8 +448,7 @@ fn push_subschemas<'s>(map: &'s mut Map<String, Value>, stack: &mut Vec<&'s mut 
     }
 }
 
-// The `format` values of JSON Schema 2020-12's format vocabulary (JSON Schema
-// Validation, section 7.3), which validators know.
+/// The `format` values of JSON Schema 2020-12's format vocabulary, which validators know.
 pub(crate) const STANDARD_FORMATS: [&str; 19] = [
     "date-time",
     "date",
@@ -491,11 +471,8 @@ pub(crate) const STANDARD_FORMATS: [&str; 19] = [
     "regex",
 ];
 
-// Remove every `format` whose value is not one of [`STANDARD_FORMATS`] from `schema` and
-// its subschemas (schemars writes `"format": "uint32"`, `"int64"`, `"double"`, ... for
-// Rust's number types; a validator that does not know a format says so, and the
-// TypeScript SDK's prints a warning for each whenever it compiles a tool's schema); the
-// bounds stay. Whether any was removed.
+/// Remove every `format` not in [`STANDARD_FORMATS`] (schemars' `"uint32"`, ...: validators
+/// warn about unknown ones); whether any was removed.
 pub(crate) fn drop_nonstandard_formats(schema: &mut Value) -> bool {
     let mut dropped = false;
     let mut stack: Vec<&mut Value> = vec![schema];
@@ -514,7 +491,7 @@ pub(crate) fn drop_nonstandard_formats(schema: &mut Value) -> bool {
     dropped
 }
 
-// Make one property schema stop admitting `null`.
+/// Make one property schema stop admitting `null`.
 fn drop_null(property: &mut Value) {
     let Value::Object(map) = property else { return };
     if map.get("default") == Some(&Value::Null) {
