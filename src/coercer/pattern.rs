@@ -3,7 +3,8 @@
 //! A source `regress` (ECMA-262, `u` flag) refuses is skipped with a warning; else it is
 //! translated by `jsonschema-regex` and matched by `regex` (linear), by leading lookaheads
 //! split into patterns of their own, or by `fancy-regex` within [`BACKTRACK_LIMIT`] steps
-//! (docs/contract.md, Limits). A source neither engine compiles is skipped with a warning.
+//! (docs/contract.md, "Coercion against a JSON Schema"). A source neither engine compiles is
+//! skipped with a warning.
 
 use std::fmt;
 
