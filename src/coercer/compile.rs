@@ -424,7 +424,6 @@ impl<'s> Compiler<'s> {
             .map_or(("", ""), |(p, base)| (p.as_str(), base.as_str()))
     }
 
-    /// The schema at the JSON Pointer `pointer` of the document.
     fn at_pointer(&self, pointer: &str) -> Option<&'s Value> {
         if pointer.is_empty() {
             return Some(self.root);

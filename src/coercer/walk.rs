@@ -344,7 +344,6 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The rules of the row for the type bits `row`.
     fn row(&mut self, node: &Node, row: u8, value: &mut Value, at: At) {
         // The integer rules where the schema declares `integer`; a type inferred from
         // `enum`/`const` values reads a number as the number it is.

@@ -66,7 +66,6 @@ impl Error {
         matches!(&self.0.kind, Kind::Issue(_))
     }
 
-    /// Whether this error is an `unknown_field` issue.
     pub(crate) fn is_unknown_field(&self) -> bool {
         matches!(&self.0.kind, Kind::Issue(issue) if issue.code() == Code::UnknownField)
     }

@@ -130,7 +130,6 @@ fn note_first(first: Mark, make: impl FnOnce() -> Coercion) {
     super::with(|engine| engine.note_first(first, make));
 }
 
-/// Put `segment` in front of the coercions recorded since `mark`.
 #[cold]
 fn prefix_notes_since(mark: Mark, segment: Segment) {
     super::with(|engine| {

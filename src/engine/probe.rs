@@ -226,7 +226,6 @@ struct Builder {
     nodes: Vec<BNode>,
     /// Values made up so far (see [`MAX_STEPS`]).
     steps: u32,
-    /// Struct nodes reached in this run.
     reached: Vec<NodeId>,
 }
 

@@ -504,7 +504,6 @@ fn http_date(text: &str, now: i64) -> Option<i64> {
     civil_seconds(four_digits(year)?, month_number(month)?, dd, time)
 }
 
-/// `text` split on `sep` into exactly `N` fields.
 fn fields<const N: usize>(text: &str, sep: char) -> Option<[&str; N]> {
     let mut parts = text.split(sep);
     let mut out = [""; N];

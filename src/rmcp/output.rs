@@ -77,7 +77,6 @@ fn publish(schema: JsonObject) -> JsonObject {
     standard_formats(schema)
 }
 
-/// `schema` with standard `format` values only.
 fn standard_formats(schema: JsonObject) -> JsonObject {
     let mut value = Value::Object(schema);
     crate::schema::drop_nonstandard_formats(&mut value);

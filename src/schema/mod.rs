@@ -414,7 +414,6 @@ pub fn strip_nullable_optionals(schema: &mut Value) {
     }
 }
 
-/// Push the subschemas of the schema `map` onto `stack`.
 fn push_subschemas<'s>(map: &'s mut Map<String, Value>, stack: &mut Vec<&'s mut Value>) {
     for (key, child) in map.iter_mut() {
         match key.as_str() {
