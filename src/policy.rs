@@ -92,7 +92,8 @@ pub trait ItemBounds: sealed::ItemBounds {
     const MIN: usize;
     /// The most items accepted.
     const MAX: usize;
-    /// The separator of a string array whose second parameter is `S`.
+    /// The separator of a string array whose second parameter is `S`: `S` for [`Items`]; a
+    /// separator standing in the bounds' place decides, whatever `S` says.
     type Separator<S: SeparatorPolicy>: SeparatorPolicy;
 }
 
