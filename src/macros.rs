@@ -1,10 +1,7 @@
 //! Crate-internal macros for the schema impls (feature `schemars`), so each adapter module
 //! states only its name and schema.
 
-/// A schema, with the test kit's annotation (feature `testing`) added while the kit asks
-/// for it (`crate::testing::annotate`): of an adapter for a target, of a wrapper type, or
-/// of a JSON-encoded object (`optional`: an `Option` field's). Without the feature, the
-/// schema itself.
+/// A schema, with the test kit's annotation while the kit asks for it (feature `testing`).
 #[cfg(feature = "testing")]
 macro_rules! kit_annotation {
     (adapter $adapter:ty, $target:ty, $schema:expr) => {
@@ -37,10 +34,8 @@ macro_rules! kit_annotation {
     };
 }
 
-/// `JsonSchemaAs<Target>` for an adapter, for each listed target: always inline.
-///
-/// `schema = |generator| EXPR` names the generator for a schema that depends on it (on its
-/// contract: see [`crate::schema`]'s integer bounds); `schema = EXPR` for one that does not.
+/// `JsonSchemaAs<Target>` for an adapter, for each listed target, always inline; `schema =
+/// |generator| EXPR` when the schema depends on the generator.
 macro_rules! json_schema_as {
     (impl $g:tt $adapter:ty => [$($target:ty),+], name = $name:expr, schema = |$gen:ident| $schema:expr $(,)?) => {
         $(json_schema_as!(@one $g, $adapter, $target, $name, $gen, $schema);)+
