@@ -1,18 +1,6 @@
-//! The rules for the arguments as a whole (contract, "Third revision"): plain functions over
-//! the arguments object and the names of the fields the tool declares, so that every route
-//! that reads a call (the typed engine, and a schema's) applies the same ones.
-//!
-//! - [`object`]: the arguments object from whatever was sent, and [`text_of`], what whole
-//!   arguments sent as a JSON string hold (`""` is no arguments, JSON text of an object is read, a
-//!   fenced block and other text are refused).
-//! - [`wrapper`]: the key the arguments were wrapped in (`{"arguments": {...}}`, or the
-//!   tool-call envelope `{"name": ..., "arguments": {...}}` repeated inside them), and
-//!   [`sent_inside`], the wrapper a missing field was sent in when the object was not
-//!   unwrapped.
-//! - [`key_folds`]: keys that name a declared field once case and separators are folded
-//!   away (`orderBy` for `order_by`), and the clashes among them.
-//! - [`near_misses`]: unknown keys a small edit away from a field the call left out
-//!   (`limt` for `limit`).
+//! The rules for the arguments as a whole (docs/contract.md, "Third revision"), as plain
+//! functions over the arguments object and the declared field names, so that the typed
+//! engine and the schema engine apply the same ones.
 
 use std::borrow::Cow;
 
@@ -35,7 +23,6 @@ pub(crate) const WRAPPER_KEYS: [&str; 6] = [
 /// The keys of the arguments in a repeated tool-call envelope (`{"name", "arguments"}`).
 const ENVELOPE_KEYS: [&str; 2] = ["arguments", "parameters"];
 
-/// Whether `key` is one of [`WRAPPER_KEYS`].
 pub(crate) fn is_wrapper_key(key: &str) -> bool {
     WRAPPER_KEYS.contains(&key)
 }
@@ -54,8 +41,7 @@ pub(crate) enum Text<'t> {
     Other,
 }
 
-/// What the string `s`, sent as the whole arguments, holds. Trimming is Unicode
-/// White_Space, as everywhere in the crate.
+/// What the string `s`, sent as the whole arguments, holds.
 pub(crate) fn text_of(s: &str) -> Text<'_> {
     match decode::held(s, b'{') {
         Held::Json(t) => Text::Object(t),
@@ -69,14 +55,8 @@ pub(crate) fn text_of(s: &str) -> Text<'_> {
 /// The hint of a fenced block sent as the arguments.
 pub(crate) const FENCE_HINT: &str = "send the object itself, without the ``` fence";
 
-/// The key of `map` to read the arguments from, if `map` is a wrapper around them:
-///
-/// - exactly one key, one of [`WRAPPER_KEYS`], that the tool does not declare;
-/// - or exactly the keys `name` and `arguments` (or `parameters`), neither declared, `name`
-///   a string (equal to `tool` where the tool's name is known);
-///
-/// and the key's value an object, or a string holding one (at most two layers). Never for
-/// a tool that declares no fields (its arguments are a free map): `declared` is empty then.
+/// The key of `map` to read the arguments from, if `map` wraps them (docs/contract.md,
+/// "Arguments as a whole": the wrapper rows).
 pub(crate) fn wrapper<'m>(
     map: &'m Map<String, Value>,
     declared: &[&str],
@@ -129,9 +109,8 @@ pub(crate) fn object_in(s: &str) -> Option<Map<String, Value>> {
     peel(s, 1)
 }
 
-/// The wrapper key of `map` (one of [`WRAPPER_KEYS`] that the tool does not declare) whose
-/// object holds `field`: where a field reported missing was sent, when the arguments were
-/// not unwrapped because the object has other keys too.
+/// The undeclared wrapper key of `map` whose object holds `field` (a missing field sent inside
+/// it).
 pub(crate) fn sent_inside<'m>(
     map: &'m Map<String, Value>,
     field: &str,
@@ -154,12 +133,10 @@ pub(crate) const MAX_KEY_BYTES: usize = 256;
 /// A key read as a declared field after folding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Fold<'k> {
-    /// The key as sent.
     pub(crate) key: &'k str,
     /// The index of the field in the declared names.
     pub(crate) field: usize,
-    /// The field is named by another key too (its declared spelling, or another key that
-    /// folds to it): `duplicate_key` at the field's path.
+    /// The field is named by another key too: `duplicate_key` at the field's path.
     pub(crate) clash: bool,
 }
 
@@ -167,17 +144,14 @@ pub(crate) struct Fold<'k> {
 pub(crate) enum Folded<'a> {
     /// `key` was moved to the field `name`: a `key_fold` step ([`fold_note`]).
     Moved { key: &'a str, name: &'a str },
-    /// `key` folds to `name`, which another key names too: `duplicate_key` at `name`
-    /// (once per field).
+    /// `key` folds to `name`, which another key names too: `duplicate_key` at `name`.
     Clash { key: &'a str, name: &'a str },
     /// The value of a folded key whose field is held under its own spelling: left out.
     Dropped(Value),
 }
 
-/// `map` with each key that folds to a declared field ([`key_folds`]) moved to the
-/// field's own name; the value read for a field named twice is the one under its own
-/// spelling, or under the first key that folds to it. `on` hears every move, clash and
-/// value left out, in the order of the keys.
+/// `map` with keys that fold to a declared field ([`key_folds`]) moved to the field; `on` hears
+/// each move, clash and drop.
 pub(crate) fn fold_into(
     map: &mut Map<String, Value>,
     declared: &[&str],
@@ -208,8 +182,7 @@ pub(crate) fn fold_into(
     }
 }
 
-/// The `key_fold` step of `key` read as the field `name` (the caller puts the field's key
-/// in front of its path, written `*` inside a field marked secret).
+/// The `key_fold` step of `key` read as the field `name` (the caller puts the path in front).
 pub(crate) fn fold_note(key: &str, name: &str) -> Coercion {
     Coercion::new(
         Rule::KeyFold,
@@ -218,10 +191,8 @@ pub(crate) fn fold_note(key: &str, name: &str) -> Coercion {
     )
 }
 
-/// The keys of `keys` that name no field of `declared` but equal exactly one of them once
-/// folded ([`folds_to`]), in the order of `keys`. A field named by two keys (its own
-/// spelling and a folded one, or two folded ones) has every fold to it marked as a clash.
-/// A key that folds to two declared fields is left alone.
+/// The keys of `keys` naming no declared field but folding to exactly one ([`folds_to`]); folds
+/// onto a field named twice are clashes.
 pub(crate) fn key_folds<'k>(
     keys: impl IntoIterator<Item = &'k str>,
     declared: &[&str],
@@ -257,18 +228,12 @@ pub(crate) fn key_folds<'k>(
     out
 }
 
-/// How far (in edits, on folded names) a key may be from a field's name to be taken for a
-/// misspelling of it: `min(2, len / 3)` of the field's folded length in chars, so none for
-/// names of one or two chars.
+/// How many edits from a field's folded name make a misspelling: `min(2, len / 3)`.
 pub(crate) fn near_limit(folded_len: usize) -> usize {
     (folded_len / 3).min(2)
 }
 
-/// For each field of `absent`, the one key of `unknown` (keys that name no field) that is
-/// a small edit away from it once both are folded (at most [`near_limit`] of the field's
-/// folded length), if there is one. A key close to two of the fields names neither; of two
-/// keys close to one field, the nearer is named, and neither when they are as near. The
-/// work is linear in the number of keys: each is folded once (at most [`MAX_KEY_BYTES`]).
+/// For each field of `absent`, the one unknown key within [`near_limit`] edits of it.
 pub(crate) fn near_misses<'k>(absent: &[&str], unknown: &[&'k str]) -> Vec<Option<&'k str>> {
     use crate::rules::fold::distance_within;
     let fields: Vec<Vec<char>> = absent.iter().map(|f| folded(f).collect()).collect();
@@ -311,9 +276,8 @@ pub(crate) fn near_misses<'k>(absent: &[&str], unknown: &[&'k str]) -> Vec<Optio
         .collect()
 }
 
-/// The arguments object, with the "arguments as a whole" rules applied; and, when
-/// `report` is set, an `args_unwrapped` coercion per layer of string encoding peeled (or
-/// `empty_as_absent` for arguments sent as `""`).
+/// The arguments object with the arguments-as-a-whole rules applied, and (with `report`) its
+/// steps.
 pub(crate) fn object(value: Value, report: bool) -> Result<(Value, Vec<Coercion>), Rejection> {
     match value {
         Value::String(text) if report => match decode_string_arguments(&text, 1)? {
@@ -393,8 +357,7 @@ enum Decoded {
     Blank,
 }
 
-/// A string that holds the arguments object, peeled one `layer` at a time (two at most);
-/// see [`text_of`] for what it may hold.
+/// A string holding the arguments object, peeled one `layer` at a time (two at most).
 fn decode_string_arguments(text: &str, layer: u8) -> Result<Decoded, Rejection> {
     peel(text, text, layer)
 }
@@ -466,8 +429,7 @@ pub(crate) fn refuse_key_encoded(map: &Map<String, Value>) -> Result<(), Rejecti
     Ok(())
 }
 
-/// The `invalid_json` refusal of arguments whose text is not JSON at all (`json`, with the
-/// error `e` serde_json gave).
+/// The `invalid_json` refusal of arguments whose text is not JSON at all.
 #[cold]
 pub(crate) fn not_json(json: &[u8], e: &serde_json::Error) -> Rejection {
     let text = String::from_utf8_lossy(json);

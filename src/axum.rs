@@ -2,29 +2,11 @@
 //! the HTTP hop of a tool call (tool handler → `POST /api/observations/batch` → the
 //! worker), or any JSON endpoint that agents and hooks call.
 //!
-//! - [`Json<T>`] reads a JSON body with [`from_slice`](crate::from_slice): every lax shape
-//!   the adapters accept, every issue reported at once.
-//! - [`Query<T>`] reads the query string with [`from_value`](crate::from_value), every value
-//!   a string, a key given more than once an array of them (`?ids=1&ids=2`), so that
-//!   `?ids=1,2,3&limit=10` reads as `{"ids": "1,2,3", "limit": "10"}` does.
-//! - Both refuse with a [`Refusal`]: the HTTP body of [`Rejection::to_http_body`]
-//!   (`{"error": "ValidationError", "issues": [{"path", "message", "code"}], "truncated":
-//!   N}`, as `application/json`), never axum's plain-text rejection:
-//!
-//! | request | status | issues |
-//! |---|---|---|
-//! | arguments refused | 400 | every issue found |
-//! | a body that is not JSON (empty, cut, not UTF-8) | 400 | one `invalid_json` at `""` |
-//! | a body that cannot be read to its end (the connection failed) | 400 | one `invalid_json` at `""` |
-//! | `Content-Type` absent or not JSON (`application/json`, `application/*+json`, with any parameters, as axum's own `Json` accepts) | 415 | one `invalid_type` at `""` |
-//! | a body over the limit | 413 | one `too_long` at `""` |
-//!
-//! The body limit is axum's: 2 MiB (2,097,152 bytes) unless the router sets another with
-//! [`DefaultBodyLimit`](::axum::extract::DefaultBodyLimit), in bytes
-//! (`.layer(DefaultBodyLimit::max(65_536))`, or `DefaultBodyLimit::disable()`); a larger
-//! body is read only up to the limit (and the chunk that crosses it). tower-http's `RequestBodyLimitLayer`
-//! answers a body whose `Content-Length` is over its limit with its own plain-text 413
-//! before any extractor runs; `DefaultBodyLimit` leaves the answer to the extractor.
+//! - [`Json<T>`] reads a JSON body with [`from_slice`](crate::from_slice); [`Query<T>`]
+//!   reads the query string, as strings, with [`from_value`](crate::from_value).
+//! - Both refuse with a [`Refusal`], the JSON body of [`Rejection::to_http_body`], never
+//!   axum's plain text: the statuses and the body limit are in [docs/contract.md,
+//!   "HTTP"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#http).
 //!
 //! The renderings are responses too: [`Refusal`], [`HttpBody`] (400),
 //! [`Envelope`] (its category's status: 400, 404, 403, 409, 429, 503, 500) and
@@ -97,17 +79,12 @@ use crate::render::{Envelope, HttpBody, WriteOutcome};
 
 /// A JSON request body read by the crate, in place of axum's `Json` as an extractor.
 ///
-/// The body goes through [`from_slice`](crate::from_slice) (every lax shape the adapters
-/// accept, the arguments object sent as a string included; every issue reported at once)
-/// once its `Content-Type` is JSON and it fits the body limit; see the [module
-/// docs](self) for each refusal's status.
+/// The body goes through [`from_slice`](crate::from_slice) once its `Content-Type` is JSON
+/// and it fits the body limit.
 ///
 /// # Errors
 ///
-/// A [`Refusal`]: 400 with every issue of refused arguments, or one `invalid_json` issue
-/// at `""` for a body that is not JSON; 415 with one `invalid_type` issue for a
-/// `Content-Type` that is absent or not JSON; 413 with one `too_long` issue for a body
-/// over the limit.
+/// A [`Refusal`]: 400, 415 or 413, as docs/contract.md, "HTTP" lists them.
 ///
 /// # Examples
 ///
@@ -158,16 +135,10 @@ pub struct Json<T>(pub T);
 
 /// A query string read by the crate, in place of axum's `Query`.
 ///
-/// The query string (`application/x-www-form-urlencoded`: `+` is a space, `%XX` escapes
-/// decoded, invalid UTF-8 replaced by U+FFFD) becomes an object of strings: `?ids=1,2,3&limit=10`
-/// is `{"ids": "1,2,3", "limit": "10"}`, and a key given more than once is an array of its
-/// values in order (`?ids=1&ids=2` is `{"ids": ["1", "2"]}`), as query conventions have
-/// it. Keys are taken as they are (`ids[]` is the key `ids[]`). No query string is `{}`. The
-/// object then goes through [`from_value`](crate::from_value), so the adapters read the
-/// strings as their types (`IntArrayLike` splits the comma string, `IntLike` parses
-/// `"10"`, an optional field given empty, `?limit=`, is `None`). A query string cannot
-/// carry native booleans, `null` or nesting: a plain `bool` or `u32` field refuses its
-/// string, where `BoolLike` and `IntLike` accept it.
+/// The query string becomes an object of strings (`?ids=1,2,3&limit=10` is `{"ids": "1,2,3",
+/// "limit": "10"}`, a repeated key an array; docs/contract.md, "HTTP") read by
+/// [`from_value`](crate::from_value): adapters read the strings (`IntLike`, `BoolLike`),
+/// plain `bool` or `u32` fields refuse them.
 ///
 /// # Errors
 ///
@@ -301,8 +272,7 @@ fn query_object(query: &str) -> Value {
     Value::Object(object)
 }
 
-/// The refusal of a request whose `Content-Type` is absent or not JSON: `application/json`
-/// or `application/*+json`, with any parameters, as axum's `Json` has it.
+/// The refusal of a request whose `Content-Type` is absent or not JSON.
 fn content_type_refusal(headers: &HeaderMap) -> Option<Refusal> {
     let sent = headers.get(CONTENT_TYPE);
     let is_json = sent
@@ -444,7 +414,6 @@ impl fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-/// A JSON response with `status`.
 fn json_response(status: StatusCode, json: String) -> Response {
     (
         status,
@@ -488,8 +457,7 @@ impl IntoResponse for Envelope {
     }
 }
 
-/// 200, with `{"stored": true}` or `{"stored": false, "reason": ...}` as
-/// `application/json`.
+/// 200, with the write outcome as `application/json`.
 impl IntoResponse for WriteOutcome {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.http_status()).unwrap_or(StatusCode::OK);

@@ -1,34 +1,25 @@
-//! JSON text inside a string: what arrays, objects and whole arguments sent as strings
-//! hold, for every adapter and the entry points alike.
-//!
-//! Clients send an array or object as JSON text (`"[1,2]"`), and sometimes that text
-//! encoded once more as a JSON string (`"\"[1,2]\""`). A string is read for what it holds
-//! ([`held`]): JSON text of the shape asked for, another layer of string encoding, or plain
-//! text (which each adapter reads its own way: comma pieces, a lone value, a refusal). At
-//! most [`MAX_LAYERS`] layers are peeled; a third is [`too_encoded`].
+//! JSON text inside a string (`"[1,2]"`, or encoded once more: `"\"[1,2]\""`), read for
+//! what it holds ([`held`]) by every adapter and the entry points alike; at most
+//! [`MAX_LAYERS`] layers are peeled (docs/contract.md, Limits).
 
 use std::borrow::Cow;
 
 use crate::issue::{Code, Input, Issue, Segment};
 
-/// Layers of string encoding read at most: the string that arrived, and one more inside
-/// it.
+/// Layers of string encoding read at most: the string that arrived, and one inside it.
 pub(crate) const MAX_LAYERS: u8 = 2;
 
 /// What a string holds.
 pub(crate) enum Held<'t> {
-    /// JSON text of the shape asked for (the trimmed string starts with its opening
-    /// bracket).
+    /// JSON text of the shape asked for.
     Json(&'t str),
-    /// A JSON string literal: the text of the next layer (borrowed when it has no
-    /// escapes), or why it is not a valid literal.
+    /// A JSON string literal: the next layer's text, or why it is not a valid literal.
     Layer(Result<Cow<'t, str>, serde_json::Error>),
     /// Anything else, trimmed.
     Plain(&'t str),
 }
 
 /// What `text` holds, for a shape whose JSON text starts with `open` (`b'['`, `b'{'`).
-/// Trimming is Unicode White_Space, as `str::trim`.
 #[inline]
 pub(crate) fn held(text: &str, open: u8) -> Held<'_> {
     let t = text.trim();
@@ -86,8 +77,7 @@ pub(crate) const SAFE_OBJECT: Shape = Shape {
     invalid_json_hint: "send a JSON object, e.g. {\"key\": \"value\"}",
 };
 
-/// A string encoded more than [`MAX_LAYERS`] times, for `shape`; `arrived` is the string
-/// as it was sent.
+/// A string encoded more than [`MAX_LAYERS`] times; `arrived` is the string as sent.
 #[cold]
 pub(crate) fn too_encoded(shape: &Shape, arrived: &str) -> Issue {
     Issue::new(
@@ -101,9 +91,8 @@ pub(crate) fn too_encoded(shape: &Shape, arrived: &str) -> Issue {
     .with_hint(shape.too_encoded_hint)
 }
 
-/// JSON text that does not parse, for `shape`: `text` is the string whose trimmed
-/// content was parsed (the innermost decoded string), `arrived` the string as it was sent.
-/// The error's place is `context.offset`, in chars from the start of `text`.
+/// JSON text that does not parse (`text` the innermost string, `arrived` as sent), offset in
+/// `text`.
 #[cold]
 pub(crate) fn invalid_json(
     shape: &Shape,
@@ -119,8 +108,7 @@ pub(crate) fn invalid_json(
         .with_context("offset", chars_before(text, lead) + offset)
 }
 
-/// What serde_json's error `e` says went wrong, without its line and column, and where, in
-/// chars from the start of `text` (the text it was reading).
+/// serde_json's error `e` without line and column, and its char offset in `text`.
 pub(crate) fn json_error(e: &serde_json::Error, text: &str) -> (String, usize) {
     let full = e.to_string();
     let what = match full.rfind(" at line ") {
@@ -148,8 +136,7 @@ pub(crate) fn offset_in(outer: &str, inner: &str) -> Option<usize> {
     Cursor::new(outer).at(inner)
 }
 
-/// Char offsets of slices of one string, taken in increasing order: each is counted on
-/// from the one before, so that all of them together cost one pass over the string.
+/// Char offsets of slices of one string, asked in increasing order: one pass in all.
 pub(crate) struct Cursor<'s> {
     text: &'s str,
     byte: usize,
@@ -175,8 +162,7 @@ impl<'s> Cursor<'s> {
     }
 }
 
-/// The char offsets at which the elements of `t`, the text of a JSON array that parses,
-/// start.
+/// The char offsets at which the elements of the JSON array text `t` start.
 pub(crate) fn element_starts(t: &str) -> Vec<usize> {
     let bytes = t.as_bytes();
     let mut starts = Vec::new();
@@ -217,8 +203,7 @@ pub(crate) fn element_starts(t: &str) -> Vec<usize> {
     starts
 }
 
-/// Give the issues about elements of the JSON array text `t` (a slice of `s`) their
-/// element's char offset in `s`.
+/// Give issues about elements of the JSON array text `t` (in `s`) their char offset in `s`.
 #[cold]
 pub(crate) fn locate_json_elements<'i>(
     issues: impl Iterator<Item = &'i mut Issue>,
@@ -230,8 +215,7 @@ pub(crate) fn locate_json_elements<'i>(
     locate_elements(issues, |i| starts.get(i).map(|&c| base + c));
 }
 
-/// Give every issue about an element itself (path `/i`) the char offset `at(i)` of that
-/// element in the string it was decoded from, as `context.offset`.
+/// Give every issue about an element (path `/i`) its char offset `at(i)` as `context.offset`.
 fn locate_elements<'i>(
     issues: impl Iterator<Item = &'i mut Issue>,
     at: impl Fn(usize) -> Option<usize>,

@@ -1,11 +1,7 @@
-//! JSON text read into a `serde_json::Value`, noting every key that appears more than once
-//! in one object: `serde_json` keeps the last occurrence, and a front end that keeps the
-//! first would then disagree with the server about what was called.
-//!
-//! The reader is `serde_json`'s own parser with a `Value` visitor of ours, which sees each
-//! key as it is inserted; the path of an ancestor is only built when a repeat is found
-//! (each level borrows its key from the level above), so reading a call without repeats
-//! costs what `serde_json::from_slice::<Value>` does.
+//! JSON text read into a `Value`, noting every key repeated in one object (`serde_json`
+//! keeps the last; a front end keeping the first would disagree about what was called).
+//! Ancestors' paths are built only when a repeat is found, so a call without repeats costs
+//! what `serde_json::from_slice::<Value>` does.
 
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -17,13 +13,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::issue::{Code, Input, Issue, MAX_ISSUES, Path, Segment};
 
-/// `json` read into a `Value`, and a `duplicate_key` issue for each key repeated in one of
-/// its objects (at the key's path, once per repeated key, in the order the repeats were
-/// met; past [`MAX_ISSUES`] counted only).
-///
-/// # Errors
-///
-/// `serde_json`'s error when `json` is not one JSON value (or nests past its 128 levels).
+/// `json` as a `Value`, with a `duplicate_key` issue per repeated key at its path.
 pub(crate) fn read(json: &[u8]) -> Result<(Value, Repeats), serde_json::Error> {
     let repeats = RefCell::new(Repeats::default());
     let mut de = serde_json::Deserializer::from_slice(json);
@@ -36,8 +26,7 @@ pub(crate) fn read(json: &[u8]) -> Result<(Value, Repeats), serde_json::Error> {
     Ok((value, repeats.into_inner()))
 }
 
-/// The keys repeated in the text: an issue for each of the first [`MAX_ISSUES`], and how
-/// many more there were.
+/// The repeated keys: an issue for each of the first [`MAX_ISSUES`], and how many more.
 #[derive(Default)]
 pub(crate) struct Repeats {
     pub(crate) issues: Vec<Issue>,

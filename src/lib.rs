@@ -35,18 +35,12 @@
 //! # Ok::<(), mcp_coerce::Rejection>(())
 //! ```
 //!
-//! The repository's README walks through what is accepted, what a refusal looks like, the
-//! demo, schema publishing, rmcp and axum servers, the test kit and tool-call histories;
-//! `docs/contract.md` (shipped with the crate) is the full table of accepted and refused
-//! inputs.
+//! The README walks through the crate; `docs/contract.md` (shipped with the crate) is the
+//! full table of accepted and refused inputs.
 //!
 //! # Map
-//! One naming rule: every `#[serde_as]` marker is `XLike<..>`, its wrapper type is `X<..>`.
-//! One order of parameters: element adapter (if any), then bounds, then policies, each with
-//! a default that keeps the common case short (`IntLike`, `IntLike<1, 100>`,
-//! `IntLike<1, 50, Clamp, DefaultTo<10>>`, `StringArrayLike<NoSplit>`,
-//! `ArrayLike<EnumLike, Items<1, 5>>`); item counts are an [`Items`] type, so that
-//! `IntArrayLike<Items<0, 1000>>` does not read like `IntLike<0, 1000>`'s value range.
+//! Every `#[serde_as]` marker is `XLike<..>`, its wrapper type `X<..>`; parameters come in
+//! one order, each with a default ([`policy`]).
 //! - `use mcp_coerce::prelude::*;` brings the markers, the wrapper types, the policies, the
 //!   entry points and the issue and report types, and no module: [`prelude`].
 //! - `#[serde(deserialize_with)]` instead of `#[serde_as]`: the same marker, through
@@ -139,29 +133,26 @@
 #![doc = r##"
 # Without `#[serde_as]`
 
-Every marker reads a field through serde's own `deserialize_with` too, by one rule: the
-marker `M` of `#[serde_as(as = "M")]` goes into `#[serde(deserialize_with =
-"As::<M>::deserialize")]` ([`As`], serde_with's), and, for the published schema (feature
-`schemars`), into `#[schemars(with = "SchemaAs<T, M>")]` (`schema::SchemaAs`, `T` the
-field's type), the attribute `#[serde_as]` writes by itself. Without that second attribute
-the field publishes the schema of its Rust type (`limit: u32` as `{"type": "integer",
-"minimum": 0}`, none of the marker's bounds), and the shape matrix's soundness check names
-the attribute to add. An `Option` field keeps the marker (read with the crate's optional
-rules, see [`optional`]; `Option<M>` is serde_with's generic one, as under `#[serde_as]`) and
-needs `#[serde(default)]`, which `deserialize_with` never implies: without it the field is
-required, published in `required` and refused as `missing` when absent, and the shape
-matrix names the field and the fix. (`#[serde_as]` adds `#[serde(default)]` by itself only
-where the field and the marker are both spelled `Option<..>`; the marker itself on an
-`Option` field needs it there too.) Four families keep a named function for their common
-case, [`int_array::deserialize`], [`string_array::deserialize`],
-[`safe_object::deserialize`] and `url::deserialize::<P, _>` (each with an `option` module);
-the README's adapter table has both spellings of every family.
+Every marker reads a field through serde's own `deserialize_with` too: the marker `M` of
+`#[serde_as(as = "M")]` goes into `#[serde(deserialize_with = "As::<M>::deserialize")]`
+([`As`], serde_with's) and, for the published schema (feature `schemars`), into
+`#[schemars(with = "SchemaAs<T, M>")]` (`schema::SchemaAs`, `T` the field's whole type).
+Without that second attribute the field publishes its Rust type's schema, none of the
+marker's bounds. An `Option` field keeps the marker (read by the [`optional`] rules) and
+needs `#[serde(default)]`, which `deserialize_with` never implies. The shape matrix names
+the fix for both mistakes. [`int_array::deserialize`], [`string_array::deserialize`],
+[`safe_object::deserialize`] and `url::deserialize::<P, _>` (each with an `option` module)
+name their family's common case; the README has the special cases.
 
 ```
 # #[cfg(feature = "schemars")] fn main() -> Result<(), mcp_coerce::Rejection> {
 use mcp_coerce::prelude::*; // As, SchemaAs, the markers
 use schemars::JsonSchema;
 use serde::Deserialize;
+
+mcp_coerce::pattern! {
+    Sku { name: "sku", source: r"^[A-Z]{3}-[0-9]{3}$", example: "ABC-123", max_length: 7 }
+}
 
 #[derive(Deserialize, JsonSchema)]
 struct Args {
@@ -171,14 +162,23 @@ struct Args {
     #[serde(default, deserialize_with = "As::<IntLike<1, 100>>::deserialize")]
     #[schemars(with = "SchemaAs<Option<u32>, IntLike<1, 100>>")]
     limit: Option<u32>,
+    #[serde(deserialize_with = "As::<IntLike<1, 100>>::deserialize")]
+    #[schemars(with = "SchemaAs<u32, IntLike<1, 100>>")]
+    page: u32,
+    #[serde(default, deserialize_with = "As::<PatternLike<Sku>>::deserialize")]
+    #[schemars(with = "SchemaAs<Option<String>, PatternLike<Sku>>")]
+    sku: Option<String>,
 }
 
-let args: Args = mcp_coerce::schema::from_str(r#"{"ids": "1, 2", "limit": ""}"#)?;
-assert_eq!((args.ids, args.limit), (vec![1, 2], None));
+let args: Args = mcp_coerce::schema::from_str(r#"{"ids": "1, 2", "limit": "", "page": "10", "sku": " ABC-123 "}"#)?;
+assert_eq!((args.ids, args.limit, args.page), (vec![1, 2], None, 10));
+assert_eq!(args.sku.as_deref(), Some("ABC-123"));
 let schema = mcp_coerce::schema::input_schema::<Args>();
 assert_eq!(schema["properties"]["ids"]["maxItems"], 1000);
 assert_eq!(schema["properties"]["limit"]["maximum"], 100);
-assert_eq!(schema["required"], serde_json::json!(["ids"]));
+assert_eq!(schema["properties"]["page"], serde_json::json!({"type": "integer", "minimum": 1, "maximum": 100}));
+assert_eq!(schema["properties"]["sku"]["pattern"], "^[A-Z]{3}-[0-9]{3}$");
+assert_eq!(schema["required"], serde_json::json!(["ids", "page"]));
 # Ok(()) }
 # #[cfg(not(feature = "schemars"))] fn main() {}
 ```

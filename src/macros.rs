@@ -1,10 +1,7 @@
 //! Crate-internal macros for the schema impls (feature `schemars`), so each adapter module
 //! states only its name and schema.
 
-/// A schema, with the test kit's annotation (feature `testing`) added while the kit asks
-/// for it (`crate::testing::annotate`): of an adapter for a target, of a wrapper type, or
-/// of a JSON-encoded object (`optional`: an `Option` field's). Without the feature, the
-/// schema itself.
+/// A schema, with the test kit's annotation while the kit asks for it (feature `testing`).
 #[cfg(feature = "testing")]
 macro_rules! kit_annotation {
     (adapter $adapter:ty, $target:ty, $schema:expr) => {
@@ -37,10 +34,8 @@ macro_rules! kit_annotation {
     };
 }
 
-/// `JsonSchemaAs<Target>` for an adapter, for each listed target: always inline.
-///
-/// `schema = |generator| EXPR` names the generator for a schema that depends on it (on its
-/// contract: see [`crate::schema`]'s integer bounds); `schema = EXPR` for one that does not.
+/// `JsonSchemaAs<Target>` for an adapter, for each listed target, always inline; `schema =
+/// |generator| EXPR` when the schema depends on the generator.
 macro_rules! json_schema_as {
     (impl $g:tt $adapter:ty => [$($target:ty),+], name = $name:expr, schema = |$gen:ident| $schema:expr $(,)?) => {
         $(json_schema_as!(@one $g, $adapter, $target, $name, $gen, $schema);)+
@@ -84,57 +79,6 @@ macro_rules! json_schema_for {
             fn json_schema($gen: &mut schemars::SchemaGenerator) -> schemars::Schema {
                 kit_annotation!(wrapper $ty, $schema)
             }
-        }
-    };
-}
-
-/// The `Visitor` methods of a shape that reads strings (and, for arrays, sequences and
-/// maps): every other scalar, and bytes, refused through the visitor's own
-/// `Self::refuse(got, input)`; `null` too, and `Some`/newtypes read through.
-macro_rules! refuse_other_scalars {
-    () => {
-        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-            Ok(Self::refuse("a boolean", Some(Input::Bool(v))))
-        }
-
-        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-            Ok(Self::refuse("a number", Some(Input::from_i128(v.into()))))
-        }
-
-        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-            Ok(Self::refuse("a number", Some(Input::from_u128(v.into()))))
-        }
-
-        fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
-            Ok(Self::refuse("a number", Some(Input::from_i128(v))))
-        }
-
-        fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
-            Ok(Self::refuse("a number", Some(Input::from_u128(v))))
-        }
-
-        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-            Ok(Self::refuse("a number", Some(Input::from_f64(v))))
-        }
-
-        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(Self::refuse("null", Some(Input::Null)))
-        }
-
-        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-            self.visit_unit()
-        }
-
-        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            d.deserialize_any(self)
-        }
-
-        fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            d.deserialize_any(self)
-        }
-
-        fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-            Ok(Self::refuse("bytes", None))
         }
     };
 }

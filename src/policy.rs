@@ -20,9 +20,7 @@
 //! | `UrlPolicy` (feature `url`) | `HttpsOnly` (the default), your own | `UrlLike`, `Url` |
 //! | [`DateTimePolicy`] | [`OffsetRequired`] (the default), [`AssumeUtc`], [`AssumeOffset`], [`EpochSeconds`], [`EpochMillis`], your own | [`DateTimeLike`](crate::DateTimeLike) |
 //!
-//! The crate root and the [`prelude`](crate::prelude) re-export every name here. The
-//! module is at the bottom of the crate's layers: the adapters, the engine and the rules
-//! import it, and it imports none of them.
+//! The crate root and the [`prelude`](crate::prelude) re-export every name here.
 
 #[cfg(feature = "url")]
 #[cfg_attr(docsrs, doc(cfg(feature = "url")))]
@@ -68,7 +66,7 @@ mod sealed {
 ///     #[serde_as(as = "StringArrayLike<Items<0, 5>, NoSplit>")]
 ///     headings: Vec<String>,
 /// }
-/// let args: Args = mcp_coerce::from_str(r#"{"ids": "1, 2", "headings": "Smith, John"}"#)?;
+/// let args: Args = mcp_coerce::from_str(r#"{"ids": "1, 2", "headings": " Smith, John "}"#)?;
 /// assert_eq!((args.ids, args.headings), (vec![1, 2], vec!["Smith, John".to_owned()]));
 /// let refused = mcp_coerce::from_str::<Args>(r#"{"ids": [], "headings": []}"#);
 /// assert_eq!(refused.unwrap_err().issues()[0].code(), Code::TooShort);
@@ -78,11 +76,7 @@ mod sealed {
 pub struct Items<const MIN: usize = 0, const MAX: usize = { usize::MAX }>;
 
 /// The bounds on an array's number of items: [`Items`], or a [`SeparatorPolicy`] standing
-/// alone (any count, that separator), so that `StringArrayLike<NoSplit>` keeps its short
-/// spelling.
-///
-/// Sealed: `Items<MIN, MAX>` covers every bound, and any separator, the crate's or your
-/// own, implements it through [`SeparatorPolicy`].
+/// alone (any count, that separator), so that `StringArrayLike<NoSplit>` stays short. Sealed.
 ///
 /// # Examples
 ///
@@ -98,9 +92,8 @@ pub trait ItemBounds: sealed::ItemBounds {
     const MIN: usize;
     /// The most items accepted.
     const MAX: usize;
-    /// The separator of a string array whose second parameter is `S`: `S` for [`Items`],
-    /// the separator itself for a separator standing in the bounds' place (which then
-    /// decides, whatever `S` says).
+    /// The separator of a string array whose second parameter is `S`: `S` for [`Items`]; a
+    /// separator standing in the bounds' place decides, whatever `S` says.
     type Separator<S: SeparatorPolicy>: SeparatorPolicy;
 }
 
@@ -119,18 +112,17 @@ impl<P: SeparatorPolicy> ItemBounds for P {
 // Numbers.
 
 /// Inclusive bounds for [`NumberLike`](crate::NumberLike), as associated consts (stable
-/// Rust has no `f64` const generics).
-///
-/// Declare one with [`number_range!`](crate::number_range), which also checks at compile
-/// time that the bounds are finite and in order.
+/// Rust has no `f64` const generics). Declare one with [`number_range!`](crate::number_range),
+/// which checks at compile time that the bounds are finite and in order.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::NumberBounds;
+/// use mcp_coerce::{AnyFinite, NumberBounds};
 ///
 /// mcp_coerce::number_range!(pub Price = 0.0..=1000.0);
 /// assert_eq!((Price::MIN, Price::MAX), (0.0, 1000.0));
+/// assert_eq!((AnyFinite::MIN, AnyFinite::MAX), (f64::MIN, f64::MAX));
 /// ```
 pub trait NumberBounds {
     /// The smallest accepted value.
@@ -141,14 +133,6 @@ pub trait NumberBounds {
 
 /// Any finite `f64`: the default [`NumberBounds`] of [`NumberLike`](crate::NumberLike) and
 /// [`Number`](crate::Number).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{AnyFinite, NumberBounds};
-///
-/// assert_eq!((AnyFinite::MIN, AnyFinite::MAX), (f64::MIN, f64::MAX));
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AnyFinite;
 
@@ -160,31 +144,13 @@ impl NumberBounds for AnyFinite {
 // Integers.
 
 /// What an integer adapter does with an integer outside its bounds: [`Reject`] it (the
-/// default) or [`Clamp`] it to the nearest bound.
-///
-/// Sealed: these two are the policies there are. Either way, a value that is not an
+/// default) or [`Clamp`] it to the nearest bound. Sealed. Either way, a value that is not an
 /// integer of the target type (`int_overflow`, `int_parsing`, ...) is refused.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{Clamp, OutOfRangePolicy, Reject};
-///
-/// assert!(Clamp::CLAMP && !Reject::CLAMP);
-/// ```
-pub trait OutOfRangePolicy: sealed::OutOfRange {
-    /// Whether an integer outside the bounds becomes the nearest bound.
-    const CLAMP: bool;
-}
-
-/// Refuse an integer outside the bounds: `too_small` or `too_big`, with the bound in the
-/// issue's context as `minimum`/`maximum`. The default [`OutOfRangePolicy`] of
-/// [`IntLike`](crate::IntLike) and [`Int`](crate::Int).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Code, IntLike, Reject};
+/// use mcp_coerce::{Clamp, Code, IntLike, OutOfRangePolicy, Reject};
 /// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
@@ -193,10 +159,24 @@ pub trait OutOfRangePolicy: sealed::OutOfRange {
 /// struct Args {
 ///     #[serde_as(as = "IntLike<1, 100, Reject>")] // the same as IntLike<1, 100>
 ///     limit: u32,
+///     #[serde_as(as = "IntLike<1, 50, Clamp>")]
+///     page: i64,
 /// }
-/// let refused = mcp_coerce::from_str::<Args>(r#"{"limit": 0}"#).unwrap_err();
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": 5, "page": 99999}"#)?.page, 50);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": 5, "page": "-5"}"#)?.page, 1);
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"limit": 0, "page": 1}"#).unwrap_err();
 /// assert_eq!(refused.issues()[0].code(), Code::TooSmall);
+/// assert!(Clamp::CLAMP && !Reject::CLAMP);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+pub trait OutOfRangePolicy: sealed::OutOfRange {
+    /// Whether an integer outside the bounds becomes the nearest bound.
+    const CLAMP: bool;
+}
+
+/// Refuse an integer outside the bounds: `too_small` or `too_big`, the bound in the issue's
+/// context. The default [`OutOfRangePolicy`] of [`IntLike`](crate::IntLike) and
+/// [`Int`](crate::Int); example under [`OutOfRangePolicy`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Reject;
 
@@ -204,28 +184,9 @@ impl OutOfRangePolicy for Reject {
     const CLAMP: bool = false;
 }
 
-/// Clamp an integer outside the bounds to the nearest bound. Values that are not integers
-/// of the target type are still refused: `int_overflow` past the type's own range is never
-/// clamped (so `-5` is clamped to `1` in an `i64` field but refused in a `u32` one), and its
-/// hint and context give the adapter's bounds.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Clamp, IntLike};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "IntLike<1, 50, Clamp>")]
-///     limit: i64,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": 99999}"#)?.limit, 50);
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "-5"}"#)?.limit, 1);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// Clamp an integer outside the bounds to the nearest bound; past the target type's own
+/// range is still `int_overflow` (`-5` becomes `1` in an `i64` field, is refused in a `u32`
+/// one). Example under [`OutOfRangePolicy`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Clamp;
 
@@ -233,29 +194,13 @@ impl OutOfRangePolicy for Clamp {
     const CLAMP: bool = true;
 }
 
-/// A default value carried by an integer adapter's type; see [`DefaultTo`] and
-/// [`NoDefault`].
+/// A default value carried by an integer adapter's type: [`NoDefault`] (the default) or
+/// [`DefaultTo`].
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{DefaultPolicy, DefaultTo, NoDefault};
-///
-/// assert_eq!(DefaultTo::<20>::VALUE, Some(20));
-/// assert_eq!(NoDefault::VALUE, None);
-/// ```
-pub trait DefaultPolicy {
-    /// The default, if there is one.
-    const VALUE: Option<i128>;
-}
-
-/// No default: `null` is `invalid_type` and `""` is `int_parsing` (in a required field).
-/// The default [`DefaultPolicy`] of [`IntLike`](crate::IntLike) and [`Int`](crate::Int).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::IntLike;
+/// use mcp_coerce::{Clamp, DefaultPolicy, DefaultTo, IntLike, NoDefault};
 /// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
@@ -264,9 +209,24 @@ pub trait DefaultPolicy {
 /// struct Args {
 ///     #[serde_as(as = "IntLike")] // IntLike<{ i128::MIN }, { i128::MAX }, Reject, NoDefault>
 ///     page: u64,
+///     #[serde_as(as = "IntLike<1, 100, Clamp, DefaultTo<20>>")]
+///     #[serde(default = "DefaultTo::<20>::value")]
+///     limit: u32,
 /// }
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"page": 1}"#)?.limit, 20);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"page": 1, "limit": null}"#)?.limit, 20);
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"page": 1, "limit": "500"}"#)?.limit, 100);
 /// assert!(mcp_coerce::from_str::<Args>(r#"{"page": null}"#).is_err());
+/// assert_eq!((DefaultTo::<20>::VALUE, NoDefault::VALUE), (Some(20), None));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+pub trait DefaultPolicy {
+    /// The default, if there is one.
+    const VALUE: Option<i128>;
+}
+
+/// No default: `null` is `invalid_type` and `""` is `int_parsing` (in a required field).
+/// The default [`DefaultPolicy`] of [`IntLike`](crate::IntLike) and [`Int`](crate::Int).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NoDefault;
 
@@ -274,44 +234,10 @@ impl DefaultPolicy for NoDefault {
     const VALUE: Option<i128> = None;
 }
 
-/// The default `V`: `null`, `""` and `"null"` give `V`.
-///
-/// An *absent* field is serde's business, not the adapter's: serde never calls an adapter
-/// for a field that is not there. So that an absent field gets `V` too:
-///
-/// - on a wrapper field ([`Int`](crate::Int)), write `#[serde(default)]`: the wrapper's
-///   `Default` is `V`, and the value is written once;
-/// - on a plain integer field with the adapter ([`IntLike`](crate::IntLike)), write
-///   `#[serde(default = "DefaultTo::<V>::value")]` (a bare `#[serde(default)]` would give
-///   the integer's own default, `0`, which may even lie outside the bounds; without any
-///   `default` the field is required and an absent one is `missing`). schemars reads the
-///   same function, so the published `default` is `V` and the field is not `required`.
-///   Nothing ties that `V` to the adapter's (write the same number twice, or prefer the
-///   wrapper, where the value is written once).
-///
-/// On an `Option` field, the type's default answers `null`, `""` and `"null"` with
-/// `Some(V)`, while an absent field under `#[serde(default)]` is `None`: a field that
-/// always has a value is better declared as a plain integer, as above.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Clamp, DefaultTo, IntLike};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "IntLike<1, 100, Clamp, DefaultTo<20>>")]
-///     #[serde(default = "DefaultTo::<20>::value")]
-///     limit: u32,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>("{}")?.limit, 20);
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": null}"#)?.limit, 20);
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "500"}"#)?.limit, 100);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// The default `V`: `null`, `""` and `"null"` give `V`. An absent field gets `V` only through
+/// serde: `#[serde(default)]` on the wrapper [`Int`](crate::Int),
+/// `#[serde(default = "DefaultTo::<V>::value")]` on a plain integer field (docs/contract.md,
+/// Scalars). Example under [`DefaultPolicy`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DefaultTo<const V: i128>;
 
@@ -322,30 +248,12 @@ impl<const V: i128> DefaultPolicy for DefaultTo<V> {
 // Strings.
 
 /// What a text adapter does with leading and trailing whitespace before it counts the
-/// chars: [`Keep`] it (the default) or [`Trim`] it.
-///
-/// Sealed: these two are the policies there are.
+/// chars: [`Keep`] it (the default) or [`Trim`] it. Sealed.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{Keep, Trim, WhitespacePolicy};
-///
-/// assert!(Trim::TRIM && !Keep::TRIM);
-/// ```
-pub trait WhitespacePolicy: sealed::Whitespace {
-    /// Whether Unicode White_Space and U+FEFF are trimmed from both ends.
-    const TRIM: bool;
-}
-
-/// Keep the string verbatim: whitespace counts toward the length and stays in the value.
-/// The default [`WhitespacePolicy`] of [`TextLike`](crate::TextLike) and
-/// [`Text`](crate::Text).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Keep, TextLike};
+/// use mcp_coerce::{Code, Keep, TextLike, Trim, WhitespacePolicy};
 /// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
@@ -354,10 +262,23 @@ pub trait WhitespacePolicy: sealed::Whitespace {
 /// struct Args {
 ///     #[serde_as(as = "TextLike<3, 300, Keep>")] // the same as TextLike<3, 300>
 ///     query: String,
+///     #[serde_as(as = "TextLike<1, { usize::MAX }, Trim>")] // non-empty after trimming
+///     name: String,
 /// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"query": " rust "}"#)?.query, " rust ");
+/// let args: Args = mcp_coerce::from_str(r#"{"query": " rust ", "name": " Ada "}"#)?;
+/// assert_eq!((args.query.as_str(), args.name.as_str()), (" rust ", "Ada"));
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"query": "rust", "name": "   "}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::TooShort);
+/// assert!(Trim::TRIM && !Keep::TRIM);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+pub trait WhitespacePolicy: sealed::Whitespace {
+    /// Whether Unicode White_Space and U+FEFF are trimmed from both ends.
+    const TRIM: bool;
+}
+
+/// Keep the string verbatim: whitespace counts toward the length and stays in the value.
+/// The default [`WhitespacePolicy`] of [`TextLike`](crate::TextLike) and [`Text`](crate::Text).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Keep;
 
@@ -365,28 +286,8 @@ impl WhitespacePolicy for Keep {
     const TRIM: bool = false;
 }
 
-/// Trim Unicode White_Space and U+FEFF from both ends, then count the chars. The schema
-/// adds a `pattern` that refuses leading and trailing whitespace (the trimmed value's
-/// canonical form).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Code, TextLike, Trim};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "TextLike<1, { usize::MAX }, Trim>")] // non-empty after trimming
-///     name: String,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"name": " Ada "}"#)?.name, "Ada");
-/// let refused = mcp_coerce::from_str::<Args>(r#"{"name": "   "}"#).unwrap_err();
-/// assert_eq!(refused.issues()[0].code(), Code::TooShort);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// Trim Unicode White_Space and U+FEFF from both ends, then count the chars; the schema adds
+/// a `pattern` refusing edge whitespace. Example under [`WhitespacePolicy`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Trim;
 
@@ -396,16 +297,14 @@ impl WhitespacePolicy for Trim {
 
 // String arrays.
 
-/// How a string array adapter splits a plain string (not JSON array text) into elements.
-///
-/// The crate provides [`Comma`] (the default) and [`NoSplit`]; implement it for another
-/// separator. A separator may stand alone in the bounds' place (`StringArrayLike<NoSplit>`,
-/// any count), or after them (`StringArrayLike<Items<1, 10>, NoSplit>`).
+/// How a string array adapter splits a plain string (not JSON array text) into elements:
+/// [`Comma`] (the default), [`NoSplit`], or your own. A separator stands alone in the bounds'
+/// place (`StringArrayLike<NoSplit>`) or after them (`StringArrayLike<Items<1, 10>, NoSplit>`).
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{Items, SeparatorPolicy, StringArrayLike};
+/// use mcp_coerce::{Comma, Items, SeparatorPolicy, StringArrayLike};
 /// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
@@ -421,12 +320,15 @@ impl WhitespacePolicy for Trim {
 ///     names: Vec<String>,
 ///     #[serde_as(as = "StringArrayLike<Items<1, 2>, Semicolon>")]
 ///     cities: Vec<String>,
+///     #[serde_as(as = "StringArrayLike<Comma>")] // the same as StringArrayLike
+///     tags: Vec<String>,
 /// }
 /// let args: Args = mcp_coerce::from_str(
-///     r#"{"names": "Smith, John; Doe, Jane", "cities": "Paris, TX; Rome"}"#,
+///     r#"{"names": "Smith, John; Doe, Jane", "cities": "Paris, TX; Rome", "tags": "a, b"}"#,
 /// )?;
 /// assert_eq!(args.names, ["Smith, John", "Doe, Jane"]);
 /// assert_eq!(args.cities, ["Paris, TX", "Rome"]);
+/// assert_eq!(args.tags, ["a", "b"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait SeparatorPolicy {
@@ -437,23 +339,6 @@ pub trait SeparatorPolicy {
 /// Split plain strings at commas: for identifiers and keywords. The default
 /// [`SeparatorPolicy`] of [`StringArrayLike`](crate::StringArrayLike) and
 /// [`StringArray`](crate::StringArray).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Comma, StringArrayLike};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "StringArrayLike<Comma>")] // the same as StringArrayLike
-///     tags: Vec<String>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"tags": "a, b"}"#)?.tags, ["a", "b"]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Comma;
 
@@ -461,27 +346,8 @@ impl SeparatorPolicy for Comma {
     const SEPARATOR: Option<char> = Some(',');
 }
 
-/// Never split: a plain string becomes a one-element array (trimmed). For free-text
-/// elements that may contain commas (`"Smith, John"`, headings). JSON array text is still
-/// parsed.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{NoSplit, StringArrayLike};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "StringArrayLike<NoSplit>")]
-///     headings: Vec<String>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"headings": " Smith, John "}"#)?;
-/// assert_eq!(args.headings, ["Smith, John"]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// Never split: a plain string becomes a one-element array (trimmed), for free text that may
+/// contain commas (`"Smith, John"`). JSON array text is still parsed. Example under [`Items`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NoSplit;
 
@@ -492,32 +358,13 @@ impl SeparatorPolicy for NoSplit {
 // Presence.
 
 /// Whether an adapter generic over any type reads a field of the value itself
-/// ([`Required`], the default) or an `Option` of it ([`Optional`]).
-///
-/// Every other adapter serves both fields with one marker; one generic over any `T` cannot
-/// (E0119: `Option<T>` is itself a `T`), so it takes this flag; see
-/// [`optional`](crate::optional). Sealed: these two are the flags there are.
+/// ([`Required`], the default) or an `Option` of it ([`Optional`]): one generic over any `T`
+/// cannot serve both (E0119: `Option<T>` is itself a `T`); see [`optional`](crate::optional).
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{Optional, PresencePolicy, Required};
-///
-/// assert!(Optional::OPTIONAL && !Required::OPTIONAL);
-/// ```
-pub trait PresencePolicy: sealed::Presence {
-    /// Whether the field is an `Option`, read with the crate's optional rules.
-    const OPTIONAL: bool;
-}
-
-/// The flag of an adapter generic over any type for a field of the value itself:
-/// `EnumLike` (that is, `EnumLike<Required>`) on a `Category` field, `JsonObjectLike` on a
-/// `Filter` field. The default [`PresencePolicy`]; see [`optional`](crate::optional).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{JsonObjectLike, Required};
+/// use mcp_coerce::{JsonObjectLike, Optional, PresencePolicy, Required};
 /// use serde::Deserialize;
 /// use serde_json::{Map, Value};
 /// use serde_with::serde_as;
@@ -527,9 +374,22 @@ pub trait PresencePolicy: sealed::Presence {
 /// struct Args {
 ///     #[serde_as(as = "JsonObjectLike<Required>")] // the same as JsonObjectLike
 ///     filter: Map<String, Value>,
+///     #[serde_as(as = "JsonObjectLike<Optional>")]
+///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     extra: Option<Map<String, Value>>,
 /// }
 /// assert!(mcp_coerce::from_str::<Args>(r#"{"filter": null}"#).is_err());
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"filter": {}, "extra": "null"}"#)?.extra, None);
+/// assert!(Optional::OPTIONAL && !Required::OPTIONAL);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+pub trait PresencePolicy: sealed::Presence {
+    /// Whether the field is an `Option`, read with the crate's optional rules.
+    const OPTIONAL: bool;
+}
+
+/// The flag for a field of the value itself (`EnumLike` on a `Category` field): the default
+/// [`PresencePolicy`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Required;
 
@@ -537,28 +397,8 @@ impl PresencePolicy for Required {
     const OPTIONAL: bool = false;
 }
 
-/// The flag of an adapter generic over any type for an `Option` field, with the rules of
-/// [`optional`](crate::optional): `EnumLike<Optional>` on an `Option<Category>` field,
-/// `JsonObjectLike<Optional>` on an `Option<Filter>` field.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{JsonObjectLike, Optional};
-/// use serde::Deserialize;
-/// use serde_json::{Map, Value};
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "JsonObjectLike<Optional>")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     filter: Option<Map<String, Value>>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"filter": "null"}"#)?.filter, None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// The flag for an `Option` field, with the rules of [`optional`](crate::optional):
+/// `EnumLike<Optional>` on an `Option<Category>` field.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Optional;
 
@@ -574,27 +414,19 @@ mod urls {
     /// example for hints. Implement it on a unit struct and name it in
     /// [`UrlLike`](crate::UrlLike) or [`Url`](crate::Url).
     ///
-    /// Whatever the policy says, [`check_url`](crate::url::check_url) refuses a URL with
-    /// userinfo (`user:pw@`), without a host, or whose host is internal (`localhost`,
-    /// `*.localhost`, loopback, private, link-local, documentation and the other
-    /// special-purpose addresses that are not globally reachable, in any spelling; the list
-    /// is under [`check_url`](crate::url::check_url)); the allowlist only narrows further
-    /// and cannot let those back in (an entry naming an internal address never matches).
+    /// Whatever the policy says, [`check_url`](crate::url::check_url) refuses userinfo,
+    /// host-less URLs and internal hosts (listed there); the allowlist only narrows.
     ///
-    /// The entries are checked when code using the policy is built (a compile-time
-    /// assertion evaluated at monomorphization, so `cargo build` and `cargo test` see it
-    /// and `cargo check` does not): at least one scheme; schemes lowercase
-    /// (`[a-z][a-z0-9+.-]*`); hosts lowercase ASCII (an internationalized name in its
-    /// `xn--` form), non-empty, without a trailing dot, either an exact host
-    /// (`api.example.com`, an IPv4 address such as `1.2.3.4`, an IPv6 address in brackets
-    /// such as `[2606:4700::1111]`, as the parser serializes them) or `*.` followed by a
-    /// domain.
+    /// The entries are checked at monomorphization (`cargo build`/`test`, not `cargo check`):
+    /// at least one scheme, lowercase (`[a-z][a-z0-9+.-]*`); hosts lowercase ASCII (`xn--`
+    /// for IDNs), non-empty, no trailing dot, an exact host as the parser serializes it
+    /// (`api.example.com`, `1.2.3.4`, `[2606:4700::1111]`) or `*.` and a domain.
     ///
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::UrlPolicy;
     /// use mcp_coerce::url::check_url;
+    /// use mcp_coerce::{HttpsOnly, UrlPolicy};
     ///
     /// /// Images from our CDN only.
     /// struct Cdn;
@@ -607,10 +439,15 @@ mod urls {
     /// assert_eq!(check_url::<Cdn>("https://IMG.cdn.example.com/cat.jpg")?.as_str(),
     ///            "https://img.cdn.example.com/cat.jpg");
     /// assert!(check_url::<Cdn>("https://cdn.example.com/cat.jpg").is_err()); // the bare apex
+    ///
+    /// // The default policy: https to any public host.
+    /// assert!(check_url::<HttpsOnly>("https://example.org/a.png").is_ok());
+    /// assert!(check_url::<HttpsOnly>("http://example.org/a.png").is_err());
+    /// assert!(check_url::<HttpsOnly>("https://10.0.0.7/").is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
-    /// A policy that breaks the entry rules does not compile once it is used:
+    /// A policy that breaks the entry rules does not compile once used:
     ///
     /// ```compile_fail
     /// use mcp_coerce::UrlPolicy;
@@ -626,11 +463,10 @@ mod urls {
     pub trait UrlPolicy {
         /// The schemes allowed, lowercase, without the colon: `&["https"]`.
         const SCHEMES: &'static [&'static str];
-        /// The hosts allowed: exact hosts and `*.domain` patterns (any depth of subdomain
-        /// of `domain`, never `domain` itself). Empty (the default) means any public host.
+        /// Allowed hosts: exact, or `*.domain` (any subdomain, never the apex); empty: any
+        /// public.
         const HOSTS: &'static [&'static str] = &[];
-        /// The most chars a URL may have, counted on the trimmed input before parsing and
-        /// on the normalized serialization after it.
+        /// The most chars a URL may have, before parsing and after normalization.
         const MAX_LEN: usize = 2048;
         /// An acceptable URL, shown in hints: `"https://img.cdn.example.com/cat.jpg"`.
         const EXAMPLE: &'static str;
@@ -665,18 +501,8 @@ mod urls {
     }
 
     /// The common policy: `https` to any public host, at most 2048 chars. The default
-    /// [`UrlPolicy`] of [`UrlLike`](crate::UrlLike) and [`Url`](crate::Url).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use mcp_coerce::HttpsOnly;
-    /// use mcp_coerce::url::check_url;
-    ///
-    /// assert!(check_url::<HttpsOnly>("https://example.org/a.png").is_ok());
-    /// assert!(check_url::<HttpsOnly>("http://example.org/a.png").is_err());
-    /// assert!(check_url::<HttpsOnly>("https://10.0.0.7/").is_err());
-    /// ```
+    /// [`UrlPolicy`] of [`UrlLike`](crate::UrlLike) and [`Url`](crate::Url); example under
+    /// [`UrlPolicy`].
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub struct HttpsOnly;
 
@@ -698,14 +524,9 @@ pub enum EpochUnit {
     Milliseconds,
 }
 
-/// What a [`DateTimeLike`](crate::DateTimeLike) field assumes where RFC 3339 leaves
-/// nothing to assume: the offset of a date-time sent without one, whether a bare date is
-/// its day's start, whether numbers are epoch time. Each assumption is explicit, and none
-/// is made by default ([`OffsetRequired`]): a wrong guess moves an event by hours.
-///
-/// Offsets are fixed (no named time zones: their rules change, and a zone database is a
-/// dependency). A bare date's start of day is at the assumed offset, or UTC when none is
-/// assumed. Epoch numbers are never guessed from their size: the policy names the unit.
+/// What a [`DateTimeLike`](crate::DateTimeLike) field assumes where RFC 3339 leaves nothing
+/// to assume. Nothing is assumed by default ([`OffsetRequired`]): a wrong guess moves an event
+/// by hours. Offsets are fixed (no named zones); epoch units are named, never guessed.
 ///
 /// | policy | no offset | bare date | numbers |
 /// |---|---|---|---|
@@ -718,7 +539,8 @@ pub enum EpochUnit {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{DateTimeLike, DateTimePolicy, EpochUnit};
+/// use mcp_coerce::{AssumeOffset, AssumeUtc, Code, DateTimeLike, DateTimePolicy};
+/// use mcp_coerce::{EpochMillis, EpochSeconds, EpochUnit};
 /// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
@@ -735,65 +557,53 @@ pub enum EpochUnit {
 /// struct Args {
 ///     #[serde_as(as = "[DateTimeLike<Office>; 3]")]
 ///     at: [String; 3],
+///     #[serde_as(as = "DateTimeLike<AssumeUtc>")]
+///     utc: String,
+///     #[serde_as(as = "DateTimeLike<AssumeOffset<-300>>")] // UTC-05:00
+///     west: String,
+///     #[serde_as(as = "DateTimeLike<EpochSeconds>")]
+///     secs: String,
+///     #[serde_as(as = "DateTimeLike<EpochMillis>")]
+///     millis: String,
 /// }
-/// let args: Args = mcp_coerce::from_str(r#"{"at": ["2026-01-15 10:00", "2026-01-15", 1768471200]}"#)?;
+/// let args: Args = mcp_coerce::from_str(
+///     r#"{"at": ["2026-01-15 10:00", "2026-01-15", 1768471200], "utc": "2026-01-15 10:00",
+///         "west": "2026-01-15T10:00", "secs": 1768471200, "millis": "1768471200250"}"#,
+/// )?;
 /// assert_eq!(args.at, ["2026-01-15T10:00:00+01:00", "2026-01-15T00:00:00+01:00", "2026-01-15T10:00:00Z"]);
+/// assert_eq!(args.utc, "2026-01-15T10:00:00Z");
+/// assert_eq!(args.west, "2026-01-15T10:00:00-05:00");
+/// assert_eq!(args.secs, "2026-01-15T10:00:00Z");
+/// assert_eq!(args.millis, "2026-01-15T10:00:00.25Z");
+///
+/// #[serde_as]
+/// #[derive(Deserialize, Debug)]
+/// struct Strict {
+///     #[serde_as(as = "DateTimeLike")] // OffsetRequired
+///     start: String,
+/// }
+/// let refused = mcp_coerce::from_str::<Strict>(r#"{"start": "2026-01-15T10:00:00"}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::FormatInvalid);
+/// assert_eq!(refused.issues()[0].hint(), "add the UTC offset, e.g. 2026-01-15T10:00:00Z");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait DateTimePolicy {
-    /// The offset, in minutes east of UTC (west negative, at most 1439 either way), of a
-    /// date-time sent without one; `None` (the default) refuses it.
+    /// Minutes east of UTC (±1439) assumed for a date-time without offset; `None` refuses.
     const ASSUME_OFFSET_MINUTES: Option<i32> = None;
-    /// Whether a bare date (`2026-01-15`) reads as the start of that day; `false` (the
-    /// default) refuses it.
+    /// Whether a bare date reads as the start of that day; `false` refuses it.
     const DATE_AS_START_OF_DAY: bool = false;
-    /// Whether JSON numbers and numeric text read as epoch time, and in which unit; `None`
-    /// (the default) refuses them.
+    /// Whether numbers and numeric text read as epoch time, in which unit; `None` refuses.
     const EPOCH: Option<EpochUnit> = None;
 }
 
 /// Every date-time has its offset; bare dates and numbers are refused. The default
 /// [`DateTimePolicy`].
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{Code, DateTimeLike};
-/// # use serde::Deserialize;
-/// # use serde_with::serde_as;
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "DateTimeLike")]
-///     start: String,
-/// }
-/// let refused = mcp_coerce::from_str::<Args>(r#"{"start": "2026-01-15T10:00:00"}"#).unwrap_err();
-/// assert_eq!(refused.issues()[0].code(), Code::FormatInvalid);
-/// assert_eq!(refused.issues()[0].hint(), "add the UTC offset, e.g. 2026-01-15T10:00:00Z");
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OffsetRequired;
 
 impl DateTimePolicy for OffsetRequired {}
 
-/// A date-time without an offset is at UTC.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{AssumeUtc, DateTimeLike};
-/// # use serde::Deserialize;
-/// # use serde_with::serde_as;
-/// #[serde_as]
-/// #[derive(Deserialize)]
-/// struct Args {
-///     #[serde_as(as = "DateTimeLike<AssumeUtc>")]
-///     start: String,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"start": "2026-01-15 10:00"}"#)?;
-/// assert_eq!(args.start, "2026-01-15T10:00:00Z");
-/// # Ok::<(), mcp_coerce::Rejection>(())
-/// ```
+/// A date-time without an offset is at UTC. Example under [`DateTimePolicy`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AssumeUtc;
 
@@ -803,23 +613,6 @@ impl DateTimePolicy for AssumeUtc {
 
 /// A date-time without an offset is `MINUTES` east of UTC (negative: west). An offset
 /// beyond ±1439 minutes does not compile once used.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{AssumeOffset, DateTimeLike};
-/// # use serde::Deserialize;
-/// # use serde_with::serde_as;
-/// #[serde_as]
-/// #[derive(Deserialize)]
-/// struct Args {
-///     #[serde_as(as = "DateTimeLike<AssumeOffset<-300>>")] // UTC-05:00
-///     start: String,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"start": "2026-01-15T10:00"}"#)?;
-/// assert_eq!(args.start, "2026-01-15T10:00:00-05:00");
-/// # Ok::<(), mcp_coerce::Rejection>(())
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AssumeOffset<const MINUTES: i32>;
 
@@ -828,23 +621,6 @@ impl<const MINUTES: i32> DateTimePolicy for AssumeOffset<MINUTES> {
 }
 
 /// Numbers (and numeric text) are seconds since the Unix epoch; text needs its offset.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{DateTimeLike, EpochSeconds};
-/// # use serde::Deserialize;
-/// # use serde_with::serde_as;
-/// #[serde_as]
-/// #[derive(Deserialize)]
-/// struct Args {
-///     #[serde_as(as = "DateTimeLike<EpochSeconds>")]
-///     at: String,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"at": 1768471200}"#)?;
-/// assert_eq!(args.at, "2026-01-15T10:00:00Z");
-/// # Ok::<(), mcp_coerce::Rejection>(())
-/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EpochSeconds;
 
@@ -852,25 +628,7 @@ impl DateTimePolicy for EpochSeconds {
     const EPOCH: Option<EpochUnit> = Some(EpochUnit::Seconds);
 }
 
-/// Numbers (and numeric text) are milliseconds since the Unix epoch; text needs its
-/// offset.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::{DateTimeLike, EpochMillis};
-/// # use serde::Deserialize;
-/// # use serde_with::serde_as;
-/// #[serde_as]
-/// #[derive(Deserialize)]
-/// struct Args {
-///     #[serde_as(as = "DateTimeLike<EpochMillis>")]
-///     at: String,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"at": "1768471200250"}"#)?;
-/// assert_eq!(args.at, "2026-01-15T10:00:00.25Z");
-/// # Ok::<(), mcp_coerce::Rejection>(())
-/// ```
+/// Numbers (and numeric text) are milliseconds since the Unix epoch; text needs its offset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EpochMillis;
 

@@ -10,40 +10,9 @@
 //! nothing and cost what they cost without a report.
 //!
 //! One [`Coercion`] per step: its [`Rule`], the JSON Pointer of the value (the paths issues
-//! use: a comma piece, an element of JSON text and a wrapped lone value are `/field/i`),
-//! and a short `from`/`to` summary cut like an issue's input. The rules, in the words of
-//! `docs/contract.md` ("Coercion report"):
-//!
-//! - a string read as an array gives one record at the field: `json_string` per layer of
-//!   string encoding peeled, or `comma_split` (one piece too: `"7"` is `comma_split`); comma
-//!   pieces record only what goes beyond being text with spaces around it (`integral_float`
-//!   for `"1.0"`); a native lone value made a one-element array is `scalar_wrap`; elements
-//!   of decoded JSON text and of native arrays record their own steps (`["1", 2]`:
-//!   `numeric_string` at `/ids/0`);
-//! - one value may record several steps, in order (`"5.0"` for an integer: `numeric_string`
-//!   then `integral_float`; `"0"` for a clamped `1..=50`: `numeric_string` then `clamp`);
-//! - `trim` only for values kept as text (trimmed strings, pattern strings, URLs), and only
-//!   where whitespace was removed: whitespace around numbers, booleans, enum names, JSON
-//!   text and comma pieces is part of reading them;
-//! - `empty_as_absent` for `""`, whitespace or `"null"` read as absent; `null` for an optional is
-//!   serde's own reading and records nothing; a default carried by the type that is filled
-//!   in records `default_applied`, for an absent field and `null` too;
-//! - a call that sends every field in its canonical shape, and omits only fields without a
-//!   type default, has an empty report.
-//!
-//! Coercions are recorded where the crate's engine reads the call, which is also where
-//! issues get their paths: inside `#[serde(flatten)]` fields and internally tagged,
-//! adjacently tagged or untagged enums (serde replays those from a buffer of its own) a
-//! coercion is recorded at the enclosing value's path, as an issue there is. As with issues,
-//! a reading that serde tries and throws away (an untagged variant that does not match,
-//! serde_with's `DefaultOnError`) keeps the coercions it recorded. The type defaults of
-//! absent fields are known for the structs the plan describes (not inside map values or
-//! enum variants, where a missing field is the first one only, too).
-//!
-//! `from` and `to` quote scalars and the strings a step applies to; an object, an array,
-//! or a string holding JSON text is shown by its size (`"an object of 2 members"`, `"a
-//! string of 40 chars"`), so that a step on an enclosing value never echoes a field inside
-//! it.
+//! use) and a short `from`/`to` summary cut like an issue's input. Which step records what,
+//! in which order, and where a record stops at the enclosing value:
+//! [docs/contract.md, "Coercion report"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#coercion-report).
 //!
 //! # Examples
 //!
@@ -100,8 +69,7 @@ pub const MAX_COERCIONS: usize = 100;
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Rule {
-    /// The whole arguments object arrived as a string holding it (one record per layer of
-    /// string encoding peeled).
+    /// The whole arguments object arrived as a string holding it (one record per layer).
     ArgsUnwrapped,
     /// An array or object decoded from JSON text held in a string (one record per layer).
     JsonString,
@@ -121,25 +89,17 @@ pub enum Rule {
     Clamp,
     /// Surrounding whitespace removed from a value the type keeps as trimmed text.
     Trim,
-    /// A date, date-time, UUID, email or IP address (or on the schema route a URI) sent in
-    /// a lax spelling written as its format's canonical text (`"2026-01-15 10:00Z"` as
-    /// `"2026-01-15T10:00:00Z"`, a UUID in braces as lowercase and hyphenated).
+    /// A date, UUID, email, IP address or URI in a lax spelling, written canonically.
     FormatCanonical,
-    /// A date-time read by what its field's policy assumes (an offset for a date-time sent
-    /// without one, a bare date's start of day, an epoch number), written canonically.
+    /// A date-time read by what its field's policy assumes, written canonically.
     FormatAssumed,
     /// `""` or `"null"` read as an absent value.
     EmptyAsAbsent,
-    /// A default carried by the type filled in (for an absent field, `null`, or a value
-    /// read as absent).
+    /// A default carried by the type filled in (absent, `null`, or read as absent).
     DefaultApplied,
-    /// A key that names no field read as the field it names once case and separators are
-    /// folded away (`orderBy` for `order_by`): at the field's path, `from` the key sent,
-    /// `to` the field.
+    /// A key read as the field it names once folded (`orderBy` for `order_by`).
     KeyFold,
-    /// A key that names no field, a small edit away from an optional field the call left
-    /// out (`limt` for `limit`), ignored: at the key's path, `from` the key, `to` the field
-    /// it is close to.
+    /// An unknown key a small edit away from an optional field left out (`limt`), ignored.
     UnknownIgnored,
 }
 
@@ -250,8 +210,7 @@ impl Coercion {
         }
     }
 
-    /// A `clamp` at the root path: `from` moved to `to`, the `minimum` or `maximum`
-    /// (`bound`).
+    /// A `clamp` at the root path: `from` moved to `to`, at the `bound`.
     pub(crate) fn clamp(from: Input, to: Input, bound: &'static str) -> Self {
         Coercion {
             bound: Some(bound),
@@ -281,9 +240,7 @@ impl Coercion {
     }
 
     /// The one-line note for the model, for the rules it should be told of
-    /// ([`Rule::tells_the_model`]): `limit 500 was clamped to 100 (maximum)`,
-    /// `category "ai-ml" was read as "AI/ML"`, `limit had no value; the default 10 was
-    /// used`. The field is named by its path without the leading `/` (`filters/limit`).
+    /// ([`Rule::tells_the_model`]); the wording is docs/contract.md's, "Coercion report".
     ///
     /// ```
     /// use mcp_coerce::{Clamp, IntLike};
@@ -386,8 +343,7 @@ impl Coercion {
         &mut self.path
     }
 
-    /// Put `segment` in front of the path, as it is: where a key must not be echoed (inside
-    /// a field marked secret) the caller writes it `*` first.
+    /// Put `segment` in front of the path, as it is (the caller writes a secret key as `*`).
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
         self.path.cut_to_fit();
@@ -402,10 +358,8 @@ fn shown(input: &Input) -> String {
     }
 }
 
-/// Every coercion applied to one call (up to [`MAX_COERCIONS`], in the order they were
-/// applied: object members in the key order of `serde_json`'s map, which is sorted unless
-/// its `preserve_order` feature is on, as for issues) and how many more were applied but
-/// not kept.
+/// Every coercion applied to one call (up to [`MAX_COERCIONS`], in the order applied) and
+/// how many more were applied but not kept.
 ///
 /// # Examples
 ///
@@ -554,9 +508,7 @@ impl<T> Coerced<T> {
     }
 }
 
-/// A string holding JSON text (or another layer of encoding), as a step's `from` shows it:
-/// by its length, never its content, so that a step on an enclosing value cannot echo a
-/// field inside it (one marked secret, say).
+/// JSON text as a step's `from` shows it: by length, so nothing inside is echoed.
 pub(crate) fn encoded(text: &str) -> Option<Input> {
     Some(Input::Text(format!(
         "a string of {}",
@@ -582,13 +534,9 @@ pub(crate) fn members(n: usize) -> Option<Input> {
 
 #[cfg(feature = "tracing")]
 impl Report {
-    /// Emit one `tracing` event per coercion, at debug level, target `mcp_coerce`, with the
-    /// fields `tool`, `path` (the JSON Pointer, keys the caller chose written `*`: see
-    /// [`Path::redacted`]) and `rule` (the [`Rule`] id), and the message `coercion`; never
-    /// a value. The rmcp extractor does this for every call it reads (feature `rmcp`).
-    /// Nothing is built unless a subscriber records the event: the redacted path is
-    /// written straight into its recorder (as a `Display` value), and with no subscriber
-    /// interested the call allocates nothing.
+    /// Emit one `tracing` event per coercion (debug level, target `mcp_coerce`; fields
+    /// `tool`, `path` redacted as [`Path::redacted`] does, `rule`; never a value). Nothing is
+    /// built unless a subscriber records the event.
     ///
     /// ```
     /// # use mcp_coerce::IntArrayLike;

@@ -4,8 +4,7 @@
 
 use serde_json::Value;
 
-/// Take `value` apart without recursion (a `Value` built in code may be nested deeper
-/// than a thread's stack allows `Value`'s own drop to go).
+/// Take `value` apart without recursion (a built `Value` may nest past the stack).
 pub(crate) fn drop_flat(value: Value) {
     let mut stack = vec![value];
     while let Some(value) = stack.pop() {

@@ -6,13 +6,8 @@
 /// At most this many chars of an input are echoed in an issue (then `…` is appended).
 pub const INPUT_ECHO_CHARS: usize = 64;
 
-/// `text` without the chars the crate trims at its edges: Unicode White_Space (what
-/// `str::trim` removes) and U+FEFF (the byte-order mark, a zero-width char that pasted
-/// text carries and that ECMA-262's `\s`, and so the published edge pattern of a trimmed
-/// string, counts as whitespace).
-///
-/// One rule for every value the crate trims, so that a value it returns trimmed passes
-/// the edge pattern its schema publishes.
+/// `text` without Unicode White_Space and U+FEFF at its edges: the one trim rule, the set the
+/// published edge pattern refuses.
 #[inline]
 pub(crate) fn trim(text: &str) -> &str {
     text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
@@ -46,9 +41,7 @@ pub(crate) fn truncate_to(text: &str, max: usize) -> String {
     }
 }
 
-/// `chars` as one line: runs of whitespace and control chars collapsed to single spaces,
-/// edges trimmed, cut to `max` chars with `…` appended when cut. Reads no more of `chars`
-/// than the line needs.
+/// `chars` as one line: whitespace and control runs collapsed, edges trimmed, cut to `max`.
 pub(crate) fn one_line(chars: impl IntoIterator<Item = char>, max: usize) -> String {
     let mut out = String::new();
     let mut count = 0;

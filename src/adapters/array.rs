@@ -1,35 +1,10 @@
-//! Arrays of any element type: `[{..}, {..}]`, `"[{..}, {..}]"`, or one lone element.
-//!
-//! [`ArrayLike<A>`](ArrayLike) reads a `Vec<T>` whose elements go through the element
-//! adapter `A`: serde_with's `Same` (the default) for a plain serde type (a struct whose
-//! fields use the crate's adapters, say), or any of the crate's adapters (`EnumLike`,
-//! `JsonObjectLike`, `IntLike<1, 10>`, `UrlLike<P>`, ...). For a field `updates`:
-//!
-//! | sent | result |
-//! |---|---|
-//! | `[{"id": 1}, {"id": 2}]` | two elements, each read by `A` |
-//! | `"[{\"id\": 1}]"`, `" [ ] "` | the same (JSON text: a string that starts with `[` after trimming is read as a JSON array only) |
-//! | `"\"[{\\\"id\\\": 1}]\""` | the same (at most two layers of string encoding; a third is `invalid_type`) |
-//! | `{"id": 1}`, `"open"`, `7` | a one-element array: a lone element (anything but an array, a string starting with `[` and `null`) |
-//! | `""`, `"   "` | `[]` |
-//! | `"[{\"id\": 1}"` | `invalid_json` at `/updates` |
-//! | `"a, b"` | one element `"a, b"`: no comma splitting (elements may contain commas) |
-//! | `["{\"id\": 1}", {"id": 2}]` | for an element read from an object (a struct, a map, `JsonObjectLike`), a string element holding one JSON object (at most two layers) is that object, as in a field (`json_string` at `/updates/0`; `invalid_json` there when its text does not parse); a string element of any other type stays a string |
-//! | an element `A` refuses | its issues at `/updates/i` (a refused lone element at `/updates/0`), every element's |
-//! | more than `N::MAX` (fewer than `N::MIN`) items | `too_long` (`too_short`) at `/updates` |
-//! | `null` | `invalid_type`; in an optional field, `None` |
-//!
-//! Under the crate's entry points every element is read by the collecting engine, wherever
-//! it came from (a native array, JSON text, a lone value), so the issues inside elements
-//! (a missing field of a struct element included) are all reported, each at its path.
-//! Under any other serde format the adapter fails fast: its own issues (the shape, the
-//! length) in one error, or the first refused element's error.
-//!
-//! [`ArrayLike`] is the marker, [`Array`] the wrapper type.
+//! Arrays of any element type: `[{..}, {..}]`, `"[{..}, {..}]"`, or one lone element, each
+//! element read by an element adapter. The table (lone elements, string-encoded elements,
+//! layers) is docs/contract.md's, "Arrays of any element type"; how elements are read under
+//! the crate's entry points and under other formats, "Wrapper types and adapters".
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::{Deref, DerefMut};
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, IntoDeserializer, MapAccess, SeqAccess, Visitor,
@@ -48,102 +23,50 @@ use crate::report::{self, Rule};
 use crate::shell::{Items, Outcome, invalid_type};
 
 /// Adapter for an array of any element type `T`, each element read by the element adapter
-/// `A`, with optional bounds `N` on the number of items ([`Items`](crate::Items),
-/// published as `minItems` and `maxItems`); see the [module docs](self) for the shapes it
-/// accepts. The element adapter comes first, as in `Vec<A>`: `ArrayLike<EnumLike>`,
-/// `ArrayLike<Same, Items<1, 50>>`.
+/// `A` (serde_with's `Same`, the default, or any of the crate's adapters), with optional
+/// bounds `N` on the number of items ([`Items`](crate::Items)): `ArrayLike<EnumLike>`,
+/// `ArrayLike<Same, Items<1, 50>>`. Into a `Vec<T>`, or an `Option<Vec<T>>` with the
+/// optional rules. [`Array`] is the wrapper type.
 ///
-/// Use it with serde_with's `#[serde_as]` on a `Vec<T>` field, or on an `Option<Vec<T>>`
-/// field with `#[serde(default, skip_serializing_if = "Option::is_none")]`; [`Array`] is
-/// the wrapper type. `A` is serde_with's `Same` by default (the element's own
-/// `Deserialize`), or any `DeserializeAs` adapter. serde_with's generic
-/// `Option<ArrayLike<..>>` spelling works too, with serde's own rules for `Option`.
-///
-/// | input | `Vec<T>` field | `Option<Vec<T>>` field (`#[serde(default)]`) |
-/// |---|---|---|
-/// | absent | `missing` | `None` |
-/// | `null` | `invalid_type` | `None` |
-/// | `""`, `"  "` | `[]` | `None` |
-/// | `"null"` | a lone element `"null"`, as `A` reads it | `None` |
-///
-/// The published schema (feature `schemars`) is `{"type": "array", "items": <the element's
-/// schema>, "minItems", "maxItems"}`, the element's schema coming from `A` (for `Same`,
-/// the element type's own `JsonSchema`).
+/// | sent | result |
+/// |---|---|
+/// | `[{"id": 1}]`, `"[{\"id\": 1}]"` | one element, read by `A` |
+/// | `{"id": 1}`, `"open"`, `7` | a one-element array (a lone element) |
+/// | `""` / `"[{\"id\": 1}"` / `null` | `[]` / `invalid_json` / `invalid_type` |
+/// | an element `A` refuses | its issues at `/i`, every element's |
 ///
 /// # Examples
 ///
-/// An array of objects, sent as JSON text (as some clients send every array):
-///
 /// ```
-/// use mcp_coerce::{ArrayLike, Code, EnumLike, IntLike, Items};
-/// use serde::{Deserialize, Serialize};
-/// use serde_with::{Same, serde_as};
-///
-/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
-/// #[serde(rename_all = "snake_case")]
-/// enum Status { Open, Closed }
+/// use mcp_coerce::{ArrayLike, Code, IntLike};
+/// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug, PartialEq)]
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
 /// struct Update {
 ///     #[serde_as(as = "IntLike")]
 ///     id: i64,
-///     #[serde_as(as = "EnumLike")]
-///     status: Status,
 /// }
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Args {
-///     #[serde_as(as = "ArrayLike<Same, Items<1, 50>>")]
+///     #[serde_as(as = "ArrayLike")]
 ///     updates: Vec<Update>,
 /// }
-/// let args: Args = mcp_coerce::from_str(r#"{"updates": "[{\"id\": \"1\", \"status\": \"OPEN\"}]"}"#)?;
-/// assert_eq!(args.updates, [Update { id: 1, status: Status::Open }]);
-/// // One lone object is a one-element array.
-/// let args: Args = mcp_coerce::from_str(r#"{"updates": {"id": 2, "status": "closed"}}"#)?;
-/// assert_eq!(args.updates.len(), 1);
-/// // Every element's issues, each at its path.
-/// let refused = mcp_coerce::from_str::<Args>(r#"{"updates": [{"id": "x", "status": "open"}, {"id": 3}]}"#)
-///     .unwrap_err();
+/// let args: Args = mcp_coerce::from_str(r#"{"updates": "[{\"id\": \"1\"}]"}"#)?;
+/// assert_eq!(args.updates, [Update { id: 1 }]);
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"updates": [{"id": "x"}, {}]}"#).unwrap_err();
 /// let found: Vec<_> = refused.issues().iter().map(|i| (i.code(), i.path().to_string())).collect();
-/// assert_eq!(found, [
-///     (Code::IntParsing, "/updates/0/id".to_string()),
-///     (Code::Missing, "/updates/1/status".to_string()),
-/// ]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// Composed with another adapter, on an optional field:
-///
-/// ```
-/// use mcp_coerce::{ArrayLike, EnumLike};
-/// use serde::{Deserialize, Serialize};
-/// use serde_with::serde_as;
-///
-/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
-/// enum Tag { Red, Blue }
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "ArrayLike<EnumLike>")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     tags: Option<Vec<Tag>>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"tags": "[\"red\", \"BLUE\"]"}"#)?.tags, Some(vec![Tag::Red, Tag::Blue]));
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"tags": "red"}"#)?.tags, Some(vec![Tag::Red]));
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"tags": ""}"#)?.tags, None);
+/// assert_eq!(found, [(Code::IntParsing, "/updates/0/id".into()), (Code::Missing, "/updates/1/id".into())]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// `invalid_json` (JSON text that does not parse), `invalid_type` (`null` for a required
-/// field, bytes, a third layer of string encoding), `too_deep` (more than
-/// [`MAX_ENCODED_LAYERS`](crate::json_object::MAX_ENCODED_LAYERS) JSON-encoded arrays and
-/// objects inside one another), `too_short`/`too_long`, and whatever `A` refuses in an
-/// element, at the element's index.
+/// `invalid_json`, `invalid_type`, `too_deep` (past
+/// [`MAX_ENCODED_LAYERS`](crate::json_object::MAX_ENCODED_LAYERS) encoded layers),
+/// `too_short`/`too_long`, and whatever `A` refuses, at the element's index.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ArrayLike<A = Same, N = policy::Items>(PhantomData<(A, N)>);
 
@@ -630,47 +553,39 @@ impl<A: SerializeAs<T>, T, N> SerializeAs<Option<Vec<T>>> for ArrayLike<A, N> {
     }
 }
 
-/// An array read by [`ArrayLike<A, N>`](ArrayLike), as a value: use it as a field type when
-/// `#[serde_as]` is not wanted.
-///
-/// `Option<Array<..>>` follows serde's own rules (absent and `null` give `None`, `""`
-/// gives `Some([])`); for the crate's optional rules use `#[serde_as(as = "ArrayLike")]`
-/// on an `Option<Vec<T>>` field.
+/// An array read by [`ArrayLike<A, N>`](ArrayLike), as a value. `Option<Array<..>>` follows
+/// serde's own rules; for the crate's optional rules use [`ArrayLike`].
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::Array;
-/// use serde::Deserialize;
+/// use mcp_coerce::{Array, Code, Items};
+/// use serde_with::Same;
 ///
-/// #[derive(Deserialize, Debug, PartialEq)]
-/// struct Point { x: i32, y: i32 }
-///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     points: Array<Point>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"points": "[{\"x\": 1, \"y\": 2}]"}"#)?;
-/// assert_eq!(*args.points, [Point { x: 1, y: 2 }]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let ids: Array<u8> = serde_json::from_str(r#""[1, 2]""#)?;
+/// assert_eq!(ids.into_inner(), [1, 2]);
+/// assert_eq!(Array::<u8, Same, Items<1, 5>>::new(vec![]).unwrap_err().issues()[0].code(), Code::TooShort);
+/// # Ok::<(), serde_json::Error>(())
 /// ```
-pub struct Array<T, A = Same, N = policy::Items>(pub Vec<T>, PhantomData<(A, N)>);
+pub struct Array<T, A = Same, N = policy::Items>(Vec<T>, PhantomData<(A, N)>);
 
-impl<T, A, N> Array<T, A, N> {
-    /// Wrap `items` (no check is made).
-    pub fn new(items: Vec<T>) -> Self {
-        Array(items, PhantomData)
-    }
-
-    /// The elements.
-    pub fn into_inner(self) -> Vec<T> {
-        self.0
+impl<T, A, N: ItemBounds> Array<T, A, N> {
+    /// `items`, their count checked against `N` as [`ArrayLike<A, N>`](ArrayLike) checks
+    /// it (the elements are values of `T` already).
+    ///
+    /// # Errors
+    ///
+    /// `too_short`, `too_long`, in a [`Rejection`](crate::Rejection).
+    pub fn new(items: Vec<T>) -> Result<Self, crate::Rejection> {
+        super::counted::<T, N>(items).map(|items| Array(items, PhantomData))
     }
 }
 
+wrapper_value!(impl [T, A, N] Array<T, A, N> => Vec<T>, 0);
+
 impl<T: Clone, A, N> Clone for Array<T, A, N> {
     fn clone(&self) -> Self {
-        Array::new(self.0.clone())
+        Array(self.0.clone(), PhantomData)
     }
 }
 
@@ -686,27 +601,9 @@ impl<T: PartialEq, A, N> PartialEq for Array<T, A, N> {
     }
 }
 
-impl<T, A, N> Default for Array<T, A, N> {
-    fn default() -> Self {
-        Array::new(Vec::new())
-    }
-}
-
-impl<T, A, N> Deref for Array<T, A, N> {
-    type Target = Vec<T>;
-    fn deref(&self) -> &Vec<T> {
-        &self.0
-    }
-}
-
-impl<T, A, N> DerefMut for Array<T, A, N> {
-    fn deref_mut(&mut self) -> &mut Vec<T> {
-        &mut self.0
-    }
-}
-
-impl<T, A, N> From<Vec<T>> for Array<T, A, N> {
-    fn from(items: Vec<T>) -> Self {
+impl<T, A, N: ItemBounds> TryFrom<Vec<T>> for Array<T, A, N> {
+    type Error = crate::Rejection;
+    fn try_from(items: Vec<T>) -> Result<Self, crate::Rejection> {
         Array::new(items)
     }
 }
@@ -717,7 +614,7 @@ where
 {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         <ArrayLike<A, N> as DeserializeAs<'de, Vec<T>>>::deserialize_as(deserializer)
-            .map(Array::new)
+            .map(|items| Array(items, PhantomData))
     }
 }
 

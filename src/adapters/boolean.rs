@@ -1,19 +1,9 @@
-//! Booleans from a closed table of tokens.
-//!
-//! | sent | result |
-//! |---|---|
-//! | `true`, `1`, `"true"`, `"1"`, `"yes"`, `"on"` (any case, trimmed) | `true` |
-//! | `false`, `0`, `"false"`, `"0"`, `"no"`, `"off"` (any case, trimmed) | `false` |
-//! | `2`, `1.0`, `"maybe"`, `"t"` | `bool_parsing` |
-//! | `[true]`, `{}`, `null` (required) | `invalid_type` |
-//!
-//! The table is closed on purpose: `"false"` must give `false` (a truthiness rule that
-//! turns `"false"` into `true` on a destructive flag is the worst bug such a crate can
-//! have), and no other string is ever replaced by a default.
-//!
-//! [`BoolLike`] is the marker, [`Bool`] the wrapper type. The module is named `boolean`: a
-//! module named `bool` would shadow the primitive type wherever it is imported.
+//! Booleans from a closed table of tokens: `"false"` must give `false`, and no other string
+//! is ever replaced by a default (docs/contract.md, "Scalars"). [`BoolLike`] is the marker,
+//! [`Bool`] the wrapper type. The module is named `boolean`: a module named `bool` would
+//! shadow the primitive type wherever it is imported.
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 
 use serde::de::{self, Deserializer, Visitor};
@@ -23,7 +13,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 use crate::issue::IssueBuf;
 use crate::issue::{Input, Issue};
 use crate::rules::boolean::{from_str as bool_from_str, issue as bool_parsing};
-use crate::shell::{MapVisitor, Optional, Settled, drain_map, drain_seq, invalid_type};
+use crate::shell::{MapVisitor, Optional, Settled, invalid_type};
 
 /// `value`, read from the token `from` (recorded as `bool_token`).
 #[inline]
@@ -76,68 +66,44 @@ impl<'de> Visitor<'de> for BoolScalar {
             .ok_or_else(|| bool_parsing(Input::from_text(v))))
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(
-            invalid_type(EXPECTED, "null", HINT).with_input(Input::Null)
-        ))
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Err(invalid_type(EXPECTED, "bytes", HINT)))
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(Err(invalid_type(EXPECTED, "an array", HINT)))
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Err(invalid_type(EXPECTED, "an object", HINT)))
-    }
+    refuse_shapes!(
+        |_, got, input| Ok(Err(super::with_input(invalid_type(EXPECTED, got, HINT), input)));
+        unit none some bytes array object
+    );
 }
 
 fn one(read: Result<bool, Issue>) -> Result<bool, IssueBuf> {
     read.map_err(IssueBuf::one)
 }
 
-/// Adapter for a boolean from the closed token table of the [module docs](self).
+/// Adapter for a boolean from a closed token table, on a `bool` field or an `Option<bool>`
+/// one (absent, `null`, `""` and `"null"` give `None`). [`Bool`] is the wrapper type.
 ///
-/// Use with `#[serde_as]` on a `bool` field, or on an `Option<bool>` field with
-/// `#[serde(default, skip_serializing_if = "Option::is_none")]` for the optional rules
-/// (absent, `null`, `""` and `"null"` give `None`). [`Bool`] is the wrapper type.
+/// | sent | result |
+/// |---|---|
+/// | `true`, `1`, `"true"`, `"1"`, `"yes"`, `"on"` (any case, trimmed) | `true` |
+/// | `false`, `0`, `"false"`, `"0"`, `"no"`, `"off"` (any case, trimmed) | `false` |
+/// | `2`, `1.0`, `"maybe"`, `"t"` / `[true]`, `{}`, `null` | `bool_parsing` / `invalid_type` |
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::BoolLike;
-/// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Args {
-///     #[serde_as(as = "BoolLike")]
+///     #[serde_as(as = "mcp_coerce::BoolLike")]
 ///     dry_run: bool,
 /// }
 /// assert!(!mcp_coerce::from_str::<Args>(r#"{"dry_run": "FALSE"}"#)?.dry_run);
-/// assert!(mcp_coerce::from_str::<Args>(r#"{"dry_run": "yes"}"#)?.dry_run);
 /// assert!(mcp_coerce::from_str::<Args>(r#"{"dry_run": "maybe"}"#).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// `bool_parsing` for any other number or string; `invalid_type` for arrays, objects and
-/// `null` in a required field.
+/// `bool_parsing`, `invalid_type`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BoolLike;
 
@@ -180,28 +146,31 @@ impl SerializeAs<Option<bool>> for BoolLike {
     }
 }
 
-/// A boolean read by [`BoolLike`], as a value.
+/// A boolean read by [`BoolLike`], as a value; every `bool` is one ([`Bool::new`] cannot fail).
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::Bool;
-/// use serde::Deserialize;
-///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     free_only: Bool,
-/// }
-/// assert!(!*mcp_coerce::from_str::<Args>(r#"{"free_only": "off"}"#)?.free_only);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let flag: mcp_coerce::Bool = serde_json::from_str(r#""off""#)?;
+/// assert_eq!(flag, mcp_coerce::Bool::new(false));
+/// assert!(!flag.into_inner());
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Bool(pub bool);
+pub struct Bool(bool);
 
-impl std::ops::Deref for Bool {
-    type Target = bool;
-    fn deref(&self) -> &bool {
-        &self.0
+impl Bool {
+    /// Wrap `value`.
+    pub const fn new(value: bool) -> Self {
+        Bool(value)
+    }
+}
+
+wrapper_value!(impl [] Bool => bool, 0);
+
+impl From<bool> for Bool {
+    fn from(value: bool) -> Self {
+        Bool(value)
     }
 }
 

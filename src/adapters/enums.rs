@@ -1,23 +1,9 @@
-//! Lenient enums: exact names first, then a unique match ignoring case and separators.
+//! Lenient enums: exact names first (any name or alias serde accepts), then a unique match
+//! ignoring case and the separators `-` `_` space `/` `.`; a folded form two variants share
+//! matches neither. An unknown value is `enum_unknown` with the allowed values, and a
+//! `did you mean` hint for one close value. The table is docs/contract.md's, "Scalars".
 //!
-//! For any externally tagged enum of unit variants deriving `Deserialize` and `Serialize`
-//! (with `rename`, `rename_all`, `alias` and `skip` honoured), without listing the
-//! variants a second time:
-//!
-//! | sent (variants `AI/ML`, `Web/API`, `DevOps`) | result |
-//! |---|---|
-//! | `"AI/ML"` (any name or alias serde accepts) | `AI/ML` |
-//! | `"ai-ml"`, `"ai ml"`, `"AI_ML"`, `"aiml"` | `AI/ML` (lowercased, separators `-` `_` space `/` `.` deleted on both sides) |
-//! | `"Machine Learning"` | `enum_unknown`, the allowed values in the context |
-//! | `"devop"` | `enum_unknown` with the hint `did you mean "DevOps"?` (edit distance at most 2) |
-//! | `"dsc"` (variants `asc`, `desc`) | `enum_unknown` with the hint `send one of: "asc", "desc"`: the nearest values tie, and neither is named |
-//! | `42`, `[]`, `{}`, `null` (required) | `invalid_type` |
-//!
-//! A folded form that two variants share matches neither. The value produced is always
-//! the enum itself, so it serializes under its canonical name.
-//!
-//! [`EnumLike`] is the marker (`EnumLike<Optional>` for `Option` fields, see
-//! [`optional`](crate::optional)), [`Enum`] the wrapper type.
+//! [`EnumLike`] is the marker, [`Enum`] the wrapper type.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -32,21 +18,7 @@ use crate::policy::{Optional, Required};
 use crate::rules::fold::fold;
 use crate::shell::{MapVisitor, Optional as OptionalRules, Outcome, Settled, TextOnly, TextShape};
 
-/// Why an enum type cannot be read by [`EnumLike`].
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::enums::canonical_names;
-/// use serde::{Deserialize, Serialize};
-///
-/// #[derive(Deserialize, Serialize)]
-/// #[serde(untagged)]
-/// enum Untagged { A(u8), B(String) }
-///
-/// let err = canonical_names::<Untagged>().unwrap_err();
-/// assert!(err.to_string().contains("externally tagged"));
-/// ```
+/// Why an enum type cannot be read by [`EnumLike`] (see [`canonical_names`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum EnumShapeError {
@@ -89,16 +61,16 @@ fn probe<E: DeserializeOwned>() -> (Option<&'static [&'static str]>, bool) {
 ///
 /// ```
 /// use mcp_coerce::enums::canonical_names;
-/// use serde::{Deserialize, Serialize};
 ///
-/// #[derive(Deserialize, Serialize)]
+/// #[derive(serde::Deserialize, serde::Serialize)]
 /// #[serde(rename_all = "snake_case")]
-/// enum OrderBy {
-///     DateDesc,
-///     #[serde(alias = "oldest")]
-///     DateAsc,
-/// }
+/// enum OrderBy { DateDesc, #[serde(alias = "oldest")] DateAsc }
 /// assert_eq!(canonical_names::<OrderBy>()?, ["date_desc", "date_asc"]);
+///
+/// #[derive(serde::Deserialize, serde::Serialize)]
+/// #[serde(untagged)]
+/// enum Untagged { A(u8) }
+/// assert!(canonical_names::<Untagged>().unwrap_err().to_string().contains("externally tagged"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn canonical_names<E: DeserializeOwned + Serialize>()
@@ -213,22 +185,12 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
     }
 }
 
-/// Adapter for an enum of unit variants read leniently; see the [module docs](self). The
-/// enum derives both `Deserialize` and `Serialize` (its `Serialize` tells the canonical
-/// name of each variant apart from its aliases).
-///
-/// Use `EnumLike` (that is, `EnumLike<`[`Required`]`>`) with `#[serde_as]` on a field of
-/// the enum type, and `EnumLike<`[`Optional`]`>` on an `Option` of it with `#[serde(default,
-/// skip_serializing_if = "Option::is_none")]`: absent, `null`, `""` and whitespace give
-/// `None`; the text `"null"` is matched like any other (see [`optional`](crate::optional)).
-/// The flag is a parameter because a marker generic over any `E` cannot implement both
-/// `DeserializeAs<E>` and `DeserializeAs<Option<E>>` (E0119: `Option<E>` is itself an `E`).
-/// `EnumLike` on an `Option` field applies the same rules (it recognizes the `Option`);
-/// `EnumLike<Optional>` says so in the type. [`Enum`] is the wrapper type.
-///
-/// Enums of another shape (untagged, internally tagged, or with data-carrying variants)
-/// cannot be read this way; a call is then refused with a `custom` issue that says the
-/// server is at fault, and [`canonical_names`] says why, so a test can catch it early.
+/// Adapter for an enum of unit variants read leniently (see the [module docs](self)); the
+/// enum derives `Deserialize` and `Serialize` (which tells the canonical names). On an
+/// `Option` field, `EnumLike<`[`Optional`]`>` (or `EnumLike`, which recognizes the `Option`):
+/// absent, `null`, `""` and whitespace give `None`. An enum of another shape is refused with
+/// a `custom` issue blaming the server; [`canonical_names`] says why. [`Enum`] is the
+/// wrapper type.
 ///
 /// # Examples
 ///
@@ -241,8 +203,6 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 /// enum Category {
 ///     #[serde(rename = "AI/ML")]
 ///     AiMl,
-///     #[serde(rename = "Web/API")]
-///     WebApi,
 ///     DevOps,
 /// }
 ///
@@ -262,34 +222,9 @@ impl<E: DeserializeOwned + Serialize> TextShape for EnumScalar<E> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// On an optional field:
-///
-/// ```
-/// use mcp_coerce::{EnumLike, Optional};
-/// use serde::{Deserialize, Serialize};
-/// use serde_with::serde_as;
-///
-/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
-/// enum Priority { Low, High }
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "EnumLike<Optional>")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     priority: Option<Priority>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"priority": "HIGH"}"#)?.priority, Some(Priority::High));
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"priority": ""}"#)?.priority, None);
-/// assert_eq!(mcp_coerce::from_str::<Args>("{}")?.priority, None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
 /// # Errors
 ///
-/// `enum_unknown` (with `allowed` and, when one value is nearer than every other and
-/// close, `did_you_mean` in the context; when the nearest values tie, the hint lists the
-/// allowed values instead), `invalid_type`.
+/// `enum_unknown` (with `allowed`, and `did_you_mean` for one close value), `invalid_type`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct EnumLike<F = Required>(PhantomData<F>);
 
@@ -349,31 +284,34 @@ impl<E: Serialize> SerializeAs<Option<E>> for EnumLike<Optional> {
     }
 }
 
-/// An enum read by [`EnumLike`], as a value.
+/// An enum read by [`EnumLike`], as a value; every value of `E` is one ([`Enum::new`] cannot
+/// fail).
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::Enum;
-/// use serde::{Deserialize, Serialize};
-///
-/// #[derive(Deserialize, Serialize, Debug, PartialEq)]
+/// #[derive(serde::Deserialize, serde::Serialize, Debug, PartialEq)]
 /// enum Color { Red, DarkBlue }
 ///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     color: Enum<Color>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"color": "dark-blue"}"#)?.color.0, Color::DarkBlue);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let color: mcp_coerce::Enum<Color> = serde_json::from_str(r#""dark-blue""#)?;
+/// assert_eq!(color.into_inner(), Color::DarkBlue);
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Enum<E>(pub E);
+pub struct Enum<E>(E);
 
-impl<E> std::ops::Deref for Enum<E> {
-    type Target = E;
-    fn deref(&self) -> &E {
-        &self.0
+impl<E> Enum<E> {
+    /// Wrap `value`.
+    pub const fn new(value: E) -> Self {
+        Enum(value)
+    }
+}
+
+wrapper_value!(impl [E] Enum<E> => E, 0);
+
+impl<E> From<E> for Enum<E> {
+    fn from(value: E) -> Self {
+        Enum(value)
     }
 }
 

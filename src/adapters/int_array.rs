@@ -1,26 +1,11 @@
 //! Integer arrays from every shape clients send: `[1,2,3]`, `"[1,2,3]"`, `"1,2,3"`, `7`.
-//!
-//! | input | result |
-//! |---|---|
-//! | `[1,2,3]` | `[1,2,3]` |
-//! | `"[1,2,3]"`, `" [ 1, 2, 3 ] "` | `[1,2,3]` (JSON text; a string starting with `[` is read as JSON only) |
-//! | `"1,2,3"`, `" 1 , 2 ,3 "`, `"1,,2,"` | `[1,2,3]`, `[1,2,3]`, `[1,2]` (pieces trimmed, empty pieces skipped) |
-//! | `[]`, `"[]"`, `""`, `"   "` | `[]` |
-//! | `7`, `"7"` | `[7]` |
-//! | `["1", 2, 3.0]`, `"1.0, 2"` | `[1,2,3]`, `[1,2]` (each element follows the integer rules) |
-//! | `"\"[1,2]\""` | `[1,2]` (two layers of string encoding at most) |
-//! | `[1, 2.5]` / `"foo,bar"` / `"[1,2"` | `int_from_float` at `/1` / `int_parsing` at `/0` and `/1` / `invalid_json` |
-//! | `"1,000"`, `"12,050"` | `int_parsing` at `/1`: in a comma string of two or more pieces, a piece with a leading zero (`^[+-]?0[0-9]`) is part of a number written with thousands separators, and the hint says so (`"007"` alone is `[7]`) |
-//! | `"03106,02134"`, `"1,05"` | `int_parsing` at each piece with a leading zero, the hint saying that leading zeros are ambiguous in a list: the thousands hint is given only where the first piece has 1 to 3 digits without a leading zero and every later one exactly 3 (`"1,000"`, `"12,050,300"`) |
-//! | `"1 2 3"`, `"1\n2\n3"`, `"1;2"` | `int_parsing` at `/0`, with a hint to separate the integers with commas |
-//! | `true`, `{"a":1}`, `[[1]]`, `null` | `invalid_type` (at the value, or at the element) |
-//!
-//! Paths index the elements that remain after empty pieces are skipped. Every bad element
-//! is reported, not only the first.
+//! Each element follows the integer rules of [`int`](crate::int); every bad element is
+//! reported, at its index among the elements that remain after empty comma pieces are
+//! skipped. The table is docs/contract.md's, "Integer arrays".
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::{Deref, DerefMut};
 
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
@@ -40,58 +25,44 @@ use crate::rules::array_text::{
     OTHER_SEPARATOR_HINT, leading_zero, other_separator, pieces, thousands_issue,
 };
 use crate::shell::{
-    Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, drain_map, invalid_type,
+    Element, Items, MAX_PREALLOCATION, Optional, Outcome, PushTo, Settled, invalid_type,
 };
 
 /// Adapter for an array of integers of any primitive type `I`, with optional bounds `N` on
-/// the number of items ([`Items`](crate::Items), published as `minItems` and `maxItems`):
-/// `IntArrayLike` takes any count, `IntArrayLike<Items<0, 1000>>` at most 1000.
+/// the number of items ([`Items`](crate::Items), published as `minItems` and `maxItems`);
+/// into a `Vec<I>`, or an `Option<Vec<I>>` with the optional rules. [`IntArray`] is the
+/// wrapper type; the module's functions serve `#[serde(with = "...")]`.
 ///
-/// Use it with serde_with's `#[serde_as]` on a `Vec<I>` field (and inside containers such
-/// as `Vec<Vec<I>>`), or on an `Option<Vec<I>>` field with the optional rules; the
-/// [`int_array`](self) module has the same for `#[serde(with = "...")]`, and [`IntArray`] is
-/// the value wrapper.
-///
-/// | input | `Vec<I>` field | `Option<Vec<I>>` field (`#[serde(default)]`) |
-/// |---|---|---|
-/// | absent | `missing` | `None` |
-/// | `null` | `invalid_type` | `None` |
-/// | `""`, `"  "`, `"null"` | `[]`, `[]`, `int_parsing` | `None` |
-///
-/// More than `N::MAX` items is `too_long`, fewer than `N::MIN` `too_short`, at the array's
-/// path (lengths count items). Items past `N::MAX` are checked but not kept, so a hostile
-/// array costs no memory.
+/// | input | result |
+/// |---|---|
+/// | `[1,2,3]`, `"[1,2,3]"`, `"1, 2, 3"`, `["1", 2, 3.0]` | `[1,2,3]` |
+/// | `7`, `"7"` / `""`, `"[]"` | `[7]` / `[]` |
+/// | `[1, 2.5]` / `"foo,bar"` / `"[1,2"` | `int_from_float` at `/1` / `int_parsing` at `/0` and `/1` / `invalid_json` |
+/// | `"1,000"`, `"03106,02134"` | `int_parsing` (a leading zero in a list: thousands separators, or ambiguous) |
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::{IntArrayLike, Items};
-/// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "IntArrayLike<Items<0, 1000>>")]
 ///     ids: Vec<i64>,
-///     #[serde_as(as = "IntArrayLike")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     tags: Option<Vec<u32>>,
 /// }
-///
 /// for ids in [r#"[1,2,3]"#, r#""[1,2,3]""#, r#""1, 2, 3""#] {
-///     let args: Args = mcp_coerce::from_str(&format!(r#"{{"ids": {ids}, "tags": ""}}"#))?;
+///     let args: Args = mcp_coerce::from_str(&format!(r#"{{"ids": {ids}}}"#))?;
 ///     assert_eq!(args.ids, [1, 2, 3]);
-///     assert_eq!(args.tags, None);
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// Under the crate's entry points every issue is collected (see the module docs for the
-/// codes). Under any other serde format, deserialization fails with one error of that
-/// format whose message lists every bad element.
+/// `int_parsing`, `int_from_float`, `int_overflow`, `invalid_json`, `invalid_type` at the
+/// elements; `too_short`/`too_long` at the array.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IntArrayLike<N = policy::Items>(PhantomData<N>);
 
@@ -642,46 +613,13 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
         Ok(out)
     }
 
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(Err(IssueBuf::one(
-            invalid_type("an array of integers", "a boolean", HINT).with_input(Input::Bool(v)),
-        )))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(IssueBuf::one(
-            invalid_type("an array of integers", "null", HINT).with_input(Input::Null),
-        )))
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Err(IssueBuf::one(invalid_type(
-            "an array of integers",
-            "bytes",
-            HINT,
-        ))))
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Err(IssueBuf::one(invalid_type(
-            "an array of integers",
-            "an object",
-            HINT,
-        ))))
-    }
+    refuse_shapes!(
+        |_, got, input| Ok(Err(IssueBuf::one(crate::adapters::with_input(
+            invalid_type("an array of integers", got, HINT),
+            input,
+        ))));
+        booleans unit none some newtype bytes object
+    );
 }
 
 impl<'de, I: Integer, N: ItemBounds> DeserializeAs<'de, Vec<I>> for IntArrayLike<N> {
@@ -714,76 +652,30 @@ impl<I: Integer, N> SerializeAs<Option<Vec<I>>> for IntArrayLike<N> {
     }
 }
 
-/// For `#[serde(deserialize_with = "mcp_coerce::int_array::deserialize")]`: an array of
-/// integers from any lax shape, without item bounds (`As::<IntArrayLike<Items<0, 1000>>>`
-/// for those). Its schema (feature `schemars`): `#[schemars(with = "SchemaAs<Vec<I>,
-/// IntArrayLike>")]` beside it (see [the scheme](crate#without-serde_as)).
+/// For `#[serde(deserialize_with = "mcp_coerce::int_array::deserialize")]`: as
+/// [`IntArrayLike`] without item bounds (its schema: `#[schemars(with = "SchemaAs<Vec<I>,
+/// IntArrayLike>")]`).
 ///
 /// # Errors
 ///
 /// As [`IntArrayLike`].
-///
-/// # Examples
-///
-/// ```
-/// use serde::Deserialize;
-///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde(deserialize_with = "mcp_coerce::int_array::deserialize")]
-///     ids: Vec<u64>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"ids": "4, 5"}"#)?;
-/// assert_eq!(args.ids, [4, 5]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn deserialize<'de, D: Deserializer<'de>, I: Integer>(
     deserializer: D,
 ) -> Result<Vec<I>, D::Error> {
     <IntArrayLike as DeserializeAs<'de, Vec<I>>>::deserialize_as(deserializer)
 }
 
-/// For `#[serde(with = "mcp_coerce::int_array")]`: a native JSON array.
+/// For `#[serde(serialize_with = "mcp_coerce::int_array::serialize")]`: a native JSON array.
 ///
 /// # Errors
 ///
 /// Only the serializer's own.
-///
-/// # Examples
-///
-/// ```
-/// use serde::Serialize;
-///
-/// #[derive(Serialize)]
-/// struct Out {
-///     #[serde(serialize_with = "mcp_coerce::int_array::serialize")]
-///     ids: Vec<i64>,
-/// }
-/// assert_eq!(serde_json::to_string(&Out { ids: vec![1, 2] })?, r#"{"ids":[1,2]}"#);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn serialize<S: Serializer, I: Integer>(value: &[I], serializer: S) -> Result<S::Ok, S::Error> {
     value.serialize(serializer)
 }
 
-/// The same for `Option<Vec<I>>` fields, with the optional rules: absent (with
-/// `#[serde(default)]`), `null`, `""` and `"null"` give `None`. Its schema:
-/// `#[schemars(with = "SchemaAs<Option<Vec<I>>, IntArrayLike>")]`.
-///
-/// # Examples
-///
-/// ```
-/// use serde::Deserialize;
-///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde(default, with = "mcp_coerce::int_array::option")]
-///     ids: Option<Vec<i64>>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"ids": "null"}"#)?;
-/// assert_eq!(args.ids, None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// [`deserialize`] and [`serialize`] for `Option<Vec<I>>` fields, with [`IntArrayLike`]'s optional
+/// rules (absent, `null`, `""` and `"null"` give `None`).
 pub mod option {
     use super::*;
 
@@ -812,66 +704,47 @@ pub mod option {
     }
 }
 
-/// An array of integers read by [`IntArrayLike`], as a value: use it as a field type when
-/// `#[serde_as]` is not wanted.
-///
-/// `Option<IntArray>` follows serde's own rules (absent and `null` give `None`, `""` gives
-/// `Some([])`); for the crate's optional rules use `#[serde_as(as = "IntArrayLike")]` on an
-/// `Option<Vec<I>>` field.
+/// An array of integers read by [`IntArrayLike`], as a value. `Option<IntArray>` follows
+/// serde's own rules; for the crate's optional rules use [`IntArrayLike`].
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::{IntArray, Items};
-/// use serde::Deserialize;
 ///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     ids: IntArray<i64, Items<1, 10>>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"ids": "[7, 8]"}"#)?;
-/// assert_eq!(*args.ids, [7, 8]);
-/// assert!(mcp_coerce::from_str::<Args>(r#"{"ids": []}"#).is_err()); // minItems 1
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let ids: IntArray<i64, Items<1, 10>> = serde_json::from_str(r#""7, 8""#)?;
+/// assert_eq!(ids.into_inner(), [7, 8]);
+/// assert!(IntArray::<i64, Items<1, 10>>::new(vec![]).is_err()); // minItems 1
+/// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct IntArray<I = i64, N = policy::Items>(pub Vec<I>, PhantomData<N>);
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct IntArray<I = i64, N = policy::Items>(Vec<I>, PhantomData<N>);
 
-impl<I, N> IntArray<I, N> {
-    /// Wrap `integers` (no check is made).
-    pub fn new(integers: Vec<I>) -> Self {
-        IntArray(integers, PhantomData)
-    }
-
-    /// The integers.
-    pub fn into_inner(self) -> Vec<I> {
-        self.0
-    }
-}
-
-impl<I, N> Deref for IntArray<I, N> {
-    type Target = Vec<I>;
-    fn deref(&self) -> &Vec<I> {
-        &self.0
+impl<I, N: ItemBounds> IntArray<I, N> {
+    /// `integers`, their count checked against `N` as [`IntArrayLike<N>`](IntArrayLike)
+    /// checks it.
+    ///
+    /// # Errors
+    ///
+    /// `too_short`, `too_long`, in a [`Rejection`](crate::Rejection).
+    pub fn new(integers: Vec<I>) -> Result<Self, crate::Rejection> {
+        super::counted::<I, N>(integers).map(|integers| IntArray(integers, PhantomData))
     }
 }
 
-impl<I, N> DerefMut for IntArray<I, N> {
-    fn deref_mut(&mut self) -> &mut Vec<I> {
-        &mut self.0
-    }
-}
+wrapper_value!(impl [I, N] IntArray<I, N> => Vec<I>, 0);
 
-impl<I, N> From<Vec<I>> for IntArray<I, N> {
-    fn from(v: Vec<I>) -> Self {
-        IntArray::new(v)
+impl<I, N: ItemBounds> TryFrom<Vec<I>> for IntArray<I, N> {
+    type Error = crate::Rejection;
+    fn try_from(integers: Vec<I>) -> Result<Self, crate::Rejection> {
+        IntArray::new(integers)
     }
 }
 
 impl<'de, I: Integer, N: ItemBounds> Deserialize<'de> for IntArray<I, N> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         <IntArrayLike<N> as DeserializeAs<'de, Vec<I>>>::deserialize_as(deserializer)
-            .map(IntArray::new)
+            .map(|integers| IntArray(integers, PhantomData))
     }
 }
 

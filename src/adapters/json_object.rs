@@ -1,24 +1,12 @@
-//! Objects that may arrive JSON-encoded: `{"mode": "fast"}` or `"{\"mode\":\"fast\"}"`.
+//! Objects that may arrive JSON-encoded: `{"mode": "fast"}` or `"{\"mode\":\"fast\"}"` (at
+//! most two layers of string encoding, at most [`MAX_ENCODED_LAYERS`] encoded objects inside
+//! one another). Under the crate's entry points the issues inside the object are reported at
+//! their paths inside the field, even when it arrived as a string. The table is
+//! docs/contract.md's, "Scalars".
 //!
-//! | sent | result |
-//! |---|---|
-//! | `{"mode": "fast"}` | the object, read as `T` |
-//! | `"{\"mode\":\"fast\"}"`, `"\"{\\\"mode\\\":\\\"fast\\\"}\""` | the same (at most two layers of string encoding) |
-//! | `"{\"mode\":"` | `invalid_json` |
-//! | `"[1]"`, `"fast"`, a third layer, `42`, `[]`, `null` (required) | `invalid_type` |
-//!
-//! Under the crate's entry points, the issues inside the object (a field of `T` that is
-//! missing, or refused by one of the crate's adapters) are all reported, at their paths
-//! inside the field: `/filter/limit`, even when `filter` arrived as a string.
-//!
-//! Nesting is bounded across encodings: under any deserializer at most
-//! [`MAX_ENCODED_LAYERS`] JSON-encoded objects are read inside one another (`too_deep`),
-//! and in the collecting deserializer of the entry points the levels inside a decoded
-//! object count on from where its string was (128 in all, `too_deep` past them).
-//!
-//! [`JsonObjectLike`] is the marker (`JsonObjectLike<Optional>` for `Option` fields, see
-//! [`optional`](crate::optional)), [`JsonObject`] the wrapper type.
+//! [`JsonObjectLike`] is the marker, [`JsonObject`] the wrapper type.
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -192,49 +180,10 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for ObjectVisitor<T> {
         self.not(drive, "null", Some(Input::Null))
     }
 
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    /// Any deserializer but the engine answers `engine::adapt`'s request with this.
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        let drive = engine::take_drive();
-        self.not(drive, "a boolean", Some(Input::Bool(v)))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        let drive = engine::take_drive();
-        self.not(drive, "a number", Some(Input::from_i128(v.into())))
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        let drive = engine::take_drive();
-        self.not(drive, "a number", Some(Input::from_u128(v.into())))
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        let drive = engine::take_drive();
-        self.not(drive, "a number", Some(Input::from_f64(v)))
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        let drive = engine::take_drive();
-        self.not(drive, "bytes", None)
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        let drive = engine::take_drive();
-        crate::shell::drain_seq(seq)?;
-        self.not(drive, "an array", None)
-    }
+    refuse_shapes!(
+        |this, got, input| this.not(engine::take_drive(), got, input);
+        none some newtype booleans numbers bytes array
+    );
 }
 
 /// The object a format handed over as a `MapAccess`, as a deserializer of any `T`: also
@@ -276,31 +225,30 @@ impl<'de, A: MapAccess<'de>> Deserializer<'de> for ObjectDe<A> {
     }
 }
 
-/// Adapter for a field of any `T: Deserialize` that is an object, sent either as an
-/// object or as a string holding one; see the [module docs](self).
+/// Adapter for a field of any `T: Deserialize` that is an object, sent as an object or as a
+/// string holding one. `JsonObjectLike<`[`Optional`]`>` reads an `Option<T>` field: absent,
+/// `null`, `""` and `"null"` give `None` (see [`optional`](crate::optional) for the flag).
 ///
-/// `JsonObjectLike` (that is, `JsonObjectLike<`[`Required`]`>`) reads a field of `T`;
-/// `JsonObjectLike<`[`Optional`]`>` reads an `Option<T>` field with the optional rules:
-/// absent, `null`, `""` and `"null"` give `None` (see [`optional`](crate::optional)). The
-/// flag is a parameter because a marker generic over any `T` cannot implement both
-/// `DeserializeAs<T>` and `DeserializeAs<Option<T>>` (E0119: `Option<T>` is itself a `T`).
+/// | sent | result |
+/// |---|---|
+/// | `{"mode": "fast"}`, `"{\"mode\":\"fast\"}"` | the object, read as `T` |
+/// | `"{\"mode\":"` / `"[1]"`, `42`, `null` | `invalid_json` / `invalid_type` |
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::{IntArrayLike, JsonObjectLike};
-/// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug, PartialEq)]
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
 /// struct Filter {
 ///     #[serde_as(as = "IntArrayLike")]
 ///     ids: Vec<i64>,
 /// }
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "JsonObjectLike")]
 ///     filter: Filter,
@@ -312,30 +260,9 @@ impl<'de, A: MapAccess<'de>> Deserializer<'de> for ObjectDe<A> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
-/// On an optional field:
-///
-/// ```
-/// use mcp_coerce::{JsonObjectLike, Optional};
-/// use serde::Deserialize;
-/// use serde_json::{Map, Value};
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde_as(as = "JsonObjectLike<Optional>")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     options: Option<Map<String, Value>>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"options": ""}"#)?.options, None);
-/// let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\":\"fast\"}"}"#)?;
-/// assert_eq!(args.options.unwrap()["mode"], "fast");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
 /// # Errors
 ///
-/// `invalid_json`, `invalid_type`, and whatever `T`'s own fields refuse.
+/// `invalid_json`, `invalid_type`, `too_deep`, and whatever `T`'s own fields refuse.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct JsonObjectLike<F = Required>(PhantomData<F>);
 
@@ -380,32 +307,34 @@ impl<T: Serialize> SerializeAs<Option<T>> for JsonObjectLike<Optional> {
     }
 }
 
-/// A `T` read by [`JsonObjectLike`], as a value.
+/// A `T` read by [`JsonObjectLike`], as a value; every value of `T` is one
+/// ([`JsonObject::new`] cannot fail).
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::JsonObject;
-/// use serde::Deserialize;
-///
-/// #[derive(Deserialize, Debug, PartialEq)]
+/// #[derive(serde::Deserialize, Debug, PartialEq)]
 /// struct Point { x: i32, y: i32 }
 ///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     at: JsonObject<Point>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"at": "{\"x\": 1, \"y\": 2}"}"#)?;
-/// assert_eq!(args.at.0, Point { x: 1, y: 2 });
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let at: mcp_coerce::JsonObject<Point> = serde_json::from_str(r#""{\"x\": 1, \"y\": 2}""#)?;
+/// assert_eq!(at.into_inner(), Point { x: 1, y: 2 });
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct JsonObject<T>(pub T);
+pub struct JsonObject<T>(T);
 
-impl<T> std::ops::Deref for JsonObject<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
+impl<T> JsonObject<T> {
+    /// Wrap `value`.
+    pub const fn new(value: T) -> Self {
+        JsonObject(value)
+    }
+}
+
+wrapper_value!(impl [T] JsonObject<T> => T, 0);
+
+impl<T> From<T> for JsonObject<T> {
+    fn from(value: T) -> Self {
+        JsonObject(value)
     }
 }
 

@@ -2,6 +2,57 @@
 //! wrapper type where there is one (`X`), its visitor and its schema (feature `schemars`);
 //! the bounds and policies it takes are in `crate::policy`, and most of the plain checks it
 //! is built on in `crate::rules`. The crate root re-exports every module and name.
+//!
+//! What every wrapper type shares (a checking `new`, `into_inner`, `Deref` and `AsRef`) is
+//! in docs/contract.md, "Wrapper types and adapters".
+
+use crate::issue::{Input, Issue, Rejection};
+
+/// The one way to read a wrapper type's value: `into_inner`, `Deref` and `AsRef` to the
+/// type `new` takes (`$field` is the field that holds it).
+macro_rules! wrapper_value {
+    (impl [$($g:tt)*] $ty:ty => $target:ty, $field:tt) => {
+        impl<$($g)*> $ty {
+            /// The value, by value.
+            pub fn into_inner(self) -> $target {
+                self.$field
+            }
+        }
+
+        impl<$($g)*> std::ops::Deref for $ty {
+            type Target = $target;
+            fn deref(&self) -> &$target {
+                &self.$field
+            }
+        }
+
+        impl<$($g)*> AsRef<$target> for $ty {
+            fn as_ref(&self) -> &$target {
+                &self.$field
+            }
+        }
+    };
+}
+
+/// `issue`, with `input` when there is one.
+pub(crate) fn with_input(issue: Issue, input: Option<Input>) -> Issue {
+    match input {
+        Some(input) => issue.with_input(input),
+        None => issue,
+    }
+}
+
+/// `items`, if their count is within `N`'s bounds (the adapters' `too_long`, `too_short`).
+pub(crate) fn counted<T, N: crate::policy::ItemBounds>(items: Vec<T>) -> Result<Vec<T>, Rejection> {
+    let n = items.len();
+    if n > N::MAX {
+        Err(Rejection::new([crate::rules::items::too_long(n, N::MAX)]))
+    } else if n < N::MIN {
+        Err(Rejection::new([crate::rules::items::too_short(n, N::MIN)]))
+    } else {
+        Ok(items)
+    }
+}
 
 pub mod array;
 pub mod boolean;

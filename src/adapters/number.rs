@@ -1,31 +1,23 @@
-//! Finite `f64` numbers from lax shapes, optionally bounded.
-//!
-//! | sent | [`NumberLike`] | [`NumberLike<UnitInterval>`](NumberLike) (`0.0..=1.0`) |
-//! |---|---|---|
-//! | `0.5`, `"0.5"`, `" 0.5 "`, `"5e-1"` | `0.5` | `0.5` |
-//! | `1`, `"1e3"` | `1.0`, `1000.0` | `1.0`, `too_big` (`maximum` in context) |
-//! | `"abc"`, `"0x10"`, `"1_0"` | `float_parsing` | same |
-//! | `"NaN"`, `"inf"`, `"Infinity"`, `"1e400"` | `not_finite` | same |
-//! | `true`, `[1]`, `{}`, `null` (required) | `invalid_type` | same |
-//!
-//! Bounds are inclusive and live in a [`NumberBounds`] type (stable Rust has no `f64`
-//! const generics), declared with [`number_range!`](crate::number_range).
+//! Finite `f64` numbers from lax shapes, optionally bounded. Bounds are inclusive and live in
+//! a [`NumberBounds`] type (stable Rust has no `f64` const generics), declared with
+//! [`number_range!`](crate::number_range). [`NumberLike`] is the marker, [`Number`] the
+//! wrapper type; docs/contract.md, "Scalars", has the rules.
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::Deref;
 
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
 use crate::issue::IssueBuf;
-use crate::issue::{Input, Issue};
+use crate::issue::{Input, Issue, Rejection};
 use crate::policy::{AnyFinite, NumberBounds};
 use crate::rules::number::{
     check as check_number, from_str as number_from_str, issue as number_issue, not_finite,
 };
-use crate::shell::{MapVisitor, Optional, Outcome, Settled, drain_map, drain_seq, invalid_type};
+use crate::shell::{MapVisitor, Optional, Outcome, Settled, invalid_type};
 
 /// Declare a [`NumberBounds`]: `number_range!(pub Name = MIN..=MAX);`. Refuses at compile
 /// time bounds that are not finite or not in order.
@@ -122,39 +114,10 @@ impl<'de> Visitor<'de> for NumberScalar {
             .map_err(|failure| number_issue(failure, Input::from_text(v))))
     }
 
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(Err(
-            invalid_type(EXPECTED, "a boolean", HINT).with_input(Input::Bool(v))
-        ))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err(
-            invalid_type(EXPECTED, "null", HINT).with_input(Input::Null)
-        ))
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Err(invalid_type(EXPECTED, "bytes", HINT)))
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(Err(invalid_type(EXPECTED, "an array", HINT)))
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Err(invalid_type(EXPECTED, "an object", HINT)))
-    }
+    refuse_shapes!(
+        |_, got, input| Ok(Err(super::with_input(invalid_type(EXPECTED, got, HINT), input)));
+        booleans unit none some bytes array object
+    );
 }
 
 fn bounded<R: NumberBounds>(read: Result<f64, Issue>) -> Outcome<f64> {
@@ -162,23 +125,26 @@ fn bounded<R: NumberBounds>(read: Result<f64, Issue>) -> Outcome<f64> {
         .map_err(IssueBuf::one)
 }
 
-/// Adapter for a finite `f64` from lax shapes, within the inclusive bounds of `R`.
+/// Adapter for a finite `f64` from lax shapes, within the inclusive bounds of `R`, on an
+/// `f64` field or an `Option<f64>` one (absent, `null`, `""` and `"null"` give `None`).
+/// [`Number`] is the wrapper type.
 ///
-/// Use with `#[serde_as]` on an `f64` field, or on an `Option<f64>` field with
-/// `#[serde(default, skip_serializing_if = "Option::is_none")]` for the optional rules
-/// (absent, `null`, `""` and `"null"` give `None`). [`Number`] is the wrapper type.
+/// | sent | [`NumberLike`] | `NumberLike<UnitInterval>` (`0.0..=1.0`) |
+/// |---|---|---|
+/// | `0.5`, `"0.5"`, `" 0.5 "`, `"5e-1"` | `0.5` | `0.5` |
+/// | `1`, `"1e3"` | `1.0`, `1000.0` | `1.0`, `too_big` |
+/// | `"abc"`, `"0x10"` / `"NaN"`, `"1e400"` / `true`, `null` | `float_parsing` / `not_finite` / `invalid_type` | same |
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::{Code, NumberLike};
-/// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
 /// mcp_coerce::number_range!(UnitInterval = 0.0..=1.0);
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "NumberLike<UnitInterval>")]
 ///     threshold: f64,
@@ -191,8 +157,7 @@ fn bounded<R: NumberBounds>(read: Result<f64, Issue>) -> Outcome<f64> {
 ///
 /// # Errors
 ///
-/// `float_parsing`, `not_finite`, `invalid_type`, `too_small`, `too_big`; see the
-/// [module docs](self).
+/// `float_parsing`, `not_finite`, `invalid_type`, `too_small`, `too_big`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NumberLike<R = AnyFinite>(PhantomData<R>);
 
@@ -232,38 +197,42 @@ impl<R> SerializeAs<Option<f64>> for NumberLike<R> {
     }
 }
 
-/// A finite `f64` read by [`NumberLike`], within the bounds of `R`, as a value; `Number`
-/// alone (`R` = [`AnyFinite`]) is any finite `f64`.
+/// A finite `f64` read by [`NumberLike<R>`](NumberLike), as a value; `Number` alone is any
+/// finite `f64`.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::Number;
-/// use serde::Deserialize;
+/// use mcp_coerce::{Code, Number};
 ///
 /// mcp_coerce::number_range!(Price = 0.0..=1000.0);
-///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     max_price: Number<Price>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"max_price": "2.99"}"#)?.max_price.get(), 2.99);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let price: Number<Price> = serde_json::from_str(r#""2.99""#)?;
+/// assert_eq!(price.into_inner(), 2.99);
+/// assert_eq!(Number::<Price>::new(1e4).unwrap_err().issues()[0].code(), Code::TooBig);
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, PartialOrd)]
 pub struct Number<R = AnyFinite>(f64, PhantomData<R>);
 
-impl<R> Number<R> {
-    /// The number.
-    pub fn get(self) -> f64 {
-        self.0
+impl<R: NumberBounds> Number<R> {
+    /// `value`, checked as [`NumberLike<R>`](NumberLike) checks a number.
+    ///
+    /// # Errors
+    ///
+    /// `not_finite`, `too_small`, `too_big`, in a [`Rejection`].
+    pub fn new(value: f64) -> Result<Self, Rejection> {
+        check_number(value, R::MIN, R::MAX)
+            .map(|v| Number(v, PhantomData))
+            .map_err(|issue| Rejection::new([issue.with_input(Input::from_f64(value))]))
     }
 }
 
-impl<R> Deref for Number<R> {
-    type Target = f64;
-    fn deref(&self) -> &f64 {
-        &self.0
+wrapper_value!(impl [R] Number<R> => f64, 0);
+
+impl<R: NumberBounds> TryFrom<f64> for Number<R> {
+    type Error = Rejection;
+    fn try_from(value: f64) -> Result<Self, Rejection> {
+        Number::new(value)
     }
 }
 

@@ -1,49 +1,14 @@
-//! Strings that fully match a named regular expression.
+//! Strings that fully match a named regular expression, whose source is also the published
+//! JSON Schema `pattern`.
 //!
-//! | sent (pattern `^ATC-[0-9]{4}-[0-9]{6,}$`, max 64 chars) | result |
-//! |---|---|
-//! | `"ATC-2026-7777670"`, `" ATC-2026-7777670 "` | `"ATC-2026-7777670"` (trimmed, then matched) |
-//! | `"../../etc/passwd"`, `"atc-2026-7777670"` | `pattern_mismatch` (the hint quotes the example) |
-//! | 65 chars or more after trimming | `too_long` (checked before the regex runs) |
-//! | `42`, `true`, `[]`, `null` (required) | `invalid_type` |
-//!
-//! # One source for the check and the schema
-//!
-//! The pattern's source is what a JSON Schema `pattern` carries, and JSON Schema patterns
-//! are ECMA-262 regular expressions that are *not* anchored; validators read them with the
-//! ECMA-262 `u` flag grammar, as JSON Schema asks (ajv does by default). So a source must
-//! be written anchored (`^…$`), be valid ECMA-262 syntax with and without the `u` flag, and
-//! mean the same in Rust's `regex` as in ECMA-262 with the `u` flag (without it, a negated
-//! class such as `[^a]` reads a character outside the Basic Multilingual Plane as two
-//! UTF-16 units). [`pattern!`](crate::pattern!) refuses anything else at compile time:
-//! - it starts with `^` and ends with an unescaped `$`, with no `|` outside a group;
-//! - classes are spelled out (`[0-9]`, `[A-Za-z0-9_]`): `\d`, `\w`, `\s`, `\b` and their
-//!   negations differ (Rust's `\d` matches non-ASCII digits), and so does `.` (which
-//!   characters count as line terminators), so they are refused, as are `\p{..}`, POSIX
-//!   classes, nested classes and class set operations;
-//! - groups are `( … )`, `(?: … )` or `(?<name> … )`: no lookaround, no inline flags, no
-//!   backreferences;
-//! - braces only as quantifiers (`{4}`, `{6,}`, `{1,3}`), and no lone `]` or `}` (a syntax
-//!   error under the `u` flag);
-//! - escapes are `\n`, `\r`, `\t`, `\f`, `\v`, `\xHH`, `\uHHHH`, and a backslash before one
-//!   of `^ $ \ . * + ? ( ) [ ] { } | /` (and `-` inside a class);
-//! - a quantifier (`*`, `+`, `?`, `{4}`, `{6,}`, `{1,3}`) follows something it can repeat:
-//!   not `^`, `(`, `|`, nor another quantifier (`a+*`, `a**`, `a?*`, `a{2}{3}`, `a*?+`
-//!   are "nothing to repeat" in ECMA-262, which Rust's `regex` reads as nested
-//!   repetitions); a `?` right after a quantifier makes it lazy (`a+?`) and is allowed;
-//! - the source is ASCII (write other chars as `\uHHHH`).
-//!
-//! These rules are a fast subset that `pattern!` checks at compile time. The decision is
-//! [`check_portable`]'s, the one checker for a published pattern (the crate's
-//! definitions, and any `pattern` of a `tools/list` a lint reads): the rules, then an
-//! ECMA-262 engine (the `regress` crate) compiling the source with and without the `u`
-//! flag, then Rust's `regex` compiling it. A pattern defined with `pattern!` is checked in
-//! full when its regex is compiled, once per process on first use, and by
-//! [`PatternDef::check`], which a test should call.
+//! [`pattern!`](crate::pattern!) defines a [`PatternDef`]; [`PatternLike`] is the marker,
+//! [`Pattern`] the wrapper type. A source must be anchored and mean the same in Rust's
+//! `regex` as in ECMA-262 (the JSON Schema dialect): the rules are docs/contract.md's,
+//! "Scalars" (pattern sources), checked at compile time by [`portability_problem`] and in
+//! full by [`check_portable`].
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::Deref;
 
 use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
@@ -76,11 +41,8 @@ pub mod __private {
     }
 }
 
-/// A named pattern: the regex source (anchored, portable: see the [module docs](self)),
-/// a human name, an example of a matching value, and a length cap in chars.
-///
-/// Define one with [`pattern!`](crate::pattern!), which checks the source at compile time
-/// and compiles the regex once per process.
+/// A named pattern: the regex source (anchored, portable), a human name, an example of a
+/// matching value, and a length cap in chars. Define one with [`pattern!`](crate::pattern!).
 ///
 /// # Examples
 ///
@@ -89,12 +51,7 @@ pub mod __private {
 ///
 /// mcp_coerce::pattern! {
 ///     /// A card id such as `ATC-2026-7777670`.
-///     pub CardId {
-///         name: "card_id",
-///         source: r"^ATC-[0-9]{4}-[0-9]{6,}$",
-///         example: "ATC-2026-7777670",
-///         max_length: 64,
-///     }
+///     pub CardId { name: "card_id", source: r"^ATC-[0-9]{4}-[0-9]{6,}$", example: "ATC-2026-7777670", max_length: 64 }
 /// }
 /// assert!(CardId::regex().is_match("ATC-2026-1234567"));
 /// CardId::check()?;
@@ -140,18 +97,14 @@ pub trait PatternDef: 'static {
     }
 }
 
-/// Define a [`PatternDef`]: a unit struct and its impl, with the source checked for
-/// portability at compile time by the rules of the [module docs](mod@crate::pattern), and
-/// in full ([`check_portable`](crate::pattern::check_portable), an ECMA-262 engine
-/// included) when the regex is compiled on first use and by [`PatternDef::check`].
-///
-/// `max_length` is optional (default 256 chars).
+/// Define a [`PatternDef`]: a unit struct and its impl, the source checked at compile time
+/// by [`portability_problem`](crate::pattern::portability_problem), and in full by [`check_portable`](crate::pattern::check_portable)
+/// on first use and by [`PatternDef::check`]. `max_length` is optional (default 256 chars).
 ///
 /// # Panics
 ///
-/// The first use of the pattern's regex panics when the ECMA-262 engine or Rust's `regex`
-/// refuses a source the compile-time rules let through (a bug in the definition, not in
-/// any input); [`PatternDef::check`] in a test reports it instead.
+/// The first use of the regex panics when an engine refuses a source the compile-time rules
+/// let through (a bug in the definition); [`PatternDef::check`] in a test reports it.
 ///
 /// # Examples
 ///
@@ -166,14 +119,6 @@ pub trait PatternDef: 'static {
 /// ```compile_fail
 /// mcp_coerce::pattern! {
 ///     pub Digits { name: "digits", source: r"^\d+$", example: "42" }
-/// }
-/// ```
-///
-/// Nor does a quantifier applied to a quantifier, which ECMA-262 refuses:
-///
-/// ```compile_fail
-/// mcp_coerce::pattern! {
-///     pub Stacked { name: "stacked", source: r"^a+*$", example: "a" }
 /// }
 /// ```
 #[macro_export]
@@ -212,16 +157,6 @@ macro_rules! pattern {
 
 /// Why a pattern source is not portable between Rust's `regex` and ECMA-262 (see
 /// [`check_portable`]).
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::pattern::{PortabilityError, check_portable};
-///
-/// let err = check_portable(r"^a+*$").unwrap_err();
-/// assert!(matches!(err, PortabilityError::Rule(_)));
-/// assert!(err.to_string().contains("nothing to repeat"));
-/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PortabilityError {
@@ -242,19 +177,9 @@ pub enum PortabilityError {
     Rust(String),
 }
 
-/// The one portability check of a pattern source: `Ok` when the source is one that a JSON
-/// Schema `pattern` may carry and that Rust's `regex` reads with the same meaning.
-///
-/// In order: the rules of the [module docs](self) ([`portability_problem`], which
-/// [`pattern!`](crate::pattern!) applies at compile time), then an ECMA-262 engine (the
-/// `regress` crate) compiling the source with the `u` flag and without flags (it refuses,
-/// among others, a quantifier with nothing to repeat, `a{,3}` and lone brackets under
-/// `u`), then Rust's `regex` compiling it. `pattern!` definitions are checked with it on
-/// first use and by [`PatternDef::check`]; a lint of a server's `tools/list` calls it on
-/// every `pattern` it finds. A source longer than [`MAX_CHECKED_CHARS`] is refused before
-/// the engines see it (their compilers recurse, and many thousands of alternatives would
-/// overflow a thread's stack); shorter ones are bounded by the engines' own limits
-/// (nesting, compiled size), so any source can be checked.
+/// The one portability check of a pattern source: [`portability_problem`]'s rules, then an
+/// ECMA-262 engine (the `regress` crate, with the `u` flag and without), then Rust's
+/// `regex`. A source longer than [`MAX_CHECKED_CHARS`] is refused unread.
 ///
 /// # Errors
 ///
@@ -266,11 +191,7 @@ pub enum PortabilityError {
 /// use mcp_coerce::pattern::check_portable;
 ///
 /// assert!(check_portable(r"^ATC-[0-9]{4}-[0-9]{6,}$").is_ok());
-/// assert!(check_portable(r"^a+?$").is_ok()); // a lazy quantifier
-/// for stacked in [r"^a+*$", r"^a**$", r"^a?*$", r"^a{2}{3}$", r"^a*?+$"] {
-///     assert!(check_portable(stacked).is_err(), "{stacked}");
-/// }
-/// assert!(check_portable(r"^\d+$").is_err()); // `\d` differs between the engines
+/// assert!(check_portable(r"^a+*$").is_err()); // ECMA-262: nothing to repeat
 /// ```
 pub fn check_portable(source: &str) -> Result<(), PortabilityError> {
     rules_and_ecma(source)?;
@@ -279,10 +200,8 @@ pub fn check_portable(source: &str) -> Result<(), PortabilityError> {
         .map_err(|e| PortabilityError::Rust(e.to_string()))
 }
 
-/// The longest source [`check_portable`] hands to the engines, in chars: the ECMA-262
-/// engine's compiler recurses over alternatives, and a source of many thousands of them
-/// would overflow a thread's stack. JSON Schema patterns are short; longer ones are refused
-/// as not checkable.
+/// The longest source [`check_portable`] hands to the engines, in chars (their compilers
+/// recurse).
 pub const MAX_CHECKED_CHARS: usize = 4096;
 
 /// The rules, then the ECMA-262 engine.
@@ -312,8 +231,7 @@ fn ecma(source: &str) -> Result<(), PortabilityError> {
     Ok(())
 }
 
-/// Fail the build (in a `const` context) when `source` breaks the portability rules of
-/// the [module docs](self) (the compile-time part of [`check_portable`]).
+/// Fail the build (in a `const` context) when [`portability_problem`] finds a problem.
 ///
 /// # Panics
 ///
@@ -324,17 +242,14 @@ pub const fn assert_portable(source: &str) {
     }
 }
 
-/// What makes `source` non-portable between Rust's `regex` and ECMA-262, if anything, by
-/// the rules of the [module docs](self): the part of [`check_portable`] that runs at
-/// compile time (a `const fn`), without an ECMA-262 engine.
+/// What makes `source` non-portable by the compile-time rules (docs/contract.md, "Scalars"),
+/// if anything: the part of [`check_portable`] that needs no ECMA-262 engine.
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::pattern::portability_problem;
-///
 /// assert_eq!(portability_problem(r"^[0-9]{4}$"), None);
-/// assert!(portability_problem(r"^\d{4}$").is_some());
 /// assert!(portability_problem(r"[0-9]{4}").is_some()); // not anchored
 /// ```
 pub const fn portability_problem(source: &str) -> Option<&'static str> {
@@ -618,19 +533,14 @@ impl<P: PatternDef> TextShape for PatternScalar<P> {
     }
 }
 
-/// Adapter for a string that, trimmed, fully matches the pattern `P`; the trimmed value
-/// is the result.
-///
-/// Use with `#[serde_as]` on a `String` field, or on an `Option<String>` field with
-/// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent, `null`, `""` and
-/// whitespace give `None` (the empty string never matches an anchored id pattern worth
-/// having); the text `"null"` is matched like any other. [`Pattern`] is the wrapper type.
+/// Adapter for a string that, trimmed, fully matches the pattern `P`; the trimmed value is
+/// the result. On an `Option<String>` field, absent, `null`, `""` and whitespace give `None`.
+/// [`Pattern`] is the wrapper type.
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::{Code, PatternLike};
-/// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
 /// mcp_coerce::pattern! {
@@ -638,7 +548,7 @@ impl<P: PatternDef> TextShape for PatternScalar<P> {
 /// }
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "PatternLike<CardId>")]
 ///     card_id: String,
@@ -646,7 +556,6 @@ impl<P: PatternDef> TextShape for PatternScalar<P> {
 /// let args: Args = mcp_coerce::from_str(r#"{"card_id": " ATC-2026-7777670 "}"#)?;
 /// assert_eq!(args.card_id, "ATC-2026-7777670");
 /// let refused = mcp_coerce::from_str::<Args>(r#"{"card_id": "../../etc/passwd"}"#).unwrap_err();
-/// assert_eq!(refused.issues()[0].code(), Code::PatternMismatch);
 /// assert_eq!(refused.issues()[0].hint(), r#"send a value like "ATC-2026-7777670""#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -699,31 +608,37 @@ impl<P> SerializeAs<Option<String>> for PatternLike<P> {
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::Pattern;
-/// use serde::Deserialize;
+/// use mcp_coerce::{Code, Pattern};
 ///
 /// mcp_coerce::pattern! {
 ///     pub Sku { name: "sku", source: r"^[A-Z]{3}-[0-9]{3}$", example: "ABC-123" }
 /// }
-///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     sku: Pattern<Sku>,
-/// }
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"sku": "XYZ-001"}"#)?.sku.as_str(), "XYZ-001");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let sku: Pattern<Sku> = serde_json::from_str(r#"" XYZ-001 ""#)?;
+/// assert_eq!(sku.into_inner(), "XYZ-001");
+/// assert_eq!(Pattern::<Sku>::new("abc".into()).unwrap_err().issues()[0].code(), Code::PatternMismatch);
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 pub struct Pattern<P>(String, PhantomData<P>);
 
-impl<P> Pattern<P> {
-    /// The matched string.
-    pub fn as_str(&self) -> &str {
-        &self.0
+impl<P: PatternDef> Pattern<P> {
+    /// `text`, trimmed and checked as [`PatternLike<P>`](PatternLike) checks a string.
+    ///
+    /// # Errors
+    ///
+    /// `too_long`, `pattern_mismatch`, in a [`Rejection`](crate::Rejection).
+    pub fn new(text: String) -> Result<Self, crate::Rejection> {
+        check_pattern::<P>(&text)
+            .map(|s| Pattern(s, PhantomData))
+            .map_err(|issue| crate::Rejection::new([issue]))
     }
+}
 
-    /// The matched string, by value.
-    pub fn into_inner(self) -> String {
-        self.0
+wrapper_value!(impl [P] Pattern<P> => String, 0);
+
+impl<P: PatternDef> TryFrom<String> for Pattern<P> {
+    type Error = crate::Rejection;
+    fn try_from(text: String) -> Result<Self, crate::Rejection> {
+        Pattern::new(text)
     }
 }
 
@@ -744,13 +659,6 @@ impl<P> Eq for Pattern<P> {}
 impl<P> fmt::Debug for Pattern<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&self.0, f)
-    }
-}
-
-impl<P> Deref for Pattern<P> {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
     }
 }
 

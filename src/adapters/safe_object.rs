@@ -1,42 +1,15 @@
 //! Objects forwarded onward as they are (to another service, a template, a JavaScript
 //! runtime), refused when they carry a prototype-pollution key or nest too deep.
 //!
-//! | input (`MAX_DEPTH` 8) | result |
-//! |---|---|
-//! | `{"mode": "fast", "tags": ["a"]}` | the same object |
-//! | `"{\"mode\": \"fast\"}"`, `"\"{\\\"mode\\\": 1}\""` | `{"mode": "fast"}`, `{"mode": 1}` (JSON text, trimmed; two layers of string encoding at most) |
-//! | a string encoded three times | `invalid_type` |
-//! | `"{mode: fast}"`, `""` | `invalid_json` (not JSON text) |
-//! | `"[1]"`, `"42"`, `"null"` | `invalid_type` (JSON, but not an object) |
-//! | `{"__proto__": {}}`, `{"a": [{"constructor": 1}]}` | `forbidden_key` at `/__proto__`, at `/a/0/constructor` |
-//! | objects or arrays nested 9 levels deep (the object itself is level 1) | `too_deep` at the first container past the limit |
-//! | `42`, `true`, `[..]`, `null` | `invalid_type` |
-//!
-//! Paths are relative to the field (`/options/__proto__` in the arguments), also inside a
-//! string-encoded object. Every forbidden key is reported (up to
-//! [`MAX_ISSUES`](crate::MAX_ISSUES)), and every container past the limit, but nothing
-//! inside such a container: it is not read further.
-//!
-//! The logic lives in [`check_object`] and [`check_value`], usable without serde;
-//! [`SafeObjectLike`] (for `#[serde_as]`), the [`deserialize`]/[`serialize`] functions
-//! (for `#[serde(with)]`) and the value type [`SafeObject`] are thin shells around it.
-//!
-//! # Decisions
-//! - Keys are compared exactly: `__proto__`, `constructor` and `prototype` are refused,
-//!   `Constructor` or `" __proto__"` are not (they are different properties in JavaScript).
-//! - The check walks the value with an explicit stack, never by recursion, so no value can
-//!   overflow the stack. Reading the value is the format's work: `serde_json` stops at 128
-//!   levels, so text nested deeper than that is `invalid_json` rather than `too_deep`
-//!   (in a string-encoded object, and in the arguments text as a whole).
-//! - The value forwarded is the object as the format read it, each key once: a key
-//!   repeated in the call's JSON text is `duplicate_key` on the text routes (`from_str`,
-//!   `from_slice`), so no later parser sees a different object. In JSON text held in a
-//!   string, a repeated key keeps its last value.
-//! - Keys must be strings; a format that has other keys (MessagePack) gets `invalid_type`.
+//! [`check_object`] and [`check_value`] hold the check, usable without serde;
+//! [`SafeObjectLike`] (for `#[serde_as]`), the [`deserialize`]/[`serialize`] functions (for
+//! `#[serde(with)]`) and the wrapper type [`SafeObject`] are thin shells around it. The
+//! table of what is accepted is docs/contract.md's "Scalars"; how keys are compared and the
+//! object walked, "Wrapper types and adapters".
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::Deref;
 
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
@@ -46,7 +19,7 @@ use serde_with::{DeserializeAs, SerializeAs};
 use crate::decode::{self, Held, SAFE_OBJECT};
 use crate::issue::IssueBuf;
 use crate::issue::{Code, Input, Issue, Path, Rejection, Segment, kind_of};
-use crate::shell::{Optional, Outcome, Settled, drain_map, drain_seq, invalid_type, seq_input};
+use crate::shell::{Optional, Outcome, Settled, invalid_type};
 
 /// The nesting limit of [`SafeObjectLike`] and [`SafeObject`] when none is given.
 pub const DEFAULT_MAX_DEPTH: usize = 32;
@@ -55,15 +28,13 @@ pub const DEFAULT_MAX_DEPTH: usize = 32;
 pub const FORBIDDEN_KEYS: &[&str] = &["__proto__", "constructor", "prototype"];
 
 /// Check an object that will be forwarded: no key in [`FORBIDDEN_KEYS`] at any depth
-/// (inside arrays too), and nesting at most `max_depth` levels (the object itself is
-/// level 1; each object or array inside it one more; scalars do not count).
+/// (inside arrays too), and nesting at most `max_depth` levels (the object itself is level
+/// 1; each object or array inside it one more).
 ///
 /// # Errors
 ///
 /// A [`Rejection`] with every issue, paths relative to the object: `forbidden_key` at the
-/// key's own path (`/a/0/constructor`), `too_deep` at each container past the limit (with
-/// `maxDepth` in the context; nothing inside it is read). With `max_depth` 0 every object
-/// is `too_deep` at `""`.
+/// key's path, `too_deep` at each container past the limit (nothing inside it is read).
 ///
 /// # Examples
 ///
@@ -72,20 +43,11 @@ pub const FORBIDDEN_KEYS: &[&str] = &["__proto__", "constructor", "prototype"];
 /// use mcp_coerce::safe_object::check_object;
 /// use serde_json::json;
 ///
-/// let ok = json!({"a": [{"b": 1}]});
-/// assert!(check_object(ok.as_object().unwrap(), 3).is_ok());
-///
+/// assert!(check_object(json!({"a": [{"b": 1}]}).as_object().unwrap(), 3).is_ok());
 /// let bad = json!({"a": [{"constructor": 1}], "deep": {"x": {"y": {}}}});
-/// let found: Vec<_> = check_object(bad.as_object().unwrap(), 3)
-///     .unwrap_err()
-///     .issues()
-///     .iter()
-///     .map(|i| (i.code(), i.path().to_string()))
-///     .collect();
-/// assert_eq!(found, [
-///     (Code::ForbiddenKey, "/a/0/constructor".to_string()),
-///     (Code::TooDeep, "/deep/x/y".to_string()),
-/// ]);
+/// let found: Vec<_> = check_object(bad.as_object().unwrap(), 3).unwrap_err().issues().iter()
+///     .map(|i| (i.code(), i.path().to_string())).collect();
+/// assert_eq!(found, [(Code::ForbiddenKey, "/a/0/constructor".into()), (Code::TooDeep, "/deep/x/y".into())]);
 /// ```
 pub fn check_object(object: &Map<String, Value>, max_depth: usize) -> Result<(), Rejection> {
     let issues = walk(object, max_depth);
@@ -232,60 +194,34 @@ fn too_deep(path: Path, max_depth: usize, input: Option<Input>) -> Issue {
 const EXPECTED: &str = "a JSON object";
 const HINT: &str = "send a JSON object, e.g. {\"key\": \"value\"}";
 
-/// Adapter for a JSON object forwarded onward as it is, checked by [`check_object`] with
-/// a nesting limit of `MAX_DEPTH` levels (the object itself is level 1); into a
-/// `serde_json::Map<String, Value>` or a `serde_json::Value` (always an object).
-///
-/// Use it with serde_with's `#[serde_as]` on a `Map<String, Value>` or `Value` field, or
-/// on an `Option<..>` of one with the optional rules; the module's
-/// [`deserialize`]/[`serialize`] functions serve `#[serde(with = "...")]` (with
-/// [`DEFAULT_MAX_DEPTH`]), and [`SafeObject`] is the value wrapper.
-///
-/// | input | `Map<String, Value>` field | `Option<Map<String, Value>>` field (`#[serde(default)]`) |
-/// |---|---|---|
-/// | absent | `missing` | `None` |
-/// | `null` | `invalid_type` | `None` |
-/// | `""`, `"   "` | `invalid_json` | `None` |
-/// | `"null"` | `invalid_type` | `None` |
-///
-/// Through serde_with's generic `Option<SafeObjectLike>`, serde's own rules apply
-/// instead: absent and `null` give `None`, `""` is `invalid_json`.
-///
-/// The value is read from the format into a map first (the format's own recursion limit
-/// applies: 128 levels for `serde_json`), then checked.
+/// Adapter for a JSON object forwarded as it is, checked by [`check_object`] with a nesting
+/// limit of `MAX_DEPTH`; into a `Map<String, Value>` or a `Value` (always an object), or
+/// their `Option` with the optional rules (absent, `null`, `""`, `"null"` give `None`).
+/// [`SafeObject`] is the wrapper type.
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::SafeObjectLike;
-/// use serde::Deserialize;
 /// use serde_json::{Map, Value};
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Debug, Deserialize)]
-/// struct SegmentImage {
+/// #[derive(Debug, serde::Deserialize)]
+/// struct Args {
 ///     #[serde_as(as = "SafeObjectLike<8>")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     options: Option<Map<String, Value>>,
+///     options: Map<String, Value>,
 /// }
-///
-/// let args: SegmentImage = mcp_coerce::from_str(r#"{"options": "{\"mode\": \"fast\"}"}"#)?;
-/// assert_eq!(args.options.unwrap()["mode"], "fast");
-///
-/// let refused = mcp_coerce::from_str::<SegmentImage>(
-///     r#"{"options": {"a": [{"__proto__": {"admin": true}}]}}"#,
-/// ).unwrap_err();
+/// let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\": \"fast\"}"}"#)?;
+/// assert_eq!(args.options["mode"], "fast");
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"options": {"a": [{"__proto__": {}}]}}"#).unwrap_err();
 /// assert_eq!(refused.issues()[0].path().to_string(), "/options/a/0/__proto__");
-/// assert_eq!(refused.issues()[0].code().as_str(), "forbidden_key");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// Under the crate's entry points every issue is collected at its path under the field
-/// (`forbidden_key`, `too_deep`, `invalid_json`, `invalid_type`). Under any other serde
-/// format, deserialization fails with one error of that format whose message lists them.
+/// `forbidden_key`, `too_deep`, `invalid_json`, `invalid_type`, each at its path.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SafeObjectLike<const MAX_DEPTH: usize = DEFAULT_MAX_DEPTH>;
 
@@ -416,54 +352,10 @@ impl<'de, T: From<Map<String, Value>>, const MAX_DEPTH: usize> Visitor<'de>
         Ok(self.text(v, v))
     }
 
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(not_an_object("a boolean", Some(Input::Bool(v))))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        Ok(not_an_object("a number", Some(Input::from_i128(v.into()))))
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        Ok(not_an_object("a number", Some(Input::from_u128(v.into()))))
-    }
-
-    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
-        Ok(not_an_object("a number", Some(Input::from_i128(v))))
-    }
-
-    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
-        Ok(not_an_object("a number", Some(Input::from_u128(v))))
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        Ok(not_an_object("a number", Some(Input::from_f64(v))))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(not_an_object("null", Some(Input::Null)))
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(not_an_object("bytes", None))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        let input = seq_input(seq)?;
-        Ok(not_an_object("an array", Some(input)))
-    }
+    refuse_shapes!(
+        |_, got, input| Ok(not_an_object(got, input));
+        booleans numbers unit none some newtype bytes array_echo
+    );
 }
 
 /// A map key: a string, or what kind of value came instead.
@@ -492,47 +384,7 @@ impl<'de> Visitor<'de> for KeySeed {
         Ok(Ok(v))
     }
 
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
-        Ok(Err("a boolean"))
-    }
-
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
-        Ok(Err("a number"))
-    }
-
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
-        Ok(Err("a number"))
-    }
-
-    fn visit_i128<E: de::Error>(self, _: i128) -> Result<Self::Value, E> {
-        Ok(Err("a number"))
-    }
-
-    fn visit_u128<E: de::Error>(self, _: u128) -> Result<Self::Value, E> {
-        Ok(Err("a number"))
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
-        Ok(Err("a number"))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Err("null"))
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Err("bytes"))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        drain_seq(seq)?;
-        Ok(Err("an array"))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Err("an object"))
-    }
+    refuse_shapes!(|_, got, _| Ok(Err(got)); booleans numbers unit bytes array object);
 }
 
 type JsonMap = Map<String, Value>;
@@ -724,31 +576,13 @@ impl<const MAX_DEPTH: usize> SerializeAs<Option<Value>> for SafeObjectLike<MAX_D
     }
 }
 
-/// For `#[serde(deserialize_with = "mcp_coerce::safe_object::deserialize")]`: a checked
-/// object with the [`DEFAULT_MAX_DEPTH`] (`As::<SafeObjectLike<8>>` for another limit). Its
-/// schema (feature `schemars`): `#[schemars(with = "SchemaAs<Map<String, Value>,
-/// SafeObjectLike>")]` beside it (see [the scheme](crate#without-serde_as)).
+/// For `#[serde(deserialize_with = "mcp_coerce::safe_object::deserialize")]`: as
+/// [`SafeObjectLike`] with [`DEFAULT_MAX_DEPTH`] (its schema: `#[schemars(with =
+/// "SchemaAs<Map<String, Value>, SafeObjectLike>")]`).
 ///
 /// # Errors
 ///
 /// As [`SafeObjectLike`].
-///
-/// # Examples
-///
-/// ```
-/// use serde::Deserialize;
-/// use serde_json::{Map, Value};
-///
-/// #[derive(Deserialize)]
-/// struct Args {
-///     #[serde(deserialize_with = "mcp_coerce::safe_object::deserialize")]
-///     options: Map<String, Value>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"options": {"mode": "fast"}}"#)?;
-/// assert_eq!(args.options["mode"], "fast");
-/// assert!(mcp_coerce::from_str::<Args>(r#"{"options": {"prototype": 1}}"#).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap, D::Error> {
     <SafeObjectLike as DeserializeAs<'de, JsonMap>>::deserialize_as(deserializer)
 }
@@ -758,45 +592,12 @@ pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<JsonMap
 /// # Errors
 ///
 /// Only the serializer's own.
-///
-/// # Examples
-///
-/// ```
-/// use serde::Serialize;
-/// use serde_json::{json, Map, Value};
-///
-/// #[derive(Serialize)]
-/// struct Out {
-///     #[serde(serialize_with = "mcp_coerce::safe_object::serialize")]
-///     options: Map<String, Value>,
-/// }
-/// let options = json!({"a": 1}).as_object().cloned().unwrap();
-/// assert_eq!(serde_json::to_string(&Out { options })?, r#"{"options":{"a":1}}"#);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn serialize<S: Serializer>(object: &JsonMap, serializer: S) -> Result<S::Ok, S::Error> {
     object.serialize(serializer)
 }
 
-/// The same for `Option<Map<String, Value>>` fields, with the optional rules: absent (with
-/// `#[serde(default)]`), `null`, `""` and `"null"` give `None`. Its schema:
-/// `#[schemars(with = "SchemaAs<Option<Map<String, Value>>, SafeObjectLike>")]`.
-///
-/// # Examples
-///
-/// ```
-/// use serde::Deserialize;
-/// use serde_json::{Map, Value};
-///
-/// #[derive(Deserialize)]
-/// struct Args {
-///     #[serde(default, with = "mcp_coerce::safe_object::option")]
-///     options: Option<Map<String, Value>>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"options": "null"}"#)?;
-/// assert_eq!(args.options, None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// [`deserialize`] and [`serialize`] for `Option<Map<String, Value>>` fields, with
+/// [`SafeObjectLike`]'s optional rules.
 pub mod option {
     use super::*;
 
@@ -825,79 +626,34 @@ pub mod option {
     }
 }
 
-/// An object that passed [`check_object`] with a nesting limit of `MAX_DEPTH`, as a value:
-/// use it as a field type when `#[serde_as]` is not wanted, or build one with
-/// [`SafeObject::new`].
-///
-/// It derefs to the `Map` read-only (a key added later would not be checked); take the
-/// map out with [`SafeObject::into_inner`].
-///
-/// `Option<SafeObject>` follows serde's own rules (absent and `null` give `None`, `""` is
-/// `invalid_json`); for the crate's optional rules use `#[serde_as(as =
-/// "SafeObjectLike")]` on an `Option<Map<String, Value>>` field.
+/// An object that passed [`check_object`] with a nesting limit of `MAX_DEPTH`, as a value;
+/// it derefs to the map read-only (a key added later would not be checked).
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::SafeObject;
-/// use serde::Deserialize;
 ///
-/// #[derive(Deserialize)]
-/// struct Args {
-///     options: SafeObject<8>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\": \"fast\"}"}"#)?;
-/// assert_eq!(args.options["mode"], "fast");
-/// assert!(mcp_coerce::from_str::<Args>(r#"{"options": {"constructor": {}}}"#).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let options: SafeObject<8> = serde_json::from_str(r#""{\"mode\": \"fast\"}""#)?;
+/// assert_eq!(options["mode"], "fast");
+/// assert!(serde_json::from_str::<SafeObject<8>>(r#"{"constructor": {}}"#).is_err());
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SafeObject<const MAX_DEPTH: usize = DEFAULT_MAX_DEPTH>(JsonMap);
 
 impl<const MAX_DEPTH: usize> SafeObject<MAX_DEPTH> {
-    /// Check `object` and wrap it.
+    /// `object`, checked by [`check_object`] with `MAX_DEPTH`.
     ///
     /// # Errors
     ///
     /// The [`Rejection`] of [`check_object`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use mcp_coerce::SafeObject;
-    /// use serde_json::json;
-    ///
-    /// let object = json!({"a": {"b": {}}}).as_object().cloned().unwrap();
-    /// assert!(SafeObject::<3>::new(object.clone()).is_ok());
-    /// assert!(SafeObject::<2>::new(object).is_err());
-    /// ```
     pub fn new(object: JsonMap) -> Result<Self, Rejection> {
         check_object(&object, MAX_DEPTH).map(|()| SafeObject(object))
     }
-
-    /// The object.
-    pub fn as_map(&self) -> &JsonMap {
-        &self.0
-    }
-
-    /// The object, by value.
-    pub fn into_inner(self) -> JsonMap {
-        self.0
-    }
 }
 
-impl<const MAX_DEPTH: usize> Deref for SafeObject<MAX_DEPTH> {
-    type Target = JsonMap;
-    fn deref(&self) -> &JsonMap {
-        &self.0
-    }
-}
-
-impl<const MAX_DEPTH: usize> AsRef<JsonMap> for SafeObject<MAX_DEPTH> {
-    fn as_ref(&self) -> &JsonMap {
-        &self.0
-    }
-}
+wrapper_value!(impl [const MAX_DEPTH: usize] SafeObject<MAX_DEPTH> => JsonMap, 0);
 
 impl<const MAX_DEPTH: usize> TryFrom<JsonMap> for SafeObject<MAX_DEPTH> {
     type Error = Rejection;

@@ -1,24 +1,10 @@
 //! String arrays from every shape clients send: `["a","b"]`, `"[\"a\",\"b\"]"`, `"a, b"`.
-//!
-//! | input | result ([`Comma`], the default) | result ([`NoSplit`](crate::NoSplit)) |
-//! |---|---|---|
-//! | `["abc","def"]` | `["abc","def"]` (native elements verbatim, commas and all) | same |
-//! | `"[\"abc\",\"def\"]"` | `["abc","def"]` | same |
-//! | `"abc, def , ghi"` | `["abc","def","ghi"]` (pieces trimmed, empty ones dropped) | `["abc, def , ghi"]` |
-//! | `"abc"` | `["abc"]` | same |
-//! | `""`, `","`, `"  "` | `[]`, `[]`, `[]` | `[]`, `[","]`, `[]` |
-//! | `"[draft] notes"` | `["[draft] notes"]` (not JSON-shaped: does not end with `]`) | same |
-//! | `"[abc]"` | `["[abc]"]` (JSON-shaped but not JSON, without quotes) | same |
-//! | `"['a','b']"`, `"[\"a\",\"b\",]"` | `invalid_json` (bracketed text with quotes is read as JSON only) | same |
-//! | `"[\"web_search\"] extra"`, `"['a'] b"` | `invalid_json` (text that opens with `["` or `['` is read as JSON only, whatever it ends with) | same |
-//! | `"'a','b'"`, `"\"a\", \"b\""`, `"'a'"` | `invalid_json` (every comma piece wrapped in one pair of matching quotes: an array with the wrong quotes or without its brackets) | same |
-//! | `"O'Brien"`, `"\"a\""` | `["O'Brien"]` (a quote inside a piece is text), `["a"]` (a second layer of string encoding) | same |
-//! | `"abc\ndef"` | `["abc\ndef"]` (newlines are not separators) | same |
-//! | `42`, `["a", 1]`, `{"a":"b"}` | `invalid_type` (numbers are never stringified) | same |
+//! Native elements are kept verbatim; numbers are never stringified. The table (JSON-shaped
+//! text, quotes, separators) is docs/contract.md's, "String arrays".
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::{Deref, DerefMut};
 
 use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
@@ -31,45 +17,31 @@ use crate::issue::IssueBuf;
 use crate::policy::{self, Comma, ItemBounds, SeparatorPolicy};
 use crate::report::{self, Rule};
 use crate::rules::array_text::{STRINGS, json_shaped, quoted_pieces, quoted_pieces_issue};
-use crate::shell::{
-    Element, Items, Optional, Outcome, Settled, drain_map, invalid_type, map_input, seq_input,
-};
+use crate::shell::{Element, Items, Optional, Outcome, Settled, invalid_type};
 
 /// Adapter for an array of strings, with optional bounds `N` on the number of items
-/// ([`Items`](crate::Items), published as `minItems` and `maxItems`) and a
-/// [`SeparatorPolicy`] `S` for plain strings ([`Comma`], the default, or
-/// [`NoSplit`](crate::NoSplit)).
+/// ([`Items`](crate::Items)) and a [`SeparatorPolicy`] `S` for plain strings ([`Comma`], the
+/// default: pieces trimmed, empty ones dropped; or [`NoSplit`](crate::NoSplit)). A separator
+/// standing alone in the bounds' place is any count with that separator. Into a
+/// `Vec<String>`, or an `Option<Vec<String>>` with the optional rules; [`StringArray`] is the
+/// wrapper type.
 ///
-/// | written | items | plain strings |
+/// | input | [`Comma`] | [`NoSplit`](crate::NoSplit) |
 /// |---|---|---|
-/// | `StringArrayLike` | any count | split at commas |
-/// | `StringArrayLike<Items<1, 10>>` | 1 to 10 | split at commas |
-/// | `StringArrayLike<NoSplit>` | any count | kept whole |
-/// | `StringArrayLike<Items<1, 10>, NoSplit>` | 1 to 10 | kept whole |
-///
-/// A separator standing alone in the bounds' place is any count with that separator (it
-/// implements [`ItemBounds`] for that), and then decides whatever the second parameter
-/// says.
-///
-/// Use it with `#[serde_as]` on a `Vec<String>` field, or on an `Option<Vec<String>>`
-/// field with the optional rules; [`StringArray`] is the value wrapper and the
-/// [`string_array`](self) module has functions for `#[serde(with = "...")]`.
-///
-/// | input | `Vec<String>` field | `Option<Vec<String>>` field (`#[serde(default)]`) |
-/// |---|---|---|
-/// | absent | `missing` | `None` |
-/// | `null` | `invalid_type` | `None` |
-/// | `""`, `"null"` | `[]`, `["null"]` | `None`, `None` |
+/// | `["abc","def"]`, `"[\"abc\",\"def\"]"` | `["abc","def"]` | same |
+/// | `"abc, def , ghi"` | `["abc","def","ghi"]` | `["abc, def , ghi"]` |
+/// | `""` / `"[draft] notes"` | `[]` / `["[draft] notes"]` | same |
+/// | `"['a','b']"`, `"'a','b'"` | `invalid_json` | same |
+/// | `42`, `["a", 1]` | `invalid_type` | same |
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::StringArrayLike;
-/// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "StringArrayLike")]
 ///     session_ids: Vec<String>,
@@ -83,9 +55,7 @@ use crate::shell::{
 ///
 /// # Errors
 ///
-/// `invalid_type` for numbers, booleans, objects, `null` and non-string elements (at the
-/// element's index); `too_short`/`too_long` for the item bounds. Under other serde formats
-/// one error of that format lists them all.
+/// `invalid_type`, `invalid_json` (at the elements or the array), `too_short`/`too_long`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StringArrayLike<N = policy::Items, S = Comma>(PhantomData<(N, S)>);
 
@@ -111,11 +81,10 @@ impl<P: SeparatorPolicy> StringShape<P> {
     }
 
     fn refuse(got: &str, input: Option<Input>) -> Outcome<Vec<String>> {
-        let issue = invalid_type(EXPECTED, got, HINT);
-        Err(IssueBuf::one(match input {
-            Some(input) => issue.with_input(input),
-            None => issue,
-        }))
+        Err(IssueBuf::one(crate::adapters::with_input(
+            invalid_type(EXPECTED, got, HINT),
+            input,
+        )))
     }
 
     /// `arrived` is the string as it arrived (before any layer was peeled), for messages.
@@ -249,12 +218,10 @@ impl<'de, P: SeparatorPolicy> Visitor<'de> for StringShape<P> {
         Ok(self.text(v, v))
     }
 
-    refuse_other_scalars!();
-
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        drain_map(map)?;
-        Ok(Self::refuse("an object", None))
-    }
+    refuse_shapes!(
+        |_, got, input| Ok(Self::refuse(got, input));
+        booleans numbers unit none some newtype bytes object
+    );
 }
 
 /// A native array on its success path: strings only, between `min` and `max` of them,
@@ -332,63 +299,12 @@ impl<'de> Visitor<'de> for StringElement {
         Ok(Ok(v))
     }
 
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        crate::shell::bad_element(|| {
-            invalid_type("a string", "a boolean", ELEMENT_HINT).with_input(Input::Bool(v))
-        })
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        crate::shell::bad_element(|| {
-            invalid_type("a string", "a number", ELEMENT_HINT)
-                .with_input(Input::from_i128(v.into()))
-        })
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        crate::shell::bad_element(|| {
-            invalid_type("a string", "a number", ELEMENT_HINT)
-                .with_input(Input::from_u128(v.into()))
-        })
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        crate::shell::bad_element(|| {
-            invalid_type("a string", "a number", ELEMENT_HINT).with_input(Input::from_f64(v))
-        })
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        crate::shell::bad_element(|| {
-            invalid_type("a string", "null", ELEMENT_HINT).with_input(Input::Null)
-        })
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        crate::shell::bad_element(|| invalid_type("a string", "bytes", ELEMENT_HINT))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        let input = seq_input(seq)?;
-        crate::shell::bad_element(|| {
-            invalid_type("a string", "an array", ELEMENT_HINT).with_input(input)
-        })
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        let input = map_input(map)?;
-        crate::shell::bad_element(|| {
-            invalid_type("a string", "an object", ELEMENT_HINT).with_input(input)
-        })
-    }
+    refuse_shapes!(
+        |_, got, input| crate::shell::bad_element(|| {
+            crate::adapters::with_input(invalid_type("a string", got, ELEMENT_HINT), input)
+        });
+        booleans numbers unit none some bytes array_echo object_echo
+    );
 }
 
 impl<'de> DeserializeSeed<'de> for StringElement {
@@ -441,76 +357,28 @@ impl<N, P> SerializeAs<Option<Vec<String>>> for StringArrayLike<N, P> {
     }
 }
 
-/// For `#[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]`: a string
-/// array from any lax shape, split at commas, without item bounds
-/// (`As::<StringArrayLike<Items<1, 10>>>` for those). Its schema (feature `schemars`):
-/// `#[schemars(with = "SchemaAs<Vec<String>, StringArrayLike>")]` beside it (see [the
-/// scheme](crate#without-serde_as)).
+/// For `#[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]`: as
+/// [`StringArrayLike`] without item bounds (its schema: `#[schemars(with =
+/// "SchemaAs<Vec<String>, StringArrayLike>")]`).
 ///
 /// # Errors
 ///
 /// As [`StringArrayLike`].
-///
-/// # Examples
-///
-/// ```
-/// use serde::Deserialize;
-///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde(deserialize_with = "mcp_coerce::string_array::deserialize")]
-///     tags: Vec<String>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"tags": "a, b"}"#)?;
-/// assert_eq!(args.tags, ["a", "b"]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
     <StringArrayLike as DeserializeAs<'de, Vec<String>>>::deserialize_as(deserializer)
 }
 
-/// For `#[serde(with = "mcp_coerce::string_array")]`: a native JSON array.
+/// For `#[serde(serialize_with = "mcp_coerce::string_array::serialize")]`: a native JSON array.
 ///
 /// # Errors
 ///
 /// Only the serializer's own.
-///
-/// # Examples
-///
-/// ```
-/// use serde::Serialize;
-///
-/// #[derive(Serialize)]
-/// struct Out {
-///     #[serde(serialize_with = "mcp_coerce::string_array::serialize")]
-///     tags: Vec<String>,
-/// }
-/// let out = Out { tags: vec!["a".into()] };
-/// assert_eq!(serde_json::to_string(&out)?, r#"{"tags":["a"]}"#);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn serialize<S: Serializer>(value: &[String], serializer: S) -> Result<S::Ok, S::Error> {
     value.serialize(serializer)
 }
 
-/// The same for `Option<Vec<String>>` fields, with the optional rules: absent (with
-/// `#[serde(default)]`), `null`, `""` and `"null"` give `None`. Its schema:
-/// `#[schemars(with = "SchemaAs<Option<Vec<String>>, StringArrayLike>")]`.
-///
-/// # Examples
-///
-/// ```
-/// use serde::Deserialize;
-///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde(default, with = "mcp_coerce::string_array::option")]
-///     tags: Option<Vec<String>>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"tags": ""}"#)?;
-/// assert_eq!(args.tags, None);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// [`deserialize`] and [`serialize`] for `Option<Vec<String>>` fields, with [`StringArrayLike`]'s optional
+/// rules (absent, `null`, `""` and `"null"` give `None`).
 pub mod option {
     use super::*;
 
@@ -539,64 +407,47 @@ pub mod option {
     }
 }
 
-/// An array of strings read by [`StringArrayLike`], as a value.
-///
-/// `Option<StringArray>` follows serde's own rules (absent and `null` give `None`); for
-/// the crate's optional rules use `#[serde_as(as = "StringArrayLike")]` on an
-/// `Option<Vec<String>>` field.
+/// An array of strings read by [`StringArrayLike`], as a value. `Option<StringArray>` follows
+/// serde's own rules; for the crate's optional rules use [`StringArrayLike`].
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::{NoSplit, StringArray};
-/// use serde::Deserialize;
 ///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     headings: StringArray<NoSplit>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"headings": "Smith, John"}"#)?;
-/// assert_eq!(*args.headings, ["Smith, John"]);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let headings: StringArray<NoSplit> = serde_json::from_str(r#""Smith, John""#)?;
+/// assert_eq!(headings.into_inner(), ["Smith, John"]);
+/// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StringArray<N = policy::Items, S = Comma>(pub Vec<String>, PhantomData<(N, S)>);
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StringArray<N = policy::Items, S = Comma>(Vec<String>, PhantomData<(N, S)>);
 
-impl<N, S> StringArray<N, S> {
-    /// Wrap `strings` (no check is made).
-    pub fn new(strings: Vec<String>) -> Self {
-        StringArray(strings, PhantomData)
-    }
-
-    /// The strings.
-    pub fn into_inner(self) -> Vec<String> {
-        self.0
-    }
-}
-
-impl<N, S> Deref for StringArray<N, S> {
-    type Target = Vec<String>;
-    fn deref(&self) -> &Vec<String> {
-        &self.0
+impl<N: ItemBounds, S> StringArray<N, S> {
+    /// `strings`, their count checked against `N` as
+    /// [`StringArrayLike<N, S>`](StringArrayLike) checks it (elements are kept verbatim, as
+    /// in a native array).
+    ///
+    /// # Errors
+    ///
+    /// `too_short`, `too_long`, in a [`Rejection`](crate::Rejection).
+    pub fn new(strings: Vec<String>) -> Result<Self, crate::Rejection> {
+        super::counted::<String, N>(strings).map(|strings| StringArray(strings, PhantomData))
     }
 }
 
-impl<N, S> DerefMut for StringArray<N, S> {
-    fn deref_mut(&mut self) -> &mut Vec<String> {
-        &mut self.0
-    }
-}
+wrapper_value!(impl [N, S] StringArray<N, S> => Vec<String>, 0);
 
-impl<N, S> From<Vec<String>> for StringArray<N, S> {
-    fn from(v: Vec<String>) -> Self {
-        StringArray::new(v)
+impl<N: ItemBounds, S> TryFrom<Vec<String>> for StringArray<N, S> {
+    type Error = crate::Rejection;
+    fn try_from(strings: Vec<String>) -> Result<Self, crate::Rejection> {
+        StringArray::new(strings)
     }
 }
 
 impl<'de, N: ItemBounds, S: SeparatorPolicy> Deserialize<'de> for StringArray<N, S> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         <StringArrayLike<N, S> as DeserializeAs<'de, Vec<String>>>::deserialize_as(deserializer)
-            .map(StringArray::new)
+            .map(|strings| StringArray(strings, PhantomData))
     }
 }
 

@@ -1,34 +1,17 @@
-//! Strings with length bounds, counted in chars (Unicode scalar values), kept as they are
-//! or trimmed.
-//!
-//! One marker, [`TextLike`], and its wrapper type, [`Text`]; the bounds and the whitespace
-//! policy ([`Keep`], the default, or [`Trim`](crate::Trim)) are parameters:
-//!
-//! | sent | `TextLike<3, 300>` | `TextLike<1, 100, Trim>` |
-//! |---|---|---|
-//! | `"  alpha  "` | `"  alpha  "` | `"alpha"` |
-//! | `"ab"` | `too_short` (`minLength` in context) | `"ab"` |
-//! | `""`, `"   "` (required field) | `too_short`, `"   "` | `too_short` |
-//! | 301 chars / 101 chars | `too_long` (`maxLength` in context) | `too_long` |
-//! | `42`, `true`, `[]`, `null` | `invalid_type` (never stringified) | same |
-//!
-//! A plain `String` field is never touched by the crate; these adapters only add checks
-//! (and trimming) to string values. Trimming removes Unicode White_Space (what `str::trim`
-//! removes) and U+FEFF, the byte-order mark, which the published edge pattern also refuses
-//! (so a value returned trimmed always passes it): `"\u{feff}abc "` is `"abc"`; lengths are counted after trimming. An empty string is the classic silent failure of a
-//! "required" field: give it `MIN_LENGTH` 1, trimmed (`TextLike<1, { usize::MAX }, Trim>`),
-//! so that `""` and `"   "` are `too_short`.
+//! Strings with length bounds, counted in chars, kept as they are ([`Keep`]) or trimmed
+//! ([`Trim`](crate::Trim): Unicode White_Space and U+FEFF; lengths counted after trimming).
+//! A plain `String` field is never touched; numbers are never stringified. [`TextLike`] is
+//! the marker, [`Text`] the wrapper type; docs/contract.md, "Scalars", has the rules.
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::Deref;
 
 use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-use crate::issue::Input;
 use crate::issue::IssueBuf;
+use crate::issue::{Input, Rejection};
 use crate::policy::{Keep, WhitespacePolicy};
 use crate::rules::text::check_length;
 use crate::shell::trim;
@@ -66,35 +49,35 @@ fn optional_string(inner: StringScalar) -> Optional<TextOnly<StringScalar>> {
     }
 }
 
-/// Adapter for a string of `MIN_LENGTH..=MAX_LENGTH` chars, kept verbatim ([`Keep`], the
-/// default) or trimmed of Unicode White_Space and U+FEFF first ([`Trim`](crate::Trim));
-/// see the [module docs](self).
+/// Adapter for a string of `MIN_LENGTH..=MAX_LENGTH` chars, kept verbatim or trimmed. On an
+/// `Option<String>` field, absent and `null` give `None`, and `""` and whitespace too when
+/// `MIN_LENGTH >= 1`. Give a required string `MIN_LENGTH` 1, trimmed, so that `""` and
+/// `"   "` are refused. [`Text`] is the wrapper type.
 ///
-/// Use with `#[serde_as]` on a `String` field, or on an `Option<String>` field with
-/// `#[serde(default, skip_serializing_if = "Option::is_none")]`: absent and `null` give
-/// `None`; `""` and whitespace give `None` when `MIN_LENGTH >= 1`; the text `"null"` is
-/// text (see [`optional`](crate::optional)). [`Text`] is the wrapper type.
+/// | sent | `TextLike<3, 300>` | `TextLike<1, 100, Trim>` |
+/// |---|---|---|
+/// | `"  alpha  "` | `"  alpha  "` | `"alpha"` |
+/// | `""`, `"   "` | `too_short`, `"   "` | `too_short` |
+/// | 301 chars / 101 chars | `too_long` | `too_long` |
+/// | `42`, `true`, `[]`, `null` | `invalid_type` | same |
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::{Code, TextLike, Trim};
-/// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Args {
 ///     #[serde_as(as = "TextLike<3, 300>")]
 ///     query: String,
 ///     #[serde_as(as = "TextLike<1, 100, Trim>")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
+///     #[serde(default)]
 ///     project: Option<String>,
 /// }
 /// let args: Args = mcp_coerce::from_str(r#"{"query": " rust ", "project": "  alpha "}"#)?;
-/// assert_eq!(args.query, " rust ");
-/// assert_eq!(args.project.as_deref(), Some("alpha"));
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"query": "abc", "project": ""}"#)?.project, None);
+/// assert_eq!((args.query.as_str(), args.project.as_deref()), (" rust ", Some("alpha")));
 /// let refused = mcp_coerce::from_str::<Args>(r#"{"query": "ab"}"#).unwrap_err();
 /// assert_eq!(refused.issues()[0].code(), Code::TooShort);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -153,66 +136,52 @@ impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> SerializeAs<Option<Str
     }
 }
 
-/// A string read by [`TextLike`] with the same parameters, as a value.
+/// A string read by [`TextLike`] with the same parameters, as a value; it derefs to `String`.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{Text, Trim};
-/// use serde::Deserialize;
+/// use mcp_coerce::{Code, Text, Trim};
 ///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     query: Text<3, 300>,
-///     project: Text<1, 100, Trim>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"query": "deploy", "project": " a "}"#)?;
-/// assert_eq!(args.query.as_str(), "deploy");
-/// assert_eq!(&*args.project, "a");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let project: Text<1, 100, Trim> = serde_json::from_str(r#"" a ""#)?;
+/// assert_eq!(project.as_str(), "a");
+/// assert_eq!(Text::<3>::new("ab".into()).unwrap_err().issues()[0].code(), Code::TooShort);
+/// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Text<const MIN_LENGTH: usize = 0, const MAX_LENGTH: usize = { usize::MAX }, T = Keep>(
     String,
     PhantomData<T>,
 );
 
-impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> Text<MIN_LENGTH, MAX_LENGTH, T> {
-    /// The string.
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy>
+    Text<MIN_LENGTH, MAX_LENGTH, T>
+{
+    /// `text`, trimmed under [`Trim`](crate::Trim) and checked as [`TextLike`] with the
+    /// same parameters checks a string.
     ///
-    /// # Examples
+    /// # Errors
     ///
-    /// ```
-    /// let text: mcp_coerce::Text<1, 10> = serde_json::from_str(r#""hi""#)?;
-    /// assert_eq!(text.as_str(), "hi");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// The string, by value.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use mcp_coerce::{Text, Trim};
-    ///
-    /// let text: Text<1, 10, Trim> = serde_json::from_str(r#"" hi ""#)?;
-    /// assert_eq!(text.into_inner(), "hi");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn into_inner(self) -> String {
-        self.0
+    /// `too_short`, `too_long`, in a [`Rejection`].
+    pub fn new(text: String) -> Result<Self, Rejection> {
+        TextLike::<MIN_LENGTH, MAX_LENGTH, T>::SCALAR
+            .text(&text)
+            .map(|s| Text(s, PhantomData))
+            .map_err(IssueBuf::into_rejection)
     }
 }
 
-impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T> Deref
+wrapper_value!(
+    impl [const MIN_LENGTH: usize, const MAX_LENGTH: usize, T]
+    Text<MIN_LENGTH, MAX_LENGTH, T> => String, 0
+);
+
+impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy> TryFrom<String>
     for Text<MIN_LENGTH, MAX_LENGTH, T>
 {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
+    type Error = Rejection;
+    fn try_from(text: String) -> Result<Self, Rejection> {
+        Text::new(text)
     }
 }
 

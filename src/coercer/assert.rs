@@ -1,8 +1,6 @@
-//! The keywords the engine's own rules do not cover (`not`, `if`/`then`/`else`,
-//! `dependentRequired`, `dependentSchemas`, `contains`, `minProperties`, `maxProperties`,
-//! `unevaluatedProperties`, `unevaluatedItems`, `$dynamicRef`), asserted on the coerced
-//! value by a complete validator, the `jsonschema` crate (feature `schema-assertions`),
-//! each failure mapped to an issue at its path.
+//! The keywords the engine's rules do not cover (`not`, `if`/`then`/`else`, `dependent*`,
+//! `contains`, `min`/`maxProperties`, `unevaluated*`, `$dynamicRef`), asserted on the
+//! coerced value by the `jsonschema` crate (feature `schema-assertions`), one issue a failure.
 
 use serde_json::Value;
 
@@ -38,9 +36,7 @@ const READ_FORMATS: [Format; 7] = [
     Format::Uri,
 ];
 
-/// The validator of `schema`, reading `format` as the engine does: the formats it reads by
-/// its own rules, as sent (a lax spelling is no match, as in a union), in every draft; the
-/// others as annotations. Under `not`, `if` or `contains` only the validator sees them.
+/// The validator of `schema`; the formats the engine reads are checked as sent.
 pub(crate) fn validator(schema: &Value) -> Result<jsonschema::Validator, SchemaError> {
     let mut options = jsonschema::options().should_validate_formats(true);
     for format in READ_FORMATS {
@@ -62,10 +58,8 @@ pub(crate) fn validator(schema: &Value) -> Result<jsonschema::Validator, SchemaE
     })
 }
 
-/// Record an issue for each failure of the coerced `value` the validator finds: the keywords
-/// only it asserts, and, through them, the union branches the engine chose by its own rules
-/// (a branch whose `not` fails). Run once the engine's own rules found nothing (a refused
-/// value is not read further); `skipped` are the warnings of patterns the engine skips.
+/// Record an issue per validator failure in the coerced `value`; run only when the engine's
+/// rules found nothing (`skipped`: pattern warnings).
 pub(crate) fn rest(
     validator: &jsonschema::Validator,
     value: &Value,
@@ -152,8 +146,7 @@ fn issues(
     }
 }
 
-/// The segments of the JSON Pointer `pointer` (RFC 6901), each a key (an index where the
-/// validator met an array is a key of digits here, as the pointer cannot tell them apart).
+/// The segments of the JSON Pointer `pointer`, each a key (array indexes included).
 fn pointer(pointer: &str) -> Vec<Segment> {
     pointer
         .split('/')

@@ -1,7 +1,6 @@
-//! A JSON Schema compiled once into nodes the coercion walks: every keyword the engine
-//! reads checked for its shape, `$ref`s resolved inside the document, patterns compiled,
-//! tagged unions found. A schema the engine cannot use is a [`SchemaError`] with the schema
-//! path; a `pattern` it cannot read is skipped with a [`Warning`].
+//! A JSON Schema compiled once into the nodes the coercion walks: keywords checked for their
+//! shape, local `$ref`s resolved, patterns compiled, tagged unions found. An unusable schema
+//! is a [`SchemaError`] with its path; an unreadable `pattern` is skipped with a [`Warning`].
 
 use std::collections::HashMap;
 
@@ -17,8 +16,7 @@ pub(crate) type Id = u32;
 /// Schema objects nested deeper than this are refused when compiled.
 const MAX_SCHEMA_DEPTH: usize = 256;
 
-/// Nodes one schema may compile into, at most (a bound on the work a hostile schema can
-/// ask for, far past any tool's).
+/// Nodes one schema may compile into, at most (a bound on a hostile schema's work).
 const MAX_NODES: usize = 200_000;
 
 /// The JSON Schema draft a schema is read in.
@@ -72,7 +70,6 @@ pub(crate) mod types {
     pub(crate) const ARRAY: u8 = 32;
     pub(crate) const OBJECT: u8 = 64;
 
-    /// The bit of a `type` name.
     pub(crate) fn of(name: &str) -> Option<u8> {
         Some(match name {
             "null" => NULL,
@@ -111,8 +108,7 @@ pub(crate) struct Bound {
     pub(crate) exclusive: bool,
 }
 
-/// A union (`anyOf`/`oneOf`) whose branches each fix one and the same property to a
-/// constant: read by that property.
+/// A union whose branches each fix the same property to a constant: read by that property.
 #[derive(Debug)]
 pub(crate) struct Tag {
     pub(crate) property: Box<str>,
@@ -135,8 +131,7 @@ pub(crate) struct Node {
     pub(crate) min_length: Option<usize>,
     pub(crate) max_length: Option<usize>,
     pub(crate) pattern: Option<Pattern>,
-    /// `format`, when it names one the engine reads (docs/contract.md's "Formats"); any
-    /// other is an annotation.
+    /// `format`, when the engine reads it; any other is an annotation.
     pub(crate) format: Option<Format>,
     pub(crate) items: Option<Id>,
     pub(crate) prefix_items: Vec<Id>,
@@ -158,23 +153,17 @@ pub(crate) struct Node {
     pub(crate) any_of: Vec<Id>,
     pub(crate) one_of: Vec<Id>,
     pub(crate) reference: Option<Id>,
-    /// `$ref` replaces every other keyword of the node (drafts 4 to 7; in any draft when
-    /// the others are annotations).
+    /// `$ref` replaces the node's other keywords (drafts 4 to 7, or when they are annotations).
     pub(crate) ref_only: bool,
     pub(crate) tag: Option<Tag>,
     /// The schema path of the node, for messages.
     pub(crate) pointer: Box<str>,
-    /// A scalar leaf: the one type bit (`string`, `integer`, `number` or `boolean`) of a
-    /// node whose only other keywords are that type's own (lengths, `pattern` and `format`,
-    /// bounds and `multipleOf`) and `enum`/`const`; 0 otherwise. A value of that type the node
-    /// accepts as sent is left as it is without the walk's rules ([`Node::leaf`] is set
-    /// once every node is compiled).
+    /// A scalar leaf's one type bit, else 0: its as-sent values skip the walk's rules.
     pub(crate) leaf: u8,
 }
 
 impl Node {
-    /// The type bits the node accepts, as far as its own keywords say (`type`, or the types
-    /// of its `enum`/`const` values); 0 for "any type".
+    /// The type bits the node's own keywords accept (`type`, `enum`/`const`); 0 for any type.
     pub(crate) fn accepted_types(&self) -> u8 {
         if self.types != 0 {
             return self.types;
@@ -209,7 +198,6 @@ pub(crate) fn is_integral(n: &Number) -> bool {
             .is_some_and(|f| f.is_finite() && f.fract() == 0.0)
 }
 
-/// The type bit of a scalar leaf ([`Node::leaf`]), 0 for any other node.
 fn leaf_type(node: &Node) -> u8 {
     let scalar = matches!(
         node.types,
@@ -228,13 +216,11 @@ fn leaf_type(node: &Node) -> u8 {
     node.types
 }
 
-/// A compiled schema.
 pub(crate) struct Compiled {
     pub(crate) nodes: Vec<Node>,
     pub(crate) root: Id,
     pub(crate) warnings: Vec<Warning>,
-    /// A number with a zero fraction (`1.0`) is an integer as sent (drafts 6 on; draft 4
-    /// reads it as a number only).
+    /// `1.0` is an integer as sent (drafts 6 on).
     pub(crate) integral_floats: bool,
     /// That validator, for the schema as given.
     #[cfg(feature = "schema-assertions")]
@@ -247,8 +233,7 @@ impl Compiled {
     }
 }
 
-/// Keywords asserted by a complete validator on the coerced value (feature
-/// `schema-assertions`), not by the engine's own rules.
+/// Keywords a complete validator asserts on the coerced value (`schema-assertions`).
 pub(crate) const VALIDATOR_KEYWORDS: [&str; 14] = [
     "not",
     "if",
@@ -266,7 +251,6 @@ pub(crate) const VALIDATOR_KEYWORDS: [&str; 14] = [
     "maxContains",
 ];
 
-/// Compile `schema`.
 pub(crate) fn compile(schema: &Value) -> Result<Compiled, SchemaError> {
     let draft = Draft::of(schema);
     let mut c = Compiler {
@@ -307,14 +291,11 @@ struct Compiler<'s> {
     nodes: Vec<Node>,
     /// Nodes compiled, by schema path (a `$ref` to a compiled path shares its node).
     by_pointer: HashMap<String, Id>,
-    /// Schema resources by their `$id` (resolved against the enclosing resource's base,
-    /// and as written), to the schema path of the resource.
+    /// Schema resources by their `$id` (resolved, and as written), to their schema path.
     ids: HashMap<String, String>,
-    /// Every resource: its schema path and its base URI (`""` for a root without `$id`),
-    /// the longest first once indexed.
+    /// Every resource: its schema path and base URI, the longest first once indexed.
     resources: Vec<(String, String)>,
-    /// Subschemas by (their resource's schema path, `$anchor`), and by a draft-06/07
-    /// `$id` of the form `#name`.
+    /// Subschemas by (resource path, `$anchor`), and by a draft-06/07 `#name` `$id`.
     anchors: HashMap<(String, String), String>,
     warnings: Vec<Warning>,
     needs_validator: bool,
@@ -329,8 +310,7 @@ fn err(pointer: &str, message: impl Into<String>) -> SchemaError {
     SchemaError::new(pointer, message)
 }
 
-/// The keywords whose values are schemas, or maps or arrays of schemas, by how they hold
-/// them.
+/// The keywords whose values are schemas, or maps or arrays of them.
 const SCHEMA_KEYWORDS: [&str; 11] = [
     "items",
     "additionalProperties",
@@ -355,8 +335,7 @@ const SCHEMA_MAP_KEYWORDS: [&str; 6] = [
 const SCHEMA_ARRAY_KEYWORDS: [&str; 4] = ["allOf", "anyOf", "oneOf", "prefixItems"];
 
 impl<'s> Compiler<'s> {
-    /// Find every `$id` and `$anchor` of the document (without recursion past the depth
-    /// limit), so that `$ref`s can name them.
+    /// Find every `$id` and `$anchor` of the document, so that `$ref`s can name them.
     fn index_resources(
         &mut self,
         schema: &'s Value,
@@ -445,7 +424,6 @@ impl<'s> Compiler<'s> {
             .map_or(("", ""), |(p, base)| (p.as_str(), base.as_str()))
     }
 
-    /// The schema at the JSON Pointer `pointer` of the document.
     fn at_pointer(&self, pointer: &str) -> Option<&'s Value> {
         if pointer.is_empty() {
             return Some(self.root);
@@ -453,9 +431,7 @@ impl<'s> Compiler<'s> {
         self.root.pointer(pointer)
     }
 
-    /// The schema path a `$ref` found at `at` names, or the error that it names none in the
-    /// document: its URI resolved against the base of the resource it is in, then its
-    /// fragment (a JSON Pointer, or an anchor of that resource).
+    /// The schema path a `$ref` at `at` names, or an error.
     fn resolve(&self, reference: &str, at: &str) -> Result<String, SchemaError> {
         let (uri, fragment) = match reference.split_once('#') {
             Some((uri, fragment)) => (uri, Some(fragment)),
@@ -906,8 +882,7 @@ impl<'s> Compiler<'s> {
         Ok(())
     }
 
-    /// The tag of a union whose branches each fix one and the same property to a constant
-    /// string (`const`, or an `enum` of one value).
+    /// The tag of a union whose branches each fix the same property to a constant string.
     fn tag(&self, branches: &[Id]) -> Option<Tag> {
         if branches.len() < 2 {
             return None;
@@ -1008,8 +983,7 @@ fn count(
     }
 }
 
-/// The folded forms of the string values of `values`, each with the indexes of the values
-/// that fold to it.
+/// The folded string values of `values`, each with the indexes folding to it.
 fn fold_values(values: &[Value]) -> HashMap<String, Vec<usize>> {
     let mut folded: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, value) in values.iter().enumerate() {
@@ -1023,9 +997,7 @@ fn fold_values(values: &[Value]) -> HashMap<String, Vec<usize>> {
     folded
 }
 
-/// `reference` resolved against the base URI `base` (RFC 3986, for the shapes `$id`s
-/// take: an absolute reference stays; an absolute path replaces the base's path; a
-/// relative path replaces the base's last segment).
+/// `reference` resolved against the base URI `base` (RFC 3986, for the shapes `$id`s take).
 fn join(base: &str, reference: &str) -> String {
     if base.is_empty() || reference.contains("://") || reference.starts_with("urn:") {
         return reference.to_owned();
@@ -1045,8 +1017,7 @@ fn join(base: &str, reference: &str) -> String {
     }
 }
 
-/// `%XX` escapes of a URI fragment decoded (a JSON Pointer in a `$ref`), invalid UTF-8
-/// replaced.
+/// A URI fragment's `%XX` escapes decoded, invalid UTF-8 replaced.
 fn percent_decode(fragment: &str) -> String {
     percent_encoding::percent_decode_str(fragment)
         .decode_utf8_lossy()

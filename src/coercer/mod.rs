@@ -1,27 +1,10 @@
-//! Coercion against a tool's JSON Schema at run time (feature `coercer`): the crate's
-//! contract driven by the `inputSchema` a tool publishes instead of a Rust type, for MCP
-//! clients and agents that fix a model's call before sending it, proxies and gateways in
-//! front of servers in any language, and servers whose tools are made at run time.
+//! Coercion against a tool's JSON Schema at run time (feature `coercer`), for clients that
+//! fix a model's call before sending it, proxies in front of servers in any language, and
+//! tools made at run time. [`Coercer::compile`] reads a schema once (drafts 4 to 2020-12);
+//! [`Coercer::coerce`] answers with the coerced arguments or a [`Rejection`], as the typed
+//! entry points do. Every value it returns validates against the schema.
 //!
-//! [`Coercer::compile`] reads a schema once (drafts 4, 6, 7, 2019-09 and 2020-12; 2020-12
-//! when `$schema` names none); [`Coercer::coerce`] reads a call against it and answers with
-//! the coerced arguments or a [`Rejection`] listing every issue, with the same codes, paths,
-//! envelopes, report and notes as the typed entry points. A value valid as sent comes back
-//! unchanged (numbers compared by value), but for key folding and wrapper unwrapping, which
-//! the report records. Every value the coercer returns validates against the schema.
-//!
-//! | schema says | a call may send |
-//! |---|---|
-//! | `"type": "integer"` | `5`, `"5"`, `" +5 "`, `5.0`, `"5.0"` |
-//! | `"type": "number"` | `0.5`, `"0.5"`, `"1e3"` (a string without a fraction is written as an integer) |
-//! | `"type": "boolean"` | `true`, `1`, `"yes"`, `"OFF"` (the closed token table) |
-//! | `"type": "string"` | strings only, as sent (never trimmed, never made from numbers) |
-//! | `"type": "array"` | `[1,2]`, `"[1,2]"`, `"1, 2"` (items of a scalar type), a lone element |
-//! | `"type": "object"` | an object, or JSON text of one; keys folded (`orderBy` → `order_by`) |
-//! | `enum`, `const` | string values folded as enum names fold (`"ai-ml"` → `"AI/ML"`) |
-//!
-//! The full table, keyword by keyword, is docs/contract.md ("Coercion against a JSON
-//! Schema").
+//! What each keyword lets a call send: docs/contract.md, "Coercion against a JSON Schema".
 //!
 //! ```
 //! use mcp_coerce::coercer::Coercer;
@@ -175,11 +158,9 @@ impl Coercer {
     ///
     /// # Errors
     ///
-    /// A [`SchemaError`] with the schema path, for a schema that is not valid JSON Schema
-    /// where the engine reads it, a `$ref` that names no part of the document (remote
-    /// references are never fetched), and, without the feature `schema-assertions`, a
-    /// keyword only a complete validator asserts (`not`, `if`, `dependentRequired`,
-    /// `contains`, `unevaluatedProperties`, ...).
+    /// A [`SchemaError`] with the schema path: invalid where the engine reads it, a `$ref`
+    /// outside the document (never fetched), or, without `schema-assertions`, a keyword
+    /// only a complete validator asserts (`not`, `if`, `contains`, ...).
     ///
     /// # Examples
     ///
@@ -420,9 +401,7 @@ impl Coercer {
     }
 }
 
-/// `rejection` with each issue once: a value that several nodes read (an object under a
-/// `$ref` and the union around it) is scanned for forbidden keys by each, and the same
-/// issue is refused once.
+/// `rejection` with each issue once (several nodes may scan one value for forbidden keys).
 fn distinct(rejection: Rejection) -> Rejection {
     let truncated = rejection.truncated();
     let mut kept: Vec<crate::Issue> = Vec::new();
@@ -434,8 +413,7 @@ fn distinct(rejection: Rejection) -> Rejection {
     Rejection::from_parts(kept, truncated)
 }
 
-/// `message` on one line: the regular-expression engines' and the validator's own errors
-/// span several (a caret under the source), and a message is composed into others.
+/// `message` on one line (engine and validator errors span several).
 fn one_line(message: String) -> String {
     if message.contains(['\n', '\r']) {
         crate::words::one_line(message.chars(), usize::MAX)

@@ -58,8 +58,7 @@ pub(crate) fn compare(a: &Number, b: &Number) -> Ordering {
     }
 }
 
-/// Whether `value` is a multiple of `multiple` (greater than 0): exactly for integers,
-/// within a relative 1e-9 for fractions (`0.0075` is a multiple of `0.0001`).
+/// Whether `value` is a multiple of `multiple` (fractions within a relative 1e-9).
 pub(crate) fn is_multiple(value: &Number, multiple: &Number) -> bool {
     if let (Some(v), Some(m)) = (exact_int(value), exact_int(multiple)) {
         return m != 0 && v % m == 0;
@@ -75,8 +74,7 @@ pub(crate) fn is_multiple(value: &Number, multiple: &Number) -> bool {
     (q - q.round()).abs() <= 1e-9 * q.abs().max(1.0)
 }
 
-/// Whether two JSON values are equal, numbers by value (JSON Schema's equality, for `enum`,
-/// `const` and `uniqueItems`).
+/// Whether two JSON values are equal, numbers by value (for `enum`, `const`, `uniqueItems`).
 pub(crate) fn equal(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => compare(x, y) == Ordering::Equal,

@@ -1,30 +1,16 @@
 //! `pattern` and `patternProperties` as ECMA-262 reads them, matched in bounded time.
 //!
-//! A schema's pattern is untrusted input. Its source is first judged by an ECMA-262 engine
-//! (the `regress` crate, with the `u` flag JSON Schema implies): a source it refuses is not
-//! a JSON Schema pattern, and the property is skipped with a warning. A source it accepts is
-//! translated into Rust regex syntax by the `jsonschema-regex` crate (the `jsonschema`
-//! crate's own translation: `\d` is `[0-9]`, `\w` `[A-Za-z0-9_]`, `\s` ECMA-262's white
-//! space, `.` no line terminator, `\cX`, `\uXXXX`) and matched:
-//!
-//! - by the `regex` crate, in time linear in the text, when the translation compiles there;
-//! - a pattern that opens with lookaheads (`^(?=…)(?=…)…`), as `jsonschema` reads it: each
-//!   lookahead, and the rest, as a pattern of its own (translated as above), all of which
-//!   must match; a lookahead at the start consumes nothing, so this is the same pattern;
-//! - otherwise (lookaround, backreferences) by `fancy-regex`, a backtracking engine, with a
-//!   limit of [`BACKTRACK_LIMIT`] steps per match: a match that needs more is an issue of
-//!   its own (`pattern_mismatch`, "the pattern could not be checked"), never a hang. Such a
-//!   pattern is read as written, where the translation does not reach: `\d`, `\w` and `\s`
-//!   are then Unicode classes.
-//!
-//! A source that neither engine compiles is skipped with a warning.
+//! A source `regress` (ECMA-262, `u` flag) refuses is skipped with a warning; else it is
+//! translated by `jsonschema-regex` and matched by `regex` (linear), by leading lookaheads
+//! split into patterns of their own, or by `fancy-regex` within [`BACKTRACK_LIMIT`] steps
+//! (docs/contract.md, "Coercion against a JSON Schema"). A source neither engine compiles is
+//! skipped with a warning.
 
 use std::fmt;
 
 /// Backtracking steps one match of a pattern with lookaround or backreferences may take.
 pub(crate) const BACKTRACK_LIMIT: usize = 100_000;
 
-/// A compiled `pattern`.
 #[derive(Clone)]
 pub(crate) struct Pattern {
     source: Box<str>,
@@ -81,11 +67,7 @@ impl Pattern {
         })
     }
 
-    /// Whether `text` has a match anywhere (JSON Schema's patterns are not anchored).
-    ///
-    /// # Errors
-    ///
-    /// [`Exhausted`] when a backtracking match runs past its step limit.
+    /// Whether `text` has a match anywhere (patterns are not anchored), or [`Exhausted`].
     pub(crate) fn is_match(&self, text: &str) -> Result<bool, Exhausted> {
         match &self.engine {
             Engine::Linear(regex) => Ok(regex.is_match(text)),

@@ -1,8 +1,6 @@
-//! The coercion of one call against a compiled schema: the value is read in place, each
-//! node's rules applied as the contract's section "Coercion against a JSON Schema" says,
-//! and every issue and coercion recorded relative to the value being read (each level puts
-//! its path segment in front of them on the way back up, so no path is built for a value
-//! that needs nothing).
+//! The coercion of one call against a compiled schema (docs/contract.md, "Coercion against a
+//! JSON Schema"): the value read in place, issues and coercions recorded relative to it and
+//! given their path on the way back up.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -22,38 +20,29 @@ use crate::words::truncate;
 /// Containers nested deeper than this are refused (`too_deep`), as by the typed engine.
 const MAX_NESTING: u32 = 128;
 
-/// Schema nodes applied to one value, one inside the other, without the value getting
-/// deeper (`allOf`, `$ref`, unions): past this a schema refers to itself without end.
+/// Nodes applied to one value without descending (`allOf`, `$ref`): past this, a loop.
 const MAX_HOPS: u32 = 64;
 
-/// Node applications nested one inside the other across the whole walk (hops and levels of
-/// the value together): past this a call is refused (`too_deep`) rather than recursed into.
-/// Without it, a `$ref` chain of 63 hops at each of 127 levels nests 8,000 applications,
-/// past the stack of a 2 MiB thread (tokio's workers, test threads).
+/// Node applications nested in the whole walk: past this, `too_deep` (a deep `$ref` chain would
+/// overflow the stack).
 const MAX_CHAIN: u32 = 1024;
 
-/// Node applications a call may take, at least; each value of the call read adds
-/// [`BUDGET_PER_VALUE`]. Past it the call is refused: the schema asks for more work than
-/// the call can be worth (unions nested in unions, `allOf`s of the same `$ref`).
+/// Node applications a call may take, plus [`BUDGET_PER_VALUE`] per value.
 const BASE_BUDGET: u64 = 1_000_000;
 
 /// Node applications each member or element of the call adds to its budget.
 const BUDGET_PER_VALUE: u64 = 64;
 
-/// One call's coercion: the engine it records its issues and coercions in (the crate's
-/// one recording, shared with the typed route), and the limits of the walk.
+/// One call's coercion: the engine it records in, and the limits of the walk.
 pub(crate) struct Ctx<'e> {
     engine: &'e Engine,
-    /// Checking a value "as sent": any lax reading fails it, nothing is changed or
-    /// recorded.
+    /// Checking a value "as sent": any lax reading fails it; nothing is changed or recorded.
     strict: bool,
-    /// A strict check failed.
     failed: bool,
     budget: u64,
     /// The budget ran out (reported once, when the walk ends).
     exhausted: bool,
-    /// Strict verdicts of union nodes on values, by (node, the value's address), while
-    /// nothing is changed.
+    /// Strict verdicts of union nodes, by (node, value address), while nothing is changed.
     memo: HashMap<(Id, usize), bool, BuildHasherDefault<MemoHasher>>,
     /// The tool's name, where the caller knows it (the repeated tool-call envelope).
     tool: Option<&'e str>,
@@ -61,8 +50,7 @@ pub(crate) struct Ctx<'e> {
     quiet_text: bool,
 }
 
-/// The hasher of [`Ctx::memo`]'s keys (a node id and an address, neither chosen by the
-/// caller): a multiply-and-rotate mix, where SipHash was a tenth of a union's check.
+/// The hasher of [`Ctx::memo`]'s keys: a multiply-rotate mix (SipHash was too slow).
 #[derive(Default)]
 struct MemoHasher(u64);
 
@@ -154,8 +142,7 @@ impl<'e> Ctx<'e> {
         self.engine.rewind(mark.0, mark.1);
     }
 
-    /// One node application; `false` once the budget is spent (the call is then refused
-    /// when the walk ends: [`Walk::root`]).
+    /// One node application; `false` once the budget is spent.
     fn tick(&mut self) -> bool {
         if self.budget == 0 {
             self.exhausted = true;
@@ -225,7 +212,6 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// Apply node `id` to `value`.
     fn apply(&mut self, id: Id, value: &mut Value, at: At) {
         if at.hops > MAX_HOPS {
             self.ctx.issue(|| {
@@ -289,8 +275,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// Whether the node admits `null` by its own `type`, `enum`/`const`, or a `null` branch
-    /// of its union.
+    /// Whether the node admits `null` (`type`, `enum`/`const`, or a `null` branch).
     fn allows_null(&self, node: &Node) -> bool {
         if node.types & types::NULL != 0 {
             return true;
@@ -359,8 +344,6 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The rules of the row for the type bits `row` (the value's own type, or a type it is
-    /// read as).
     fn row(&mut self, node: &Node, row: u8, value: &mut Value, at: At) {
         // The integer rules where the schema declares `integer`; a type inferred from
         // `enum`/`const` values reads a number as the number it is.
@@ -651,9 +634,7 @@ impl Walk<'_, '_> {
 
     // -- enums --------------------------------------------------------------------------
 
-    /// A string that folds to exactly one string value of `enum`/`const` (as enum names
-    /// fold) read as that value; whether the value is a member (or, while checking a value
-    /// as sent, would be one once read so: the check has failed).
+    /// A string folding to one `enum`/`const` string read as it; whether it is a member.
     fn fold_member(&mut self, node: &Node, value: &mut Value) -> bool {
         let allowed: &[Value] = match (&node.enumeration, &node.constant) {
             (Some(values), _) => values,
@@ -690,8 +671,7 @@ impl Walk<'_, '_> {
         false
     }
 
-    /// `enum`/`const`: membership by value; a string that folds to one string value (as
-    /// enum names fold) is read as it.
+    /// `enum`/`const`: membership by value, a string folding to one value read as it.
     fn member(&mut self, node: &Node, value: &mut Value) {
         if self.fold_member(node, value) {
             return;
@@ -803,8 +783,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// Read a value that is not an array as one: JSON text, comma pieces, or a lone
-    /// element; `None` when it was refused.
+    /// Read a non-array as one (JSON text, comma pieces, a lone element); `None` when refused.
     fn read_as_array(&mut self, node: &Node, value: &mut Value) -> Option<Origin> {
         if !self.ctx.lax() {
             return None;
@@ -864,8 +843,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The items the string `s` (a layer of the string `arrived`) holds, for an array of
-    /// `kind` elements ([`rules::array_text`]), and where they came from.
+    /// The items the string `s` holds for an array of `kind` elements, and their origin.
     fn array_text(
         &mut self,
         s: &str,
@@ -943,8 +921,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// Plain text `t` (the trimmed `s`) read as an array: comma pieces for scalars and
-    /// strings, the one element otherwise.
+    /// Plain text `t` read as an array: comma pieces for scalars and strings, else one element.
     fn plain_array(
         &mut self,
         t: &str,
@@ -1037,8 +1014,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The type bits (`null` left out) of the elements of an array with `node`'s `items`
-    /// (past `$ref`s); 0 when they are not one scalar schema (no `items`, `prefixItems`).
+    /// The type bits of `node`'s scalar `items` (`null` left out); 0 otherwise.
     fn element_types(&self, node: &Node) -> u8 {
         let Some(items) = node.items.filter(|_| node.prefix_items.is_empty()) else {
             return 0;
@@ -1124,9 +1100,7 @@ impl Walk<'_, '_> {
         self.absent(node, map, declared, all_declared, at);
     }
 
-    /// The members of an object whose keys are all declared properties and whose values
-    /// none reads as absent: each value read in place, as [`Walk::members`] reads it,
-    /// without taking the keys out of the map first.
+    /// Members of an object with only declared keys, none absent-like, read in place.
     fn declared_only(&mut self, node: &Node, map: &mut Map<String, Value>, at: At) {
         self.ctx.budget = self
             .ctx
@@ -1191,8 +1165,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// A declared property's value; `""`, `"null"` and `null` for an optional property as
-    /// the optional-fields table says.
+    /// A declared property's value, read-as-absent values handled as for optional fields.
     fn property(&mut self, node: &Node, id: Id, map: &mut Map<String, Value>, key: &str, at: At) {
         let Some(value) = map.get_mut(key) else {
             return;
@@ -1219,10 +1192,7 @@ impl Walk<'_, '_> {
         self.apply(id, value, at.down());
     }
 
-    /// Whether an optional property's value reads as absent: `null` where the property's
-    /// schema does not admit it, `""` (or whitespace) where its type is not a free string,
-    /// `"null"` where its type is not a string. The type of a union without a `type` of its
-    /// own (pydantic's `anyOf: [{"type": "integer"}, {"type": "null"}]`) is its branches'.
+    /// Whether an optional property's value reads as absent (`null`, `""`, `"null"`).
     fn reads_as_absent(&self, id: Id, value: &Value) -> bool {
         let node = self.followed(id);
         let accepted = self.union_types(node, 0);
@@ -1236,8 +1206,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The type bits `node` accepts, those of its `anyOf`/`oneOf` branches when it names none
-    /// itself; 0 for "any type".
+    /// The type bits `node` accepts, or its union branches' when it names none; 0 for any.
     fn union_types(&self, node: &Node, depth: u32) -> u8 {
         let own = node.accepted_types();
         if own != 0 || depth > 8 {
@@ -1254,9 +1223,7 @@ impl Walk<'_, '_> {
         bits
     }
 
-    /// Whether the blank string `s` is no value of `node`: not of a string type, or a string
-    /// its `minLength`, `enum`, `const`, `pattern` or `format` refuses; of no branch, for a union
-    /// without a `type` of its own.
+    /// Whether the blank string `s` is no value of `node`.
     fn refuses_blank(&self, node: &Node, s: &str, depth: u32) -> bool {
         let accepted = node.accepted_types();
         if accepted == 0 {
@@ -1300,8 +1267,7 @@ impl Walk<'_, '_> {
         self.c.node(id)
     }
 
-    /// A key no property names: `patternProperties`, `additionalProperties`, or a free-form
-    /// key (forbidden names refused).
+    /// A key no property names: `patternProperties`, `additionalProperties`, or free-form.
     fn other_key(
         &mut self,
         node: &Node,
@@ -1337,8 +1303,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// The `patternProperties` whose pattern `key` matches, applied to its value; whether
-    /// one matched.
+    /// Apply the `patternProperties` whose pattern `key` matches; whether one matched.
     fn pattern_properties(&mut self, node: &Node, key: &str, value: &mut Value, at: At) -> bool {
         let mut matched = false;
         for (pattern, id) in &node.pattern_properties {
@@ -1373,10 +1338,7 @@ impl Walk<'_, '_> {
         }
     }
 
-    /// Required properties the object lacks: a default filled in, else `missing`; and the
-    /// unknown keys close to an optional property left out (`unknown_ignored`).
-    /// `all_declared`: every key of `map` was a declared property when the members were
-    /// read (reading them removes keys, never adds one).
+    /// Required properties the object lacks (default or `missing`), and near-miss keys.
     fn absent(
         &mut self,
         node: &Node,
@@ -1497,8 +1459,7 @@ impl Walk<'_, '_> {
         *map = inner;
     }
 
-    /// Keys read as the properties they name once folded; two keys for one property are
-    /// `duplicate_key`.
+    /// Keys read as the properties they name once folded; two keys for one are `duplicate_key`.
     fn fold_keys(&mut self, map: &mut Map<String, Value>, declared: &[&str]) {
         let ctx = &mut self.ctx;
         arguments::fold_into(map, declared, |folded| match folded {
@@ -1651,8 +1612,7 @@ impl Walk<'_, '_> {
         });
     }
 
-    /// Whether `branches` are `format: ipv4` and `format: ipv6` (each at least once, no
-    /// other branch).
+    /// Whether `branches` are exactly `format: ipv4` and `format: ipv6`.
     fn ip_either(&self, branches: &[Id]) -> bool {
         use rules::format::Format;
         let (mut v4, mut v6) = (false, false);
@@ -1666,8 +1626,7 @@ impl Walk<'_, '_> {
         v4 && v6
     }
 
-    /// Whether a branch of `branches` other than the one at `chosen` accepts `value` as
-    /// sent.
+    /// Whether a branch other than `chosen` accepts `value` as sent.
     fn also_valid(&mut self, branches: &[Id], chosen: usize, value: &mut Value, at: At) -> bool {
         (0..branches.len()).any(|i| i != chosen && self.valid(branches[i], value, at))
     }
@@ -1715,8 +1674,7 @@ enum Origin {
     Native,
     /// JSON text `t` (trimmed) of the string `s`.
     Json { s: String, t: String },
-    /// Integer comma pieces, with their char offsets in the string and whether the piece
-    /// was refused already (a leading zero).
+    /// Integer comma pieces: char offsets, and whether already refused (a leading zero).
     Pieces {
         /// The text the pieces were cut from.
         text: String,
@@ -1729,8 +1687,7 @@ enum Origin {
 const JSON_MIN: i128 = i64::MIN as i128;
 const JSON_MAX: u128 = u64::MAX as u128;
 
-/// Whether an optional property's value may read as absent ([`Walk::reads_as_absent`]):
-/// `null`, a blank string or `"null"`.
+/// Whether the value may read as absent: `null`, a blank string or `"null"`.
 fn may_read_as_absent(value: &Value) -> bool {
     match value {
         Value::Null => true,
@@ -1739,8 +1696,7 @@ fn may_read_as_absent(value: &Value) -> bool {
     }
 }
 
-/// Whether a scalar leaf ([`Node::leaf`]) has no keyword but its type, so that
-/// [`of_leaf_type`] is [`as_sent`].
+/// Whether a scalar leaf has no keyword but its type ([`of_leaf_type`] is then [`as_sent`]).
 fn bare(node: &Node) -> bool {
     node.min_length.is_none()
         && node.max_length.is_none()
@@ -1753,8 +1709,7 @@ fn bare(node: &Node) -> bool {
         && node.constant.is_none()
 }
 
-/// Whether `value` is of the scalar leaf type `leaf` as sent (an integer leaf takes
-/// integral numbers written without a fraction).
+/// Whether `value` is of the leaf type `leaf` as sent (`5.0` counts for an integer).
 #[inline]
 fn of_leaf_type(leaf: u8, value: &Value) -> bool {
     match (leaf, value) {
@@ -1765,10 +1720,7 @@ fn of_leaf_type(leaf: u8, value: &Value) -> bool {
     }
 }
 
-/// Whether a scalar leaf ([`Node::leaf`]) accepts `value` as sent, so that its rules would
-/// leave it as it is and record nothing: of the leaf's type, a member of its `enum`/`const`,
-/// within its lengths, `pattern`, `format`, bounds and `multipleOf`. `false` sends the value through
-/// the rules, which read it or say why not.
+/// Whether a scalar leaf accepts `value` as sent, recording nothing.
 #[inline]
 fn as_sent(node: &Node, value: &Value) -> bool {
     let typed = match (node.leaf, value) {
@@ -1786,8 +1738,7 @@ fn as_sent(node: &Node, value: &Value) -> bool {
         }
 }
 
-/// A string's lengths (in chars), `pattern` and `format` (read as sent: a lax spelling is
-/// not), as [`Walk::string`] checks them.
+/// A string's lengths, `pattern` and `format` checked as sent.
 #[inline]
 fn string_as_sent(node: &Node, s: &str) -> bool {
     let (min, max) = (
@@ -1913,8 +1864,7 @@ fn first_repeat(items: &[Value]) -> Option<usize> {
     })
 }
 
-/// The declared field, absent from `map`, that the unknown key `key` is a small edit away
-/// from, if one is.
+/// The declared field absent from `map` that the unknown `key` is a small edit from.
 fn near_hint<'d>(key: &str, declared: &[&'d str], map: &Map<String, Value>) -> Option<&'d str> {
     let candidates: Vec<&str> = declared
         .iter()

@@ -1,15 +1,6 @@
-//! The quick attempt's reading: `serde_json::from_slice`, with the keys of every struct
-//! checked against the rules for the arguments as a whole that change what a valid call
-//! means.
-//!
-//! serde's derived structs ignore keys they do not know, so a call whose `orderBy` should
-//! be read as `order_by` ([`crate::arguments::key_folds`]), or whose arguments are wrapped
-//! in a key ([`crate::arguments::wrapper`]), reads as a valid call without them when those
-//! fields are optional. [`Checked`] forwards every request to `serde_json`'s deserializer
-//! and looks only at the keys of structs (serde hands their field names to
-//! `deserialize_struct`): a key that names no field but folds to one, or a wrapper key at
-//! the root, stops the attempt, and the engine reads the call by those rules. Everything
-//! else reads exactly as `serde_json::from_slice` reads it.
+//! The quick attempt's reading: `serde_json::from_slice`, stopped where a struct's key
+//! folds to a field or a root key wraps the arguments (derived structs would silently ignore
+//! them), so the engine reads such a call by those rules. All else reads as serde_json does.
 
 use std::fmt;
 
@@ -19,8 +10,7 @@ use serde::de::{
 
 use crate::arguments;
 
-/// `serde_json::from_slice::<T>(json)`, stopped (with an error whose text says nothing)
-/// at a struct key that the engine reads otherwise.
+/// `serde_json::from_slice::<T>(json)`, stopped at a struct key the engine reads otherwise.
 pub(crate) fn from_slice<T: de::DeserializeOwned>(json: &[u8]) -> serde_json::Result<T> {
     let mut de = serde_json::Deserializer::from_slice(json);
     let value = T::deserialize(Checked {
@@ -31,8 +21,7 @@ pub(crate) fn from_slice<T: de::DeserializeOwned>(json: &[u8]) -> serde_json::Re
     Ok(value)
 }
 
-/// Whether `key`, a key of a struct whose names serde gives as `fields`, is one the engine
-/// reads by the rules for the arguments as a whole.
+/// Whether `key` (of a struct with `fields`) is one the arguments-as-a-whole rules read.
 #[inline]
 fn read_otherwise(key: &str, fields: &[&str], root: bool) -> bool {
     !fields.contains(&key) && unknown_read_otherwise(key, fields, root)
@@ -53,8 +42,7 @@ struct Checked<D> {
     root: bool,
 }
 
-/// A visitor whose maps, sequences, options, newtypes and enums read their content through
-/// [`Checked`].
+/// A visitor whose containers, options, newtypes and enums read through [`Checked`].
 struct Wrap<V>(V);
 
 /// A struct's visitor: its map's keys checked against `fields`.

@@ -1,16 +1,8 @@
-//! The engine's deserializer over the arguments, an owned `serde_json::Value` it reads in
-//! place.
-//!
-//! It answers like `serde_json`'s own `Value` deserializer for every value that fits the
-//! asked-for type; where one does not, it records the issue and feeds the visitor a
-//! stand-in instead of failing, so the caller goes on to the next field. Where the plan
-//! says a struct lacks a required field, it records `missing` and feeds the struct a
-//! stand-in for the field, so the struct gets to its end and reports nothing twice.
-//!
-//! The value is read in place (`&mut`), so that after a member is read its value is still
-//! there to echo in an issue that did not say what arrived; a string the visitor wants as
-//! its own (`deserialize_string`, or an adapter's owned request) is moved out of it when
-//! the route allows ([`Route::take_strings`](super::Route)), copied otherwise.
+//! The engine's deserializer over the arguments, an owned `Value` read in place: it answers
+//! as `serde_json`'s `Value` deserializer where the value fits, else records the issue and
+//! feeds a stand-in; a required field the plan finds absent is `missing` and stood in for.
+//! Strings are moved out only where [`Route::take_strings`](super::Route) allows, so a value
+//! stays there to echo.
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
@@ -31,15 +23,12 @@ pub(crate) struct ValueDe<'a> {
     value: &'a mut Value,
     engine: &'a Engine,
     plan: &'a Plan,
-    /// The plan node of `value`.
     node: NodeId,
     /// How many containers enclose `value`.
     depth: u32,
 }
 
-/// Containers deeper than this are refused (`too_deep`): the nesting `serde_json` itself
-/// reads, so that a `Value` built in code, which no parser has bounded, cannot make the
-/// engine recurse without end.
+/// Containers deeper than this are `too_deep`, as `serde_json` reads them.
 const MAX_NESTING: u32 = 128;
 
 impl<'a> ValueDe<'a> {
@@ -54,8 +43,7 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    /// The deserializer of an object an adapter decoded, found `depth` containers deep
-    /// (its levels count on from where its string was), at `node` of `plan`.
+    /// The deserializer of an object an adapter decoded, `depth` deep, at `node` of `plan`.
     pub(crate) fn nested(
         value: &'a mut Value,
         engine: &'a Engine,
@@ -100,9 +88,7 @@ impl<'a> ValueDe<'a> {
         });
     }
 
-    /// Go on past a recorded issue with a stand-in value (`1`, `""`, …); a type that
-    /// refuses even that (an `IpAddr` refuses `""`) stops the call without a second issue
-    /// about the stand-in, which the agent never sent.
+    /// Go on past a recorded issue with a stand-in (a type refusing it stops the call).
     fn stand_in<T>(&self, call: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
         self.engine.suppressed(call).map_err(|_| Error::silent())
     }
@@ -182,8 +168,7 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    /// `visit_seq` over the array's items; elements the visitor leaves unread are
-    /// refused, as `serde_json` refuses them.
+    /// `visit_seq` over the items; elements left unread are refused, as by `serde_json`.
     fn array<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         if self.depth >= MAX_NESTING {
             return Err(self.too_deep());
@@ -216,11 +201,9 @@ impl<'a> ValueDe<'a> {
         }
     }
 
-    /// `visit_seq` for an adapter driven on a native array (or, for the generic array
-    /// adapter, on a lone value that is not an array, as a one-element array): the elements
-    /// go to the engine's slot, where the adapter may take them for a loop of its own
-    /// (`engine::take_native_array`); if it reads the sequence instead, the sequence
-    /// takes them from there. Either way they come back into the arguments afterwards.
+    /// `visit_seq` for an adapter driven on a native array (or a lone value, for the generic
+    /// array adapter): the elements wait in the engine's slot for the adapter or the sequence,
+    /// and come back into the arguments afterwards.
     fn native_array<'de, V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         let items_node = self.plan.items(self.node);
         let ValueDe {
@@ -261,9 +244,7 @@ impl<'a> ValueDe<'a> {
         Ok(out)
     }
 
-    /// `visit_map` over the object's members; for a struct the plan knows (`shape`), the
-    /// missing required fields follow as stand-ins, and are reported after the members'
-    /// own issues (also when reading stops early).
+    /// `visit_map` over the members, then stand-ins for missing required fields.
     fn object<'de, V: Visitor<'de>>(
         self,
         shape: Option<&'a StructNode>,
@@ -357,10 +338,7 @@ impl<'a> ValueDe<'a> {
     }
 }
 
-/// Record `missing` (required fields of `shape` that `map` lacks), each with the one key of
-/// `map` that names no field and is a small edit away from it, if there is one
-/// ([`crate::arguments::near_misses`]), or the wrapper key it was sent inside
-/// ([`crate::arguments::sent_inside`]).
+/// Record `missing` for `shape`'s required fields `map` lacks, with a near miss or wrapper key.
 #[cold]
 #[inline(never)]
 fn report_missing(
@@ -407,8 +385,7 @@ fn absent_required<'s>(
         .collect()
 }
 
-/// `visit_seq` over one lone value as the one element of a native array (see
-/// `ValueDe::native_array`); the value comes back into the arguments afterwards.
+/// `visit_seq` over a lone value as a one-element native array.
 #[cold]
 #[inline(never)]
 fn lone_array<'de, V: Visitor<'de>>(
@@ -467,12 +444,10 @@ impl From<Input> for Value {
     }
 }
 
-/// The prefix of the names of `serde_json`'s own newtypes (`RawValue`, with its feature
-/// `raw_value`), which only its deserializers know how to give.
+/// The prefix of `serde_json`'s own newtypes' names (`RawValue`).
 const SERDE_JSON_PRIVATE: &str = "$serde_json::private::";
 
-/// One of `serde_json`'s own newtypes, read from a copy of the value by `serde_json`'s
-/// deserializer of a `Value`, as `serde_json::from_value` reads it.
+/// One of `serde_json`'s own newtypes, read from a copy by `serde_json`'s `Value` deserializer.
 #[cold]
 fn serde_json_newtype<'de, V: Visitor<'de>>(
     value: &Value,
@@ -510,8 +485,7 @@ macro_rules! integer_hints {
     };
 }
 
-/// The `f64` halfway between `f32::MAX` and 2^128, where rounding to `f32` goes up (ties to
-/// even) to infinity.
+/// Halfway between `f32::MAX` and 2^128: from there rounding to `f32` gives infinity.
 const F32_OVERFLOW_MIDPOINT: f64 = 3.402_823_567_797_336_6e38;
 
 impl<'de> Deserializer<'de> for ValueDe<'_> {
@@ -814,9 +788,7 @@ impl<'de> Deserializer<'de> for ValueDe<'_> {
     }
 }
 
-/// Read `value`, one level down at the segment `at` makes, with `read`: the issues found
-/// in it get that segment in front of their paths, and those about `value` itself that do
-/// not say what arrived get `value` as their input.
+/// Read `value` one level down at `at`'s segment, prefixing its issues.
 #[inline]
 pub(crate) fn read_member<R>(
     engine: &Engine,
@@ -856,8 +828,7 @@ struct Seq<'a> {
 impl<'de> SeqAccess<'de> for &mut Seq<'_> {
     type Error = Error;
 
-    /// An element by its type's own `Deserialize`: a refusal by an impl that is not the
-    /// crate's is recorded at the element and a stand-in read on (see `Entries::next_value`).
+    /// An element by its own `Deserialize`; a foreign refusal is recorded, a stand-in read.
     fn next_element<T: de::Deserialize<'de>>(&mut self) -> Result<Option<T>, Error> {
         let engine = self.engine;
         match self.next_element_seed(std::marker::PhantomData::<T>) {
@@ -907,8 +878,7 @@ impl<'de> SeqAccess<'de> for &mut Seq<'_> {
     }
 }
 
-/// The elements of a native array an adapter is driven on, read one by one from the
-/// engine's slot (see `ValueDe::native_array`), each one level down at its index.
+/// The elements of a native array in the engine's slot, read one by one at their index.
 struct Slot<'a> {
     /// Taken from the engine's slot at the first element.
     items: Option<Vec<Value>>,
@@ -961,8 +931,7 @@ impl<'de> SeqAccess<'de> for &mut Slot<'_> {
     }
 }
 
-/// Object members (borrowed for `'m`), then the stand-ins for the required fields missing
-/// from them.
+/// Object members, then stand-ins for the missing required fields.
 struct Entries<'a: 'm, 'm> {
     entries: serde_json::map::IterMut<'m>,
     engine: &'a Engine,
@@ -974,11 +943,9 @@ struct Entries<'a: 'm, 'm> {
     fields: &'static [&'static str],
     /// The properties of `shape` the members hold.
     present: Present,
-    /// A member is named by a field serde knows that `shape` does not list (an alias the
-    /// plan cannot tell): the plan's required fields are not judged then.
+    /// A member is a field `shape` does not list (an alias): required fields not judged.
     blocked: bool,
-    /// The required fields missing, once the members are read: fed as stand-ins, then
-    /// reported.
+    /// The required fields missing: fed as stand-ins, then reported.
     missing: Option<Vec<&'a str>>,
     /// How many of `missing` were fed.
     fed: usize,
@@ -1007,8 +974,7 @@ impl<'a> Entries<'a, '_> {
         }
     }
 
-    /// Record `default_applied` for every absent field of `shape` whose type fills in a
-    /// default (serde fills them in once the members are read).
+    /// Record `default_applied` for each absent field of `shape` whose type fills a default.
     #[cold]
     #[inline(never)]
     fn defaults_filled(&self, shape: &StructNode) {
@@ -1030,9 +996,7 @@ impl<'a> Entries<'a, '_> {
         }
     }
 
-    /// The required fields of `shape` that no member holds; and where the type defaults of
-    /// absent fields are reported (serde fills them in once the members are read). A
-    /// struct with a type default fails the quick test ([`StructNode::required_bits`]).
+    /// The required fields no member holds, reporting type defaults filled in meanwhile.
     fn missing(&self) -> Vec<&'a str> {
         let Some(shape) = self.shape else {
             return Vec::new();
@@ -1087,11 +1051,9 @@ impl<'de> MapAccess<'de> for &mut Entries<'_, '_> {
             .map(Some)
     }
 
-    /// A member's value by its type's own `Deserialize`: where that impl is not the crate's
-    /// and refuses the value (a `try_from` newtype, a plain enum's unknown variant, a
-    /// tagged enum's content), the refusal is recorded at the member and a stand-in stands
-    /// for the value, so that every other member and every missing field is still
-    /// reported; a type that refuses every stand-in stops the reading there, as before.
+    /// A member's value by its own `Deserialize`; a foreign refusal (a `try_from` newtype, an
+    /// unknown variant) is recorded at the member and a stand-in read on, so every other issue
+    /// is still reported.
     fn next_value<V: de::Deserialize<'de>>(&mut self) -> Result<V, Error> {
         let engine = self.engine;
         match self.next_value_seed(std::marker::PhantomData::<V>) {
@@ -1163,8 +1125,7 @@ impl<'de, 'a> EnumAccess<'de> for Tagged<'a> {
     }
 }
 
-/// The content of a variant: issues inside it sit under the variant's key, which is in
-/// the input (`/event/Click/x`).
+/// A variant's content: its issues sit under the variant's key (`/event/Click/x`).
 struct Variant<'a> {
     name: &'a str,
     value: ValueDe<'a>,
@@ -1241,9 +1202,8 @@ impl<'de> VariantAccess<'de> for Variant<'_> {
     }
 }
 
-/// An object key, as `serde_json` hands it over: a string, or the number or boolean it
-/// spells for a map whose keys are numbers or booleans (`{"1": "a"}` into
-/// `HashMap<u32, String>`).
+/// An object key as `serde_json` hands it over: a string, or the number or boolean it spells
+/// for a map keyed so.
 struct KeyDe<'k>(&'k str);
 
 macro_rules! key_parse {

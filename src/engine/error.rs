@@ -17,8 +17,7 @@ struct Inner {
 
 enum Kind {
     Issue(Issue),
-    /// serde's derived visitor reports a missing field through `de::Error::missing_field`;
-    /// the struct turns it into an issue.
+    /// A missing field, as serde's derived visitor reports it.
     Missing(&'static str),
     /// serde's derived visitor met a field a second time (`de::Error::duplicate_field`).
     Duplicate(&'static str),
@@ -62,19 +61,15 @@ impl Error {
         }
     }
 
-    /// Whether this error carries an issue not recorded yet (a refusal by a `Deserialize`
-    /// impl that is not the crate's, on its way up).
+    /// Whether this error carries an issue not recorded yet (a foreign refusal on its way up).
     pub(crate) fn is_issue(&self) -> bool {
         matches!(&self.0.kind, Kind::Issue(_))
     }
 
-    /// Whether this error is an `unknown_field` issue (a struct that denies unknown fields
-    /// met one).
     pub(crate) fn is_unknown_field(&self) -> bool {
         matches!(&self.0.kind, Kind::Issue(issue) if issue.code() == Code::UnknownField)
     }
 
-    /// Give this error's issue the hint `hint`.
     #[cold]
     pub(crate) fn set_hint(&mut self, hint: String) {
         if let Kind::Issue(issue) = &mut self.0.kind {
@@ -113,8 +108,7 @@ impl Error {
         self
     }
 
-    /// This error, one level up: about the object key `key` itself (a key is never moved
-    /// out of the arguments, so it can always be echoed).
+    /// This error, one level up, about the object key `key` itself.
     #[cold]
     pub(crate) fn prefixed_key(mut self, key: &str) -> Self {
         if let Kind::Issue(issue) = &mut self.0.kind
@@ -245,8 +239,7 @@ impl de::Error for Error {
     }
 }
 
-/// What serde says was expected, without the Rust type names `serde_derive` puts there
-/// ("struct Filter with 2 elements", "enum Mode"): envelopes never show internal names.
+/// What serde says was expected, without Rust type names.
 fn plain_expected(exp: &dyn Expected) -> String {
     let text = exp.to_string();
     let named = [
@@ -273,9 +266,7 @@ fn plain_expected(exp: &dyn Expected) -> String {
     text
 }
 
-/// A message from a `Deserialize` impl that is not the crate's: serde's own wording
-/// without the Rust type name it carries, and any other message cut to the echo limit,
-/// since it may quote the input at any length (`"not a valid id: <input>"`).
+/// A foreign impl's message without Rust type names, cut to the echo limit.
 fn plain_message(msg: &str) -> String {
     if msg.starts_with("data did not match any variant of untagged enum") {
         return "the value matches none of the accepted shapes".to_owned();

@@ -1,7 +1,5 @@
-//! The rules for the arguments as a whole, where the engine reads a struct: a wrapper key
-//! unwrapped at the root, keys folded to the fields they name, and the hints and notes of
-//! keys a small edit away from a field. The rules themselves are [`crate::arguments`]'s;
-//! this file applies them to the object being read and records what they did.
+//! The rules of [`crate::arguments`] applied where the engine reads a struct: a root wrapper
+//! unwrapped, keys folded to their fields, near misses hinted, each recorded.
 
 use serde_json::{Map, Value};
 
@@ -10,15 +8,13 @@ use crate::arguments::{self, Folded};
 use crate::issue::{Input, Segment};
 use crate::report::{Coercion, Rule};
 
-/// Whether the root object `map` may be a wrapper around the arguments (the quick test in
-/// front of [`unwrap_root`]).
+/// Whether the root `map` may wrap the arguments (the quick test before [`unwrap_root`]).
 #[inline]
 pub(super) fn may_wrap(map: &Map<String, Value>, fields: &[&str]) -> bool {
     !fields.is_empty() && map.len() <= 2
 }
 
-/// The arguments read from inside the wrapper key of the root object `value`, if it is a
-/// wrapper ([`arguments::wrapper`]): one `args_unwrapped` coercion at `""`.
+/// The arguments inside the root's wrapper key, if any, noted `args_unwrapped`.
 #[cold]
 #[inline(never)]
 pub(super) fn unwrap_root(value: &mut Value, engine: &Engine, fields: &[&str]) {
@@ -48,17 +44,13 @@ pub(super) fn unwrap_root(value: &mut Value, engine: &Engine, fields: &[&str]) {
     super::drop_flat(outer);
 }
 
-/// Whether every key of `map` is one of serde's names of the struct's fields (the quick
-/// test in front of [`fold_keys`]).
+/// Whether every key of `map` names a field (the quick test before [`fold_keys`]).
 #[inline]
 pub(super) fn all_declared(map: &Map<String, Value>, fields: &[&str]) -> bool {
     map.keys().all(|key| fields.contains(&key.as_str()))
 }
 
-/// Read every key of `map` that names no field of `fields` but names one once folded
-/// ([`arguments::key_folds`]) as that field: a `key_fold` coercion at the field's path; a
-/// field named by two keys is `duplicate_key` at its path, and the value read is the one
-/// under its own spelling (or under the first key that folds to it).
+/// Read each key that folds to a field as that field (`key_fold`; clashes reported).
 #[cold]
 #[inline(never)]
 pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &[&str]) {
@@ -75,9 +67,7 @@ pub(super) fn fold_keys(map: &mut Map<String, Value>, engine: &Engine, fields: &
     });
 }
 
-/// For each key of `map` that names no field of `fields`, the field left out of the call
-/// that it is a small edit away from, if one is ([`arguments::near_misses`]): the
-/// candidates are the names of `fields` that no key of `map` holds and `absent` accepts.
+/// For each unknown key of `map`, the absent field it is a small edit from, if any.
 pub(super) fn near_keys<'m>(
     map: &'m Map<String, Value>,
     fields: &[&'static str],
@@ -103,8 +93,7 @@ pub(super) fn near_keys<'m>(
         .collect()
 }
 
-/// `unknown_ignored` at each unknown key of `map` close to an optional field the call left
-/// out (a call read with a report only: the call is accepted either way).
+/// `unknown_ignored` at unknown keys close to an optional field left out.
 #[cold]
 #[inline(never)]
 pub(super) fn note_ignored(
@@ -126,8 +115,7 @@ pub(super) fn note_ignored(
     }
 }
 
-/// The field the call left out that the unknown key `key` of `map` is a small edit away
-/// from, if one is.
+/// The absent field the unknown `key` is a small edit away from, if any.
 #[cold]
 pub(super) fn near_field(
     map: &Map<String, Value>,

@@ -1,58 +1,15 @@
-//! The collecting engine: one call's arguments in, the typed value or every issue out.
+//! The collecting engine: one call's arguments in, the typed value or every issue out
+//! (docs/contract.md, "How the entry points read a call").
 //!
-//! **State.** Everything the engine knows about the call being read lives in one value,
-//! [`CallState`], held in [`Engine`], one per thread: the issues found so far (relative to
-//! the value being read: each level puts its own path segment in front of them on the way
-//! back up, so no path is built on the success path), how many were dropped past the cap,
-//! whether recording is suppressed (while a stand-in value is built) or redacted (inside a
-//! field marked secret), the token that tells an adapter it is driven by the engine (and
-//! at which depth and plan node), the route (a call read from text, strings moved or
-//! copied), the plan of required fields of the type being read, and the tool's name.
-//! Beside it the engine keeps what outlives a call: the plans already learned, the quick
-//! flag of a first attempt, the calls under way. A call nested in another (an entry point
-//! called inside a `Deserialize` impl) swaps the enclosing call's state out whole for a
-//! fresh one and swaps it back when it ends, panics included; an object decoded from a
-//! string inside a call keeps the call's issues and swaps only the plan it reads by.
-//!
-//! **One pass.** [`de::ValueDe`] reads the arguments (an owned `serde_json::Value`) for the
-//! type. It sees each value before the type's visitor does: a type mismatch is recorded
-//! and the visitor is fed a stand-in, so reading goes on to the next field. serde's derived
-//! visitors stop at the first missing field, so the engine knows beforehand which fields
-//! each struct requires: a [`plan::Plan`], taken from the type's JSON Schema (the
-//! `schema::from_*` entry points) or learned once per type and thread by running the type's
-//! own `Deserialize` over stand-in input ([`probe`]). Where the plan says a required field
-//! is absent, the engine reports it and feeds the struct a stand-in for it, so every missing
-//! field of every object is found in the one pass. A struct the plan does not cover (see
-//! [`plan`]) reports its first missing field only.
-//!
-//! **Adapters.** The crate's adapters ask for the engine through [`adapt`] (the private
-//! newtype handshake, all of it in [`handshake`]); driven by it, they record their issues
-//! ([`record`]) and the coercions they apply ([`notes`]) and return a stand-in
-//! ([`placeholder()`]); under any other deserializer they fail fast with all of their own
-//! issues in one error (the adapter shell, `crate::shell`). An adapter that decodes an
-//! object from a string reads it through [`read_object`], inside the same call; the
-//! generic array adapter reads its elements (native, decoded from a string, or one lone
-//! value) through [`read_items`], each at its index.
-//!
-//! **Layers.** Imports go downward only. At the bottom, the policies (`crate::policy`,
-//! which import nothing of the crate), the issue model (`crate::issue`, `IssueBuf`
-//! included) and the report's model (`crate::report`) import nothing from the engine: they take path segments as they are, and the engine writes a key `*` inside a
-//! field marked secret before it puts one in front ([`Engine::prepend_issue`]). The engine
-//! sits above them and below the adapter shell and the adapters, whose names it does not
-//! import (it reads the call's keys by `crate::arguments` and words its issues by the
-//! rules of `crate::rules`). The adapters, the shell, the schema engine
-//! (`crate::coercer`), the entry points and the server integrations sit above the engine.
-//!
-//! **Why this engine stays beside the schema engine.** A type with a JSON Schema could be
-//! read for every issue by the schema engine (`crate::coercer`) instead. This engine stays,
-//! for every type, and the schema engine reads only inside unions (`schema::from_*` with
-//! the `coercer` feature), where serde replays the value from a buffer of its own: the
-//! entry points take any `DeserializeOwned` (no `JsonSchema` bound, no schemars in the
-//! default build); a valid call reaches neither engine (serde's own quick attempt reads
-//! it); this engine keeps the policies a schema cannot say (clamping, trimming, a type's
-//! defaults, URL hosts, `Secret`) and plain serde fields as strict as serde; and a plan is
-//! learned once per type and thread. The schema engine's figures are in BENCHMARKS.md, "The
-//! schema engine".
+//! [`de::ValueDe`] reads the arguments for the type, records a mismatch and feeds the
+//! visitor a stand-in ([`placeholder()`]) so reading goes on; a [`plan::Plan`] of required
+//! fields (from the schema, or learned by [`probe`]) lets it report every missing field in
+//! one pass. Adapters reach the engine through the [`handshake`] and record issues and
+//! coercions ([`notes`]). The state of a call is one [`CallState`] per thread, swapped whole
+//! when a call nests. Imports go downward: policy, issue and report know nothing of the
+//! engine; the adapters, shell, schema engine and entry points sit above it. This engine
+//! stays beside `crate::coercer` because it needs no `JsonSchema` bound and keeps the
+//! policies a schema cannot say (clamping, trimming, defaults, URL hosts, `Secret`).
 
 pub(crate) mod checked;
 pub(crate) mod de;
@@ -87,33 +44,26 @@ pub(crate) use probe::default_filled;
 pub(crate) struct Engine {
     /// The state of the call being read, set aside whole while a nested one runs.
     call: CallState,
-    /// Set during a quick first attempt: `from_slice`'s first try, whose refusal is thrown
-    /// away (the call is then read again by the engine), so adapters stop at their first
-    /// issue without describing the rest ([`quick`]).
+    /// Set in `from_slice`'s quick first attempt: adapters stop at their first issue.
     quick: Cell<bool>,
     /// The issues of one `E::custom` call made by the adapter shell's `fail_fast`.
     stash: RefCell<Option<IssueBuf>>,
     /// Set for the duration of one `E::custom` call made by [`silent`].
     silence: Cell<bool>,
-    /// The elements of the native array an adapter is driven on: the adapter may take
-    /// them and read them itself ([`take_native_array`]), or read them through the
-    /// sequence it is handed, which takes them from here.
+    /// The elements of the native array an adapter is driven on ([`take_native_array`]).
     native: RefCell<Option<Vec<Value>>>,
-    /// Plans learned or built so far, by type (see [`plan_for`]).
+    /// Plans learned or built so far, by type (see [`Engine::plan_for`]).
     plans: RefCell<HashMap<usize, Rc<Plan>, BuildHasherDefault<AddressHasher>>>,
     /// Calls being read on this thread, one inside the other.
     calls: Cell<u32>,
-    /// Types whose plan is being learned right now (a type reached again while its own
-    /// plan is learned gets none).
+    /// Types whose plan is being learned (a type met again meanwhile gets none).
     learning: RefCell<Vec<usize>>,
 }
 
-/// The state of one call: one value, held in the [`Engine`] and swapped whole with a
-/// fresh one when a call nests inside it ([`CallState::swap`]). Each part is a cell of its
-/// own, so that reading one costs what a field of the engine costs.
+/// The state of one call, swapped whole when a call nests ([`CallState::swap`]); each part a
+/// cell of its own, as cheap to read as an engine field.
 pub(crate) struct CallState {
-    /// What this call keeps, as a [`Mark`]: the issues (`issues.len()`) and the coercions
-    /// (`coercions.len()`); read on every value.
+    /// What this call keeps, as a [`Mark`]; read on every value.
     stored: Cell<Mark>,
     /// Coercions applied past [`MAX_COERCIONS`]: counted, not kept.
     notes_dropped: Cell<usize>,
@@ -127,8 +77,7 @@ pub(crate) struct CallState {
     drive: Cell<Drive>,
     /// The issues of the call, paths relative to the value being read.
     issues: RefCell<Vec<Issue>>,
-    /// The coercions the call applied (when it reports), paths relative to the value being
-    /// read.
+    /// The coercions the call applied (when it reports), relative paths.
     coercions: RefCell<Vec<Coercion>>,
     /// Issues found past [`MAX_ISSUES`]: counted, not kept.
     dropped: Cell<usize>,
@@ -138,11 +87,9 @@ pub(crate) struct CallState {
     plan: RefCell<Option<Rc<Plan>>>,
     /// JSON-encoded objects being read inside one another (see `read_object`'s caller).
     encoded_layers: Cell<u32>,
-    /// A value the call did not read (an unknown field's) is nested deeper than the engine
-    /// reads: the arguments are then taken apart without recursion ([`drop_flat`]).
+    /// An unread value nests deeper than the engine reads: drop with [`drop_flat`].
     deep: Cell<bool>,
-    /// The name of the tool whose call is read, where the caller knows it (a repeated
-    /// tool-call envelope is unwrapped only when it names this tool).
+    /// The tool's name, where known (a repeated envelope must name it).
     tool: RefCell<Option<Box<str>>>,
 }
 
@@ -170,9 +117,7 @@ impl CallState {
         }
     }
 
-    /// Exchange this state with `other`, whole. `strict`: a part borrowed right now panics
-    /// (setting a call aside); otherwise it is left as it is (putting one back, perhaps
-    /// while a panic unwinds).
+    /// Exchange this state with `other`; `strict` panics on a borrowed part.
     fn swap(&self, other: &CallState, strict: bool) {
         fn swap_ref<T>(a: &RefCell<T>, b: &RefCell<T>, strict: bool) {
             if strict {
@@ -197,8 +142,7 @@ impl CallState {
         swap_ref(&self.tool, &other.tool, strict);
     }
 
-    /// Fresh again, keeping what was allocated (most of it already is, unless a panic cut
-    /// the call short).
+    /// Fresh again, keeping what was allocated.
     #[inline]
     fn clear(&self) {
         self.stored.set(0);
@@ -230,21 +174,17 @@ impl CallState {
     }
 }
 
-/// How many issues and coercions a call keeps, in one number: the issues in the low 32
-/// bits, the coercions above (both are capped far below 2^32). It only grows during a
-/// call, so one comparison with a mark taken earlier tells whether anything was recorded
-/// since, and the issues and coercions to put a path segment in front of follow from it.
+/// The issues (low 32 bits) and coercions (high) a call keeps, in one number that only
+/// grows: one comparison tells whether anything was recorded since an earlier mark.
 pub(crate) type Mark = u64;
 
 const ISSUE: Mark = 1;
 const COERCION: Mark = 1 << 32;
 
-/// The issues counted in `mark`.
 fn issues_in(mark: Mark) -> usize {
     (mark & (COERCION - 1)) as usize
 }
 
-/// The coercions counted in `mark`.
 fn coercions_in(mark: Mark) -> usize {
     (mark >> 32) as usize
 }
@@ -252,11 +192,9 @@ fn coercions_in(mark: Mark) -> usize {
 /// How the call being read arrived, and how it is read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Route {
-    /// Parsed from text by `from_str`/`from_slice`: the reading follows
-    /// `serde_json::from_str` where it and `serde_json::from_value` differ.
+    /// Parsed from text: read as `serde_json::from_str` where it differs from `from_value`.
     pub(crate) from_text: bool,
-    /// Strings may be moved out of the arguments into the value (the caller handed them
-    /// over); otherwise they are copied, and every refused string can still be echoed.
+    /// Strings may be moved out; otherwise copied, so every refused string can be echoed.
     pub(crate) take_strings: bool,
 }
 
@@ -275,8 +213,7 @@ thread_local! {
     };
 }
 
-/// Plans are keyed by a function's address (see [`plan_for`]): a multiply-shift of the
-/// address is as good a hash as any, and far cheaper than SipHash.
+/// Plans are keyed by a function's address: a multiply-shift hashes it cheaply.
 #[derive(Default)]
 struct AddressHasher(u64);
 
@@ -301,11 +238,9 @@ impl Hasher for AddressHasher {
 pub(crate) enum PlanSource {
     /// Learned from the type's own `Deserialize`.
     Learned,
-    /// Learned, with the type defaults of absent fields (for a call read with a report;
-    /// learning them takes more runs, which no other call pays for).
+    /// Learned with the type defaults of absent fields (reported calls only).
     Reported,
-    /// Built from the type's JSON Schema, by this function (called once per thread);
-    /// learned instead where it gives none (a schema it cannot read whole).
+    /// Built from the type's JSON Schema by this function; learned where it gives none.
     #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
     Schema(fn() -> Option<Plan>),
 }
@@ -329,17 +264,14 @@ impl Engine {
         }
     }
 
-    /// Record the coercion `make` builds (its path relative to the value being read), if
-    /// the call records coercions; past [`MAX_COERCIONS`] only count it.
+    /// Record the coercion `make` builds; past [`MAX_COERCIONS`] only count it.
     #[cold]
     pub(crate) fn note(&self, make: impl FnOnce() -> Coercion) {
         self.note_first(self.call.stored.get(), make);
     }
 
-    /// Record the coercion `make` builds in front of the others recorded since `first` (a
-    /// step on a whole value, found once the steps inside it were recorded): the report
-    /// keeps the first [`MAX_COERCIONS`] in the order applied, so when it is full and this
-    /// one falls among them, the last one kept goes (counted) to make room.
+    /// Record the coercion `make` builds in front of those since `first` (a step on a whole
+    /// value); a full report drops its last to make room.
     #[cold]
     pub(crate) fn note_first(&self, first: Mark, make: impl FnOnce() -> Coercion) {
         if !self.call.report.get() || self.call.suppress.get() > 0 || self.quick.get() {
@@ -370,8 +302,7 @@ impl Engine {
         coercions.insert(first, coercion);
     }
 
-    /// Record the issue `make` builds; once the call keeps [`MAX_ISSUES`], only count it,
-    /// without building it.
+    /// Record the issue `make` builds; past [`MAX_ISSUES`] only count it, unbuilt.
     #[cold]
     pub(crate) fn record_with(&self, make: impl FnOnce() -> Issue) {
         if self.call.suppress.get() > 0 {
@@ -403,9 +334,7 @@ impl Engine {
         self.call.secret.get() > 0
     }
 
-    /// Put `segment` in front of `issue`'s path. The issue model takes the segment as it
-    /// is; the secret is the engine's to know: a key put in front of an issue redacted
-    /// while a field marked secret is read lies inside that field, and is written `*`.
+    /// Put `segment` in front of `issue`'s path, as `*` for a key inside a secret field.
     pub(crate) fn prepend_issue(&self, issue: &mut Issue, segment: Segment) {
         if issue.is_redacted() && matches!(segment, Segment::Key(_)) && self.in_secret() {
             issue.prepend(Segment::Key("*".to_owned()));
@@ -414,9 +343,7 @@ impl Engine {
         }
     }
 
-    /// Put `segment` in front of `coercion`'s path: a key put in front while a field marked
-    /// secret is read lies inside that field, and is written `*` (as for issues,
-    /// [`Engine::prepend_issue`]).
+    /// Put `segment` in front of `coercion`'s path, redacted as in [`Engine::prepend_issue`].
     pub(crate) fn prepend_coercion(&self, coercion: &mut Coercion, segment: Segment) {
         if matches!(segment, Segment::Key(_)) && self.in_secret() {
             coercion.prepend(Segment::Key("*".to_owned()));
@@ -431,9 +358,7 @@ impl Engine {
         self.call.stored.get()
     }
 
-    /// Put the segment `segment` makes in front of the issues and coercions kept since
-    /// `mark`; the issues about `value` itself that do not say what arrived get `value` as
-    /// their input.
+    /// Prefix what was kept since `mark`; issues about `value` lacking input get it.
     #[inline]
     pub(crate) fn prefix_since(
         &self,
@@ -474,7 +399,6 @@ impl Engine {
         self.call.dropped.get()
     }
 
-    /// Whether an issue was recorded since `mark`.
     #[inline]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn issues_since(&self, mark: Mark) -> bool {
@@ -487,8 +411,7 @@ impl Engine {
         self.call.report.get()
     }
 
-    /// Put the segment `segment` makes in front of the issues and coercions kept since
-    /// `mark` (their inputs as they are).
+    /// Put `segment`'s segment in front of what was kept since `mark`, inputs as they are.
     #[inline]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn prefix_plain(&self, mark: Mark, segment: impl FnOnce() -> Segment) {
@@ -520,7 +443,6 @@ impl Engine {
         }
     }
 
-    /// Run `f` on every issue recorded since `mark`.
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn for_issues_since(&self, mark: Mark, mut f: impl FnMut(&mut Issue)) {
         if issues_in(self.call.stored.get()) > issues_in(mark) {
@@ -536,8 +458,7 @@ impl Engine {
         }
     }
 
-    /// Take back the issues and coercions recorded since `mark`, and the issues counted
-    /// past the cap since the count was `dropped` (a trial reading that is not kept).
+    /// Take back what was recorded since `mark` (a trial reading not kept).
     #[cold]
     #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
     pub(crate) fn rewind(&self, mark: Mark, dropped: usize) {
@@ -550,8 +471,7 @@ impl Engine {
         self.call.dropped.set(dropped);
     }
 
-    /// Run `call` with recording switched off (building a stand-in), and back on after it
-    /// however it ends.
+    /// Run `call` with recording off (building a stand-in), back on however it ends.
     pub(crate) fn suppressed<R>(&self, call: impl FnOnce() -> R) -> R {
         counted(&self.call.suppress, call)
     }
@@ -637,8 +557,7 @@ pub(crate) fn with<R>(f: impl FnOnce(&Engine) -> R) -> R {
     ENGINE.with(f)
 }
 
-/// Read `value` as a `T`: one call, reporting every issue. `route` says how the value
-/// arrived; `plan` where its required fields come from.
+/// Read `value` as a `T` in one call, reporting every issue.
 pub(crate) fn read_call<T: DeserializeOwned>(
     value: Value,
     route: Route,
@@ -657,8 +576,7 @@ pub(crate) fn read_call<T: DeserializeOwned>(
     )
 }
 
-/// [`read_call`], recording the coercions applied: the value or the issues, and the
-/// report. `tool` is the name of the tool called, where the caller knows it.
+/// [`read_call`], also recording the coercions; `tool` is the tool's name, where known.
 pub(crate) fn read_call_reported<T: DeserializeOwned>(
     value: Value,
     route: Route,
@@ -725,17 +643,14 @@ impl<T> Outcome for (Result<T, Rejection>, Report) {
     }
 }
 
-/// Run `read` as one call on this thread's engine that reads no type (the schema route):
-/// what `read` records in the engine comes back as the call's rejection (`None` when it
-/// recorded no issue) and its report.
+/// Run `read` as a call reading no type (the schema route): its rejection and report.
 #[cfg_attr(not(feature = "coercer"), allow(dead_code))]
 pub(crate) fn plain_call<R>(
     report: bool,
     read: impl FnOnce(&Engine) -> R,
 ) -> (R, Option<Rejection>, Report) {
     thread_local! {
-        /// The plan of every plain call: immutable, so one per thread (no allocation per
-        /// call).
+        /// The plan of every plain call: immutable, so one per thread.
         static OPAQUE: Rc<Plan> = Rc::new(Plan::opaque());
     }
     with(|engine| {
@@ -756,8 +671,7 @@ pub(crate) fn plain_call<R>(
     })
 }
 
-/// The value of the call, if it is accepted; otherwise its issues are in the engine
-/// ([`refusal`]). The coercions recorded stay there either way ([`take_report`]).
+/// The call's value if accepted; else the issues stay in the engine ([`refusal`]).
 #[inline(always)]
 fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     let out = match out {
@@ -776,8 +690,7 @@ fn finish<T>(engine: &Engine, out: Result<T, Error>) -> Option<T> {
     }
 }
 
-/// The issues recorded, and the coercions, the keys the caller chose marked in their
-/// paths ([`Plan::mark_sent`]).
+/// The issues and coercions recorded, caller-chosen keys marked in their paths.
 #[cold]
 #[inline(never)]
 fn refusal(engine: &Engine, plan: &Plan) -> (Rejection, Report) {
@@ -818,15 +731,10 @@ fn take_report(engine: &Engine, plan: &Plan) -> Report {
     Report::from_parts(coercions, engine.call.notes_dropped.replace(0))
 }
 
-/// One call's state on this thread; the enclosing call's (if any) is put back on drop.
-///
-/// Every call leaves the state fresh when it ends, so the outermost one (the common case)
-/// starts on fresh state and sets nothing aside; only a call inside another does.
+/// One call's state on this thread; an enclosing call's is put back on drop.
 struct Call<'e> {
     engine: &'e Engine,
-    /// The enclosing call's state (boxed: a call inside a call is rare, and the common
-    /// call then carries one word). Taken, and so left `None`, by `Call`'s drop, which
-    /// puts it back: `ManuallyDrop` spares the common call the drop glue of `CallState`.
+    /// The enclosing call's state: boxed (nesting is rare), `ManuallyDrop` (no drop glue).
     saved: std::mem::ManuallyDrop<Option<Box<CallState>>>,
     /// Whether the call runs inside a quick attempt (put back when it ends).
     quick: bool,
@@ -865,8 +773,7 @@ impl Drop for Call<'_> {
     }
 }
 
-/// Set the enclosing call's state aside, whole, while a nested one runs (the nested one
-/// starts fresh).
+/// Set the enclosing call's state aside while a nested one runs fresh.
 #[cold]
 #[inline(never)]
 fn set_aside(engine: &Engine) -> Box<CallState> {
@@ -875,8 +782,7 @@ fn set_aside(engine: &Engine) -> Box<CallState> {
     saved
 }
 
-/// Put back the state of the enclosing call, set aside while a nested one ran; the nested
-/// one's goes with `saved`.
+/// Put back the enclosing call's state; the nested one's goes with `saved`.
 #[cold]
 #[inline(never)]
 fn restore(e: &Engine, saved: Box<CallState>) {
@@ -889,9 +795,7 @@ pub(crate) fn quick_attempt<R>(attempt: impl FnOnce() -> R) -> R {
     with_quick(true, attempt)
 }
 
-/// Run `read` as no quick attempt, whatever the call is: for a reading whose answer
-/// depends on reading to the end (JSON text whose syntax error makes it plain text), which
-/// a quick stop at its first refused element would change.
+/// Run `read` never as a quick attempt (its answer depends on reading to the end).
 pub(crate) fn in_full<R>(read: impl FnOnce() -> R) -> R {
     with_quick(false, read)
 }
@@ -924,8 +828,7 @@ fn counted<R>(counter: &Cell<u32>, call: impl FnOnce() -> R) -> R {
     call()
 }
 
-/// Run `call` with `plan` as the call's plan, the one before put back afterwards however
-/// it ends.
+/// Run `call` with `plan` as the call's plan, the one before put back however it ends.
 fn with_plan<R>(engine: &Engine, plan: Rc<Plan>, call: impl FnOnce() -> R) -> R {
     struct Restore<'e>(&'e Engine, Option<Rc<Plan>>);
     impl Drop for Restore<'_> {
@@ -939,8 +842,7 @@ fn with_plan<R>(engine: &Engine, plan: Rc<Plan>, call: impl FnOnce() -> R) -> R 
     call()
 }
 
-/// Whether the adapter now refusing a value runs in a quick first attempt, whose issues
-/// nobody reads: it may stop at the first one and say nothing of it.
+/// Whether the refusing adapter runs in a quick first attempt, whose issues nobody reads.
 #[cold]
 pub(crate) fn quick() -> bool {
     with(|engine| engine.quick.get())
@@ -948,18 +850,14 @@ pub(crate) fn quick() -> bool {
 
 // The interface the adapter shell uses.
 
-/// The elements of the native array the engine is driving the current adapter on, for an
-/// adapter that reads them in a loop of its own (faster than one `Deserializer` call per
-/// element); `None` under any other deserializer. Hand them back with
-/// [`give_back_native_array`], in the same order (strings taken from them put back where
-/// the adapter refuses the array), so that an issue about the array can echo it.
+/// The native array's elements for an adapter's own loop (`None` under other deserializers);
+/// hand them back in order ([`give_back_native_array`]).
 #[inline]
 pub(crate) fn take_native_array() -> Option<Vec<Value>> {
     with(|engine| engine.native.borrow_mut().take())
 }
 
-/// Whether the call being read lets adapters move strings out of the arguments (see
-/// [`Route::take_strings`]).
+/// Whether adapters may move strings out of the arguments ([`Route::take_strings`]).
 #[inline]
 pub(crate) fn takes_strings() -> bool {
     with(|engine| engine.call.route.get().take_strings)
@@ -977,8 +875,7 @@ pub(crate) fn record(issues: IssueBuf) {
     with(|engine| engine.record_all(issues));
 }
 
-/// Whether the call being read keeps no more issues (it only counts them): a caller may
-/// then skip the work of describing one. False outside a call.
+/// Whether the call keeps no more issues (describing one can be skipped).
 #[inline]
 pub(crate) fn issues_full() -> bool {
     with(|engine| issues_in(engine.call.stored.get()) >= MAX_ISSUES)
@@ -1022,14 +919,12 @@ impl Drop for SecretField {
     }
 }
 
-/// What the call keeps now (issues and coercions), for [`notes::coerced_first`],
-/// [`notes::at_index`] and [`locate_since`].
+/// What the call keeps now, for [`notes`] and [`locate_since`].
 pub(crate) fn entry_mark() -> Mark {
     with(|engine| engine.mark())
 }
 
-/// Give the issues recorded since `mark` about elements of the JSON array text `t` (a
-/// slice of `s`) their element's char offset in `s` (see `decode::locate_json_elements`).
+/// Give issues since `mark` about elements of array text `t` their offset in `s`.
 pub(crate) fn locate_since(mark: Mark, s: &str, t: &str) {
     with(|engine| {
         if issues_in(engine.call.stored.get()) > issues_in(mark) {
@@ -1044,9 +939,7 @@ fn locate_slow(engine: &Engine, mark: Mark, s: &str, t: &str) {
     crate::decode::locate_json_elements(issues.iter_mut().skip(issues_in(mark)), s, t);
 }
 
-/// Some value of type `T` to stand in for a refused one, so the caller can go on; `None`
-/// if `T` cannot be built from stand-in values (the caller then stops without a further
-/// issue).
+/// A stand-in `T` for a refused value; `None` when `T` cannot be built from stand-ins.
 #[cold]
 pub(crate) fn placeholder<T: DeserializeOwned>() -> Option<T> {
     with(|engine| {
@@ -1062,11 +955,8 @@ pub(crate) fn silent<E: serde::de::Error>() -> E {
     with(|engine| engine.silent())
 }
 
-/// Read `T` from `value`, an object an adapter decoded (or copied) inside the call being
-/// read: its issues are recorded relative to `value` (the adapter's caller puts the path in
-/// front), its missing fields found by the node `at.node` of the call's plan when that
-/// node describes a struct, by `T`'s own plan otherwise. `None` when `T` could not be built
-/// (its issues are recorded).
+/// Read `T` from an object an adapter decoded in the call, by the plan node `at.node` (or `T`'s
+/// plan); `None` when `T` could not be built.
 pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> Option<T> {
     with(|engine| {
         let outer = engine.call.plan.borrow().clone();
@@ -1099,18 +989,8 @@ pub(crate) fn read_object<T: DeserializeOwned>(mut value: Value, at: Drive) -> O
     })
 }
 
-/// Read `items`, the elements of the array an adapter driven at `at` holds (its native
-/// elements, those it decoded from a string, or one lone value), one by one: `read` reads
-/// each through the engine's deserializer, one level down at its index (issues found in
-/// it get the index in front of their paths), and `keep` gets its value, or `None` when
-/// it could not be built (its issue is recorded). The elements are read at the plan's
-/// node of the array's items; where the plan has no array there, by the plan of `P` (the
-/// element, learned from its own `Deserialize`).
-///
-/// `decode` sees each element first, at its index: `Some(Ok(value))` is read in the
-/// element's place (an object decoded from the element's string; the element itself is
-/// left as it arrived, for echoes), `Some(Err(issue))` refuses the element with that issue,
-/// `None` reads the element as it is. What it records is at the element's path.
+/// Read an array's elements, each at its index by the items node (or `P`'s plan), into `keep`;
+/// `decode` may replace (`Some(Ok)`) or refuse (`Some(Err)`) each first.
 pub(crate) fn read_items<P: DeserializeOwned, R>(
     items: &mut [Value],
     at: Drive,
@@ -1197,8 +1077,7 @@ impl Drop for EncodedLayer {
     }
 }
 
-/// The issues of the adapter whose error is being made, if the shell's `fail_fast` is
-/// making it (taken by the engine's own error type).
+/// The issues of the adapter error the shell's `fail_fast` is making, if any.
 pub(crate) fn take_stashed() -> Option<IssueBuf> {
     with(|engine| engine.stash.borrow_mut().take())
 }

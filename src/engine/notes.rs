@@ -1,10 +1,6 @@
-//! Recording the coercions a call applies: what the adapters (and the adapter shell) call
-//! when they read a value in a lax shape. The report's model (`Coercion`, `Rule`,
-//! `Report`) is `crate::report`'s; recording one into the call being read is the engine's,
-//! so it lives here, above the report and beside the engine's state.
-//!
-//! Every function here costs one relaxed atomic load while no call on any thread is read
-//! with a report ([`active`]): the plain entry points pay nothing more for it.
+//! Recording the coercions a call applies into the call being read (the report's model is
+//! `crate::report`'s). While no call on any thread reports ([`active`]), each function costs
+//! one relaxed atomic load.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -12,8 +8,7 @@ use super::Mark;
 use crate::issue::{Input, Segment};
 use crate::report::{Coercion, Rule, encoded};
 
-/// Calls being read with a report on any thread: while none is, an adapter's lax branch
-/// records nothing without looking at its thread's state.
+/// Calls read with a report on any thread: while none is, recording costs nothing.
 static REPORTING: AtomicUsize = AtomicUsize::new(0);
 
 /// Counts one call read with a report for as long as it lives.
@@ -32,8 +27,7 @@ impl Drop for Reporting {
     }
 }
 
-/// Whether a call is being read with a report on any thread (a quick test before the
-/// work of describing a step; [`coerced`] checks the thread's own call).
+/// Whether any thread reads a call with a report (the quick test before [`coerced`]).
 #[inline]
 pub(crate) fn active() -> bool {
     REPORTING.load(Ordering::Relaxed) != 0
@@ -47,8 +41,7 @@ pub(crate) fn clamped(from: Input, to: Input, bound: &'static str) {
     }
 }
 
-/// Record that `rule` was applied to the value being read (`from`/`to` built only when the
-/// call is read with a report).
+/// Record that `rule` was applied to the value being read.
 #[inline]
 pub(crate) fn coerced(
     rule: Rule,
@@ -76,9 +69,7 @@ pub(crate) fn mark() -> Mark {
     if active() { super::entry_mark() } else { 0 }
 }
 
-/// Record that `rule` was applied to the value being read, in front of the steps recorded
-/// inside it since `first` ([`mark`]): a layer of string encoding found peeled once the
-/// text inside it was read.
+/// Record `rule` in front of the steps recorded since `first`.
 #[inline]
 pub(crate) fn coerced_first(
     first: Mark,
@@ -102,8 +93,7 @@ fn coerced_first_slow(
     note_first(first, || Coercion::new(rule, from(), to()));
 }
 
-/// Run `read`, the reading of `inner`, the text a layer of string encoding held in
-/// `outer`: `json_string` is recorded for the layer, in front of what `read` records.
+/// Run `read` on the text `inner` a layer of `outer` held, recording `json_string` first.
 #[inline]
 pub(crate) fn peeled<R>(outer: &str, inner: &str, read: impl FnOnce() -> R) -> R {
     let first = mark();
@@ -117,8 +107,7 @@ pub(crate) fn peeled<R>(outer: &str, inner: &str, read: impl FnOnce() -> R) -> R
     out
 }
 
-/// Run `read`, the reading of the element at `index` of the array being read: the steps
-/// it records get the index in front of their paths.
+/// Run `read` on the element at `index`: its steps get the index in front.
 #[inline]
 pub(crate) fn at_index<R>(index: usize, read: impl FnOnce() -> R) -> R {
     if !active() {
@@ -130,21 +119,17 @@ pub(crate) fn at_index<R>(index: usize, read: impl FnOnce() -> R) -> R {
     out
 }
 
-/// Record the coercion `make` builds, if the call being read records them (see
-/// [`Engine::note`](super::Engine::note)).
+/// Record the coercion `make` builds ([`Engine::note`](super::Engine::note)).
 #[cold]
 fn note(make: impl FnOnce() -> Coercion) {
     super::with(|engine| engine.note(make));
 }
 
-/// See [`Engine::note_first`](super::Engine::note_first).
 #[cold]
 fn note_first(first: Mark, make: impl FnOnce() -> Coercion) {
     super::with(|engine| engine.note_first(first, make));
 }
 
-/// Put `segment` in front of the paths of the coercions recorded since `mark` (an
-/// adapter reading its elements itself).
 #[cold]
 fn prefix_notes_since(mark: Mark, segment: Segment) {
     super::with(|engine| {

@@ -1,8 +1,6 @@
-//! A deserializer that makes some value of whatever type asks (`1` for an integer, so
-//! that `NonZero*` types take it; `0.0`, `""`, `false`, an empty array or map, a struct of
-//! stand-ins, an enum's first variant), so that a struct can get
-//! past a field whose issue was already recorded (or that is missing). Run only with
-//! recording suppressed.
+//! A deserializer making some value of whatever type asks (`1`, `0.0`, `""`, `false`, empty
+//! containers, a struct of stand-ins, an enum's first variant), so a struct gets past a
+//! refused or missing field. Run only with recording suppressed.
 
 use serde::de::{
     self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor,
@@ -29,9 +27,8 @@ impl Placeholder {
         self.deeper_by(1)
     }
 
-    /// `levels` deeper: a tuple of `len` elements takes `len` levels, so that the stand-in
-    /// of a wide tuple nested in itself (`[T; 8]` inside `T`) stays small (the product of
-    /// the lengths along a path whose sum is at most `MAX_DEPTH`).
+    /// `levels` deeper: a tuple takes one level per element, so wide self-nested tuples stay
+    /// small.
     fn deeper_by(self, levels: usize) -> Result<Self, Error> {
         let depth = usize::from(self.depth).saturating_add(levels.max(1));
         if depth > usize::from(MAX_DEPTH) {

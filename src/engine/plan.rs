@@ -1,24 +1,8 @@
-//! Plans: which fields each struct of a type requires, so that the engine can report every
-//! missing field in one pass.
-//!
-//! A plan is a tree of nodes matched to the arguments as they are read: a struct node
-//! lists the struct's properties (each with the names serde accepts for it, whether it is
-//! required, and the node of its value), an array node the node of its elements. A plan
-//! comes from one of two sources:
-//!
-//! - **learned** ([`super::probe`]): the type's own `Deserialize` run over stand-in input,
-//!   once per type and thread; it knows exactly what serde requires (aliases and `default`
-//!   included) for structs reached through struct fields, `Option`, newtypes, sequences and
-//!   tuples;
-//! - **from the JSON Schema** ([`from_schema`], feature `schemars`): `required` and
-//!   `properties` of each object schema, through `items` and nullable `anyOf`s.
-//!
-//! Each struct node says how it recognises its struct, and the engine checks it when it
-//! reads one: a learned node is the struct serde named with the same name and field list;
-//! a schema node's required names must all be fields serde knows. Where that check fails,
-//! or where nothing is known (enum variants, map values, `#[serde(flatten)]`, types whose
-//! `Deserialize` refuses every stand-in), the struct reports its first missing field only
-//! (serde's derived visitors stop there) and the objects around it stop there too.
+//! Plans: which fields each struct of a type requires, so the engine reports every missing
+//! field in one pass. A plan is a tree of struct and array nodes, learned from the type's
+//! `Deserialize` ([`super::probe`]) or built from its JSON Schema ([`from_schema`]). A node
+//! the engine cannot match to the struct serde reads (enum variants, maps, `flatten`) reports
+//! the first missing field only (docs/contract.md, "How the entry points read a call").
 
 use std::borrow::Cow;
 
@@ -55,13 +39,10 @@ pub(crate) struct StructNode {
     pub(crate) check: Check,
     /// Every property known, in declaration order (required first for learned nodes).
     pub(crate) props: Vec<Prop>,
-    /// Whether every property serde knows is in `props` (so that a key serde knows but no
-    /// prop names cannot be an alias of a required one).
+    /// Every property serde knows is in `props` (else a known key may alias a required one).
     pub(crate) complete: bool,
-    /// The required properties among the first 64, as bits (the quick test that nothing is
-    /// missing); 0 when there are more than 64 properties. Every bit when a property has a
-    /// type default ([`Prop::default`]): the quick test then fails, and the full one reports
-    /// the defaults filled in, at no cost to the structs without one.
+    /// The required properties among the first 64 as bits, for the quick test that nothing is
+    /// missing (0 past 64; all bits when a property has a type default, so the full test runs).
     pub(crate) required_bits: u64,
     /// Whether a property has a type default.
     pub(crate) has_defaults: bool,
@@ -87,15 +68,13 @@ pub(crate) struct Prop {
     pub(crate) aliases: Vec<Cow<'static, str>>,
     pub(crate) required: bool,
     pub(crate) child: NodeId,
-    /// The default the field's type fills in when the field is absent (learned plans
-    /// only), reported as `default_applied`.
+    /// The default the field's type fills in when absent, for `default_applied`.
     pub(crate) default: Option<Box<crate::issue::Input>>,
     /// `name`'s [`Signature`], for the quick comparison.
     sig: Signature,
 }
 
-/// A name's length and first 8 bytes: two names with different signatures differ, and two
-/// of at most 8 bytes with the same signature are the same.
+/// A name's length and first 8 bytes: a cheap first test of equality.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Signature(usize, u64);
 
@@ -145,8 +124,7 @@ impl Prop {
     }
 }
 
-/// String equality for field names: the length first, then byte by byte (field names are
-/// short: a loop is cheaper than a call to `memcmp`).
+/// Field-name equality, length first (names are short: a loop beats `memcmp`).
 #[inline(always)]
 fn same(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
@@ -173,10 +151,7 @@ impl Plan {
         self.nodes.get(id as usize)
     }
 
-    /// Mark in `path` (from the root of the call this plan reads) every key the caller chose:
-    /// a key that no declared field of its struct names (an unknown field, a map's key), and
-    /// every key below a value the plan does not describe (a map's values, enum variants,
-    /// an object read by a type of its own), which may be a map's.
+    /// Mark in `path` every key the caller chose, for redaction.
     pub(crate) fn mark_sent(&self, path: &mut crate::issue::Path) {
         use crate::issue::Segment;
         let mut node = ROOT;
@@ -206,7 +181,6 @@ impl Plan {
         path.mark_sent(sent);
     }
 
-    /// Whether `id` is a struct node.
     pub(crate) fn is_struct(&self, id: NodeId) -> bool {
         matches!(self.node(id), Some(Node::Struct(_)))
     }
@@ -225,12 +199,10 @@ impl Plan {
         }
     }
 
-    /// Whether `id` is an array node.
     pub(crate) fn is_seq(&self, id: NodeId) -> bool {
         matches!(self.node(id), Some(Node::Seq(_)))
     }
 
-    /// The node of the elements of the array at `id`.
     #[inline]
     pub(crate) fn items(&self, id: NodeId) -> NodeId {
         match self.node(id) {
@@ -332,10 +304,8 @@ impl Present {
     }
 }
 
-/// A plan from a JSON Schema (inline, without `$ref`): the node of each object schema
-/// lists its `properties`, `required` ones marked; `items` gives array nodes; an `anyOf`
-/// or `oneOf` with a single branch that is not `{"type": "null"}` is that branch (an
-/// `Option`). Objects nested deeper than 128 levels are left opaque.
+/// A plan from an inline JSON Schema: `properties`/`required`, `items`, and a one-branch
+/// nullable `anyOf`/`oneOf` as its branch (docs/contract.md, Limits, for the depth).
 #[cfg_attr(not(feature = "schemars"), allow(dead_code))]
 pub(crate) fn from_schema(schema: &Value) -> Plan {
     let mut nodes = Vec::new();

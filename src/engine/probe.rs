@@ -1,19 +1,7 @@
-//! Learning a type's plan from its own `Deserialize`.
-//!
-//! The type is deserialized, again and again, from a deserializer that makes up its input
-//! ([`ProbeDe`]) and learns from what serde answers. At each struct it offers the fields it
-//! knows to be required; serde's derived visitor names the first required field it lacks
-//! (`missing_field`), which is learned, and the next run offers it too. Once a struct asks
-//! for nothing more it is explored: every other field serde knows is offered as well (so
-//! that structs inside optional fields are learned in turn), the fields known by their
-//! serde name first; a name serde answers with `duplicate_field` is an alias of the field
-//! it names. Each run that fails teaches one fact; the runs end when one succeeds with
-//! nothing left to explore, or when a run fails without teaching anything (a field whose
-//! type refuses every stand-in, say), which leaves the structs it stopped in incomplete.
-//!
-//! The input is made up, never the arguments, so the work depends on the type alone (and
-//! is done once per type and thread): at most [`MAX_RUNS`] runs over at most [`MAX_NODES`]
-//! nodes, [`MAX_DEPTH`] levels deep (a recursive type is learned down to there).
+//! Learning a type's plan from its own `Deserialize`, run again and again over made-up input
+//! ([`ProbeDe`]): each failed run names one more required field (`missing_field`) or alias
+//! (`duplicate_field`), then optional fields are offered to explore the structs inside. The
+//! work depends on the type alone, within the bounds in docs/contract.md, Limits.
 
 use std::borrow::Cow;
 use std::cell::RefCell;
@@ -32,15 +20,12 @@ use crate::issue::Input;
 
 /// Runs of the type's `Deserialize`, at most.
 const MAX_RUNS: usize = 2048;
-/// Nodes of a plan, at most.
 const MAX_NODES: usize = 4096;
 /// Levels of a plan, at most.
 const MAX_DEPTH: u32 = 32;
-/// Values made up over all runs, at most: past it every value is a stand-in, so that the
-/// work stays bounded whatever the type (a recursive type with many optional fields).
+/// Values made up over all runs, at most: past it, stand-ins only (bounded work).
 const MAX_STEPS: u32 = 200_000;
 
-/// The plan of `T`, learned from `T`'s `Deserialize`.
 pub(crate) fn learn<T: DeserializeOwned>(engine: &Engine) -> Plan {
     learn_as::<T>(engine, false)
 }
@@ -80,20 +65,15 @@ fn learn_as<T: DeserializeOwned>(engine: &Engine, defaults: bool) -> Plan {
     builder.into_inner().into_plan()
 }
 
-/// Threads learning type defaults now: while none is, a type default filled in by serde
-/// ([`default_filled`]) costs one load.
+/// Threads learning type defaults now: while none is, [`default_filled`] costs one load.
 static LOGGING: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
-    /// The type defaults filled in during the field-default phase of the struct being
-    /// learned from (after its last member, before its visitor returns); `None` outside it.
+    /// The type defaults filled in while the struct being learned ends; `None` otherwise.
     static FILLED: RefCell<Option<Vec<Input>>> = const { RefCell::new(None) };
 }
 
-/// Called by the crate's type defaults (`Int`'s `Default` and `DefaultTo::value` with a
-/// default) when serde fills one in for an absent field: while a plan is being learned,
-/// this is how the probe tells which absent field has a type default, so that a call read
-/// with a report records `default_applied` there.
+/// Called when serde fills in a crate type default: tells the probe which field.
 #[inline]
 pub(crate) fn default_filled(value: impl FnOnce() -> Input) {
     if LOGGING.load(Ordering::Relaxed) != 0 {
@@ -117,10 +97,7 @@ fn filled_slow(value: Input) {
 /// Type defaults noted per struct and run, at most.
 const MAX_FILLED: usize = 256;
 
-/// Which absent optional fields get a type default, learned by leaving each out in turn:
-/// first a run with every field offered (the defaults of fields that are never offered),
-/// then, per struct, one with only its required fields (does any absent field get a type
-/// default?), and for a struct where one does, one run per optional field left out.
+/// Which absent optional fields get a type default, learned by leaving fields out run by run.
 fn learn_defaults<T: DeserializeOwned>(builder: &RefCell<Builder>, engine: &Engine) {
     struct Logging;
     impl Drop for Logging {
@@ -249,7 +226,6 @@ struct Builder {
     nodes: Vec<BNode>,
     /// Values made up so far (see [`MAX_STEPS`]).
     steps: u32,
-    /// Struct nodes reached in this run.
     reached: Vec<NodeId>,
 }
 
@@ -292,8 +268,7 @@ enum Phase {
     /// Offering every field, to learn aliases and what lies inside optional fields.
     Explore,
     Done,
-    /// A run failed inside it without teaching anything: what is known stands, the rest
-    /// is unknown.
+    /// A run failed inside it without teaching anything: the rest stays unknown.
     Broken,
 }
 
@@ -319,7 +294,6 @@ impl Builder {
         id
     }
 
-    /// The node of the elements of the array at `id`.
     fn items(&mut self, id: NodeId) -> NodeId {
         match self.nodes.get(id as usize) {
             Some(BNode::Seq(items)) => return *items,
@@ -343,8 +317,7 @@ impl Builder {
         }
     }
 
-    /// After a run that succeeded: every struct reached moves on a phase. Whether another
-    /// run can teach more.
+    /// After a successful run, every struct moves on a phase; whether more can be learned.
     fn advance(&mut self) -> bool {
         let mut more = false;
         for id in std::mem::take(&mut self.reached) {
@@ -728,8 +701,7 @@ impl ProbeDe<'_, '_> {
     }
 }
 
-/// One element (or `left` of them) at the node of the elements: the first is learned
-/// from, the others are stand-ins.
+/// One element (or `left`) at the items node: the first learned from, the rest stand-ins.
 struct Items<'b, 'e> {
     left: usize,
     first: bool,

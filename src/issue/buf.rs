@@ -6,8 +6,7 @@ use std::fmt;
 
 use super::{Code, Issue, MAX_ISSUES, Rejection};
 
-/// Issues found by one adapter call, with paths relative to the adapter's value; capped
-/// like a [`Rejection`], and counted past the cap without being built.
+/// Issues of one adapter call, relative to its value; capped like a [`Rejection`].
 #[derive(Debug, Default)]
 pub(crate) struct IssueBuf {
     issues: Vec<Issue>,
@@ -36,10 +35,7 @@ impl IssueBuf {
         self.push_with(|| issue);
     }
 
-    /// These issues as one, located where the error that carries them will be (a map key,
-    /// or a value serde replays from a buffer, whose own path is unknown here): the first
-    /// issue's code, with its relative path, if any, and the count of the others in its
-    /// message.
+    /// These issues as one, located where the error will be: the first's code and path.
     pub(crate) fn into_located_here(self) -> Issue {
         let more = self.issues.len().saturating_sub(1) + self.dropped;
         let mut issues = self.issues.into_iter();
@@ -49,7 +45,6 @@ impl IssueBuf {
         first.relocated_here(more)
     }
 
-    /// Add `other`'s issues after these.
     pub(crate) fn append(&mut self, other: IssueBuf) {
         for issue in other.issues {
             self.push(issue);

@@ -1,9 +1,6 @@
-//! The issue model: one refusal ([`Issue`]: a stable [`Code`], where it happened, what
-//! arrived as an [`Input`], how to fix the call), its location ([`Path`] of [`Segment`]s,
-//! in `path.rs`), and all the refusals of one call ([`Rejection`], in `rejection.rs`); the
-//! issues of one adapter call on their way to the engine or an error (`IssueBuf`, in
-//! `buf.rs`). The issue model imports nothing from the engine, the adapter shell or the
-//! adapters: whoever reads a call puts the path segments in front, as they are to appear.
+//! The issue model: one refusal ([`Issue`]), its location ([`Path`], `path.rs`), all the
+//! refusals of a call ([`Rejection`], `rejection.rs`), one adapter call's issues (`IssueBuf`,
+//! `buf.rs`). It imports nothing from the engine: callers put path segments in front.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -24,8 +21,7 @@ pub(crate) use path::Redacted;
 pub use path::{MAX_PATH_CHARS, Path, Segment};
 pub use rejection::{MAX_ISSUES, Rejection};
 
-/// The context keys a redacted issue keeps: what the crate writes from the type's
-/// declaration or from where the issue is, never what the caller sent.
+/// The context keys a redacted issue keeps: the crate's own words, never what the caller sent.
 const DECLARED_CONTEXT: &[&str] = &[
     "minimum",
     "maximum",
@@ -133,9 +129,7 @@ pub enum Code {
     UrlInvalid,
     /// A URL the policy refuses (scheme, host, userinfo, internal address).
     UrlForbidden,
-    /// A string not valid for its format (a date, date-time, UUID, email or IP address,
-    /// or on the schema route a URI), after the format's lax spellings; `context.format`
-    /// names the format (`date-time`, `uuid`, ...).
+    /// A string not valid for its format after the lax spellings; `context.format` names it.
     FormatInvalid,
     /// An object key that is never forwarded (`__proto__`, `constructor`, `prototype`).
     ForbiddenKey,
@@ -188,8 +182,7 @@ impl fmt::Display for Code {
 /// The offending value as it arrived, cut short so that error text never echoes more than
 /// [`INPUT_ECHO_CHARS`] chars of input.
 ///
-/// Strings are cut to 64 chars with `…` appended when cut; numbers, booleans and `null`
-/// stay as they are; arrays and objects become compact JSON text, cut the same way.
+/// Strings, and arrays and objects as compact JSON text, are cut with `…`; scalars stay.
 ///
 /// # Examples
 ///
@@ -246,8 +239,7 @@ impl Input {
     }
 }
 
-/// Compact JSON text of `value`, serialized only as far as the echo limit needs: a huge
-/// array costs no more than a small one.
+/// Compact JSON text of `value`, serialized only as far as the echo limit needs.
 fn compact_json_prefix(value: &Value) -> String {
     struct Capped(Vec<u8>);
     impl io::Write for Capped {
@@ -351,7 +343,6 @@ impl Issue {
         &mut self.path
     }
 
-    /// Set `key` to `value` in the context.
     pub(crate) fn set_context(&mut self, key: &str, value: impl Into<Value>) {
         self.context
             .get_or_insert_with(Default::default)
@@ -398,14 +389,9 @@ impl Issue {
         self.context.as_deref()
     }
 
-    /// This issue without anything the caller sent: no `input`; a message or hint built at
-    /// run time (which may quote the call) replaced by the crate's fixed words for the code
-    /// (fixed ones are kept); of the context, only what the crate writes from
-    /// the type's declaration or from where the issue is (`minimum`, `maximum`,
-    /// `minLength`, `maxLength`, `minItems`, `maxItems`, `pattern`, `name`, `allowed`,
-    /// `forbidden`, `maxDepth`, `maxLayers`, `reason`, `offset`, `path_levels_cut`,
-    /// `server_error`), so a suggested or sent key (`sent_key`, `did_you_mean`) goes; and
-    /// keys the caller chose written `*` in the path ([`Path::redacted`]).
+    /// This issue without anything the caller sent: no `input`, run-time messages and hints
+    /// replaced by the code's fixed words, only the context keys the crate writes itself
+    /// (docs/contract.md, "Redaction"), caller-chosen keys written `*` ([`Path::redacted`]).
     ///
     /// ```
     /// use mcp_coerce::{Code, IntLike};
@@ -450,8 +436,7 @@ impl Issue {
         self.path = self.path.redacted();
     }
 
-    /// This issue moved to the root of wherever it is reported from, its own path (and
-    /// the count of `more` issues found with it) kept in the message.
+    /// This issue moved to the root of where it is reported, its path in the message.
     pub(crate) fn relocated_here(mut self, more: usize) -> Issue {
         self.cut_path_to_fit();
         if !self.path.is_root() {
@@ -464,17 +449,13 @@ impl Issue {
         self
     }
 
-    /// Put `segment` in front of the path (one level up), keeping the path within
-    /// [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS) as it grows, so that no deep path is ever
-    /// held in full. The segment goes in as it is: where a key must not be echoed (inside a
-    /// field marked secret) the caller writes it `*` first.
+    /// Put `segment` in front of the path, cut to [`MAX_PATH_CHARS`] as it grows.
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.path.prepend(segment);
         self.cut_path_to_fit();
     }
 
-    /// Cut the path to [`MAX_PATH_CHARS`](crate::MAX_PATH_CHARS), adding the number of
-    /// levels left out to `path_levels_cut` in the context.
+    /// Cut the path to [`MAX_PATH_CHARS`], counting the levels cut in the context.
     pub(crate) fn cut_path_to_fit(&mut self) {
         let cut = self.path.cut_to_fit();
         if cut > 0 {
@@ -521,8 +502,7 @@ impl fmt::Display for Issue {
     }
 }
 
-/// An issue on its own is an error too (the checks usable without serde, such as
-/// `url::check_url`, return one), so `?` carries it into `Box<dyn Error>`.
+/// An issue is an error too (`url::check_url` returns one), for `?`.
 impl std::error::Error for Issue {}
 
 /// What kind of JSON value arrived, as a noun phrase for messages ("got a string").

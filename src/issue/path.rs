@@ -26,18 +26,14 @@ pub enum Segment {
 }
 
 impl Segment {
-    /// The segment of an object key as it goes into an issue's path: cut to
-    /// [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars with `…` appended when cut, so a
-    /// huge key cannot be copied into every issue (such a key is never a real field name;
-    /// the cut pointer then names the key only approximately).
+    /// An object key's segment, cut to [`INPUT_ECHO_CHARS`](crate::INPUT_ECHO_CHARS) chars.
     pub(crate) fn key(key: &str) -> Segment {
         Segment::Key(crate::words::truncate(key))
     }
 }
 
 impl Segment {
-    /// Its length in a JSON Pointer, in chars: the `/`, then the index, or the key with
-    /// `~` and `/` escaped.
+    /// Its length in chars in a JSON Pointer (`/`, then the index or the escaped key).
     fn rendered_chars(&self) -> usize {
         1 + match self {
             Segment::Index(index) => index.checked_ilog10().unwrap_or(0) as usize + 1,
@@ -88,9 +84,7 @@ impl From<usize> for Segment {
 #[derive(Clone, Default)]
 pub struct Path {
     segments: Vec<Segment>,
-    /// Which of the first 64 segments are keys the caller chose (a map's keys, a key no
-    /// declared field names), as bits: bit `i` for segment `i`. A redacted path shows them
-    /// as `*` ([`Path::redacted`]); a segment past the 64th is shown so if it is a key.
+    /// Which of the first 64 segments are keys the caller chose, as bits.
     sent: u64,
 }
 
@@ -103,8 +97,7 @@ impl fmt::Debug for Path {
     }
 }
 
-/// Paths are equal when their segments are: which keys the caller chose is not part of
-/// where a thing is.
+/// Paths are equal when their segments are (the caller's-key marks do not count).
 impl PartialEq for Path {
     fn eq(&self, other: &Self) -> bool {
         self.segments == other.segments
@@ -187,21 +180,18 @@ impl Path {
         self
     }
 
-    /// Put `segment` in front: issues are found deep down and gain their outer segments
-    /// on the way back up (the marks of the caller's keys move with their segments).
+    /// Put `segment` in front (the caller's-key marks move with their segments).
     pub(crate) fn prepend(&mut self, segment: Segment) {
         self.segments.insert(0, segment);
         self.sent <<= 1;
     }
 
-    /// Mark the segments whose bits `sent` sets (bit `i` for segment `i`) as keys the
-    /// caller chose.
+    /// Mark the segments whose bits `sent` sets as keys the caller chose.
     pub(crate) fn mark_sent(&mut self, sent: u64) {
         self.sent |= sent;
     }
 
-    /// This path with every key in it marked as the caller's choice (a path inside a
-    /// forwarded object, or one found before any type was read).
+    /// This path with every key marked as the caller's.
     pub(crate) fn keys_sent(mut self) -> Self {
         for (i, segment) in self.segments.iter().enumerate().take(64) {
             if matches!(segment, Segment::Key(_)) {
@@ -211,13 +201,8 @@ impl Path {
         self
     }
 
-    /// Cut this path to the ancestor whose pointer fits in [`MAX_PATH_CHARS`] chars (the
-    /// outermost segment is always kept, a key of it longer than the limit cut to 64
-    /// chars); the number of inner segments removed.
-    ///
-    /// Keys are already cut to 64 chars, but a path through 100 levels of long keys
-    /// still renders as kilobytes, once per issue: a few kilobytes of request then made
-    /// an envelope of megabytes.
+    /// Cut this path to the ancestor fitting [`MAX_PATH_CHARS`]; the segments removed (else
+    /// deep long keys made megabytes).
     #[inline(always)]
     pub(crate) fn cut_to_fit(&mut self) -> usize {
         let mut used = 0;
@@ -270,8 +255,7 @@ impl fmt::Display for Path {
     }
 }
 
-/// A path written as its [`redacted`](Path::redacted) form where it is displayed, without
-/// building that path first (for the fields of `tracing` events).
+/// A path displayed [`redacted`](Path::redacted) without building it (for `tracing`).
 #[cfg(feature = "tracing")]
 pub(crate) struct Redacted<'a>(pub(crate) &'a Path);
 
@@ -283,8 +267,7 @@ impl fmt::Display for Redacted<'_> {
 }
 
 impl Path {
-    /// The JSON Pointer; with `redact`, every key the caller chose written `*`, as
-    /// [`redacted`](Path::redacted) marks them.
+    /// The JSON Pointer; with `redact`, caller-chosen keys written `*`.
     fn write(&self, f: &mut fmt::Formatter<'_>, redact: bool) -> fmt::Result {
         for (i, segment) in self.segments.iter().enumerate() {
             f.write_str("/")?;
@@ -318,8 +301,7 @@ impl Serialize for Path {
 mod tests {
     use super::{Path, Redacted, Segment};
 
-    /// `Redacted` writes what `redacted()` builds: keys the caller chose as `*` (and every
-    /// key past the 64th), the others escaped, indices as they are.
+    /// `Redacted` writes what `redacted()` builds.
     #[test]
     fn redacted_display_is_the_redacted_path() {
         let mut segments = vec![

@@ -12,9 +12,7 @@ use crate::report::{Coercion, Report};
 pub const MAX_ISSUES: usize = 100;
 
 /// The arguments were refused: every [`Issue`] found (up to [`MAX_ISSUES`], in the order
-/// they were found: object members in the key order of `serde_json`'s map, which is
-/// sorted unless its `preserve_order` feature is on), and how many more were found but not
-/// kept.
+/// [`issues`](Rejection::issues) says), and how many more were found but not kept.
 ///
 /// Returned by [`from_str`](crate::from_str), [`from_slice`](crate::from_slice) and
 /// [`from_value`](crate::from_value). Render it for the caller with
@@ -131,17 +129,9 @@ impl Rejection {
         out
     }
 
-    /// Emit one `tracing` event for this refusal, at info level, target `mcp_coerce`, with
-    /// the fields `tool`, `issues` (how many were found), `codes` and `paths` (the kept
-    /// issues' codes and redacted JSON Pointers, comma-separated, in order), and the
-    /// message `refused`; never an input value: it is rendered as
-    /// [`redacted`](Rejection::redacted) renders it. The coercions applied before the
-    /// refusal get their own events ([`Report::trace`](crate::Report::trace)). The rmcp
-    /// extractor does this for every refusal (feature `rmcp`).
-    ///
-    /// Nothing is built unless a subscriber takes the event: `codes` and `paths` are
-    /// written straight into the subscriber's recorder (as `Display` values) when it
-    /// records them, and with no subscriber interested the call allocates nothing.
+    /// Emit one `tracing` event for this refusal (info level, target `mcp_coerce`; fields
+    /// `tool`, `issues`, `codes`, `paths`; never an input value: docs/contract.md, "Coercion
+    /// report"). Nothing is built unless a subscriber takes the event.
     ///
     /// ```
     /// # use serde::Deserialize;
@@ -192,10 +182,8 @@ impl Rejection {
         self.report.as_deref().map_or(&[], Report::coercions)
     }
 
-    /// The issues kept, in the order they were found: fields in the order the struct
-    /// reads them, which for a call read through a `serde_json::Value` (a refused call) is
-    /// its keys' sorted order, not the order they arrived in (`serde_json` keeps a `Value`'s
-    /// keys sorted unless its `preserve_order` feature is on).
+    /// The issues kept, in the order they were found (for a refused call, `serde_json`'s
+    /// sorted key order unless its `preserve_order` feature is on).
     ///
     /// # Examples
     ///
@@ -236,8 +224,7 @@ enum Part {
     RedactedPath,
 }
 
-/// One part of each issue, comma-separated, written where it is displayed (a field of
-/// [`Rejection::trace`]'s event) without a `String` of its own.
+/// One part of each issue, comma-separated, written where displayed (for [`Rejection::trace`]).
 #[cfg(feature = "tracing")]
 struct Listed<'a>(&'a [Issue], Part);
 

@@ -16,17 +16,7 @@ pub const OUTPUT_INVALID_HINT: &str = "The server produced an invalid result; th
 ///
 /// Serialized in `SCREAMING_SNAKE_CASE` (`"INVALID_ARGUMENT"`).
 ///
-/// | category | JSON-RPC | HTTP |
-/// |---|---|---|
-/// | `INVALID_ARGUMENT` | -32602 | 400 |
-/// | `UNKNOWN_TOOL` | -32602 | 404 |
-/// | `NOT_FOUND` | -32602 | 404 |
-/// | `PERMISSION_DENIED` | -32603 | 403 |
-/// | `CONFLICT` | -32603 | 409 |
-/// | `RESOURCE_EXHAUSTED` | -32603 | 429 |
-/// | `UNAVAILABLE` | -32603 | 503 |
-/// | `INTERNAL_ERROR` | -32603 | 500 |
-/// | `OUTPUT_INVALID` | -32603 | 500 |
+/// Codes and statuses by category: docs/contract.md, "Errors".
 ///
 /// # Examples
 ///
@@ -59,10 +49,8 @@ pub enum Category {
     Unavailable,
     /// A bug or an unexpected failure on the server's side.
     InternalError,
-    /// The tool ran, and its result does not match the `outputSchema` it declares: a
-    /// fault of the server, not of the call (the MCP specification has servers return
-    /// structured results that conform to the output schema). See
-    /// [`Envelope::output_invalid`].
+    /// The tool's result does not match its declared `outputSchema`: the server's fault
+    /// ([`Envelope::output_invalid`]).
     OutputInvalid,
 }
 
@@ -126,8 +114,7 @@ pub struct Envelope {
     context: Option<Box<Map<String, Value>>>,
 }
 
-/// A caller-supplied name cut to the echo limit (kept as it is when it fits, without a
-/// copy).
+/// A caller-supplied name cut to the echo limit (not copied when it fits).
 fn cut(name: String) -> String {
     if name.len() <= crate::INPUT_ECHO_CHARS {
         name
@@ -190,8 +177,7 @@ impl Envelope {
         )
     }
 
-    /// [`invalid_argument`](Self::invalid_argument), the rejection's issues moved into the
-    /// envelope instead of copied.
+    /// [`invalid_argument`](Self::invalid_argument), the issues moved rather than copied.
     #[cfg(feature = "rmcp")]
     pub(crate) fn invalid_argument_owned(tool: impl Into<String>, rejection: Rejection) -> Self {
         let total = rejection.total();
@@ -352,8 +338,7 @@ impl Envelope {
         self
     }
 
-    /// The same envelope with `issues` listed (at most [`MAX_ISSUES`]; the rest, and
-    /// `more` found but not built, counted in `truncated`).
+    /// The same envelope with `issues` listed, the rest counted in `truncated`.
     pub(crate) fn with_issues(mut self, issues: Vec<Issue>, more: usize) -> Self {
         let kept = issues.len().min(MAX_ISSUES);
         self.truncated = issues.len() - kept + more;
@@ -401,11 +386,7 @@ impl Rejection {
     }
 }
 
-/// The one tool a mistyped name most likely meant: the same name ignoring case and the
-/// separators `-`, `_`, space, `/` and `.`; else the one name that ends or starts with
-/// the sent one (a dropped prefix such as `demo_`, at least 4 chars sent); else the one
-/// name within two edits (at most one per three chars sent). Several candidates at the
-/// best rule: no suggestion.
+/// The one tool a mistyped name most likely meant, by the rules of [`Envelope::unknown_tool`].
 fn similar_tool<'a>(sent: &str, names: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     // A name longer than any real tool name is not worth folding.
     if sent.len() > 128 {

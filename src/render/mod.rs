@@ -1,8 +1,6 @@
-//! How a refusal goes back to the caller: the [`Envelope`] and its [`Category`]
-//! (`envelope.rs`), rendered as the MCP `isError` tool result or the JSON-RPC error
-//! (`mcp.rs`); a [`Rejection`](crate::Rejection) as the HTTP 400 body (`http.rs`); and the
-//! soft-failed write (`write.rs`); the envelope of a failed upstream HTTP answer
-//! (`upstream.rs`).
+//! How a refusal goes back: the [`Envelope`] and its [`Category`], rendered as the MCP
+//! result or JSON-RPC error (`mcp.rs`), the HTTP 400 body (`http.rs`), the soft-failed
+//! write (`write.rs`), and a failed upstream answer's envelope (`upstream.rs`).
 
 mod envelope;
 mod http;

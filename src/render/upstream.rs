@@ -78,10 +78,8 @@ impl<'a> Upstream<'a> {
         }
     }
 
-    /// The same answer with the value of its `Retry-After` header (RFC 9110, section
-    /// 10.2.3): delay-seconds (`"120"`) or an HTTP-date in any of the three formats of
-    /// RFC 9110, section 5.6.7 (`"Sun, 06 Nov 1994 08:49:37 GMT"`, the obsolete RFC 850
-    /// and asctime forms). A value that is neither is ignored.
+    /// The same answer with the value of its `Retry-After` header (RFC 9110, 10.2.3):
+    /// delay-seconds or an HTTP-date in any of its three formats; anything else is ignored.
     #[must_use]
     pub fn retry_after(mut self, value: &'a str) -> Self {
         self.retry_after = Some(value);
@@ -112,41 +110,10 @@ impl<'a> Upstream<'a> {
         self
     }
 
-    /// The envelope for the caller of `tool`:
-    ///
-    /// | upstream | category | issues |
-    /// |---|---|---|
-    /// | 400, 422 | `INVALID_ARGUMENT` | the field errors of a recognised body (below), else none |
-    /// | 401, 403 | `PERMISSION_DENIED` | none |
-    /// | 404 | `NOT_FOUND` | none |
-    /// | 409 | `CONFLICT` | none |
-    /// | 429 | `RESOURCE_EXHAUSTED`, with `context.retry_after_s` from `Retry-After` | none |
-    /// | 408, any 5xx, [`timed_out`](Self::timed_out) | `UNAVAILABLE`, with `context.retry_after_s` from `Retry-After` | none |
-    /// | any other 4xx | `INVALID_ARGUMENT` | none |
-    /// | anything else (1xx to 3xx, past 599) | `INTERNAL_ERROR` (an upstream that did not fail was reported as failed) | none |
-    ///
-    /// 408 (Request Timeout) is the upstream timing out, so it counts with the timeouts.
-    /// `retry_after_s` is whole seconds, an HTTP-date in the past giving 0 (RFC 9110,
-    /// section 10.2.3, defines `Retry-After` for 503 and 429 answers).
-    ///
-    /// Recognised bodies (JSON, at most 1 MiB), each field error becoming one issue at its
-    /// path, with the upstream's message cut to [`INPUT_ECHO_CHARS`] chars:
-    /// - RFC 9457 problem details with the `errors` extension of its section 3 (`{"errors":
-    ///   [{"detail", "pointer": "#/age"}]}`, the pointer a JSON Pointer, in its URI
-    ///   fragment form or plain; JSON:API's `{"source": {"pointer"}}` and `title` too),
-    ///   and the `invalid-params` extension of RFC 7807 (`[{"name", "reason"}]`, also
-    ///   spelled `invalid_params`): code `custom`;
-    /// - pydantic and FastAPI validation errors, `{"detail": [{"type", "loc", "msg",
-    ///   "input"}]}`: the path from `loc` without FastAPI's leading location (`body`,
-    ///   `query`, `path`, `header`, `cookie`), the code from `type` (pydantic's names for
-    ///   the crate's codes: `missing`, `int_parsing`, `string_too_long` as `too_long`,
-    ///   `greater_than_equal` as `too_small`, any `*_type` as `invalid_type`, ...;
-    ///   pydantic 1's dotted names too; `custom` for the rest), and `input` echoed.
-    ///
-    /// At most [`MAX_ISSUES`] issues are listed, the rest counted in `truncated`. The
-    /// message is `upstream service answered HTTP <status>`, then `: ` and the body as
-    /// one line (whitespace and control chars collapsed to single spaces) cut to
-    /// [`INPUT_ECHO_CHARS`] chars with `…`, when there is a body.
+    /// The envelope for the caller of `tool`: the status picks the category, a recognised
+    /// error body (RFC 9457 or RFC 7807 field errors, pydantic and FastAPI validation errors;
+    /// at most 1 MiB) gives one issue per field error, `Retry-After` gives `retry_after_s`, and
+    /// the body is echoed as one cut line. The tables: docs/contract.md, "HTTP".
     ///
     /// # Examples
     ///
@@ -221,8 +188,7 @@ impl<'a> Upstream<'a> {
         }
     }
 
-    /// `envelope` with `retry_after_s` and a hint naming it when `Retry-After` is
-    /// readable; else as it is.
+    /// `envelope` with `retry_after_s` and a hint, when `Retry-After` is readable.
     fn with_retry_after(&self, envelope: Envelope) -> Envelope {
         let now = self.now.unwrap_or_else(SystemTime::now);
         match self
@@ -258,9 +224,7 @@ impl Envelope {
     }
 }
 
-/// The body as one line: whitespace and control chars collapsed to single spaces, edges
-/// trimmed, cut to [`INPUT_ECHO_CHARS`] chars with `…` appended when cut; bytes that are
-/// not UTF-8 become U+FFFD. Reads no more of the body than the echo needs.
+/// The body as one line cut to [`INPUT_ECHO_CHARS`], reading no more than that.
 fn one_line_echo(body: &[u8]) -> String {
     let decoded = body.utf8_chunks().flat_map(|chunk| {
         let bad = (!chunk.invalid().is_empty()).then_some(char::REPLACEMENT_CHARACTER);
@@ -269,8 +233,7 @@ fn one_line_echo(body: &[u8]) -> String {
     crate::words::one_line(decoded, INPUT_ECHO_CHARS)
 }
 
-/// The field errors of a recognised error body, as issues (at most [`MAX_ISSUES`]), and
-/// how many more were found.
+/// A recognised body's field errors as issues (at most [`MAX_ISSUES`]), and the rest.
 fn field_errors(body: &[u8]) -> (Vec<Issue>, usize) {
     if body.len() > PARSE_LIMIT {
         return (Vec::new(), 0);
@@ -373,8 +336,7 @@ fn pydantic_error(error: &Map<String, Value>) -> Option<Issue> {
     Some(issue)
 }
 
-/// The crate's code for a pydantic error type (pydantic 2's names, and pydantic 1's dotted
-/// ones); `custom` for any other.
+/// The crate's code for a pydantic (1 or 2) error type; `custom` for any other.
 fn pydantic_code(kind: &str) -> Code {
     match kind {
         "missing" | "value_error.missing" => Code::Missing,
@@ -404,9 +366,7 @@ fn pydantic_code(kind: &str) -> Code {
     }
 }
 
-/// One element of an RFC 9457 `errors` list (`detail`, `pointer`) or of JSON:API's
-/// (`detail` or `title`, `source.pointer`): a message required, the path at the root when
-/// there is no pointer.
+/// One RFC 9457 or JSON:API `errors` element: a message required.
 fn problem_error(error: &Map<String, Value>) -> Option<Issue> {
     let message = ["detail", "title", "message"]
         .iter()
@@ -437,9 +397,7 @@ fn invalid_param(param: &Map<String, Value>) -> Option<Issue> {
     ))
 }
 
-/// The path of a JSON Pointer (RFC 6901), plain (`/a/0`) or in its URI fragment form
-/// (`#/a/0`, percent-decoded); the root for a pointer that is neither. A segment of digits
-/// without a leading zero is an index, any other a key.
+/// The path of a JSON Pointer, plain or as a URI fragment.
 fn pointer_path(pointer: &str) -> Path {
     let decoded;
     let pointer = match pointer.strip_prefix('#') {
@@ -465,16 +423,14 @@ fn pointer_path(pointer: &str) -> Path {
     }))
 }
 
-/// `%XX` escapes decoded (invalid UTF-8 replaced); a `%` not followed by two hex digits
-/// is kept as it is.
+/// `%XX` escapes decoded (invalid UTF-8 replaced); a lone `%` kept.
 fn percent_decode(text: &str) -> String {
     percent_encoding::percent_decode_str(text)
         .decode_utf8_lossy()
         .into_owned()
 }
 
-/// The delay a `Retry-After` value asks for, in whole seconds from `now`: delay-seconds,
-/// or an HTTP-date (0 when it is past). `None` when the value is neither.
+/// The seconds a `Retry-After` value asks to wait from `now`, if readable.
 fn retry_after_seconds(value: &str, now: SystemTime) -> Option<u64> {
     let value = value.trim_matches([' ', '\t']);
     if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
@@ -503,12 +459,7 @@ const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
-/// An HTTP-date (RFC 9110, section 5.6.7) as seconds since the Unix epoch: IMF-fixdate
-/// (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form (`Sunday, 06-Nov-94
-/// 08:49:37 GMT`, its two-digit year read as the RFC says: a year that would be more than
-/// 50 years after now's is the most recent past year ending in those digits) and asctime (`Sun Nov  6 08:49:37 1994`). The
-/// names are case-sensitive, as the RFC has them; the day name is not checked against the
-/// date.
+/// An HTTP-date (RFC 9110, 5.6.7, all three forms) as Unix seconds.
 fn http_date(text: &str, now: i64) -> Option<i64> {
     if let Some((day, rest)) = text.split_once(", ") {
         if DAYS.contains(&day) {
@@ -553,7 +504,6 @@ fn http_date(text: &str, now: i64) -> Option<i64> {
     civil_seconds(four_digits(year)?, month_number(month)?, dd, time)
 }
 
-/// `text` split on `sep` into exactly `N` fields.
 fn fields<const N: usize>(text: &str, sep: char) -> Option<[&str; N]> {
     let mut parts = text.split(sep);
     let mut out = [""; N];
@@ -583,8 +533,7 @@ fn month_number(name: &str) -> Option<i64> {
     i64::try_from(index).ok().map(|i| i + 1)
 }
 
-/// The year (UTC) of a time in seconds since the Unix epoch (Howard Hinnant's
-/// civil_from_days).
+/// The UTC year of a Unix time (Howard Hinnant's civil_from_days).
 fn year_of(seconds: i64) -> i64 {
     let days = seconds.div_euclid(86_400) + 719_468;
     let era = days.div_euclid(146_097);
@@ -596,8 +545,7 @@ fn year_of(seconds: i64) -> i64 {
     yoe + era * 400 + i64::from(month <= 2)
 }
 
-/// Seconds since the Unix epoch of a UTC date and an `HH:MM:SS` time of day (second 60,
-/// a leap second, allowed as RFC 9110 has it); `None` for a date or time out of range.
+/// Unix seconds of a UTC date and time (second 60 allowed); `None` out of range.
 fn civil_seconds(year: i64, month: i64, day: i64, time: &str) -> Option<i64> {
     let [hh, mm, ss] = fields::<3>(time, ':')?;
     let (hh, mm, ss) = (two_digits(hh)?, two_digits(mm)?, two_digits(ss)?);

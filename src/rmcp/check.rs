@@ -16,10 +16,7 @@ const MAX_VALIDATORS: usize = 4096;
 /// At most this many mismatches of one result are logged.
 const MAX_LOGGED: usize = 10;
 
-/// `result`, or the `OUTPUT_INVALID` result when it does not match `schema` (the tool's
-/// output schema as declared, its `$ref`s inlined as published). An error result is not
-/// the tool's output: its `structuredContent` goes only where it matches the schema, and
-/// otherwise is sent as text (clients check it against the schema all the same).
+/// `result`, or the `OUTPUT_INVALID` result when it does not match `schema`.
 pub(super) fn checked(
     tool: &str,
     schema: &Arc<JsonObject>,
@@ -117,13 +114,10 @@ impl Mismatch {
 }
 
 type Compiled = Arc<Result<jsonschema::Validator, String>>;
-/// Compiled schemas by the address of the schema they were compiled from (kept alive with
-/// them, so an address names one schema).
+/// Compiled schemas by their schema's address (kept alive with them).
 type Validators = Mutex<HashMap<usize, (Arc<JsonObject>, Compiled)>>;
 
-/// The validator of an output schema, compiled once per schema: found by the schema's
-/// `Arc` (a tool router keeps its tools' schemas), else by its content (a router built
-/// again at every request, `coerce(Self::tool_router())`).
+/// An output schema's validator, compiled once; found by `Arc`, else by content.
 fn validator(schema: &Arc<JsonObject>) -> Compiled {
     static VALIDATORS: OnceLock<Validators> = OnceLock::new();
     let validators = VALIDATORS.get_or_init(Default::default);

@@ -57,11 +57,8 @@
 //! rmcp's `#[tool_router(server_handler)]` shorthand writes that `impl ServerHandler` itself,
 //! with rmcp's router and no place for another: drop `server_handler` and write the two
 //! lines above instead (`coerce(Self::tool_router())` if the server keeps no router field).
-//! Without [`coerce`], [`Parameters`] still answers a refusal with an `isError` result
-//! (rmcp's router turns it into one, as for its own extractor), whose one text item is
-//! `failed to deserialize parameters: ` and the envelope as JSON; the router's other
-//! services are then off. For calls routed by hand, [`Envelope`] converts into rmcp's
-//! `CallToolResult` and `ErrorData`.
+//! Without [`coerce`], refusals still become `isError` results (docs/contract.md, "The rmcp
+//! router"); [`Envelope`] converts into rmcp's `CallToolResult` and `ErrorData`.
 
 #[cfg(feature = "output-check")]
 mod check;
@@ -80,15 +77,11 @@ pub use parameters::{Coercions, NOTES_META_KEY, Parameters};
 pub use router::{Router, UNKNOWN_TOOL_HINT, coerce, refusal_result};
 pub use unwrap::{UnwrapArguments, on_custom_request};
 
-/// A tool's result checked against its `outputSchema` as the router checks the results it
-/// routes (feature `output-check`), for a proxy or gateway that holds the result and the
-/// schema itself: `result` as it is when it matches (or when it is an error result whose
-/// `structuredContent` matches or is absent); an error result whose `structuredContent`
-/// does not match, with it moved into `content` as JSON text; any other result that does
-/// not match, or has no `structuredContent`, is the `isError` result of the
-/// [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), each
-/// mismatch logged as the router logs it. `output_schema` is the schema as declared; its
-/// `$ref`s into itself are inlined first, and it is compiled once per schema (cached).
+/// A tool's result checked against its `outputSchema` (declared; local `$ref`s inlined,
+/// compiled once) as the router checks the results it routes (feature `output-check`), for
+/// a proxy or gateway holding both: what passes and what becomes the
+/// [`OUTPUT_INVALID`](crate::Envelope::output_invalid) result is in docs/contract.md, "The
+/// rmcp router".
 ///
 /// # Examples
 ///

@@ -6,27 +6,11 @@ use ::rmcp::model::JsonObject;
 use serde_json::Value;
 
 /// The `outputSchema` of a tool whose structured result is `T`, as [`coerce`](super::coerce)
-/// publishes every output schema: `T`'s schema for what its `Serialize` writes (schemars'
-/// serialize contract, as rmcp's `Json<T>` asks), inline (as input schemas are, for
-/// clients that do not resolve `$ref`), without the 2020-12 `$schema` and the root
-/// `title`/`description`, and with the standard `format` values only (schemars'
-/// `"uint32"`, `"int64"`, ... are left out: validators warn about formats they do not know;
-/// the bounds stay).
-///
-/// An integer whose bounds are left to its type carries the type's own range here, not
-/// the ±(2^53 − 1) of input schemas (see [`crate::schema`]): an `i64` id past 2^53 that
-/// the tool read exactly and returns passes the router's check of its result.
-///
-/// Unlike [`input_schema`](crate::schema::input_schema), it keeps `null` where `T` may
-/// write it (`"type": ["string", "null"]` for an `Option` written as `null`): an output
-/// schema is read by validators, not by a model choosing how to spell a call, and without
-/// it results that `T` writes (`Some(None)` of an `Option<Option<_>>`) would fail the
-/// router's check.
-///
-/// Use it where a tool returns a `CallToolResult` (to [attach notes](super::Coercions::attach),
-/// say) and declares its output type by hand: `#[tool(output_schema =
-/// mcp_coerce::rmcp::output_schema::<Out>())]`. A tool returning rmcp's `Json<Out>` gets
-/// rmcp's schema of `Out`, which the router publishes the same way.
+/// publishes every output schema: what `T`'s `Serialize` writes, inline, standard `format`
+/// values only, integers with their type's own range and `null` kept where `T` writes it
+/// (docs/contract.md, "The rmcp router"). For tools returning a `CallToolResult` (to
+/// [attach notes](super::Coercions::attach)): `#[tool(output_schema =
+/// mcp_coerce::rmcp::output_schema::<Out>())]`; a `Json<Out>` return gets the same.
 ///
 /// # Examples
 ///
@@ -67,9 +51,7 @@ pub fn output_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
     }
 }
 
-/// The meta-schemas a published output schema leaves unnamed: the drafts a validator
-/// that reads no `$schema` may not know (2020-12, what schemars and rmcp write, and
-/// 2019-09). A schema naming another draft (draft-07) keeps its `$schema`.
+/// Meta-schemas a published output schema leaves unnamed (2020-12, 2019-09).
 const UNNAMED_DRAFTS: [&str; 2] = [
     "https://json-schema.org/draft/2020-12/schema",
     "https://json-schema.org/draft/2019-09/schema",
@@ -95,8 +77,6 @@ fn publish(schema: JsonObject) -> JsonObject {
     standard_formats(schema)
 }
 
-/// `schema` with the standard `format` values only (see
-/// [`drop_nonstandard_formats`](crate::schema::drop_nonstandard_formats)).
 fn standard_formats(schema: JsonObject) -> JsonObject {
     let mut value = Value::Object(schema);
     crate::schema::drop_nonstandard_formats(&mut value);
@@ -106,10 +86,7 @@ fn standard_formats(schema: JsonObject) -> JsonObject {
     }
 }
 
-/// An `inputSchema` as the router publishes it in the canonical dialect: without the
-/// `$schema` keyword rmcp's generator adds, and with the standard `format` values only
-/// (the crate's [`input_schema`](crate::schema::input_schema) has both already; a tool
-/// taking rmcp's own extractor, or a hand-written schema, may not).
+/// An `inputSchema` as the router publishes it: no `$schema`, standard formats only.
 pub(super) fn published_input(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
     let mut published = Value::Object((**schema).clone());
     let dropped = crate::schema::drop_nonstandard_formats(&mut published);
@@ -122,10 +99,8 @@ pub(super) fn published_input(schema: &Arc<JsonObject>) -> Arc<JsonObject> {
     }
 }
 
-/// `schema` with its local `$ref`s (JSON Pointers into the schema, `#/...`) inlined; a
-/// recursive reference, and any other (`$anchor`, `$id`-relative, remote), becomes the
-/// permissive schema [`inline_refs`](crate::dialect::inline_refs) describes, in the
-/// published schema and in the check alike.
+/// `schema` with local `$ref`s inlined, others as [`inline_refs`](crate::dialect::inline_refs)
+/// says.
 pub(super) fn inline(schema: JsonObject) -> JsonObject {
     let value = Value::Object(schema);
     let value = if value.to_string().contains("\"$ref\"") {

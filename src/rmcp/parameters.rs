@@ -18,38 +18,22 @@ use crate::dialect::Dialect;
 use crate::issue::Rejection;
 use crate::render::Envelope;
 
-/// How rmcp's own tool router recognizes an argument error it turns into an `isError`
-/// result (rmcp 3.11's `ToolRouter::call`, for its own `Parameters`): a `-32602` error
-/// whose message starts so. The crate's refusals start so too, so that a server without
-/// [`coerce`](super::coerce) still answers with an `isError` result.
+/// How rmcp's router recognizes an argument error; the crate's refusals match it.
 pub(super) const RMCP_ARGUMENT_ERROR_PREFIX: &str = "failed to deserialize parameters:";
 
 /// Tool arguments read by the crate: every lax shape its adapters accept, every issue
 /// reported at once. Use it in `#[tool]` functions in place of rmcp's `Parameters`.
 ///
-/// Its JSON Schema (what rmcp's `#[tool]` macro publishes as the tool's `inputSchema`) is
-/// [`input_schema::<T>()`](crate::schema::input_schema): inline, and without `null` on
-/// optional fields. Arguments that are absent count as `{}`.
-///
-/// Routed through [`coerce`](super::coerce), it first undoes what the router's
-/// [`dialect`](super::Router::dialect) made clients send
-/// ([`Dialect::normalize_arguments`], against `T`'s canonical schema: `null` for an
-/// optional field under `openai-strict`), and reads arguments that
-/// [`UnwrapArguments`](super::UnwrapArguments) found sent as a string, recording
-/// `args_unwrapped` in the [report](super::Coercions).
+/// Its JSON Schema is [`input_schema::<T>()`](crate::schema::input_schema); absent arguments
+/// count as `{}`. Routed through [`coerce`](super::coerce), it first undoes the router's
+/// [`dialect`](super::Router::dialect) ([`Dialect::normalize_arguments`]) and reads
+/// arguments [`UnwrapArguments`](super::UnwrapArguments) found sent as a string.
 ///
 /// # Errors
 ///
-/// When the arguments are refused, the extractor fails with a JSON-RPC `-32602`
-/// [`ErrorData`] whose `data` is the envelope and whose message is `failed to deserialize
-/// parameters: ` followed by the envelope as JSON text. [`coerce`](super::coerce) turns it
-/// into an `isError` result carrying the envelope (as the MCP specification asks of input
-/// errors); there the extractor hands the envelope itself to the router, which renders it
-/// once for the result, and the error it fails with carries only the envelope's message.
-/// Without it, rmcp's own router turns it into an `isError` result too, whose one text
-/// item is that message: the model still reads every issue, but the result has no
-/// `structuredContent` and the other services of the router (dialect, output check) are
-/// off. A hand-written `call_tool` that returns the error as it is sends a JSON-RPC error.
+/// A JSON-RPC `-32602` [`ErrorData`] carrying the envelope, which [`coerce`](super::coerce)
+/// answers as an `isError` result; how it is rendered with and without the router:
+/// [docs/contract.md, "The rmcp router"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#the-rmcp-router).
 ///
 /// # Examples
 ///
@@ -103,10 +87,7 @@ impl<S, T: DeserializeOwned + schemars::JsonSchema + 'static>
     }
 }
 
-/// The error a refusal leaves the extractor with (see [`Parameters`]'s `# Errors`). Routed
-/// by [`coerce`](super::coerce), the envelope goes to the router, which renders it once
-/// (the error then carries only its message); otherwise the error carries it, as JSON
-/// text in its message and as `data`.
+/// The extractor's error for a refusal; under [`coerce`](super::coerce) the router renders it.
 fn refusal(tool: &str, rejection: Rejection, slot: Option<&RefusalSlot>) -> ErrorData {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);
@@ -125,8 +106,7 @@ fn refusal(tool: &str, rejection: Rejection, slot: Option<&RefusalSlot>) -> Erro
     }
 }
 
-/// `T`'s canonical input schema, built once per type: what a dialect's normalization
-/// reads the arguments against.
+/// `T`'s canonical input schema, built once per type, for a dialect's normalization.
 fn canonical_schema<T: schemars::JsonSchema + 'static>() -> Arc<Value> {
     static SCHEMAS: OnceLock<Mutex<HashMap<TypeId, Arc<Value>>>> = OnceLock::new();
     let schemas = SCHEMAS.get_or_init(Default::default);

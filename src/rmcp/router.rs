@@ -21,18 +21,14 @@ use crate::render::Envelope;
 /// otherwise.
 pub const UNKNOWN_TOOL_HINT: &str = "Call tools/list to enumerate the valid tool names.";
 
-/// What the router tells [`Parameters`](super::Parameters) of the call it routes, and
-/// where `Parameters` leaves its refusal for the router to render.
+/// What the router tells [`Parameters`](super::Parameters), and the refusal slot.
 #[derive(Clone, Debug)]
 pub(super) struct CallSettings {
     pub(super) dialect: Dialect,
     pub(super) refused: RefusalSlot,
 }
 
-/// The envelope of a refusal by [`Parameters`](super::Parameters), handed to the router
-/// that routed the call: built once, and rendered once, as the result needs it (the text
-/// item always, `structuredContent` only where it goes), instead of as an `ErrorData`'s
-/// message and `data` that the router would copy or drop.
+/// A refusal's envelope handed to the router, to be rendered once.
 #[derive(Clone, Debug, Default)]
 pub(super) struct RefusalSlot(Arc<Mutex<Option<Envelope>>>);
 
@@ -62,18 +58,8 @@ pub struct Router<R, S> {
 /// mcp_coerce::rmcp::coerce(&self.tool_router))]` (or `coerce(Self::tool_router())`, which
 /// builds the tool router at every request).
 ///
-/// | call | answer |
-/// |---|---|
-/// | refused by [`Parameters`](super::Parameters) (or failed by a tool with an [`Envelope`] as `ErrorData`) | an `isError: true` result with the envelope as JSON text in `content[0]`, and as `structuredContent` when the tool declares no `outputSchema` (a client checks `structuredContent` against the output schema even on an error result: the official TypeScript SDK throws on a mismatch) |
-/// | a result with `structuredContent`, from a tool with an `outputSchema` | (feature `output-check`; without it, the result as it is) the result, once checked against the schema as [`list_all`](Router::list_all) publishes it; a mismatch, or no `structuredContent` at all, is the `isError` result of the [`OUTPUT_INVALID`](crate::Envelope::output_invalid) envelope (content only), and each mismatch goes to the server's log (a `tracing` error event, target `mcp_coerce`: `tool`, `path` in the result, `keyword`, and `detail`, the validator's message with the result's values masked; property names can appear in `path` and `detail`) |
-/// | an unknown tool | the JSON-RPC `-32602` error the MCP specification lists for unknown tools, with the `UNKNOWN_TOOL` envelope as `data`; or, with [`unknown_tool_as_result`](Router::unknown_tool_as_result), an `isError` result carrying it |
-/// | refused by rmcp's own `Parameters` | rmcp's `isError` result, its text cut to 300 chars |
-/// | an `isError` result of the tool's own, from a tool with an `outputSchema` | the result, its `structuredContent` moved into `content` as JSON text unless it matches the schema |
-/// | anything else | what the tool router answers |
-///
-/// `tools/list` ([`list_all`](Router::list_all)) publishes each `inputSchema` in the
-/// router's [`dialect`](Router::dialect), and each `outputSchema` inline and as the crate
-/// publishes input schemas ([`output_schema`](super::output_schema)).
+/// What it answers to each kind of call (refusals, output checks, unknown tools), and how
+/// `tools/list` publishes schemas: docs/contract.md, "The rmcp router".
 ///
 /// # Examples
 ///
@@ -98,12 +84,8 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     }
 
     /// The same router answering a call to an unknown tool with an `isError: true` result
-    /// carrying the `UNKNOWN_TOOL` envelope (as `structuredContent` and as JSON text),
-    /// instead of the JSON-RPC `-32602` error. The MCP specification lists unknown tools
-    /// among protocol errors; some hosts do not show a protocol error's `data` to the
-    /// model, and a tool result lets the model read the hint, led by `did you mean
-    /// "NAME"?` when one tool's name is close (see
-    /// [`Envelope::unknown_tool_among`]).
+    /// carrying the `UNKNOWN_TOOL` envelope instead of the JSON-RPC `-32602` error, for hosts
+    /// that do not show a protocol error's `data` to the model.
     ///
     /// # Examples
     ///
@@ -123,14 +105,8 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     /// The same router for clients behind a front end of this [`Dialect`]: `tools/list`
     /// publishes every `inputSchema` rewritten into it ([`Dialect::rewrite`]), and
     /// [`Parameters`](super::Parameters) first undoes what that schema makes clients send
-    /// ([`Dialect::normalize_arguments`]: under [`Dialect::OpenAiStrict`], where every
-    /// property is required and the optional ones nullable, a `null` for an optional
-    /// field is read as absent), then checks the arguments against the canonical types.
-    /// So the published schema and the check agree in every dialect: a value the
-    /// canonical schema admits, sent in the dialect's shape, is read as the same value.
-    /// Where a dialect moves a bound into a description (Gemini's `maximum`), the check
-    /// still applies it. The default is [`Dialect::Canonical`]; `outputSchema`s are not
-    /// rewritten (front ends read input schemas only).
+    /// ([`Dialect::normalize_arguments`]), so schema and check agree. The default is
+    /// [`Dialect::Canonical`]; `outputSchema`s are not rewritten.
     ///
     /// # Examples
     ///
@@ -275,8 +251,7 @@ impl<R: Borrow<ToolRouter<S>>, S: MaybeSend + 'static> Router<R, S> {
     }
 }
 
-/// The most chars of rmcp's own argument error forwarded to the model: its message quotes
-/// the input serde refused, whole.
+/// The most chars of rmcp's own argument error forwarded (it quotes the input).
 const MAX_FORWARDED_CHARS: usize = 300;
 
 /// Whether an error is one of the crate's refusals: `-32602` with an envelope as `data`.
@@ -289,9 +264,7 @@ fn carries_envelope(error: &ErrorData) -> bool {
         })
 }
 
-/// The `isError` result of a refusal: the envelope as JSON `text` (in its documented key
-/// order), and as `structuredContent` unless the tool declares an output schema it would
-/// not match.
+/// The `isError` result of a refusal: JSON text, and `structuredContent` where it fits.
 pub(super) fn refusal(text: String, envelope: Value, has_output_schema: bool) -> CallToolResult {
     let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
     if !has_output_schema {
@@ -319,8 +292,7 @@ pub fn refusal_result(envelope: &Envelope, has_output_schema: bool) -> CallToolR
     envelope_result(envelope, has_output_schema)
 }
 
-/// [`refusal`] of an envelope built here, each rendering made once and only where it goes:
-/// the text always, the `structuredContent` unless the tool declares an output schema.
+/// [`refusal`] of an envelope built here, each rendering made only where it goes.
 pub(super) fn envelope_result(envelope: &Envelope, has_output_schema: bool) -> CallToolResult {
     let mut result = CallToolResult::error(vec![ContentBlock::text(envelope.to_json_string())]);
     if !has_output_schema {

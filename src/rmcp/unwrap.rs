@@ -16,32 +16,16 @@ use serde_json::Value;
 use crate::issue::Rejection;
 use crate::report::Coercion;
 
-/// The `args_unwrapped` steps [`UnwrapArguments`] took to reach the arguments object, for
-/// [`Parameters`](super::Parameters) to put in front of its report.
+/// The `args_unwrapped` steps [`UnwrapArguments`] took, for the report.
 #[derive(Clone, Debug)]
 pub(super) struct Unwrapped(pub(super) Vec<Coercion>);
 
 /// An rmcp service that accepts `tools/call` requests whose `params.arguments` is a string
 /// holding the arguments object, and hands every request to the service it wraps.
 ///
-/// The MCP schema types `params.arguments` as an object, and rmcp cannot read a
-/// `tools/call` request otherwise: it answers with a JSON-RPC error (`-32601`, the method
-/// name as message) before any server code runs. Clients send the object as a JSON string
-/// all the same (the official TypeScript SDK passes on whatever its caller gives it, and
-/// agents built on OpenAI Responses models hand over the arguments string as they got it).
-/// Wrapped, such a request reaches the tool: the string is read as the crate's entry points
-/// read arguments sent whole as a string (at most two layers of string encoding, see
-/// [`from_str`](crate::from_str)); the object becomes `params.arguments`, so every
-/// extractor sees it, and [`Parameters`](super::Parameters) records one `args_unwrapped`
-/// coercion per layer in the [report](super::Coercions). Arguments that are not an object
-/// even so (a string holding an array or plain text, a number, an array, more than two
-/// layers) never reach the tool: the layer answers with an `isError: true` result whose
-/// one text item is the `INVALID_ARGUMENT` envelope (the crate's `invalid_type` or
-/// `invalid_json` issue at `""`; no `structuredContent`, which a tool's `outputSchema`
-/// would refuse), shaped for the protocol version of the call as rmcp shapes its own
-/// results (no `"resultType": "complete"` for a client on a version before 2026-07-28). Requests that rmcp reads as they are pass through untouched: the layer
-/// costs them one `match`. rmcp's check of the `Mcp-Param-*` HTTP headers against the
-/// arguments (SEP-2243) runs before the layer and does not see arguments sent as a string.
+/// rmcp answers such a request with `-32601` before any server code runs, yet clients send
+/// it (the TypeScript SDK, agents on OpenAI Responses models); what the layer does instead:
+/// [docs/contract.md, "The rmcp router"](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#the-rmcp-router).
 ///
 /// Wrap the server where it is served as a `Service` (stdio, or any transport given to
 /// `serve`); rmcp's streamable HTTP server takes a `ServerHandler` instead, whose
@@ -145,14 +129,8 @@ impl<S: Service<RoleServer>> Service<RoleServer> for UnwrapArguments<S> {
 
 /// [`UnwrapArguments`] inside a `ServerHandler`, for servers whose transport takes one
 /// (rmcp's streamable HTTP server): call it from the handler's `on_custom_request`, where
-/// rmcp hands the `tools/call` requests it cannot read. A `tools/call` whose
-/// `params.arguments` is a string holding the object goes to the handler's `call_tool`
-/// with the object (the report records `args_unwrapped`); one whose arguments are not an
-/// object even so is answered with the `INVALID_ARGUMENT` `isError` result, as
-/// [`UnwrapArguments`] does; any other request gets rmcp's own answer to a method it does
-/// not know (`-32601`, the method as message). rmcp passes a custom result on as it is, so
-/// both answers are shaped here for the protocol version of the call, as rmcp shapes its
-/// own results.
+/// rmcp hands the `tools/call` requests it cannot read; it answers them as
+/// [`UnwrapArguments`] does (docs/contract.md, "The rmcp router").
 ///
 /// # Errors
 ///
@@ -211,10 +189,7 @@ pub async fn on_custom_request<H: ServerHandler>(
     })
 }
 
-/// `result` as rmcp's server handler shapes its own results for a peer on `version` (the
-/// version of the request, else the one negotiated): a peer on a version before
-/// 2026-07-28 gets no `resultType: "complete"` (the field did not exist then, and strict
-/// peers refuse it) and no `structuredContent` that is not an object.
+/// `result` shaped for a peer on `version`, as rmcp shapes its own.
 fn for_peer(mut result: ServerResult, version: Option<&ProtocolVersion>) -> ServerResult {
     // ISO dates compare as text in the order of the days they name, as rmcp compares them.
     let current = version.is_some_and(|v| v.as_str() >= ProtocolVersion::V_2026_07_28.as_str());
@@ -225,10 +200,7 @@ fn for_peer(mut result: ServerResult, version: Option<&ProtocolVersion>) -> Serv
     result
 }
 
-/// A `tools/call` whose `params.arguments` is neither absent nor an object: the call with
-/// the object the arguments hold and the steps to it, or the `isError` result refusing
-/// them; `None` when the arguments are an object (or absent) or the parameters are
-/// unreadable for another reason (then rmcp's own answer stands).
+/// A `tools/call` with non-object arguments: the unwrapped call, or its refusal.
 fn read_sent_call(
     params: Option<&Value>,
 ) -> Option<Result<(CallToolRequestParams, Unwrapped), CallToolResult>> {
@@ -256,8 +228,7 @@ fn read_sent_call(
     })
 }
 
-/// The `isError` result of arguments that hold no object: the envelope as text only (the
-/// tool's `outputSchema` is not known here).
+/// The `isError` result of arguments holding no object (text only).
 fn refusal(tool: &str, rejection: &Rejection) -> CallToolResult {
     #[cfg(feature = "tracing")]
     rejection.trace(tool);

@@ -11,14 +11,11 @@ use crate::issue::{Code, Input, Issue};
 /// What an array's elements are, for reading it from a string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
-    /// Integers, numbers or booleans: the integer-array rules (JSON text only when it opens
-    /// with `[`; comma pieces otherwise).
+    /// Integers, numbers or booleans: JSON text only when it opens with `[`, else comma pieces.
     Scalars,
-    /// Strings: the string-array rules (JSON text where it is shaped like it; comma pieces
-    /// otherwise, quoted pieces refused).
+    /// Strings: JSON text where shaped like it, else comma pieces (quoted pieces refused).
     Strings,
-    /// Anything else: JSON text only when it opens with `[`; otherwise the string is the one
-    /// element.
+    /// Anything else: JSON text only when it opens with `[`, else the one element.
     Any,
 }
 
@@ -26,8 +23,7 @@ pub(crate) enum Kind {
 pub(crate) enum Text<'t> {
     /// `""` or only whitespace: no items.
     Empty,
-    /// JSON text of an array (trimmed). `only`: when it does not parse it is refused
-    /// (`invalid_json`), never read another way.
+    /// JSON text of an array; `only`: refused (`invalid_json`) when it does not parse.
     Json { text: &'t str, only: bool },
     /// A JSON string literal: the text of the next layer, or why it is not a valid literal.
     Layer(Result<Cow<'t, str>, serde_json::Error>),
@@ -53,9 +49,7 @@ pub(crate) fn text(s: &str, kind: Kind) -> Text<'_> {
     }
 }
 
-/// Whether text that opens with `[` is read as a JSON array of strings: bracketed, or
-/// opening like one (`["`, `['`), whatever follows (`"[\"web_search\"] extra"` is not one
-/// element).
+/// Whether text opening with `[` reads as a JSON array of strings (`["`, `['`, bracketed).
 pub(crate) fn json_shaped(t: &str) -> bool {
     t.ends_with(']') || t.starts_with("[\"") || t.starts_with("['")
 }
@@ -72,21 +66,17 @@ pub(crate) fn pieces(t: &str) -> impl Iterator<Item = &str> {
     t.split(',').map(str::trim).filter(|p| !p.is_empty())
 }
 
-/// Whether a (trimmed) piece starts with a leading zero: `^[+-]?0[0-9]`. `"0"` and
-/// `"0.0"` do not.
+/// Whether a trimmed piece has a leading zero (`^[+-]?0[0-9]`; not `"0"`, `"0.0"`).
 pub(crate) fn leading_zero(piece: &str) -> bool {
     let digits = piece.strip_prefix(['+', '-']).unwrap_or(piece).as_bytes();
     digits.len() > 1 && digits[0] == b'0' && digits[1].is_ascii_digit()
 }
 
-/// The hint of a list with a leading zero that is not a number written with thousands
-/// separators (`"03106,02134"`: zip codes, or ids padded with zeros).
+/// The hint of a list with leading zeros that is no thousands-separated number (zip codes).
 const LEADING_ZERO_LIST_HINT: &str =
     "leading zeros are ambiguous in a list: send the ids as a JSON array of numbers";
 
-/// Whether the pieces of the comma string `text` spell one number written with thousands
-/// separators: a first piece of 1 to 3 digits that does not start with `0` (after an
-/// optional sign), then pieces of exactly 3 digits (`"1,000"`, `"12,050,300"`).
+/// Whether the comma pieces spell one number with thousands separators (`"12,050,300"`).
 fn thousands_shape(text: &str) -> bool {
     let mut pieces = pieces(text);
     let Some(first) = pieces.next() else {
@@ -103,9 +93,7 @@ fn thousands_shape(text: &str) -> bool {
     lead_ok && rest_ok && later > 0
 }
 
-/// The issue of a piece with a leading zero in the comma string `text`: where the pieces
-/// spell one number written with thousands separators ([`thousands_shape`]), the hint
-/// names that number; otherwise it says that leading zeros are ambiguous in a list.
+/// The issue of a piece with a leading zero: naming the number when [`thousands_shape`].
 #[cold]
 #[inline(never)]
 pub(crate) fn thousands_issue(piece: &str, text: &str) -> Box<Issue> {
@@ -135,14 +123,11 @@ fn quoted(text: &str) -> String {
     format!("\"{}\"", crate::words::truncate(text))
 }
 
-/// The hint for integers separated by something other than commas (`"1 2 3"`, `"1;2"`):
-/// the fix is the separator, not the number.
+/// The hint for integers with another separator (`"1 2 3"`, `"1;2"`): fix the separator.
 pub(crate) const OTHER_SEPARATOR_HINT: &str =
     "separate the integers with commas, e.g. \"1,2,3\", or send a JSON array, e.g. [1, 2, 3]";
 
-/// Whether a refused piece is integers joined by whitespace, `;` or `|`: still refused
-/// (a separator the schema never offered is a guess), but with a hint about the
-/// separator.
+/// Whether a refused piece is integers joined by whitespace, `;` or `|` (hinted, not guessed).
 pub(crate) fn other_separator(piece: &str) -> bool {
     let mut count = 0;
     for part in piece
@@ -158,10 +143,8 @@ pub(crate) fn other_separator(piece: &str) -> bool {
     count >= 2
 }
 
-/// Whether every comma piece of the plain text `t` (trimmed, empty ones dropped) is wrapped
-/// in one pair of matching quotes (`'a','b'`, `"a", "b"`, `'a'`): an array written with
-/// the wrong quotes, or JSON strings without their brackets, whatever the separator
-/// policy. A quote inside a piece (`O'Brien`, `'O'Brien'`) keeps it text.
+/// Whether every comma piece of `t` is in one pair of matching quotes (`'a','b'`); a quote
+/// inside a piece (`O'Brien`) keeps it text.
 pub(crate) fn quoted_pieces(t: &str) -> bool {
     let mut any = false;
     for piece in pieces(t) {
@@ -180,8 +163,7 @@ pub(crate) fn quoted_pieces(t: &str) -> bool {
     any
 }
 
-/// The `invalid_json` issue of quoted comma pieces (see [`quoted_pieces`]) in the string
-/// `s`: its text read as JSON says where it stops being JSON.
+/// The `invalid_json` issue of [`quoted_pieces`] in `s`, saying where JSON stops.
 #[cold]
 pub(crate) fn quoted_pieces_issue(s: &str, arrived: &str) -> Issue {
     // Never one JSON value (single quotes, or two or more pieces; one double-quoted piece

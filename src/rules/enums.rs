@@ -10,10 +10,7 @@ use crate::rules::fold;
 /// How far (in edits, on folded forms) a value may be from an allowed one to be suggested.
 pub(crate) const SUGGESTION_DISTANCE: usize = 2;
 
-/// The one name whose folded form is nearest to `sent` (folded), within
-/// [`SUGGESTION_DISTANCE`] edits: `None` when none is that close, or when the nearest ones
-/// tie (`"dsc"` is one edit from both `asc` and `desc`: suggesting either would be a guess,
-/// and the first listed may be the opposite of what was meant).
+/// The one name within [`SUGGESTION_DISTANCE`] folded edits of `sent`; none on a tie.
 pub(crate) fn suggestion<'a>(
     names: impl IntoIterator<Item = &'a str>,
     sent: &str,
@@ -39,8 +36,7 @@ pub(crate) fn suggestion<'a>(
     best.filter(|_| !tied).map(|(_, name)| name)
 }
 
-/// `enum_unknown`: `input` is none of `allowed`; `sent` its text, when it is a string, for
-/// the suggestion.
+/// `enum_unknown`: `input` is none of `allowed`; `sent`, a string's text, for the suggestion.
 #[cold]
 pub(crate) fn unknown(allowed: &[Value], sent: Option<&str>, input: Input) -> Issue {
     let names: Vec<&str> = allowed.iter().filter_map(Value::as_str).collect();

@@ -8,7 +8,6 @@ pub(crate) fn folded(name: &str) -> impl Iterator<Item = char> + '_ {
         .flat_map(char::to_lowercase)
 }
 
-/// `name` folded, as a string.
 pub(crate) fn fold(name: &str) -> String {
     folded(name).collect()
 }

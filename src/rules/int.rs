@@ -25,16 +25,13 @@ pub(crate) fn issue(failure: Failure, input: Input, min: i128, max: u128) -> Iss
 /// 2^53: from here on, not every integer is an `f64`.
 pub(crate) const EXACT_F64_LIMIT: f64 = 9_007_199_254_740_992.0;
 
-/// 2^53 − 1, the largest integer a JavaScript client reads exactly from a JSON number
-/// (`Number.MAX_SAFE_INTEGER`).
+/// 2^53 − 1: the largest integer JavaScript reads exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: i128 = (1 << 53) - 1;
 
-/// What an `int_overflow` hint adds when the range it names reaches past ±(2^53 − 1):
-/// JavaScript clients round such integers when they are sent as JSON numbers.
+/// What an `int_overflow` hint adds when the range reaches past ±(2^53 − 1).
 pub(crate) const SAFE_INTEGER_HINT: &str = "send integers past 9007199254740991 as strings";
 
-/// "send an integer from `min` to `max`", and [`SAFE_INTEGER_HINT`] when the range reaches
-/// past ±(2^53 − 1).
+/// "send an integer from `min` to `max`", with [`SAFE_INTEGER_HINT`] past ±(2^53 − 1).
 pub(crate) fn range_hint(min: i128, max: u128, range: &str) -> String {
     if min < -MAX_SAFE_INTEGER || max > MAX_SAFE_INTEGER.unsigned_abs() {
         format!("send an integer {range}; {SAFE_INTEGER_HINT}")
@@ -43,11 +40,7 @@ pub(crate) fn range_hint(min: i128, max: u128, range: &str) -> String {
     }
 }
 
-/// Whether serde_json, as this program is built, parses decimal floats exactly: its
-/// `float_roundtrip` feature, which this crate's feature of that name turns on (and so do
-/// other crates, jsonschema among them). Without it, `9007199254740991.0` is read as
-/// 9007199254740990: between 2^52 and 2^53 the last place is 1, and a one-off rounding
-/// lands on another integer. Asked once per process.
+/// Whether serde_json parses decimal floats exactly (feature `float_roundtrip`).
 pub(crate) fn floats_parse_exactly() -> bool {
     static EXACT: OnceLock<bool> = OnceLock::new();
     *EXACT.get_or_init(|| {
@@ -56,10 +49,7 @@ pub(crate) fn floats_parse_exactly() -> bool {
     })
 }
 
-/// The issue for a float read where a plain integer type (`min..=max`) was asked for
-/// (plain serde types are not coerced, so `5.0` is refused too): `int_from_float` for a
-/// fraction, `int_overflow` past 2^53 (its exact value was lost before it got here, so
-/// the hint says to send it as a string), `invalid_type` for an integral float.
+/// The issue for a float where a plain integer type was asked for.
 #[cold]
 pub(crate) fn int_issue_for_float(f: f64, input: Input, min: i128, max: u128) -> Issue {
     let issue = if !f.is_finite() || f.fract() != 0.0 {

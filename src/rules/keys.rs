@@ -6,8 +6,7 @@ use serde_json::Value;
 use crate::issue::{Code, Input, Issue, Path, Segment};
 use crate::words::truncate;
 
-/// Keys that pollute a JavaScript object's prototype when a server merges the object in:
-/// refused in any object whose keys are the caller's to choose.
+/// Keys that pollute a JavaScript object's prototype: refused where the caller picks keys.
 pub(crate) const FORBIDDEN: [&str; 3] = ["__proto__", "constructor", "prototype"];
 
 /// `forbidden_key` at the key `key` itself (the path is the caller's to set).
@@ -16,8 +15,7 @@ pub(crate) fn forbidden_key(key: &str) -> Issue {
     crate::adapters::safe_object::forbidden_key(Path::root(), key)
 }
 
-/// The issues of the forbidden keys anywhere in `value` (objects inside arrays too), and of
-/// nesting past `max_depth`, each at its path relative to `value`.
+/// The issues of forbidden keys anywhere in `value`, and of nesting past `max_depth`.
 pub(crate) fn forbidden_in(value: &Value, max_depth: usize) -> Vec<Issue> {
     let mut out = Vec::new();
     // Arrays of arrays down to their first objects, without recursion.
@@ -52,9 +50,7 @@ pub(crate) fn forbidden_in(value: &Value, max_depth: usize) -> Vec<Issue> {
     out
 }
 
-/// `unknown_field` (at the key, once the caller puts its path in front): `declared` are the
-/// names the object may have; `near` the key and the field it is a small edit away from,
-/// if one is (the hint then names the field).
+/// `unknown_field` at the key; `near`, a field it is a small edit from, names it in the hint.
 #[cold]
 pub(crate) fn unknown_field(declared: &[&str], near: Option<(&str, &str)>) -> Issue {
     let hint = match near {
@@ -81,8 +77,7 @@ pub(crate) fn unknown_hint(key: &str, field: &str) -> String {
     )
 }
 
-/// `missing` at `field`; `sent` is the unknown key the call sent for it, if one is a small
-/// edit away (its hint then says to rename it, and `context.sent_key` holds it).
+/// `missing` at `field`; `sent`, a near-miss key sent for it, is hinted and in the context.
 #[cold]
 pub(crate) fn missing(field: &str, sent: Option<&str>) -> Issue {
     let issue = Issue::new(Code::Missing, "missing required field");
@@ -101,8 +96,7 @@ pub(crate) fn missing(field: &str, sent: Option<&str>) -> Issue {
     issue.at(Path::root().join(field))
 }
 
-/// `missing` at `field`, which the call sent inside the wrapper key `wrapper` (an object
-/// the arguments were not read from, since it has other keys too).
+/// `missing` at `field`, sent inside the wrapper key `wrapper` that was not unwrapped.
 #[cold]
 pub(crate) fn missing_inside(field: &str, wrapper: &str) -> Issue {
     Issue::new(Code::Missing, "missing required field")

@@ -1,7 +1,5 @@
-//! The crate's rules as plain functions, one per rule, below the adapters and the schema
-//! engine: both read a value by calling these, so a rule has one implementation
-//! (garde's `rules/*.rs` is the model). Each takes plain values (text, a number, bounds)
-//! and answers with the value read or the issue, never touching serde.
+//! The crate's rules as plain functions over plain values, one per rule, shared by the
+//! adapters and the schema engine so each rule has one implementation; none touches serde.
 
 pub(crate) mod array_text;
 pub(crate) mod boolean;

@@ -9,8 +9,7 @@ pub(crate) enum Failure {
     NotFinite,
 }
 
-/// A finite number from decimal or exponent notation (trimmed here). NaN and infinity
-/// spellings, and values too large for `f64`, are `NotFinite`.
+/// A finite number from decimal or exponent text; NaN, infinity and overflow are `NotFinite`.
 pub(crate) fn from_str(text: &str) -> Result<f64, Failure> {
     match text.trim().parse::<f64>() {
         Ok(f) if f.is_finite() => Ok(f),
@@ -19,8 +18,7 @@ pub(crate) fn from_str(text: &str) -> Result<f64, Failure> {
     }
 }
 
-/// The one number check: finite and within `min..=max`. A bound's issue leaves `input` to
-/// the caller, which has the value as it arrived (`"1.5"`, not `1.5`).
+/// The one number check: finite and in `min..=max` (`input` left to the caller).
 pub(crate) fn check(value: f64, min: f64, max: f64) -> Result<f64, Issue> {
     if !value.is_finite() {
         return Err(not_finite(Input::from_f64(value)));
@@ -51,7 +49,6 @@ pub(crate) fn issue(failure: Failure, input: Input) -> Issue {
     }
 }
 
-/// `not_finite`, for `input` as it arrived.
 #[cold]
 pub(crate) fn not_finite(input: Input) -> Issue {
     Issue::new(Code::NotFinite, "expected a finite number")

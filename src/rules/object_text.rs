@@ -5,13 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::issue::Issue;
 
-/// The object the string `text` holds (at most two layers), each layer recorded as
-/// `json_string` in the call's report.
-///
-/// # Errors
-///
-/// `invalid_json` (text that does not parse), `invalid_type` (text that holds no object,
-/// a third layer).
+/// The object the string `text` holds (at most two layers), or the issue.
 pub(crate) fn read(text: &str) -> Result<Map<String, Value>, Issue> {
     crate::adapters::json_object::decode_object(text, text, 1)
 }

@@ -3,8 +3,7 @@
 use crate::issue::{Code, Issue};
 use crate::words;
 
-/// The one length check: `value` has `min..=max` chars. The issue leaves `input` to the
-/// caller, which has the value as it arrived (before trimming).
+/// The one length check: `min..=max` chars (`input` left to the caller, pre-trim).
 pub(crate) fn check_length(value: &str, min: usize, max: usize) -> Result<(), Issue> {
     let hint = || length_hint(min, max);
     // Counting stops one past the maximum: a huge string costs no more than max + 1 chars.

@@ -1,95 +1,20 @@
 //! JSON Schema from the same definitions as the runtime check (feature `schemars`).
 //!
-//! Every adapter implements serde_with's `JsonSchemaAs` (so `#[serde_as(as = "...")]`
-//! fields of a struct deriving `schemars::JsonSchema` get their schema for free; a field
-//! read with `#[serde(deserialize_with = "As::<M>::deserialize")]` gets the same with
-//! `#[schemars(with = "SchemaAs<T, M>")]`, [`SchemaAs`], see [the
-//! scheme](crate#without-serde_as)) and every wrapper type implements
-//! `schemars::JsonSchema`. The schema advertises the *canonical*
-//! shape only: an integer array is `{"type": "array", "items": {"type": "integer"}}`; the
-//! JSON-encoded and comma-separated spellings are the runtime's courtesy, not part of the
-//! contract the agent is shown.
+//! Every adapter implements serde_with's `JsonSchemaAs`, so `#[serde_as(as = "...")]`
+//! fields of a struct deriving `schemars::JsonSchema` get their schema for free (with
+//! `deserialize_with`, add `#[schemars(with = "SchemaAs<T, M>")]`: [`SchemaAs`], [the
+//! scheme](crate#without-serde_as)); every wrapper type implements `schemars::JsonSchema`.
+//! The schema advertises the *canonical* shape only: the JSON-encoded and comma-separated
+//! spellings are the runtime's courtesy. [`input_schema`] is a tool's `inputSchema`.
 //!
-//! | adapter | schema |
-//! |---|---|
-//! | `IntArrayLike<Items<MIN, MAX>>` | `{"type": "array", "items": {"type": "integer", "minimum", "maximum"}, "minItems", "maxItems"}` |
-//! | `StringArrayLike<Items<MIN, MAX>, _>` | `{"type": "array", "items": {"type": "string"}, "minItems", "maxItems"}` |
-//! | `ArrayLike<A, Items<MIN, MAX>>` | `{"type": "array", "items": <A's schema of the element>, "minItems", "maxItems"}` |
-//! | `IntLike<MIN, MAX, O, D>` | `{"type": "integer", "minimum", "maximum", "default"}` |
-//! | `NumberLike<R>` | `{"type": "number", "minimum", "maximum"}` |
-//! | `BoolLike` | `{"type": "boolean"}` |
-//! | `TextLike<MIN, MAX>` | `{"type": "string", "minLength", "maxLength"}` |
-//! | `TextLike<MIN, MAX, Trim>` | the same, plus a `pattern` that refuses leading and trailing whitespace |
-//! | `PatternLike<P>` | `{"type": "string", "pattern": P::SOURCE, "maxLength": P::MAX_LENGTH}` |
-//! | `EnumLike`, `EnumLike<Optional>` | `{"type": "string", "enum": [canonical names]}` |
-//! | `JsonObjectLike`, `JsonObjectLike<Optional>` | the schema of `T` |
-//! | `UrlLike<P>` | `{"type": "string", "format": "uri", "maxLength", "description": the policy}` |
-//! | `SafeObjectLike<MAX_DEPTH>` | `{"type": "object", "description": the forbidden keys and the depth limit}` |
+//! Each adapter's schema, integer bounds (clipped to ±(2^53 − 1), [`JS_SAFE_INTEGER`], in
+//! input schemas), the `format` values published and what a schema cannot carry are in
+//! [the contract's Limits](https://github.com/mcp-coerce/mcp-coerce/blob/main/docs/contract.md#limits).
 //!
-//! Keywords are left out where they say nothing (`minItems: 0`, no maximum). Integers carry
-//! the bounds the author declared (`IntLike<1, 100>`: `minimum: 1`, `maximum: 100`); a
-//! bound left to the integer type is the type's own, in an input schema clipped to
-//! ±(2^53 − 1) ([`JS_SAFE_INTEGER`]), what a JSON number keeps exact in a JavaScript
-//! client, so that no client reads `9223372036854775807` as `9223372036854776000`. Every
-//! integer the schema accepts, the runtime accepts. An output schema (a schema of what a
-//! type writes: schemars' serialize contract, as
-//! [`rmcp::output_schema`](crate::rmcp::output_schema) and rmcp's schema of a `Json<T>`
-//! result are made) carries the type's own range instead, as far as a JSON number carries
-//! it (`i64::MIN` to `u64::MAX`): a value the runtime accepted past ±(2^53 − 1) and the
-//! tool returns passes the output check. Lengths are counted in chars, as JSON Schema
-//! counts them.
-//!
-//! `format` is published with the standard values of JSON Schema 2020-12 only (`uri`,
-//! `date-time`, `email`, ...): the ones schemars writes for Rust's number types
-//! (`"uint32"`, `"int64"`, `"double"`, ...) are left out of [`input_schema`] and of the
-//! output schemas, since validators that do not know a format warn about it (the official
-//! TypeScript SDK once per format, at every connection); the bounds say the same.
-//!
-//! # What the published schema cannot carry
-//!
-//! The runtime enforces some rules that a JSON Schema cannot express; the schema states
-//! them in a `description` where it can, and a value the schema accepts may still be
-//! refused for them (the soundness tests of the test suite send such values):
-//!
-//! - a URL policy (`UrlLike<P>`): the allowed schemes and hosts, and the internal hosts
-//!   refused by every policy (`https://127.0.0.1/`, `https://169.254.169.254/` are valid
-//!   `format: uri` strings, and `url_forbidden`; `format` is an annotation that validators
-//!   do not check by default);
-//! - a pass-through object's forbidden keys (`__proto__`, `constructor`, `prototype`,
-//!   `forbidden_key`) and its depth limit (`too_deep`), `SafeObjectLike<MAX_DEPTH>`;
-//! - integers of magnitude 2^53 or more written as floats (`1e20`, `9007199254740993.0`:
-//!   `int_overflow`, their exact value was lost in parsing), where the declared bounds
-//!   reach that far;
-//! - the other way round, integers past ±(2^53 − 1) for a type whose range is wider (an
-//!   `i64` or `u64` id): the runtime accepts them, exactly, from a string or a native
-//!   integer, and returns them; the input schema's bounds, clipped to ±(2^53 − 1), do not
-//!   admit them (an output schema's do);
-//! - a pattern string's pattern must not require leading or trailing whitespace (the
-//!   runtime trims before matching).
-//!
-//! # Entry points that take the required fields from the schema
-//!
-//! [`from_str`], [`from_slice`] and [`from_value`] are the crate's entry points for a type
-//! that also derives `JsonSchema`: the `required` and `properties` of each object of the
-//! type's [`input_schema`] tell the engine which fields each struct requires, so every
-//! missing field, at every depth, is reported in the one pass that reads the call, whatever
-//! its size (an object that is present lists its missing fields; an absent required object
-//! is one `missing` at its own path). Where the schema and serde may disagree, the struct
-//! reports its first missing field only: a struct whose schema requires a name serde does
-//! not know (a hand-written `JsonSchema`, `#[schemars]` overrides, `#[serde(flatten)]`), or
-//! an object that names a field by a serde `alias` the schema does not list. A recursive
-//! type, whose schema keeps `$defs` and `$ref`s, has its plan learned from its
-//! `Deserialize` as [`crate::from_str`] does. The rmcp extractor reads calls through these.
-//!
-//! # Unions
-//!
-//! serde reads an internally tagged, adjacently tagged or untagged enum from a buffer of
-//! its own, so the typed pass alone reports one issue at the enum's path and stops there.
-//! With the `coercer` feature, where `T`'s schema has a `oneOf` or `anyOf`, [`from_str`],
-//! [`from_slice`] and [`from_value`] read a refused call again with the schema engine
-//! ([`crate::coercer`]) against `T`'s own schema, and report the issues inside the enum's
-//! value at their full paths, beside every other issue of the typed pass (see
-//! docs/contract.md, "Errors"):
+//! [`from_str`], [`from_slice`] and [`from_value`] are the entry points for a type that also
+//! derives `JsonSchema`: they take the fields each struct requires from its
+//! [`input_schema`] (the rmcp extractor reads calls through them). With the `coercer`
+//! feature, they report the issues inside a tagged or untagged enum at their full paths:
 //!
 //! ```
 //! # #[cfg(feature = "coercer")] fn main() {
@@ -116,16 +41,7 @@
 //! # #[cfg(not(feature = "coercer"))] fn main() {}
 //! ```
 //!
-//! # Optional fields
-//!
-//! A field written the crate's way (`#[serde_as(as = "X")] #[serde(default,
-//! skip_serializing_if = "Option::is_none")] field: Option<T>`) publishes the inner type's
-//! plain schema and is left out of `required`, with no `"type": ["integer", "null"]`
-//! (which makes some clients send numbers as strings) and no `"default": null`, while the
-//! runtime still accepts `null` (and what else becomes `None`: see
-//! [`optional`](crate::optional)). For the spellings schemars always makes nullable
-//! (`as = "Option<X>"`, `Option<Wrapper>`), [`strip_nullable_optionals`] rewrites the
-//! schema; [`input_schema`] applies it.
+//! Optional fields' schemas: [`strip_nullable_optionals`], which [`input_schema`] applies.
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
 use serde::de::DeserializeOwned;
@@ -138,12 +54,10 @@ use crate::issue::Rejection;
 #[cfg(feature = "coercer")]
 mod unions;
 
-/// serde_with's `Schema<T, M>`, re-exported as `SchemaAs` (not to be confused with
-/// `schemars::Schema`): the JSON Schema of a field of type `T` read by the marker `M`, for
-/// `#[schemars(with = "SchemaAs<T, M>")]` beside `#[serde(deserialize_with =
-/// "As::<M>::deserialize")]`, with the same marker in both (see [the
-/// scheme](crate#without-serde_as)). `#[serde_as(as = "M")]` adds exactly this attribute to
-/// the field it rewrites, so both spellings publish the same schema.
+/// serde_with's `Schema<T, M>` (not `schemars::Schema`): the schema of a field of type `T`
+/// read by the marker `M`, for `#[schemars(with = "SchemaAs<T, M>")]` beside
+/// `#[serde(deserialize_with = "As::<M>::deserialize")]` ([the scheme](crate#without-serde_as));
+/// `#[serde_as(as = "M")]` adds exactly this attribute.
 ///
 /// `T` is the field's whole type: `Option<u32>` for an optional field, where the marker
 /// reads the `Option` with the crate's optional rules.
@@ -172,7 +86,7 @@ mod unions;
 pub use serde_with::Schema as SchemaAs;
 
 /// [`crate::from_str`] with the required fields taken from `T`'s JSON Schema (see the
-/// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
+/// [module docs](self)).
 ///
 /// # Errors
 ///
@@ -204,7 +118,7 @@ pub fn from_str<T: DeserializeOwned + JsonSchema>(json: &str) -> Result<T, Rejec
 }
 
 /// [`crate::from_slice`] with the required fields taken from `T`'s JSON Schema (see the
-/// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
+/// [module docs](self)).
 ///
 /// # Errors
 ///
@@ -236,7 +150,7 @@ pub fn from_slice<T: DeserializeOwned + JsonSchema>(json: &[u8]) -> Result<T, Re
 }
 
 /// [`crate::from_value`] with the required fields taken from `T`'s JSON Schema (see the
-/// [module docs](self#entry-points-that-take-the-required-fields-from-the-schema)).
+/// [module docs](self)).
 ///
 /// # Errors
 ///
@@ -270,9 +184,8 @@ pub fn from_value<T: DeserializeOwned + JsonSchema>(value: Value) -> Result<T, R
     crate::entry::value_with::<T>(value, PlanSource::Schema(plan_of::<T>))
 }
 
-/// The plan of required fields of `T`, from its input schema (built once per thread).
-/// The plan of `T`'s schema; none for a schema with `$ref`s (a recursive type), whose
-/// plan is learned from `T`'s `Deserialize` instead.
+/// The plan of required fields from `T`'s input schema; none for a schema with `$ref`s (a
+/// recursive type), whose plan is learned from its `Deserialize`.
 fn plan_of<T: JsonSchema>() -> Option<Plan> {
     let schema = input_schema::<T>();
     let refers = schema
@@ -285,7 +198,6 @@ fn plan_of<T: JsonSchema>() -> Option<Plan> {
 const JSON_INT_MIN: i128 = i64::MIN as i128;
 const JSON_INT_MAX: i128 = u64::MAX as i128;
 
-/// A schema from a JSON object literal.
 pub(crate) fn schema(value: Value) -> Schema {
     match value {
         Value::Object(map) => Schema::from(map),
@@ -300,9 +212,7 @@ fn number(n: i128) -> Value {
         .unwrap_or(Value::Null)
 }
 
-/// `{"type": "integer"}` with `min..=max` (the declared bounds, or a type's own through
-/// [`type_min`] and [`type_max`]) clipped to the range a JSON number keeps exact through
-/// `serde_json`.
+/// `{"type": "integer"}` with `min..=max` clipped to what a JSON number keeps exact.
 pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
     let mut s = Map::new();
     s.insert("type".into(), "integer".into());
@@ -339,17 +249,13 @@ pub(crate) fn integer(min: i128, max: i128) -> Map<String, Value> {
 /// ```
 pub const JS_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
-/// Whether `generator` makes the schema of what a type writes (schemars' serialize
-/// contract, as output schemas are made: [`crate::rmcp::output_schema`], rmcp's schema of a
-/// `Json<T>` result) rather than of what it reads (an input schema).
+/// Whether `generator` makes output schemas (schemars' serialize contract) rather than input.
 fn writes(generator: &SchemaGenerator) -> bool {
     generator.contract().is_serialize()
 }
 
-/// The lower bound of an integer type as published: in an input schema clipped to
-/// −(2^53 − 1), what a JavaScript client sends exactly as a JSON number; in an output
-/// schema ([`writes`]) the type's own, so that every value the type writes (every value
-/// the input contract accepts) passes the output check.
+/// An integer type's published lower bound: −(2^53 − 1) in input schemas, the type's own in
+/// output schemas ([`writes`]) so every value the input contract accepts passes the check.
 pub(crate) fn type_min(generator: &SchemaGenerator, min: i128) -> i128 {
     if writes(generator) {
         min
@@ -358,8 +264,7 @@ pub(crate) fn type_min(generator: &SchemaGenerator, min: i128) -> i128 {
     }
 }
 
-/// The upper bound of an integer type as published: in an input schema clipped to
-/// 2^53 − 1, in an output schema the type's own (see [`type_min`]).
+/// An integer type's published upper bound (see [`type_min`]).
 pub(crate) fn type_max(generator: &SchemaGenerator, max: u128) -> i128 {
     let max = i128::try_from(max).unwrap_or(i128::MAX);
     if writes(generator) {
@@ -396,16 +301,9 @@ pub(crate) fn string(min_length: usize, max_length: usize) -> Map<String, Value>
     s
 }
 
-/// A pattern for strings without leading or trailing whitespace (the canonical form of a
-/// trimmed string): empty, one non-space char, or non-space chars at both ends.
-///
-/// `\s` differs between engines: ECMA-262 (what JSON Schema validators use) counts
-/// U+FEFF and not U+0085, Rust's `regex` (Unicode White_Space, what `str::trim` removes)
-/// the other way round. With both added, `[^\s\u0085\ufeff]` is the same class in both
-/// engines, and the adapter trims U+FEFF with White_Space, so what it returns passes the
-/// pattern and what the pattern accepts, the adapter accepts unchanged. `[\s\S]` is any char, line terminators included (`.` is
-/// not, in ECMA-262 without the `s` flag). 66 chars, where listing White_Space as escape
-/// ranges would take 600 in every trimmed field of `tools/list`.
+/// The pattern of a trimmed string (no edge whitespace). `\s` differs between ECMA-262
+/// (U+FEFF, not U+0085) and Rust's `regex` (the reverse): `[^\s\u0085\ufeff]` is one class
+/// in both, and the adapter trims U+FEFF too, so runtime and schema agree (66 chars).
 pub(crate) fn trimmed_pattern() -> &'static str {
     r"^(?:[^\s\u0085\ufeff]|[^\s\u0085\ufeff][\s\S]*[^\s\u0085\ufeff])?$"
 }
@@ -419,14 +317,10 @@ pub fn settings() -> SchemaSettings {
     })
 }
 
-/// The `inputSchema` of a tool whose arguments are `T`: inline (no `$ref`/`$defs`; a
-/// recursive type, one that contains itself, cannot be inlined, and schemars keeps a
-/// `$defs` entry and a `$ref` for it; [`from_str`] and the others of this module then
-/// learn the required fields from `T`'s `Deserialize`, as [`crate::from_str`] does),
-/// optional fields without `null` (see [`strip_nullable_optionals`]), the standard
-/// `format` values only (schemars' `"uint32"` for a `u32` is left out, its bounds stay),
-/// and no root `title`/`description` (the Rust type's name and docs are noise to the
-/// agent).
+/// The `inputSchema` of a tool whose arguments are `T`: inline (no `$ref`/`$defs`, but
+/// for a recursive type), optional fields without `null` ([`strip_nullable_optionals`]),
+/// standard `format` values only, and no root `title`/`description` (the Rust type's name
+/// and docs are noise to the agent).
 ///
 /// # Examples
 ///
@@ -471,9 +365,7 @@ pub fn input_schema<T: JsonSchema>() -> Value {
 /// `anyOf`/`oneOf` member `{"type": "null"}` is removed (a lone remaining member replaces
 /// the union), and `"default": null` is dropped. Required properties are left as they are.
 ///
-/// The runtime still accepts `null` for these fields (it means "absent"); the schema just
-/// stops inviting it, because clients that see `["integer", "null"]` are reported to send
-/// numbers as strings.
+/// The runtime still accepts `null` there (docs/contract.md, Limits, on optional fields).
 ///
 /// # Examples
 ///
@@ -522,8 +414,6 @@ pub fn strip_nullable_optionals(schema: &mut Value) {
     }
 }
 
-/// Push the subschemas of the schema `map` (the values of its keywords that hold schemas)
-/// onto `stack`.
 fn push_subschemas<'s>(map: &'s mut Map<String, Value>, stack: &mut Vec<&'s mut Value>) {
     for (key, child) in map.iter_mut() {
         match key.as_str() {
@@ -557,8 +447,7 @@ fn push_subschemas<'s>(map: &'s mut Map<String, Value>, stack: &mut Vec<&'s mut 
     }
 }
 
-/// The `format` values of JSON Schema 2020-12's format vocabulary (JSON Schema
-/// Validation, section 7.3), which validators know.
+/// The `format` values of JSON Schema 2020-12's format vocabulary, which validators know.
 pub(crate) const STANDARD_FORMATS: [&str; 19] = [
     "date-time",
     "date",
@@ -581,11 +470,8 @@ pub(crate) const STANDARD_FORMATS: [&str; 19] = [
     "regex",
 ];
 
-/// Remove every `format` whose value is not one of [`STANDARD_FORMATS`] from `schema` and
-/// its subschemas (schemars writes `"format": "uint32"`, `"int64"`, `"double"`, ... for
-/// Rust's number types; a validator that does not know a format says so, and the
-/// TypeScript SDK's prints a warning for each whenever it compiles a tool's schema); the
-/// bounds stay. Whether any was removed.
+/// Remove every `format` not in [`STANDARD_FORMATS`] (schemars' `"uint32"`, ...: validators
+/// warn about unknown ones); whether any was removed.
 pub(crate) fn drop_nonstandard_formats(schema: &mut Value) -> bool {
     let mut dropped = false;
     let mut stack: Vec<&mut Value> = vec![schema];

@@ -1,16 +1,7 @@
-//! The every-issue pass inside unions, with the schema engine.
-//!
-//! serde reads an internally tagged, adjacently tagged or untagged enum from a buffer of its
-//! own, so the typed pass sees one issue where the variant has several, at the enum's own
-//! path, and a field whose type refuses every stand-in (such an enum does) ends the pass
-//! there. Where `T`'s JSON Schema has a union (`oneOf`, `anyOf`), a refused call is read a
-//! second time by the schema engine ([`Coercer`]) against that schema as the runtime reads
-//! it (the type's own integer bounds, not the published clip). A typed issue at a member
-//! at or under which the schema engine finds issues of its own is replaced by those, at
-//! their full paths, and the typed pass is run again without that member, so every other
-//! member's issue and every missing field is still reported by the typed route, with its
-//! policies (clamping, trimming, defaults, URL hosts). Only inside the union's value do the
-//! schema's keywords speak for the type.
+//! The every-issue pass inside unions, with the schema engine (docs/contract.md, Errors).
+//! serde replays a tagged or untagged enum from its own buffer, so a refused call is read
+//! again by the [`Coercer`]; its issues replace the typed issue at that member, and the
+//! typed pass runs again without the member for every other issue.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -28,8 +19,7 @@ use crate::issue::{Code, Path, Rejection, Segment};
 const MAX_SEARCH_DEPTH: u32 = 64;
 
 thread_local! {
-    /// Per type (keyed as the engine keys plans, by a function of the type), its schema's
-    /// coercer, or `None` for a schema without a union or one the engine cannot compile.
+    /// Per type, its schema's coercer, or `None` without a union or compilable schema.
     static COERCERS: RefCell<HashMap<usize, Option<Rc<Unions>>>> = RefCell::new(HashMap::new());
 }
 
@@ -39,8 +29,7 @@ pub(super) struct Unions {
     coercer: Coercer,
 }
 
-/// The schema engine for `T`, where `T`'s schema has a union; compiled once per type and
-/// thread.
+/// The schema engine for `T` where its schema has a union; once per type and thread.
 pub(super) fn coercer_of<T: JsonSchema>() -> Option<Rc<Unions>> {
     let key = coercer_of::<T> as fn() -> Option<Rc<Unions>> as usize;
     if let Some(found) = COERCERS.with(|c| c.borrow().get(&key).cloned()) {
@@ -78,8 +67,7 @@ pub(super) fn call_from_slice(json: &[u8]) -> Option<Value> {
         .map(|(value, _)| value)
 }
 
-/// `refused` (the typed pass's issues for `call`) with the issues inside `T`'s unions
-/// read by the schema engine (see the [module docs](self)).
+/// `refused` with the issues inside `T`'s unions read by the schema engine.
 pub(super) fn complement<T: DeserializeOwned + JsonSchema>(
     unions: &Unions,
     refused: Rejection,
@@ -140,9 +128,7 @@ pub(super) fn complement<T: DeserializeOwned + JsonSchema>(
     Rejection::new(others.chain(within)).counting(truncated)
 }
 
-/// Whether the node of `schema` that reads the value at `path` is a union. The path is
-/// followed through `properties`, `items` and local `$ref`s; not into a union's branches
-/// (the outermost union on a path is the one found).
+/// Whether the node reading the value at `path` is a union (the outermost found).
 fn union_at(schema: &Value, path: &Path) -> bool {
     let mut node = resolve(schema, schema);
     for segment in path.segments() {
@@ -159,9 +145,7 @@ fn union_at(schema: &Value, path: &Path) -> bool {
     node.is_some_and(is_union)
 }
 
-/// Whether `node` is a union of two shapes or more: a `oneOf` or `anyOf` with two branches
-/// besides `{"type": "null"}` (schemars writes an `Option` of a named type as the type or
-/// null, which the typed pass reads itself).
+/// Whether `node` is a union of two shapes or more (a `null` branch does not count).
 fn is_union(node: &Value) -> bool {
     ["oneOf", "anyOf"].iter().any(|keyword| {
         node.get(keyword)
@@ -176,8 +160,7 @@ fn is_union(node: &Value) -> bool {
     })
 }
 
-/// `node`, or the definition its local `$ref` names (schemars writes `#/$defs/Name`),
-/// followed a few times at most.
+/// `node`, or the definition its local `$ref` names, followed a few times at most.
 fn resolve<'s>(root: &'s Value, mut node: &'s Value) -> Option<&'s Value> {
     for _ in 0..8 {
         match node.get("$ref").and_then(Value::as_str) {
@@ -188,13 +171,11 @@ fn resolve<'s>(root: &'s Value, mut node: &'s Value) -> Option<&'s Value> {
     None
 }
 
-/// Whether `path` is `above` or beneath it.
 fn at_or_beneath(path: &Path, above: &Path) -> bool {
     path.segments().starts_with(above.segments())
 }
 
-/// `value` without the member at `path` (whose last segment is a key); whether it was
-/// there (a union at an array position is not taken out: it keeps the typed issue).
+/// `value` without the member (a key) at `path`; whether it was there.
 fn remove(value: &mut Value, path: &Path) -> bool {
     let Some((Segment::Key(last), parents)) = path.segments().split_last() else {
         return false;

@@ -16,23 +16,20 @@ pub(crate) fn drain_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<(), A::Err
 
 /// Read a sequence the caller will refuse, for the input (compact JSON, cut).
 pub(crate) fn seq_input<'de, A: SeqAccess<'de>>(seq: A) -> Result<Input, A::Error> {
-    let mut out = String::new();
-    Echo {
-        out: &mut out,
-        depth: 0,
-    }
-    .visit_seq(seq)?;
-    Ok(Input::from_text(&out))
+    echo(|echo| echo.visit_seq(seq))
 }
 
 /// Read a map the caller will refuse, for the input (compact JSON, cut).
 pub(crate) fn map_input<'de, A: MapAccess<'de>>(map: A) -> Result<Input, A::Error> {
+    echo(|echo| echo.visit_map(map))
+}
+
+fn echo<E>(read: impl FnOnce(Echo<'_>) -> Result<(), E>) -> Result<Input, E> {
     let mut out = String::new();
-    Echo {
+    read(Echo {
         out: &mut out,
         depth: 0,
-    }
-    .visit_map(map)?;
+    })?;
     Ok(Input::from_text(&out))
 }
 
@@ -141,65 +138,57 @@ impl<'de> Visitor<'de> for Echo<'_> {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-        let Echo { out, depth } = self;
-        out.push('[');
-        let mut first = true;
-        loop {
-            let before = out.len();
-            if !first && out.len() < ECHO_BYTES {
-                out.push(',');
-            }
-            let more = seq
-                .next_element_seed(Echo {
-                    out: &mut *out,
-                    depth: depth + 1,
-                })?
-                .is_some();
-            if !more {
-                out.truncate(before);
-                break;
-            }
-            first = false;
-        }
-        if out.len() < ECHO_BYTES {
-            out.push(']');
-        }
-        Ok(())
+        let depth = self.depth + 1;
+        write_list(self.out, ['[', ']'], |out| {
+            Ok(seq.next_element_seed(Echo { out, depth })?.is_some())
+        })
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        let Echo { out, depth } = self;
-        out.push('{');
-        let mut first = true;
-        loop {
-            let before = out.len();
-            if !first && out.len() < ECHO_BYTES {
-                out.push(',');
-            }
-            let more = map
+        let depth = self.depth + 1;
+        write_list(self.out, ['{', '}'], |out| {
+            if map
                 .next_key_seed(Echo {
                     out: &mut *out,
-                    depth: depth + 1,
+                    depth,
                 })?
-                .is_some();
-            if !more {
-                out.truncate(before);
-                break;
+                .is_none()
+            {
+                return Ok(false);
             }
             if out.len() < ECHO_BYTES {
                 out.push(':');
             }
-            map.next_value_seed(Echo {
-                out: &mut *out,
-                depth: depth + 1,
-            })?;
-            first = false;
-        }
-        if out.len() < ECHO_BYTES {
-            out.push('}');
-        }
-        Ok(())
+            map.next_value_seed(Echo { out, depth })?;
+            Ok(true)
+        })
     }
+}
+
+/// Write `open`, the entries `entry` writes, comma-separated, and `close`, as far as the
+/// echo cap lets them: `entry` answers whether there was one (none: what it began is cut).
+fn write_list<E>(
+    out: &mut String,
+    [open, close]: [char; 2],
+    mut entry: impl FnMut(&mut String) -> Result<bool, E>,
+) -> Result<(), E> {
+    out.push(open);
+    let mut first = true;
+    loop {
+        let before = out.len();
+        if !first && out.len() < ECHO_BYTES {
+            out.push(',');
+        }
+        if !entry(out)? {
+            out.truncate(before);
+            break;
+        }
+        first = false;
+    }
+    if out.len() < ECHO_BYTES {
+        out.push(close);
+    }
+    Ok(())
 }
 
 /// Consume a map the caller will refuse, so the format's reader stays in step.

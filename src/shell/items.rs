@@ -41,7 +41,7 @@ impl<T> Items<T> {
                 }
                 self.count += 1;
             }
-            Err(issue) => self.refuse(issue),
+            Err(issue) => self.refuse_with(move || issue),
         }
     }
 
@@ -60,15 +60,6 @@ impl<T> Items<T> {
     /// engine): it counts toward the length bounds, and nothing is kept.
     #[cold]
     pub(crate) fn count_only(&mut self) {
-        self.count += 1;
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn refuse(&mut self, issue: Box<Issue>) {
-        let index = self.count;
-        self.issues
-            .push_with(|| (*issue).at(Path::root().join(index)));
         self.count += 1;
     }
 

@@ -106,19 +106,166 @@ pub(crate) fn invalid_type(expected: &str, got: &str, hint: &'static str) -> Iss
     Issue::new(Code::InvalidType, format!("expected {expected}, got {got}")).with_hint(hint)
 }
 
+/// A visitor that hands visits to an inner visitor `V` and turns its answer: `forward`
+/// is the one place it does, and [`forward_visits!`] writes the visits that call it.
+pub(crate) trait Forward<'de, V: Visitor<'de>>: Visitor<'de> {
+    /// Run `visit` on the inner visitor, and turn its answer into this one's.
+    fn forward<E: de::Error>(
+        self,
+        visit: impl FnOnce(V) -> Result<V::Value, E>,
+    ) -> Result<Self::Value, E>;
+}
+
+/// The visits of a [`Forward`] visitor that only forward, by kind: `scalars` (every
+/// value but text), `texts`, `units: visit_none, ..`, `deserializers: visit_some, ..`,
+/// `accesses` (sequence, map, enum).
+macro_rules! forward_visits {
+    (scalars) => {
+        forward_visits!(values: visit_bool(bool), visit_i8(i8), visit_i16(i16), visit_i32(i32),
+            visit_i64(i64), visit_i128(i128), visit_u8(u8), visit_u16(u16), visit_u32(u32),
+            visit_u64(u64), visit_u128(u128), visit_f32(f32), visit_f64(f64), visit_char(char),
+            visit_bytes(&[u8]), visit_borrowed_bytes(&'de [u8]), visit_byte_buf(Vec<u8>));
+    };
+    (texts) => {
+        forward_visits!(values: visit_str(&str), visit_borrowed_str(&'de str), visit_string(String));
+    };
+    (values: $($value:ident($ty:ty)),*) => {
+        $(#[inline]
+        fn $value<E: de::Error>(self, v: $ty) -> Result<Self::Value, E> {
+            self.forward(|inner| inner.$value::<E>(v))
+        })*
+    };
+    (units: $($unit:ident),*) => {
+        $(#[inline]
+        fn $unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            self.forward(|inner| inner.$unit::<E>())
+        })*
+    };
+    (deserializers: $($de:ident),*) => {
+        $(#[inline]
+        fn $de<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            self.forward(|inner| inner.$de(d))
+        })*
+    };
+    (accesses) => {
+        #[inline]
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+            self.forward(|inner| inner.visit_seq(seq))
+        }
+        #[inline]
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            self.forward(|inner| inner.visit_map(map))
+        }
+        #[inline]
+        fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
+            self.forward(|inner| inner.visit_enum(data))
+        }
+    };
+}
+pub(crate) use forward_visits;
+
+/// `Visitor` methods refusing the listed shapes through `|self, got, input| expr`; `some`,
+/// `newtype` read through, `array`/`object` drain (no input), `*_echo` keep the input.
+macro_rules! refuse_shapes {
+    (|$this:tt, $got:tt, $input:tt| $refuse:expr; $($part:ident)*) => {
+        $(refuse_shapes!(@$part |$this, $got, $input| $refuse);)*
+    };
+    (@booleans |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Self::Value, E> {
+            let ($this, $got, $input) = (self, "a boolean", Some(crate::issue::Input::Bool(v)));
+            $refuse
+        }
+    };
+    (@numbers |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        refuse_shapes!(@number visit_i64(i64) from_i128 |$this, $got, $input| $refuse);
+        refuse_shapes!(@number visit_u64(u64) from_u128 |$this, $got, $input| $refuse);
+        refuse_shapes!(@number visit_i128(i128) from_i128 |$this, $got, $input| $refuse);
+        refuse_shapes!(@number visit_u128(u128) from_u128 |$this, $got, $input| $refuse);
+        refuse_shapes!(@number visit_f64(f64) from_f64 |$this, $got, $input| $refuse);
+    };
+    (@number $method:ident($ty:ty) $from:ident |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn $method<E: serde::de::Error>(self, v: $ty) -> Result<Self::Value, E> {
+            let input = crate::issue::Input::$from(v.into());
+            let ($this, $got, $input) = (self, "a number", Some(input));
+            $refuse
+        }
+    };
+    (@unit |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            let ($this, $got, $input) = (self, "null", Some(crate::issue::Input::Null));
+            $refuse
+        }
+    };
+    (@none |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            self.visit_unit()
+        }
+    };
+    (@some |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_any(self)
+        }
+    };
+    (@newtype |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_newtype_struct<D: serde::Deserializer<'de>>(
+            self,
+            d: D,
+        ) -> Result<Self::Value, D::Error> {
+            d.deserialize_any(self)
+        }
+    };
+    (@bytes |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_bytes<E: serde::de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
+            let ($this, $got, $input) = (self, "bytes", None::<crate::issue::Input>);
+            $refuse
+        }
+    };
+    (@array |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+            crate::shell::drain_seq(seq)?;
+            let ($this, $got, $input) = (self, "an array", None::<crate::issue::Input>);
+            $refuse
+        }
+    };
+    (@array_echo |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+            let input = crate::shell::seq_input(seq)?;
+            let ($this, $got, $input) = (self, "an array", Some(input));
+            $refuse
+        }
+    };
+    (@object |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            crate::shell::drain_map(map)?;
+            let ($this, $got, $input) = (self, "an object", None::<crate::issue::Input>);
+            $refuse
+        }
+    };
+    (@object_echo |$this:tt, $got:tt, $input:tt| $refuse:expr) => {
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+            let input = crate::shell::map_input(map)?;
+            let ($this, $got, $input) = (self, "an object", Some(input));
+            $refuse
+        }
+    };
+}
+pub(crate) use refuse_shapes;
+
 /// Turns a shape visitor's outcome into the adapter's answer; a placeholder `T` stands in
 /// for a refused value while the issues are recorded.
 pub(crate) struct Settled<V>(pub(crate) V);
 
-macro_rules! settle_scalar {
-    ($($method:ident($ty:ty)),* $(,)?) => {
-        $(#[inline]
-        fn $method<E: de::Error>(self, v: $ty) -> Result<T, E> {
-            let drive = engine::take_drive();
-            let outcome = self.0.$method::<E>(v)?;
-            settle(drive, outcome)
-        })*
-    };
+impl<'de, V, T> Forward<'de, V> for Settled<V>
+where
+    V: Visitor<'de, Value = Outcome<T>>,
+    T: DeserializeOwned,
+{
+    #[inline]
+    fn forward<E: de::Error>(self, visit: impl FnOnce(V) -> Result<Outcome<T>, E>) -> Result<T, E> {
+        let drive = engine::take_drive();
+        let outcome = visit(self.0)?;
+        settle(drive, outcome)
+    }
 }
 
 impl<'de, V, T> Visitor<'de> for Settled<V>
@@ -132,70 +279,17 @@ where
         self.0.expecting(f)
     }
 
-    settle_scalar!(
-        visit_bool(bool),
-        visit_i8(i8),
-        visit_i16(i16),
-        visit_i32(i32),
-        visit_i64(i64),
-        visit_i128(i128),
-        visit_u8(u8),
-        visit_u16(u16),
-        visit_u32(u32),
-        visit_u64(u64),
-        visit_u128(u128),
-        visit_f32(f32),
-        visit_f64(f64),
-        visit_char(char),
-        visit_str(&str),
-        visit_borrowed_str(&'de str),
-        visit_string(String),
-        visit_bytes(&[u8]),
-        visit_borrowed_bytes(&'de [u8]),
-        visit_byte_buf(Vec<u8>),
-    );
-
-    fn visit_none<E: de::Error>(self) -> Result<T, E> {
-        let drive = engine::take_drive();
-        let outcome = self.0.visit_none::<E>()?;
-        settle(drive, outcome)
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<T, E> {
-        let drive = engine::take_drive();
-        let outcome = self.0.visit_unit::<E>()?;
-        settle(drive, outcome)
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
-        let drive = engine::take_drive();
-        let outcome = self.0.visit_some(d)?;
-        settle(drive, outcome)
-    }
+    forward_visits!(scalars);
+    forward_visits!(texts);
+    forward_visits!(units: visit_none, visit_unit);
+    forward_visits!(deserializers: visit_some);
+    forward_visits!(accesses);
 
     /// Any deserializer but the engine answers `engine::adapt`'s request with this:
     /// read on, failing fast.
     #[inline]
     fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
         d.deserialize_any(self)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
-        let drive = engine::take_drive();
-        let outcome = self.0.visit_seq(seq)?;
-        settle(drive, outcome)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-        let drive = engine::take_drive();
-        let outcome = self.0.visit_map(map)?;
-        settle(drive, outcome)
-    }
-
-    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<T, A::Error> {
-        let drive = engine::take_drive();
-        let outcome = self.0.visit_enum(data)?;
-        settle(drive, outcome)
     }
 }
 
@@ -205,13 +299,15 @@ pub(crate) struct MapVisitor<V, F> {
     pub(crate) map: F,
 }
 
-macro_rules! forward_mapped {
-    ($($method:ident($ty:ty)),* $(,)?) => {
-        $(#[inline]
-        fn $method<E: de::Error>(self, v: $ty) -> Result<U, E> {
-            Ok((self.map)(self.inner.$method::<E>(v)?))
-        })*
-    };
+impl<'de, V, F, U> Forward<'de, V> for MapVisitor<V, F>
+where
+    V: Visitor<'de>,
+    F: FnOnce(V::Value) -> U,
+{
+    #[inline]
+    fn forward<E: de::Error>(self, visit: impl FnOnce(V) -> Result<V::Value, E>) -> Result<U, E> {
+        Ok((self.map)(visit(self.inner)?))
+    }
 }
 
 impl<'de, V, F, U> Visitor<'de> for MapVisitor<V, F>
@@ -225,54 +321,9 @@ where
         self.inner.expecting(f)
     }
 
-    forward_mapped!(
-        visit_bool(bool),
-        visit_i8(i8),
-        visit_i16(i16),
-        visit_i32(i32),
-        visit_i64(i64),
-        visit_i128(i128),
-        visit_u8(u8),
-        visit_u16(u16),
-        visit_u32(u32),
-        visit_u64(u64),
-        visit_u128(u128),
-        visit_f32(f32),
-        visit_f64(f64),
-        visit_char(char),
-        visit_str(&str),
-        visit_borrowed_str(&'de str),
-        visit_string(String),
-        visit_bytes(&[u8]),
-        visit_borrowed_bytes(&'de [u8]),
-        visit_byte_buf(Vec<u8>),
-    );
-
-    fn visit_none<E: de::Error>(self) -> Result<U, E> {
-        Ok((self.map)(self.inner.visit_none::<E>()?))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<U, E> {
-        Ok((self.map)(self.inner.visit_unit::<E>()?))
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<U, D::Error> {
-        Ok((self.map)(self.inner.visit_some(d)?))
-    }
-
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<U, D::Error> {
-        Ok((self.map)(self.inner.visit_newtype_struct(d)?))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<U, A::Error> {
-        Ok((self.map)(self.inner.visit_seq(seq)?))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<U, A::Error> {
-        Ok((self.map)(self.inner.visit_map(map)?))
-    }
-
-    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<U, A::Error> {
-        Ok((self.map)(self.inner.visit_enum(data)?))
-    }
+    forward_visits!(scalars);
+    forward_visits!(texts);
+    forward_visits!(units: visit_none, visit_unit);
+    forward_visits!(deserializers: visit_some, visit_newtype_struct);
+    forward_visits!(accesses);
 }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::de::{self, Deserializer, EnumAccess, MapAccess, SeqAccess, Visitor};
 
-use super::Outcome;
+use super::{Forward, Outcome, forward_visits};
 
 /// The optional-field rules of the crate's optional spelling, in front of a shape visitor:
 /// `null` (and an absent value) is `None`; `""`/whitespace is `None` unless the inner type
@@ -52,13 +52,17 @@ fn empty_as_absent(text: &str) {
     );
 }
 
-macro_rules! forward_some {
-    ($($method:ident($ty:ty)),* $(,)?) => {
-        $(#[inline]
-        fn $method<E: de::Error>(self, v: $ty) -> Result<Outcome<Option<T>>, E> {
-            Ok(self.inner.$method::<E>(v)?.map(Some))
-        })*
-    };
+impl<'de, V, T> Forward<'de, V> for Optional<V>
+where
+    V: Visitor<'de, Value = Outcome<T>>,
+{
+    #[inline]
+    fn forward<E: de::Error>(
+        self,
+        visit: impl FnOnce(V) -> Result<Outcome<T>, E>,
+    ) -> Result<Outcome<Option<T>>, E> {
+        Ok(visit(self.inner)?.map(Some))
+    }
 }
 
 impl<'de, V, T> Visitor<'de> for Optional<V>
@@ -72,45 +76,29 @@ where
         f.write_str(", or null")
     }
 
-    forward_some!(
-        visit_bool(bool),
-        visit_i8(i8),
-        visit_i16(i16),
-        visit_i32(i32),
-        visit_i64(i64),
-        visit_i128(i128),
-        visit_u8(u8),
-        visit_u16(u16),
-        visit_u32(u32),
-        visit_u64(u64),
-        visit_u128(u128),
-        visit_f32(f32),
-        visit_f64(f64),
-        visit_char(char),
-        visit_bytes(&[u8]),
-        visit_borrowed_bytes(&'de [u8]),
-        visit_byte_buf(Vec<u8>),
-    );
+    forward_visits!(scalars);
+    forward_visits!(deserializers: visit_newtype_struct);
+    forward_visits!(accesses);
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
         if self.absent(v) {
             return Ok(Ok(None));
         }
-        Ok(self.inner.visit_str::<E>(v)?.map(Some))
+        self.forward(|inner| inner.visit_str::<E>(v))
     }
 
     fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
         if self.absent(v) {
             return Ok(Ok(None));
         }
-        Ok(self.inner.visit_borrowed_str::<E>(v)?.map(Some))
+        self.forward(|inner| inner.visit_borrowed_str::<E>(v))
     }
 
     fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
         if self.absent(&v) {
             return Ok(Ok(None));
         }
-        Ok(self.inner.visit_string::<E>(v)?.map(Some))
+        self.forward(|inner| inner.visit_string::<E>(v))
     }
 
     fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
@@ -123,21 +111,5 @@ where
 
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
         d.deserialize_any(self)
-    }
-
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        Ok(self.inner.visit_newtype_struct(d)?.map(Some))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        Ok(self.inner.visit_seq(seq)?.map(Some))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        Ok(self.inner.visit_map(map)?.map(Some))
-    }
-
-    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<Self::Value, A::Error> {
-        Ok(self.inner.visit_enum(data)?.map(Some))
     }
 }

@@ -2,10 +2,9 @@
 
 use std::fmt;
 
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Visitor};
 
-use super::echo::{map_input, seq_input};
-use super::{Outcome, invalid_type};
+use super::{Outcome, invalid_type, refuse_shapes};
 use crate::issue::Input;
 use crate::issue::IssueBuf;
 
@@ -64,10 +63,6 @@ impl<'de, S: TextShape> Visitor<'de> for TextOnly<S> {
         Ok(self.0.text(v))
     }
 
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        Ok(Self::refuse("a boolean", Some(Input::Bool(v))))
-    }
-
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
         Ok(self.0.number(Input::from_i128(v.into())))
     }
@@ -88,35 +83,10 @@ impl<'de, S: TextShape> Visitor<'de> for TextOnly<S> {
         Ok(self.0.number(Input::from_f64(v)))
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Self::refuse("null", Some(Input::Null)))
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        Ok(Self::refuse("bytes", None))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        let input = seq_input(seq)?;
-        Ok(Self::refuse("an array", Some(input)))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        let input = map_input(map)?;
-        Ok(Self::refuse("an object", Some(input)))
-    }
+    refuse_shapes!(
+        |_, got, input| Ok(Self::refuse(got, input));
+        booleans unit none some newtype bytes array_echo object_echo
+    );
 }
 
 pub(crate) use crate::words::trim;

@@ -128,26 +128,23 @@ where
 /// The schema of a `JsonObjectLike` field (`optional`: an `Option` one) or a `JsonObject`,
 /// annotated when the kit asks; no probe (the object's type need not serialize).
 pub(crate) fn object(schema: Schema, optional: bool) -> Schema {
-    if !annotating() {
-        return schema;
-    }
-    insert(
-        schema,
-        json!({"adapter": "json_object", "optional": optional}),
-        None,
-    )
+    unprobed(schema, "json_object", optional)
 }
 
 /// The schema of an `ArrayLike` field (`optional`: an `Option` one) or an `Array`,
 /// annotated when the kit asks; no probe (the elements' adapter need not serialize), the
 /// elements' own annotations are in `items`.
 pub(crate) fn array(schema: Schema, optional: bool) -> Schema {
+    unprobed(schema, "array", optional)
+}
+
+fn unprobed(schema: Schema, family: &str, optional: bool) -> Schema {
     if !annotating() {
         return schema;
     }
     insert(
         schema,
-        json!({"adapter": "array", "optional": optional}),
+        json!({"adapter": family, "optional": optional}),
         None,
     )
 }

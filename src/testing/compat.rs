@@ -11,28 +11,28 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::json;
+use super::rules::{self, stable_ids};
 use super::tools::{named, tools};
 
-/// Whether a change breaks callers written against the old schema.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::testing::{ChangeRule, Impact};
-///
-/// assert_eq!(ChangeRule::MadeRequired.impact(), Impact::Breaking);
-/// assert_eq!(Impact::Info.as_str(), "info");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Impact {
-    /// A call the old schema accepted may now be refused.
-    Breaking,
-    /// Compatible: every call the old schema accepted is still accepted.
-    Info,
-}
-
-impl Impact {
+stable_ids! {
+    /// Whether a change breaks callers written against the old schema.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::testing::{ChangeRule, Impact};
+    ///
+    /// assert_eq!(ChangeRule::MadeRequired.impact(), Impact::Breaking);
+    /// assert_eq!(Impact::Info.as_str(), "info");
+    /// ```
+    #[derive(Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Impact {
+        /// A call the old schema accepted may now be refused.
+        Breaking = "breaking",
+        /// Compatible: every call the old schema accepted is still accepted.
+        Info = "info",
+    }
     /// `"breaking"` or `"info"`.
     ///
     /// # Examples
@@ -40,212 +40,126 @@ impl Impact {
     /// ```
     /// assert_eq!(mcp_coerce::testing::Impact::Breaking.as_str(), "breaking");
     /// ```
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Impact::Breaking => "breaking",
-            Impact::Info => "info",
-        }
+    fn as_str;
+}
+
+stable_ids! {
+    /// A kind of schema change, by its stable id.
+    ///
+    /// Each tool's `inputSchema` is compared as something its clients write (a schema
+    /// that accepts less breaks them), its `outputSchema` as something they read (a
+    /// schema that lets the server return more breaks them): the `output-` rules are
+    /// the input rules read the other way.
+    ///
+    /// | id | impact | when | pointer into |
+    /// |---|---|---|---|
+    /// | `tool-removed` | breaking | a tool of the old list is not in the new one | OLD (`""`: the tool) |
+    /// | `property-removed` | breaking | an input property is gone (and was not `deprecated`) | OLD |
+    /// | `required-added` | breaking | a new input property is required (or a new name in `required`) | NEW |
+    /// | `made-required` | breaking | an existing input property became required | OLD (the property) |
+    /// | `type-narrowed` | breaking | an input JSON type is no longer accepted (`["string", "null"]` to `"string"`, `number` to `integer`); an `enum`, `const`, `format` or `items` added where there was none; a `const` or `format` changed | OLD (the keyword) |
+    /// | `enum-value-removed` | breaking | a value left an input `enum` (or a union of `const`s) | OLD (`/enum/i`, `/oneOf/i/const`) |
+    /// | `bound-tightened` | breaking | an input's `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`, `maxLength`, `minItems`, `maxItems` tightened, or added where there was none | OLD (the keyword) |
+    /// | `pattern-changed` | breaking | an input `pattern` changed, or was added | OLD (the keyword) |
+    /// | `additional-properties-closed` | breaking | an input's `additionalProperties` became `false` | OLD (the keyword) |
+    /// | `output-schema-removed` | breaking | the tool's `outputSchema` is gone | OLD (`/outputSchema`) |
+    /// | `output-property-removed` | breaking | an output property is gone (and was not `deprecated`), required or not: a client may read it | OLD |
+    /// | `output-made-optional` | breaking | a required output property became optional: a client may count on it | NEW (the property) |
+    /// | `output-type-widened` | breaking | an output may be of a JSON type it could not be (`integer` to `number`, `null` added); an `enum`, `const`, `format`, `pattern` or `items` removed; a `const` or `format` changed | NEW (the keyword) |
+    /// | `output-enum-value-added` | breaking | a value joined an output `enum` (or a union of `const`s) | NEW (`/enum/j`, `/oneOf/j/const`) |
+    /// | `output-bound-loosened` | breaking | an output bound (the keywords of `bound-tightened`) loosened or removed | NEW (the keyword) |
+    /// | `output-pattern-changed` | breaking | an output `pattern` changed | OLD (the keyword) |
+    /// | `tool-added` | info | a tool of the new list is not in the old one | NEW (`""`) |
+    /// | `property-added` | info | a new optional input property | NEW |
+    /// | `enum-value-added` | info | a value joined an input `enum` (or a union of `const`s) | NEW (`/enum/j`, `/oneOf/j/const`) |
+    /// | `bound-loosened` | info | an input bound loosened or removed | NEW (the keyword) |
+    /// | `type-widened` | info | an input JSON type is newly accepted; an `enum`, `const`, `format`, `pattern` or `items` removed; `additionalProperties: false` removed | NEW (the keyword) |
+    /// | `made-optional` | info | a required input property became optional | NEW (the property) |
+    /// | `description-changed` | info | a tool's or a schema's `description` changed (or appeared, or went), input or output | NEW |
+    /// | `output-schema-added` | info | the tool has an `outputSchema` where it had none | NEW (`/outputSchema`) |
+    /// | `output-property-added` | info | a new output property, required or not; `additionalProperties: false` removed from an output (unknown keys, like new properties, break no reader) | NEW |
+    /// | `output-made-required` | info | an existing output property became required (or a new name in `required`) | OLD (the property; NEW `/required/j` for a name only) |
+    /// | `output-type-narrowed` | info | an output JSON type is no longer returned; an `enum`, `const`, `format`, `pattern` or `items` added; `additionalProperties` became `false` | OLD (the keyword) |
+    /// | `output-enum-value-removed` | info | a value left an output `enum` (or a union of `const`s) | OLD (`/enum/i`, `/oneOf/i/const`) |
+    /// | `output-bound-tightened` | info | an output bound tightened, or added where there was none | OLD (the keyword) |
+    /// | `deprecated-property-removed` | info | a property whose old schema has `deprecated: true` is gone, input or output | OLD |
+    /// | `deprecated-enum-value-removed` | info | a value whose union member in OLD has `deprecated: true` is gone, input or output | OLD (`/oneOf/i/const`) |
+    ///
+    /// A keyword that is on one side only is named at the place it has (or would have)
+    /// in the document the pointer points into. Each rule is reported once per
+    /// pointer; a new required input property is `required-added` only. A union
+    /// (`anyOf`, `oneOf`) whose members are all `const`s or `enum`s, as schemars writes
+    /// an enum with documented variants (each a `const` member, the undocumented ones
+    /// in one `enum` member), is compared value by value, like an `enum`.
+    ///
+    /// # Deprecation
+    ///
+    /// Removing a property or a value whose old schema (the property's, the definition
+    /// its `$ref` names, or the union member holding the value) says `deprecated: true` is
+    /// info, on inputs and outputs alike; any other change to it is judged as usual. A
+    /// tool cannot be marked deprecated (MCP has no such annotation). The rules follow
+    /// OpenAPI diff tools' breaking-change checks (oasdiff's), with two impacts only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::testing::{ChangeRule, Impact};
+    ///
+    /// assert_eq!(ChangeRule::BoundLoosened.id(), "bound-loosened");
+    /// assert_eq!(ChangeRule::BoundLoosened.impact(), Impact::Info);
+    /// assert_eq!(ChangeRule::OutputBoundLoosened.impact(), Impact::Breaking);
+    /// ```
+    pub enum ChangeRule {
+        ToolRemoved = "tool-removed", Breaking;
+        PropertyRemoved = "property-removed", Breaking;
+        RequiredAdded = "required-added", Breaking;
+        MadeRequired = "made-required", Breaking;
+        TypeNarrowed = "type-narrowed", Breaking;
+        EnumValueRemoved = "enum-value-removed", Breaking;
+        BoundTightened = "bound-tightened", Breaking;
+        PatternChanged = "pattern-changed", Breaking;
+        AdditionalPropertiesClosed = "additional-properties-closed", Breaking;
+        OutputSchemaRemoved = "output-schema-removed", Breaking;
+        OutputPropertyRemoved = "output-property-removed", Breaking;
+        OutputMadeOptional = "output-made-optional", Breaking;
+        OutputTypeWidened = "output-type-widened", Breaking;
+        OutputEnumValueAdded = "output-enum-value-added", Breaking;
+        OutputBoundLoosened = "output-bound-loosened", Breaking;
+        OutputPatternChanged = "output-pattern-changed", Breaking;
+        ToolAdded = "tool-added", Info;
+        PropertyAdded = "property-added", Info;
+        EnumValueAdded = "enum-value-added", Info;
+        BoundLoosened = "bound-loosened", Info;
+        TypeWidened = "type-widened", Info;
+        MadeOptional = "made-optional", Info;
+        DescriptionChanged = "description-changed", Info;
+        OutputSchemaAdded = "output-schema-added", Info;
+        OutputPropertyAdded = "output-property-added", Info;
+        OutputMadeRequired = "output-made-required", Info;
+        OutputTypeNarrowed = "output-type-narrowed", Info;
+        OutputEnumValueRemoved = "output-enum-value-removed", Info;
+        OutputBoundTightened = "output-bound-tightened", Info;
+        DeprecatedPropertyRemoved = "deprecated-property-removed", Info;
+        DeprecatedEnumValueRemoved = "deprecated-enum-value-removed", Info;
     }
-}
-
-impl fmt::Display for Impact {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-macro_rules! change_rules {
-    ($($(#[$doc:meta])* $variant:ident = $id:literal, $impact:ident;)*) => {
-        /// A kind of schema change, by its stable id.
-        ///
-        /// Each tool's `inputSchema` is compared as something its clients write (a schema
-        /// that accepts less breaks them), its `outputSchema` as something they read (a
-        /// schema that lets the server return more breaks them): the `output-` rules are
-        /// the input rules read the other way.
-        ///
-        /// | id | impact | when | pointer into |
-        /// |---|---|---|---|
-        /// | `tool-removed` | breaking | a tool of the old list is not in the new one | OLD (`""`: the tool) |
-        /// | `property-removed` | breaking | an input property is gone (and was not `deprecated`) | OLD |
-        /// | `required-added` | breaking | a new input property is required (or a new name in `required`) | NEW |
-        /// | `made-required` | breaking | an existing input property became required | OLD (the property) |
-        /// | `type-narrowed` | breaking | an input JSON type is no longer accepted (`["string", "null"]` to `"string"`, `number` to `integer`); an `enum`, `const`, `format` or `items` added where there was none; a `const` or `format` changed | OLD (the keyword) |
-        /// | `enum-value-removed` | breaking | a value left an input `enum` (or a union of `const`s) | OLD (`/enum/i`, `/oneOf/i/const`) |
-        /// | `bound-tightened` | breaking | an input's `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`, `maxLength`, `minItems`, `maxItems` tightened, or added where there was none | OLD (the keyword) |
-        /// | `pattern-changed` | breaking | an input `pattern` changed, or was added | OLD (the keyword) |
-        /// | `additional-properties-closed` | breaking | an input's `additionalProperties` became `false` | OLD (the keyword) |
-        /// | `output-schema-removed` | breaking | the tool's `outputSchema` is gone | OLD (`/outputSchema`) |
-        /// | `output-property-removed` | breaking | an output property is gone (and was not `deprecated`), required or not: a client may read it | OLD |
-        /// | `output-made-optional` | breaking | a required output property became optional: a client may count on it | NEW (the property) |
-        /// | `output-type-widened` | breaking | an output may be of a JSON type it could not be (`integer` to `number`, `null` added); an `enum`, `const`, `format`, `pattern` or `items` removed; a `const` or `format` changed | NEW (the keyword) |
-        /// | `output-enum-value-added` | breaking | a value joined an output `enum` (or a union of `const`s) | NEW (`/enum/j`, `/oneOf/j/const`) |
-        /// | `output-bound-loosened` | breaking | an output bound (the keywords of `bound-tightened`) loosened or removed | NEW (the keyword) |
-        /// | `output-pattern-changed` | breaking | an output `pattern` changed | OLD (the keyword) |
-        /// | `tool-added` | info | a tool of the new list is not in the old one | NEW (`""`) |
-        /// | `property-added` | info | a new optional input property | NEW |
-        /// | `enum-value-added` | info | a value joined an input `enum` (or a union of `const`s) | NEW (`/enum/j`, `/oneOf/j/const`) |
-        /// | `bound-loosened` | info | an input bound loosened or removed | NEW (the keyword) |
-        /// | `type-widened` | info | an input JSON type is newly accepted; an `enum`, `const`, `format`, `pattern` or `items` removed; `additionalProperties: false` removed | NEW (the keyword) |
-        /// | `made-optional` | info | a required input property became optional | NEW (the property) |
-        /// | `description-changed` | info | a tool's or a schema's `description` changed (or appeared, or went), input or output | NEW |
-        /// | `output-schema-added` | info | the tool has an `outputSchema` where it had none | NEW (`/outputSchema`) |
-        /// | `output-property-added` | info | a new output property, required or not; `additionalProperties: false` removed from an output (unknown keys, like new properties, break no reader) | NEW |
-        /// | `output-made-required` | info | an existing output property became required (or a new name in `required`) | OLD (the property; NEW `/required/j` for a name only) |
-        /// | `output-type-narrowed` | info | an output JSON type is no longer returned; an `enum`, `const`, `format`, `pattern` or `items` added; `additionalProperties` became `false` | OLD (the keyword) |
-        /// | `output-enum-value-removed` | info | a value left an output `enum` (or a union of `const`s) | OLD (`/enum/i`, `/oneOf/i/const`) |
-        /// | `output-bound-tightened` | info | an output bound tightened, or added where there was none | OLD (the keyword) |
-        /// | `deprecated-property-removed` | info | a property whose old schema has `deprecated: true` is gone, input or output | OLD |
-        /// | `deprecated-enum-value-removed` | info | a value whose union member in OLD has `deprecated: true` is gone, input or output | OLD (`/oneOf/i/const`) |
-        ///
-        /// A keyword that is on one side only is named at the place it has (or would have)
-        /// in the document the pointer points into. Each rule is reported once per
-        /// pointer; a new required input property is `required-added` only. A union
-        /// (`anyOf`, `oneOf`) whose members are all `const`s or `enum`s, as schemars writes
-        /// an enum with documented variants (each a `const` member, the undocumented ones
-        /// in one `enum` member), is compared value by value, like an `enum`.
-        ///
-        /// # Deprecation
-        ///
-        /// `deprecated: true` is the JSON Schema annotation (2019-09 and later; OpenAPI's
-        /// schemas have it too): clients were told the property or value would go, so its
-        /// removal is info, on inputs and outputs alike. It is read on the property's
-        /// schema, or on the definition its `$ref` names; for a value, on the union member
-        /// that holds it (schemars writes `deprecated: true` there for a `#[deprecated]`
-        /// variant), not on a property whose `enum` loses a value. Any other change to a
-        /// deprecated property is judged as for any property. A tool itself cannot be
-        /// marked deprecated: MCP's tool annotations (`title`, `readOnlyHint`,
-        /// `destructiveHint`, `idempotentHint`, `openWorldHint`) have no such hint, so
-        /// removing a tool is `tool-removed`, whatever its description says.
-        ///
-        /// # Sources
-        ///
-        /// The rules follow the breaking-change checks of OpenAPI diff tools, oasdiff's
-        /// among them, with MCP's tool in place of an operation, `inputSchema` in place of
-        /// a request body and `outputSchema` in place of a response body: for instance
-        /// oasdiff's `response-required-property-removed`,
-        /// `response-property-became-optional`, `response-property-type-generalized`,
-        /// `response-property-const-changed`, `response-property-max-increased` and
-        /// `response-property-max-length-unset` (errors there), and
-        /// `api-removed-with-deprecation` and `request-parameter-removed-with-deprecation`
-        /// (info there, for operations and parameters). Where oasdiff has a third
-        /// severity, a warning (`response-optional-property-removed`,
-        /// `response-property-enum-value-added`), or reports a response pattern changed or
-        /// removed as info, this check, with two, says breaking: a client may read what
-        /// was there, and no comparison of two regexes tells a looser one from a tighter.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// use mcp_coerce::testing::{ChangeRule, Impact};
-        ///
-        /// assert_eq!(ChangeRule::BoundLoosened.id(), "bound-loosened");
-        /// assert_eq!(ChangeRule::BoundLoosened.impact(), Impact::Info);
-        /// assert_eq!(ChangeRule::OutputBoundLoosened.impact(), Impact::Breaking);
-        /// ```
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[non_exhaustive]
-        pub enum ChangeRule {
-            $($(#[$doc])* $variant,)*
-        }
-
-        impl ChangeRule {
-            /// Every rule, in the order of the table.
-            pub const ALL: &'static [ChangeRule] = &[$(ChangeRule::$variant,)*];
-
-            /// The rule's stable id (`"type-narrowed"`).
-            ///
-            /// # Examples
-            ///
-            /// ```
-            /// assert_eq!(mcp_coerce::testing::ChangeRule::ToolRemoved.id(), "tool-removed");
-            /// ```
-            pub fn id(self) -> &'static str {
-                match self {
-                    $(ChangeRule::$variant => $id,)*
-                }
-            }
-
-            /// Whether the change breaks callers.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            /// use mcp_coerce::testing::{ChangeRule, Impact};
-            ///
-            /// assert_eq!(ChangeRule::PatternChanged.impact(), Impact::Breaking);
-            /// ```
-            pub fn impact(self) -> Impact {
-                match self {
-                    $(ChangeRule::$variant => Impact::$impact,)*
-                }
-            }
-        }
-    };
-}
-
-change_rules! {
-    /// `tool-removed`.
-    ToolRemoved = "tool-removed", Breaking;
-    /// `property-removed`.
-    PropertyRemoved = "property-removed", Breaking;
-    /// `required-added`.
-    RequiredAdded = "required-added", Breaking;
-    /// `made-required`.
-    MadeRequired = "made-required", Breaking;
-    /// `type-narrowed`.
-    TypeNarrowed = "type-narrowed", Breaking;
-    /// `enum-value-removed`.
-    EnumValueRemoved = "enum-value-removed", Breaking;
-    /// `bound-tightened`.
-    BoundTightened = "bound-tightened", Breaking;
-    /// `pattern-changed`.
-    PatternChanged = "pattern-changed", Breaking;
-    /// `additional-properties-closed`.
-    AdditionalPropertiesClosed = "additional-properties-closed", Breaking;
-    /// `output-schema-removed`.
-    OutputSchemaRemoved = "output-schema-removed", Breaking;
-    /// `output-property-removed`.
-    OutputPropertyRemoved = "output-property-removed", Breaking;
-    /// `output-made-optional`.
-    OutputMadeOptional = "output-made-optional", Breaking;
-    /// `output-type-widened`.
-    OutputTypeWidened = "output-type-widened", Breaking;
-    /// `output-enum-value-added`.
-    OutputEnumValueAdded = "output-enum-value-added", Breaking;
-    /// `output-bound-loosened`.
-    OutputBoundLoosened = "output-bound-loosened", Breaking;
-    /// `output-pattern-changed`.
-    OutputPatternChanged = "output-pattern-changed", Breaking;
-    /// `tool-added`.
-    ToolAdded = "tool-added", Info;
-    /// `property-added`.
-    PropertyAdded = "property-added", Info;
-    /// `enum-value-added`.
-    EnumValueAdded = "enum-value-added", Info;
-    /// `bound-loosened`.
-    BoundLoosened = "bound-loosened", Info;
-    /// `type-widened`.
-    TypeWidened = "type-widened", Info;
-    /// `made-optional`.
-    MadeOptional = "made-optional", Info;
-    /// `description-changed`.
-    DescriptionChanged = "description-changed", Info;
-    /// `output-schema-added`.
-    OutputSchemaAdded = "output-schema-added", Info;
-    /// `output-property-added`.
-    OutputPropertyAdded = "output-property-added", Info;
-    /// `output-made-required`.
-    OutputMadeRequired = "output-made-required", Info;
-    /// `output-type-narrowed`.
-    OutputTypeNarrowed = "output-type-narrowed", Info;
-    /// `output-enum-value-removed`.
-    OutputEnumValueRemoved = "output-enum-value-removed", Info;
-    /// `output-bound-tightened`.
-    OutputBoundTightened = "output-bound-tightened", Info;
-    /// `deprecated-property-removed`.
-    DeprecatedPropertyRemoved = "deprecated-property-removed", Info;
-    /// `deprecated-enum-value-removed`.
-    DeprecatedEnumValueRemoved = "deprecated-enum-value-removed", Info;
+    /// The rule's stable id (`"type-narrowed"`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(mcp_coerce::testing::ChangeRule::ToolRemoved.id(), "tool-removed");
+    /// ```
+    fn id;
+    /// Whether the change breaks callers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::testing::{ChangeRule, Impact};
+    ///
+    /// assert_eq!(ChangeRule::PatternChanged.impact(), Impact::Breaking);
+    /// ```
+    fn impact -> Impact;
 }
 
 impl ChangeRule {
@@ -268,18 +182,6 @@ impl ChangeRule {
             MadeOptional => OutputMadeOptional,
             other => other,
         }
-    }
-}
-
-impl fmt::Display for ChangeRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl Serialize for ChangeRule {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.id())
     }
 }
 
@@ -319,24 +221,9 @@ pub struct Change {
 
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pointer = if self.pointer.is_empty() {
-            "\"\""
-        } else {
-            &self.pointer
-        };
-        write!(
-            f,
-            "{:8} {} {} [{}] {}",
-            self.severity.as_str(),
-            if self.tool.is_empty() {
-                "-"
-            } else {
-                &self.tool
-            },
-            pointer,
-            self.rule,
-            self.message
-        )
+        let (level, rule) = (self.severity.as_str(), self.rule.id());
+        let row = [level, &self.tool, &self.pointer, rule, &self.message];
+        rules::write_line(f, 8, row)
     }
 }
 
@@ -446,21 +333,14 @@ pub fn assert_compatible(old: &Value, new: &Value) {
 }
 
 /// Every change, one a line, then the counts.
-pub(crate) fn report(changes: &[Change]) -> String {
-    let mut out = String::new();
-    for c in changes {
-        out.push_str(&c.to_string());
-        out.push('\n');
-    }
-    let breaking = changes
-        .iter()
-        .filter(|c| c.severity == Impact::Breaking)
-        .count();
-    out.push_str(&format!(
-        "{breaking} breaking, {} compatible\n",
+fn report(changes: &[Change]) -> String {
+    let breaking = changes.iter().filter(|c| c.severity == Impact::Breaking);
+    let breaking = breaking.count();
+    let counts = format!(
+        "{breaking} breaking, {} compatible",
         changes.len() - breaking
-    ));
-    out
+    );
+    rules::report(changes, &counts)
 }
 
 fn tool_lists(old: &[Value], new: &[Value]) -> Vec<Change> {
@@ -1094,38 +974,7 @@ fn deprecated(side: &Side<'_>) -> bool {
 
 /// `enum`, `const` and `format`.
 fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
-    match (old.get("const"), new.get("const")) {
-        (None, Some(_)) => sink.push(
-            old.key("const"),
-            ChangeRule::TypeNarrowed,
-            "a const was added".into(),
-        ),
-        (Some(_), None) => sink.push(
-            new.key("const"),
-            ChangeRule::TypeWidened,
-            "the const was removed".into(),
-        ),
-        // A changed value is one no longer allowed (what breaks a writer) and one newly
-        // allowed (what breaks a reader).
-        (Some(a), Some(b)) if !json::same(a, b) => sink.push(
-            if sink.output() {
-                new.key("const")
-            } else {
-                old.key("const")
-            },
-            if sink.output() {
-                ChangeRule::TypeWidened
-            } else {
-                ChangeRule::TypeNarrowed
-            },
-            format!(
-                "the const {} became {}",
-                json::short(a, 64),
-                json::short(b, 64)
-            ),
-        ),
-        _ => {}
-    }
+    closed_value(old, new, "const", json::same, false, sink);
     match (
         old.get("enum").and_then(Value::as_array),
         new.get("enum").and_then(Value::as_array),
@@ -1170,35 +1019,36 @@ fn closed_values(old: &Side<'_>, new: &Side<'_>, sink: &mut Sink) {
         }
         (None, None) => {}
     }
-    match (old.get("format"), new.get("format")) {
-        (None, Some(f)) => sink.push(
-            old.key("format"),
-            ChangeRule::TypeNarrowed,
-            format!("the format {} was added", json::short(f, 64)),
+    closed_value(old, new, "format", |a, b| a == b, true, sink);
+}
+
+/// A `const` or a `format` (by `key`) added (narrowing), removed (widening) or changed
+/// (narrowing an input, widening an output); `shown`: an addition's or a removal's
+/// message shows the value.
+fn closed_value(
+    old: &Side<'_>,
+    new: &Side<'_>,
+    key: &str,
+    same: fn(&Value, &Value) -> bool,
+    shown: bool,
+    sink: &mut Sink,
+) {
+    let show = |v: &Value| json::short(v, 64);
+    let (message, narrowed) = match (old.get(key), new.get(key)) {
+        (None, Some(b)) if shown => (format!("the {key} {} was added", show(b)), true),
+        (None, Some(_)) => (format!("a {key} was added"), true),
+        (Some(a), None) if shown => (format!("the {key} {} was removed", show(a)), false),
+        (Some(_), None) => (format!("the {key} was removed"), false),
+        (Some(a), Some(b)) if !same(a, b) => (
+            format!("the {key} {} became {}", show(a), show(b)),
+            !sink.output(),
         ),
-        (Some(f), None) => sink.push(
-            new.key("format"),
-            ChangeRule::TypeWidened,
-            format!("the format {} was removed", json::short(f, 64)),
-        ),
-        (Some(a), Some(b)) if a != b => sink.push(
-            if sink.output() {
-                new.key("format")
-            } else {
-                old.key("format")
-            },
-            if sink.output() {
-                ChangeRule::TypeWidened
-            } else {
-                ChangeRule::TypeNarrowed
-            },
-            format!(
-                "the format {} became {}",
-                json::short(a, 64),
-                json::short(b, 64)
-            ),
-        ),
-        _ => {}
+        _ => return,
+    };
+    if narrowed {
+        sink.push(old.key(key), ChangeRule::TypeNarrowed, message);
+    } else {
+        sink.push(new.key(key), ChangeRule::TypeWidened, message);
     }
 }
 
@@ -1485,5 +1335,71 @@ fn items<'v>(
             "the items schema was removed".into(),
         ),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::compat;
+
+    fn messages(old: serde_json::Value, new: serde_json::Value) -> Vec<(String, String)> {
+        let wrap = |s| json!({"type": "object", "properties": {"a": s}});
+        compat(&wrap(old), &wrap(new))
+            .into_iter()
+            .map(|c| (format!("{} {}", c.rule, c.pointer), c.message))
+            .collect()
+    }
+
+    #[test]
+    fn const_and_format_messages() {
+        let pairs = [
+            (
+                json!({}),
+                json!({"const": 1}),
+                "type-narrowed /properties/a/const",
+                "a const was added",
+            ),
+            (
+                json!({"const": 1}),
+                json!({}),
+                "type-widened /properties/a/const",
+                "the const was removed",
+            ),
+            (
+                json!({"const": 1}),
+                json!({"const": 2}),
+                "type-narrowed /properties/a/const",
+                "the const 1 became 2",
+            ),
+            (
+                json!({}),
+                json!({"format": "uri"}),
+                "type-narrowed /properties/a/format",
+                "the format \"uri\" was added",
+            ),
+            (
+                json!({"format": "uri"}),
+                json!({}),
+                "type-widened /properties/a/format",
+                "the format \"uri\" was removed",
+            ),
+            (
+                json!({"format": "date"}),
+                json!({"format": "uri"}),
+                "type-narrowed /properties/a/format",
+                "the format \"date\" became \"uri\"",
+            ),
+        ];
+        for (old, new, at, message) in pairs {
+            assert_eq!(messages(old, new), [(at.to_owned(), message.to_owned())]);
+        }
+        // The same value (`1` and `1.0` are one const; formats compare as written).
+        assert!(messages(json!({"const": 1}), json!({"const": 1.0})).is_empty());
+        assert_eq!(
+            messages(json!({"format": 1}), json!({"format": 1.0})).len(),
+            1
+        );
     }
 }

@@ -9,29 +9,29 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 
 use super::json;
+use super::rules::{self, stable_ids};
 use super::tools::{NotToolsList, named, tools};
 
-/// How much a finding matters: an `error` fails [`assert_tools_lint_clean`] and the
-/// `lint_tools` command line; a `warning` is reported only.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::testing::{Rule, Severity};
-///
-/// assert_eq!(Rule::ArrayItems.severity(), Severity::Error);
-/// assert_eq!(Severity::Warning.as_str(), "warning");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// Breaks clients or lets the model send what the server cannot read.
-    Error,
-    /// Makes the model guess.
-    Warning,
-}
-
-impl Severity {
+stable_ids! {
+    /// How much a finding matters: an `error` fails [`assert_tools_lint_clean`] and the
+    /// `lint_tools` command line; a `warning` is reported only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::testing::{Rule, Severity};
+    ///
+    /// assert_eq!(Rule::ArrayItems.severity(), Severity::Error);
+    /// assert_eq!(Severity::Warning.as_str(), "warning");
+    /// ```
+    #[derive(Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Severity {
+        /// Breaks clients or lets the model send what the server cannot read.
+        Error = "error",
+        /// Makes the model guess.
+        Warning = "warning",
+    }
     /// `"error"` or `"warning"`.
     ///
     /// # Examples
@@ -39,154 +39,93 @@ impl Severity {
     /// ```
     /// assert_eq!(mcp_coerce::testing::Severity::Error.as_str(), "error");
     /// ```
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        }
+    fn as_str;
+}
+
+stable_ids! {
+    /// A lint rule, by its stable id.
+    ///
+    /// | id | severity | a finding when |
+    /// |---|---|---|
+    /// | `tool-name-charset` | error | a tool name has a char outside `[a-z0-9_]` (or is empty) |
+    /// | `tool-name-namespace` | warning | the tools do not all share a prefix ending in `_`, of at least two chars before it (the longest common one); a list of one tool has none |
+    /// | `tool-name-collision` | error | two names are equal once lowercased with separators (`_`, `-`, `.`, space, `/`) removed |
+    /// | `schema-root-object` | error | `inputSchema` is missing, not `"type": "object"`, or has no `properties` object (present even when empty) |
+    /// | `property-type` | error | a property (or array items) has no `type`, `enum`, `const` or combinator (`anyOf`, `oneOf`, `allOf`, `not`, `$ref`) |
+    /// | `string-max-length` | warning | a string without `maxLength`, `enum`, `const` or `format` |
+    /// | `string-enum-in-description` | warning | a property without `enum` whose description lists choices (`one of: a, b, c`, `a \| b \| c`) |
+    /// | `id-pattern` | warning | a string property named like an identifier (`id`, `*_id`, `*Id`, `*ID`) without `pattern` (or `enum`, `const`, `format`: a `uuid` says enough) |
+    /// | `number-bounds` | warning | an integer or number without both a lower and an upper bound (`minimum`/`exclusiveMinimum`, `maximum`/`exclusiveMaximum`) |
+    /// | `array-items` | error | an array without `items` (or `prefixItems`) |
+    /// | `array-max-items` | warning | an array without `maxItems` |
+    /// | `description-missing` | warning | a tool or a property without a description (or a blank one) |
+    /// | `description-when` | warning | a tool description with no trigger or precondition wording (`when`, `use`, `call`, `before`, `after`, `if`, `only`, `must`, ...) |
+    /// | `pattern-portable` | error | a `pattern` that Rust's `regex` refuses, or that [`check_portable`](crate::pattern::check_portable) refuses (anchors aside: the rules of `pattern!`, then an ECMA-262 engine with and without the `u` flag): one that ECMA-262 and Rust read differently or not at all |
+    /// | `required-unknown` | error | a `required` name with no property |
+    /// | `tools-list-shape` | error | the input is not a `tools/list` result (see [`tools`](crate::testing::tools)) |
+    ///
+    /// No rule finds an adapter's `Option` field without `#[serde(default)]`: its
+    /// schema looks like any required field's (see [the kit's
+    /// docs](crate::testing#the-lint-and-the-compatibility-check)); the shape matrix
+    /// names it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::testing::{Rule, Severity};
+    ///
+    /// let rule: Rule = "id-pattern".parse()?;
+    /// assert_eq!((rule, rule.severity()), (Rule::IdPattern, Severity::Warning));
+    /// assert_eq!(rule.id(), "id-pattern");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub enum Rule {
+        ToolNameCharset = "tool-name-charset", Error;
+        ToolNameNamespace = "tool-name-namespace", Warning;
+        ToolNameCollision = "tool-name-collision", Error;
+        SchemaRootObject = "schema-root-object", Error;
+        PropertyType = "property-type", Error;
+        StringMaxLength = "string-max-length", Warning;
+        StringEnumInDescription = "string-enum-in-description", Warning;
+        IdPattern = "id-pattern", Warning;
+        NumberBounds = "number-bounds", Warning;
+        ArrayItems = "array-items", Error;
+        ArrayMaxItems = "array-max-items", Warning;
+        DescriptionMissing = "description-missing", Warning;
+        DescriptionWhen = "description-when", Warning;
+        PatternPortable = "pattern-portable", Error;
+        RequiredUnknown = "required-unknown", Error;
+        ToolsListShape = "tools-list-shape", Error;
     }
+    /// The rule's stable id (`"tool-name-charset"`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(mcp_coerce::testing::Rule::RequiredUnknown.id(), "required-unknown");
+    /// ```
+    fn id;
+    /// The rule's severity.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use mcp_coerce::testing::{Rule, Severity};
+    ///
+    /// assert_eq!(Rule::NumberBounds.severity(), Severity::Warning);
+    /// ```
+    fn severity -> Severity;
 }
 
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+impl FromStr for Rule {
+    type Err = UnknownRule;
 
-macro_rules! rules {
-    ($($(#[$doc:meta])* $variant:ident = $id:literal, $severity:ident;)*) => {
-        /// A lint rule, by its stable id.
-        ///
-        /// | id | severity | a finding when |
-        /// |---|---|---|
-        /// | `tool-name-charset` | error | a tool name has a char outside `[a-z0-9_]` (or is empty) |
-        /// | `tool-name-namespace` | warning | the tools do not all share a prefix ending in `_`, of at least two chars before it (the longest common one); a list of one tool has none |
-        /// | `tool-name-collision` | error | two names are equal once lowercased with separators (`_`, `-`, `.`, space, `/`) removed |
-        /// | `schema-root-object` | error | `inputSchema` is missing, not `"type": "object"`, or has no `properties` object (present even when empty) |
-        /// | `property-type` | error | a property (or array items) has no `type`, `enum`, `const` or combinator (`anyOf`, `oneOf`, `allOf`, `not`, `$ref`) |
-        /// | `string-max-length` | warning | a string without `maxLength`, `enum`, `const` or `format` |
-        /// | `string-enum-in-description` | warning | a property without `enum` whose description lists choices (`one of: a, b, c`, `a \| b \| c`) |
-        /// | `id-pattern` | warning | a string property named like an identifier (`id`, `*_id`, `*Id`, `*ID`) without `pattern` (or `enum`, `const`, `format`: a `uuid` says enough) |
-        /// | `number-bounds` | warning | an integer or number without both a lower and an upper bound (`minimum`/`exclusiveMinimum`, `maximum`/`exclusiveMaximum`) |
-        /// | `array-items` | error | an array without `items` (or `prefixItems`) |
-        /// | `array-max-items` | warning | an array without `maxItems` |
-        /// | `description-missing` | warning | a tool or a property without a description (or a blank one) |
-        /// | `description-when` | warning | a tool description with no trigger or precondition wording (`when`, `use`, `call`, `before`, `after`, `if`, `only`, `must`, ...) |
-        /// | `pattern-portable` | error | a `pattern` that Rust's `regex` refuses, or that [`check_portable`](crate::pattern::check_portable) refuses (anchors aside: the rules of `pattern!`, then an ECMA-262 engine with and without the `u` flag): one that ECMA-262 and Rust read differently or not at all |
-        /// | `required-unknown` | error | a `required` name with no property |
-        /// | `tools-list-shape` | error | the input is not a `tools/list` result (see [`tools`](crate::testing::tools)) |
-        ///
-        /// No rule finds an adapter's `Option` field without `#[serde(default)]`: its
-        /// schema looks like any required field's (see [the kit's
-        /// docs](crate::testing#the-lint-and-the-compatibility-check)); the shape matrix
-        /// names it.
-        ///
-        /// # Examples
-        ///
-        /// ```
-        /// use mcp_coerce::testing::{Rule, Severity};
-        ///
-        /// let rule: Rule = "id-pattern".parse()?;
-        /// assert_eq!((rule, rule.severity()), (Rule::IdPattern, Severity::Warning));
-        /// assert_eq!(rule.id(), "id-pattern");
-        /// # Ok::<(), Box<dyn std::error::Error>>(())
-        /// ```
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[non_exhaustive]
-        pub enum Rule {
-            $($(#[$doc])* $variant,)*
-        }
-
-        impl Rule {
-            /// Every rule, in the order of the table.
-            pub const ALL: &'static [Rule] = &[$(Rule::$variant,)*];
-
-            /// The rule's stable id (`"tool-name-charset"`).
-            ///
-            /// # Examples
-            ///
-            /// ```
-            /// assert_eq!(mcp_coerce::testing::Rule::RequiredUnknown.id(), "required-unknown");
-            /// ```
-            pub fn id(self) -> &'static str {
-                match self {
-                    $(Rule::$variant => $id,)*
-                }
-            }
-
-            /// The rule's severity.
-            ///
-            /// # Examples
-            ///
-            /// ```
-            /// use mcp_coerce::testing::{Rule, Severity};
-            ///
-            /// assert_eq!(Rule::NumberBounds.severity(), Severity::Warning);
-            /// ```
-            pub fn severity(self) -> Severity {
-                match self {
-                    $(Rule::$variant => Severity::$severity,)*
-                }
-            }
-        }
-
-        impl FromStr for Rule {
-            type Err = UnknownRule;
-
-            fn from_str(id: &str) -> Result<Self, UnknownRule> {
-                match id {
-                    $($id => Ok(Rule::$variant),)*
-                    _ => Err(UnknownRule(json::short(&Value::String(id.to_owned()), 64))),
-                }
-            }
-        }
-    };
-}
-
-rules! {
-    /// `tool-name-charset`.
-    ToolNameCharset = "tool-name-charset", Error;
-    /// `tool-name-namespace`.
-    ToolNameNamespace = "tool-name-namespace", Warning;
-    /// `tool-name-collision`.
-    ToolNameCollision = "tool-name-collision", Error;
-    /// `schema-root-object`.
-    SchemaRootObject = "schema-root-object", Error;
-    /// `property-type`.
-    PropertyType = "property-type", Error;
-    /// `string-max-length`.
-    StringMaxLength = "string-max-length", Warning;
-    /// `string-enum-in-description`.
-    StringEnumInDescription = "string-enum-in-description", Warning;
-    /// `id-pattern`.
-    IdPattern = "id-pattern", Warning;
-    /// `number-bounds`.
-    NumberBounds = "number-bounds", Warning;
-    /// `array-items`.
-    ArrayItems = "array-items", Error;
-    /// `array-max-items`.
-    ArrayMaxItems = "array-max-items", Warning;
-    /// `description-missing`.
-    DescriptionMissing = "description-missing", Warning;
-    /// `description-when`.
-    DescriptionWhen = "description-when", Warning;
-    /// `pattern-portable`.
-    PatternPortable = "pattern-portable", Error;
-    /// `required-unknown`.
-    RequiredUnknown = "required-unknown", Error;
-    /// `tools-list-shape`.
-    ToolsListShape = "tools-list-shape", Error;
-}
-
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl Serialize for Rule {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.id())
+    fn from_str(id: &str) -> Result<Self, UnknownRule> {
+        Rule::ALL
+            .iter()
+            .copied()
+            .find(|rule| rule.id() == id)
+            .ok_or_else(|| UnknownRule(json::short(&Value::String(id.to_owned()), 64)))
     }
 }
 
@@ -245,24 +184,9 @@ pub struct Finding {
 
 impl fmt::Display for Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let pointer = if self.pointer.is_empty() {
-            "\"\""
-        } else {
-            &self.pointer
-        };
-        write!(
-            f,
-            "{:7} {} {} [{}] {}",
-            self.severity.as_str(),
-            if self.tool.is_empty() {
-                "-"
-            } else {
-                &self.tool
-            },
-            pointer,
-            self.rule,
-            self.message
-        )
+        let (level, rule) = (self.severity.as_str(), self.rule.id());
+        let row = [level, &self.tool, &self.pointer, rule, &self.message];
+        rules::write_line(f, 7, row)
     }
 }
 
@@ -403,22 +327,15 @@ impl Lint {
 }
 
 /// Every finding, one a line, then the counts.
-pub(crate) fn report(findings: &[Finding]) -> String {
-    let mut out = String::new();
-    for f in findings {
-        out.push_str(&f.to_string());
-        out.push('\n');
-    }
-    let errors = findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .count();
-    out.push_str(&format!(
-        "{}, {}\n",
+fn report(findings: &[Finding]) -> String {
+    let errors = findings.iter().filter(|f| f.severity == Severity::Error);
+    let errors = errors.count();
+    let counts = format!(
+        "{}, {}",
         crate::words::count(errors, "error"),
         crate::words::count(findings.len() - errors, "warning")
-    ));
-    out
+    );
+    rules::report(findings, &counts)
 }
 
 /// Lint a `tools/list` result (the JSON-RPC response, its `result`, or the bare `tools`
@@ -910,12 +827,8 @@ fn lists_choices(text: &str) -> bool {
     }
 }
 
-/// What makes a pattern non-portable, if anything: Rust's `regex` refuses it, or the
-/// rules of [`pattern!`](crate::pattern!) do, applied to the pattern's body (its anchors
-/// aside: a JSON Schema pattern need not be anchored).
-///
-/// The ECMA-262 side is the crate's one portability check,
-/// [`check_portable`](crate::pattern::check_portable): its rules, then an ECMA-262 engine.
+/// What makes a pattern non-portable, if anything: Rust's `regex` refuses it, or
+/// [`check_portable`](crate::pattern::check_portable) does on its body (anchors aside).
 fn pattern_problem(source: &str) -> Option<String> {
     // The crate's own pattern for trimmed strings uses `\s`, which the rules refuse in
     // general; with U+0085 and U+FEFF added to its classes it means the same to both

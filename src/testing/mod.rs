@@ -45,21 +45,10 @@
 //!
 //! # The shape matrix
 //!
-//! [`ShapeMatrix`] says what is checked. The adapter behind each field comes from an
-//! annotated schema the crate emits for the kit only: while the kit generates it, every
-//! adapter and wrapper type adds the extension keyword `x-mcp-coerce` (its family and
-//! policies: split or not, clamp or reject, trim, its default) and registers a probe that
-//! runs that very adapter on one value; every other schema (what
-//! [`input_schema`](crate::schema::input_schema), the rmcp extractor and the dialects
-//! publish) is the same as without the feature. A field of a plain serde type gets the
-//! soundness check and the refusal check. Instances come from proptest with a fixed seed,
-//! and a JSON Schema validator (the `jsonschema` crate) decides which ones the published
-//! schema accepts; a failing instance is shrunk by proptest where it can (a failure found
-//! by a lax spelling or a junk value of one field is reported on the instance it was
-//! found on), and a long one is cut in the report. Two mistakes that compile are named
-//! with their fix ([`Failure::fix`]): a field read through `deserialize_with` without the
-//! `#[schemars(with = "SchemaAs<T, M>")]` that publishes its marker's schema, and an
-//! adapter's `Option` field without `#[serde(default)]`.
+//! [`ShapeMatrix`] says what is checked. Each field's adapter comes from an annotated
+//! schema the crate emits for the kit only (extension keyword `x-mcp-coerce`); every
+//! published schema is the same as without the feature. Two mistakes that compile are
+//! named with their fix ([`Failure::fix`]).
 //!
 //! # The lint and the compatibility check
 //!
@@ -70,12 +59,8 @@
 //! when an `error` finding or a `breaking` change is present, 2 for input that is not a
 //! `tools/list` result).
 //!
-//! The lint sees only what a schema says, so it has no rule for an adapter's `Option`
-//! field without `#[serde(default)]`: the crate's optional spelling publishes the inner
-//! type's plain schema, and without the attribute the field is a required integer (or
-//! string, or array) like any other; a required property that admits `null` is no sign
-//! either, since OpenAI's strict mode asks for exactly that. The shape matrix, which
-//! reads the type, names the field and the fix.
+//! The lint sees only what a schema says: an adapter's `Option` field without
+//! `#[serde(default)]` looks like any required field, so the shape matrix names it.
 //!
 //! The lint's `pattern-portable` rule applies the portability rules of
 //! [`pattern!`](crate::pattern!) ([`portability_problem`](crate::pattern::portability_problem))
@@ -83,16 +68,15 @@
 //!
 //! # Untrusted input
 //!
-//! The lint and the compatibility check read JSON from anywhere. Neither panics on any
-//! input; both walk schemas with an explicit stack (no recursion), follow each `$ref` at
-//! most once (cycles end), and stop at a fixed nesting depth (64) and node count
-//! (100,000) per tool, so the work is bounded by the input's size.
+//! The lint and the compatibility check never panic, recurse or loop on any JSON: their
+//! work is bounded by the input's size (64 levels and 100,000 nodes per tool at most).
 
 pub(crate) mod annotate;
 mod compat;
 mod json;
 mod lint;
 mod matrix;
+mod rules;
 mod tools;
 
 pub use compat::{Change, ChangeRule, Impact, assert_compatible, compat};

@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::issue::kind_of;
+
 /// Why a JSON value is not a `tools/list` result: where, and what is there instead.
 ///
 /// # Examples
@@ -108,7 +110,7 @@ pub fn tools(tools_list: &Value) -> Result<&[Value], NotToolsList> {
         other => {
             return Err(NotToolsList::new(
                 "",
-                format!("{} where an array or object was expected", kind(other)),
+                format!("{} where an array or object was expected", kind_of(other)),
             ));
         }
     };
@@ -125,23 +127,12 @@ pub fn tools(tools_list: &Value) -> Result<&[Value], NotToolsList> {
             other => {
                 return Err(NotToolsList::new(
                     at.clone(),
-                    format!("the tool at {at} is {}, not an object", kind(other)),
+                    format!("the tool at {at} is {}, not an object", kind_of(other)),
                 ));
             }
         }
     }
     Ok(tools)
-}
-
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// A tool's name and object (every tool [`tools`] returns has both).

@@ -44,3 +44,4 @@ mod second_revision;
 mod string_array;
 mod third_revision;
 mod upstream;
+mod wrappers;

@@ -98,7 +98,7 @@ fn check(args: &Args) {
     assert_eq!(args.threshold, 0.5);
     assert!(args.dry_run);
     assert_eq!(args.order_by, None);
-    assert_eq!(args.page.get(), 3);
+    assert_eq!(args.page.into_inner(), 3);
     assert_eq!(*args.ids_wrapped, [7]);
     assert_eq!(*args.names, ["Doe, Jane"]);
     assert_eq!(args.title.as_str(), " t ");

@@ -658,7 +658,7 @@ fn a_native_object_reads_into_an_option_or_a_newtype_under_any_format() {
             "{text}"
         );
         let got = serde_json::from_str::<Wrapped>(text).unwrap();
-        assert_eq!(got.i.0, Some(inner()), "{text}");
+        assert_eq!(got.i.into_inner(), Some(inner()), "{text}");
         let want = Newtype {
             i: NewInner(inner()),
         };

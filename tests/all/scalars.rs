@@ -102,10 +102,10 @@ fn int_readers() -> [(&'static str, Read<i64>); 6] {
             r.read::<ClampedI64>(a).map(|a| a.n)
         }),
         ("Int<i64, 1, 100>", |a, r| {
-            r.read::<BoundedWrap>(a).map(|a| a.n.get())
+            r.read::<BoundedWrap>(a).map(|a| a.n.into_inner())
         }),
         ("Int<i64, 1, 50, Clamp>", |a, r| {
-            r.read::<ClampedWrap>(a).map(|a| a.n.get())
+            r.read::<ClampedWrap>(a).map(|a| a.n.into_inner())
         }),
     ]
 }
@@ -247,7 +247,7 @@ fn bounded_integer_reject_mode() {
             r.read::<BoundedI64>(a).map(|a| a.n)
         }),
         ("Int<i64, 1, 100>", |a, r| {
-            r.read::<BoundedWrap>(a).map(|a| a.n.get())
+            r.read::<BoundedWrap>(a).map(|a| a.n.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -319,7 +319,7 @@ fn bounded_integer_clamp_mode() {
             r.read::<ClampedI64>(a).map(|a| a.n)
         }),
         ("Int<i64, 1, 50, Clamp>", |a, r| {
-            r.read::<ClampedWrap>(a).map(|a| a.n.get())
+            r.read::<ClampedWrap>(a).map(|a| a.n.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -413,7 +413,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<u32, 1, 100, Reject, DefaultTo<20>> + serde(default)",
         "n",
-        |a, r| r.read::<BoundedDefault>(a).map(|a| a.n.get()),
+        |a, r| r.read::<BoundedDefault>(a).map(|a| a.n.into_inner()),
     );
     t.ok_args(json!({}), 20);
     t.ok(json!(null), 20);
@@ -434,7 +434,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<i64, 1, 50, Clamp, DefaultTo<10>> + serde(default)",
         "n",
-        |a, r| r.read::<ClampedDefault>(a).map(|a| a.n.get()),
+        |a, r| r.read::<ClampedDefault>(a).map(|a| a.n.into_inner()),
     );
     t.ok_args(json!({}), 10);
     t.ok_args(json!({"other": 1}), 10);
@@ -524,7 +524,7 @@ fn number_optionally_bounded() {
             r.read::<NumPrice>(a).map(|a| a.x)
         }),
         ("Number<Unit>", |a, r| {
-            r.read::<NumUnitWrap>(a).map(|a| a.x.get())
+            r.read::<NumUnitWrap>(a).map(|a| a.x.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -616,7 +616,7 @@ fn number_optionally_bounded() {
     t.context(json!(1000.5), Code::TooBig, json!({"maximum": 1000.0}));
 
     let mut t = report.table("Number<Unit> (0..=1)", "x", |a, r| {
-        r.read::<NumUnitWrap>(a).map(|a| a.x.get())
+        r.read::<NumUnitWrap>(a).map(|a| a.x.into_inner())
     });
     t.ok(json!(1), 1.0);
     t.ok(json!("1.0"), 1.0);
@@ -659,7 +659,9 @@ fn boolean_token_table() {
     let mut report = Report::default();
     let readers: [(&str, Read<bool>); 2] = [
         ("BoolLike", |a, r| r.read::<Flag>(a).map(|a| a.b)),
-        ("Bool", |a, r| r.read::<FlagWrap>(a).map(|a| a.b.0)),
+        ("Bool", |a, r| {
+            r.read::<FlagWrap>(a).map(|a| a.b.into_inner())
+        }),
     ];
     for (name, read) in readers {
         let mut t = report.table(name, "b", read);
@@ -1201,7 +1203,7 @@ fn lenient_enum() {
     let readers: [(&str, Read<Category>); 2] = [
         ("EnumLike", |a, r| r.read::<CatArgs>(a).map(|a| a.category)),
         ("Enum<Category>", |a, r| {
-            r.read::<CatWrap>(a).map(|a| a.category.0)
+            r.read::<CatWrap>(a).map(|a| a.category.into_inner())
         }),
     ];
     let allowed = json!(CATEGORY_NAMES);
@@ -1484,7 +1486,7 @@ fn json_encoded_object() {
             r.read::<ObjArgs>(a).map(|a| a.filter)
         }),
         ("JsonObject<Filter>", |a, r| {
-            r.read::<ObjWrap>(a).map(|a| a.filter.0)
+            r.read::<ObjWrap>(a).map(|a| a.filter.into_inner())
         }),
     ];
     let good = r#"{"ids": [1, 2], "mode": "fast", "limit": 5}"#;
@@ -2105,7 +2107,7 @@ fn issue_input_is_the_value_as_it_arrived() {
     );
 
     let mut t = report.table("NumberLike<Unit>", "x", |a, r| {
-        r.read::<NumUnitWrap>(a).map(|a| a.x.get())
+        r.read::<NumUnitWrap>(a).map(|a| a.x.into_inner())
     });
     t.input(json!(1.5), Code::TooBig, Some(json!(1.5)));
     t.input(json!("1.5"), Code::TooBig, Some(json!("1.5")));

@@ -2,6 +2,7 @@
 //! floats, range checks) that every integer the crate reads goes through; the rules are
 //! stated in the [`int`](super) module docs.
 
+use crate::shell::refuse_shapes;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -10,7 +11,7 @@ use serde::de::{self, Visitor};
 use crate::issue::{Code, Input, Issue};
 use crate::report::Rule;
 use crate::rules::int::{EXACT_F64_LIMIT, floats_parse_exactly, range_hint};
-use crate::shell::{Element, invalid_type, map_input, seq_input};
+use crate::shell::{Element, invalid_type};
 
 mod sealed {
     pub trait Sealed {}
@@ -342,43 +343,12 @@ impl<'de, I: Integer> Visitor<'de> for IntScalar<I> {
         }
     }
 
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        crate::shell::bad_element(|| {
-            invalid_type(EXPECTING_INT, "a boolean", INT_HINT).with_input(Input::Bool(v))
-        })
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        crate::shell::bad_element(|| {
-            invalid_type(EXPECTING_INT, "null", INT_HINT).with_input(Input::Null)
-        })
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        self.visit_unit()
-    }
-
-    fn visit_some<D: de::Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
-    }
-
-    fn visit_bytes<E: de::Error>(self, _: &[u8]) -> Result<Self::Value, E> {
-        crate::shell::bad_element(|| invalid_type(EXPECTING_INT, "bytes", INT_HINT))
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
-        let input = seq_input(seq)?;
-        crate::shell::bad_element(|| {
-            invalid_type(EXPECTING_INT, "an array", INT_HINT).with_input(input)
-        })
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
-        let input = map_input(map)?;
-        crate::shell::bad_element(|| {
-            invalid_type(EXPECTING_INT, "an object", INT_HINT).with_input(input)
-        })
-    }
+    refuse_shapes!(
+        |_, got, input| crate::shell::bad_element(|| {
+            crate::adapters::with_input(invalid_type(EXPECTING_INT, got, INT_HINT), input)
+        });
+        booleans unit none some bytes array_echo object_echo
+    );
 }
 
 impl<'de, I: Integer> de::DeserializeSeed<'de> for IntScalar<I> {

@@ -1,62 +1,21 @@
-//! Integers from lax shapes, optionally bounded (reject or clamp), optionally with a
-//! default carried by the type.
+//! Integers from lax shapes, optionally bounded (reject or clamp), optionally with a default
+//! carried by the type.
 //!
-//! One marker, [`IntLike`], and its wrapper type, [`Int`]; the bounds and the policies are
-//! parameters whose defaults keep the common case short:
+//! One marker, [`IntLike`], and its wrapper type, [`Int`]; the bounds (inclusive, checked at
+//! compile time against the target type) and the policies are parameters:
 //!
 //! | written | accepts | outside the bounds |
 //! |---|---|---|
 //! | `IntLike` | any integer of the field's type | (no bounds of its own) |
-//! | `IntLike<1, 100>` | `1..=100` | refused: `too_small`, `too_big` ([`Reject`], the default) |
-//! | `IntLike<1, 50, Clamp>` | any integer of the field's type | moved to the nearest bound ([`Clamp`](crate::Clamp)) |
-//! | `IntLike<1, 50, Clamp, DefaultTo<10>>` | the same, and `null`, `""`, `"null"` give `10` | moved to the nearest bound |
+//! | `IntLike<1, 100>` | `1..=100` | `too_small`, `too_big` ([`Reject`], the default) |
+//! | `IntLike<1, 50, Clamp>` | any integer of the field's type | the nearest bound ([`Clamp`](crate::Clamp)) |
+//! | `IntLike<1, 50, Clamp, DefaultTo<10>>` | the same; `null`, `""`, `"null"` give `10` | the nearest bound |
 //!
-//! | sent | `IntLike` | `IntLike<1, 100>` | `IntLike<1, 50, Clamp>` |
-//! |---|---|---|---|
-//! | `5`, `"5"`, `" 5 "`, `"+5"`, `5.0`, `"5.0"` | `5` | `5` | `5` |
-//! | `"007"`, `"03106"` | `7`, `3106` | `7`, `too_big` | `7`, `50` |
-//! | `0` | `0` | `too_small` (`minimum` in context) | `1` |
-//! | `101` / `99999` | `101` | `too_big` (`maximum` in context) | `50` |
-//! | `5.5` | `int_from_float` | same | same |
-//! | `"abc"`, `"1e3"` | `int_parsing` | same | same |
-//! | `"99999999999999999999"` (for `i64`) | `int_overflow` | same | same (never clamped) |
-//! | `true`, `[1]`, `{}` | `invalid_type` | same | same |
-//!
-//! Every integer the crate reads (a lone value, an element of a native array, of a JSON
-//! array in a string, or a comma piece) follows the same rules: native integers as they
-//! are; floats only when integral and below 2^53 in magnitude (beyond that the value was
-//! already rounded by the JSON reader), or below 2^52 where serde_json parses floats
-//! inexactly (without its `float_roundtrip`, which the crate's feature of that name turns
-//! on: between 2^52 and 2^53 a float read one off is another integer); strings in decimal
-//! notation only, after trimming: an optional sign, ASCII digits, and optionally `.` with
-//! one or more digits that are all zero.
-//!
-//! Leading zeros are read as the integer they spell (`"03106"` is `3106`, `"007"` is `7`):
-//! an identifier whose zeros matter, such as a zip code, belongs in a string field
-//! ([`TextLike`](crate::TextLike), `PatternLike`), never in an integer. (In a comma string
-//! of several integers, a piece with a leading zero is refused instead: see
-//! [`int_array`](crate::int_array).)
-//!
-//! `int_overflow` names the bounds in force (the type's own, or the declared ones) in its
-//! message, hint and context; where they reach past ±(2^53 − 1) (`i64`, `u64`, `i128`,
-//! `u128`, `isize`, `usize`, or a bound declared past it), the hint adds "send integers
-//! past 9007199254740991 as strings": JavaScript clients round such integers sent as JSON
-//! numbers, and the string form is read exactly.
-//!
-//! Bounds are inclusive and part of the type. A bound left at its default (`i128::MIN` for
-//! `MIN`, `i128::MAX` for `MAX`) is the integer type's own range at that end, so `IntLike`
-//! works for every integer type and `IntLike<1>` means "at least 1". Bounds that are given
-//! are checked at compile time: `MIN <= MAX`, both within the target type, and the default
-//! within them.
-//!
-//! A default carried by the type ([`DefaultTo`]) covers `null`, `""` and `"null"`, and an
-//! absent field too through serde's `default`: `#[serde(default)]` on a wrapper field
-//! ([`Int`]), `#[serde(default = "DefaultTo::<V>::value")]` on a plain integer field with
-//! the adapter (a bare `#[serde(default)]` there gives `0`).
+//! The shapes every integer of the crate is read from (strings, integral floats, leading
+//! zeros, the 2^53 limit) are docs/contract.md's, "Scalars".
 
 use std::fmt;
 use std::marker::PhantomData;
-use std::ops::Deref;
 
 use serde::de::Deserializer;
 use serde::{Deserialize, Serialize, Serializer};
@@ -80,22 +39,14 @@ use crate::shell::{Element, MapVisitor, Optional, Outcome, Settled};
 // The policy type lives in `crate::policy`, which knows nothing of integer types; its
 // function for `#[serde(default = "...")]`, which does, lives here.
 impl<const V: i128> DefaultTo<V> {
-    /// `V` as the integer type `I`, for `#[serde(default = "DefaultTo::<V>::value")]`
-    /// (see the [type's docs](DefaultTo)). A `V` outside `I`'s range is a compile-time
-    /// error.
+    /// `V` as the integer type `I`, for `#[serde(default = "DefaultTo::<V>::value")]`; a `V`
+    /// outside `I`'s range does not compile.
     ///
     /// # Examples
     ///
     /// ```
-    /// use mcp_coerce::DefaultTo;
-    ///
-    /// let limit: u8 = DefaultTo::<20>::value();
+    /// let limit: u8 = mcp_coerce::DefaultTo::<20>::value();
     /// assert_eq!(limit, 20);
-    /// ```
-    ///
-    /// ```compile_fail
-    /// // 300 is not a `u8`: refused when the program is built.
-    /// let limit: u8 = mcp_coerce::DefaultTo::<300>::value();
     /// ```
     pub fn value<I: Integer>() -> I {
         let () = InRange::<I, V>::CHECKED;
@@ -440,78 +391,39 @@ where
 /// Adapter for an integer of any primitive type from lax shapes, with optional bounds
 /// `MIN..=MAX`, a policy `O` for integers outside them ([`Reject`] or
 /// [`Clamp`](crate::Clamp)) and an optional default `D` ([`NoDefault`] or [`DefaultTo`]);
-/// see the [module docs](self).
-///
-/// `IntLike` alone bounds nothing (the integer type's own range), `IntLike<1, 100>` refuses
-/// integers outside `1..=100` (`too_small`, `too_big`, with the bound in the issue's
-/// context as `minimum`/`maximum`), `IntLike<1, 50, Clamp>` moves them to the nearest
-/// bound.
-///
-/// Use with `#[serde_as]` on an integer field, or on an `Option<integer>` field with
-/// `#[serde(default, skip_serializing_if = "Option::is_none")]` for the optional rules
-/// (absent, `null`, `""` and `"null"` give `None`; see [`optional`](crate::optional)).
-/// [`Int`] is the wrapper type.
+/// see the [module docs](self). On an `Option<integer>` field, absent, `null`, `""` and
+/// `"null"` give `None`. [`Int`] is the wrapper type.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::{Code, IntLike};
-/// use serde::Deserialize;
+/// use mcp_coerce::{Clamp, Code, DefaultTo, IntLike};
 /// use serde_with::serde_as;
 ///
 /// #[serde_as]
-/// #[derive(Deserialize, Debug)]
+/// #[derive(serde::Deserialize, Debug)]
 /// struct Args {
-///     #[serde_as(as = "IntLike")]
-///     page: u64,
 ///     #[serde_as(as = "IntLike<1, 100>")]
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     limit: Option<u32>,
-/// }
-/// for sent in ["7", "\"7\"", "\" +7 \"", "7.0", "\"7.0\""] {
-///     let args: Args = mcp_coerce::from_str(&format!(r#"{{"page": {sent}}}"#))?;
-///     assert_eq!(args.page, 7);
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"page": 1, "limit": "10"}"#)?;
-/// assert_eq!(args.limit, Some(10));
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"page": 1, "limit": ""}"#)?.limit, None);
-/// let refused = mcp_coerce::from_str::<Args>(r#"{"page": 1, "limit": 101}"#).unwrap_err();
-/// assert_eq!(refused.issues()[0].code(), Code::TooBig);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-/// Clamped, with a default in the type:
-///
-/// ```
-/// use mcp_coerce::{Clamp, DefaultTo, IntLike};
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
+///     page: u32,
 ///     #[serde_as(as = "IntLike<1, 50, Clamp, DefaultTo<10>>")]
-///     #[serde(default = "DefaultTo::<10>::value")] // an absent field too, see DefaultTo
+///     #[serde(default = "DefaultTo::<10>::value")] // an absent field too
 ///     limit: u32,
 /// }
-/// assert_eq!(mcp_coerce::from_str::<Args>("{}")?.limit, 10);
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": 99999}"#)?.limit, 50);
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": "0"}"#)?.limit, 1);
-/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"limit": null}"#)?.limit, 10);
+/// let args: Args = mcp_coerce::from_str(r#"{"page": " +7 ", "limit": 99999}"#)?;
+/// assert_eq!((args.page, args.limit), (7, 50));
+/// assert_eq!(mcp_coerce::from_str::<Args>(r#"{"page": "7.0"}"#)?.limit, 10);
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"page": 101}"#).unwrap_err();
+/// assert_eq!(refused.issues()[0].code(), Code::TooBig);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// Bounds that do not fit the field's type do not compile:
 ///
 /// ```compile_fail
-/// use mcp_coerce::IntLike;
-/// use serde::Deserialize;
-/// use serde_with::serde_as;
-///
-/// #[serde_as]
-/// #[derive(Deserialize)]
+/// #[serde_with::serde_as]
+/// #[derive(serde::Deserialize)]
 /// struct Args {
-///     #[serde_as(as = "IntLike<1, 300>")] // 300 is not a u8
+///     #[serde_as(as = "mcp_coerce::IntLike<1, 300>")] // 300 is not a u8
 ///     level: u8,
 /// }
 /// let _ = mcp_coerce::from_str::<Args>(r#"{"level": 1}"#);
@@ -569,31 +481,17 @@ impl<I: Integer, const MIN: i128, const MAX: i128, O, D> SerializeAs<Option<I>>
     }
 }
 
-/// An integer read by [`IntLike`] with the same parameters, as a value; with a
-/// [`DefaultTo`] it also stands in for an absent field under `#[serde(default)]`.
-///
-/// `Int<u32>` is any `u32`, `Int<u32, 1, 100>` refuses integers outside `1..=100`,
-/// `Int<i64, 1, 50, Clamp, DefaultTo<10>>` clamps them and is `10` when absent.
+/// An integer read by [`IntLike`] with the same parameters, as a value; with a [`DefaultTo`]
+/// it also stands in for an absent field under `#[serde(default)]`.
 ///
 /// # Examples
 ///
 /// ```
 /// use mcp_coerce::{Clamp, DefaultTo, Int};
-/// use serde::Deserialize;
 ///
-/// #[derive(Deserialize, Debug)]
-/// struct Args {
-///     #[serde(default)]
-///     page_size: Int<u32, 1, 100, mcp_coerce::Reject, DefaultTo<20>>,
-///     #[serde(default)]
-///     limit: Int<i64, 1, 50, Clamp, DefaultTo<10>>,
-/// }
-/// let args: Args = mcp_coerce::from_str("{}")?;
-/// assert_eq!((args.page_size.get(), args.limit.get()), (20, 10));
-/// let args: Args = mcp_coerce::from_str(r#"{"page_size": "30", "limit": 500}"#)?;
-/// assert_eq!((args.page_size.get(), args.limit.get()), (30, 50));
-/// assert!(mcp_coerce::from_str::<Args>(r#"{"page_size": 0}"#).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let limit: Int<i64, 1, 50, Clamp, DefaultTo<10>> = serde_json::from_str(r#""500""#)?;
+/// assert_eq!((limit.into_inner(), *Int::<i64, 1, 50, Clamp, DefaultTo<10>>::default()), (50, 10));
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Int<
@@ -604,27 +502,24 @@ pub struct Int<
     D = NoDefault,
 >(I, PhantomData<(O, D)>);
 
-impl<I: Integer, const MIN: i128, const MAX: i128, O, D: DefaultPolicy> Int<I, MIN, MAX, O, D> {
-    /// The integer.
+impl<I: Integer, const MIN: i128, const MAX: i128, O: OutOfRangePolicy, D: DefaultPolicy>
+    Int<I, MIN, MAX, O, D>
+{
+    /// `value`, checked as [`IntLike`] with the same parameters checks an integer: refused
+    /// outside the bounds ([`Reject`]) or moved to the nearest one ([`Clamp`](crate::Clamp)).
     ///
-    /// # Examples
+    /// # Errors
     ///
-    /// ```
-    /// let page: mcp_coerce::Int<u8> = serde_json::from_str(r#""7""#)?;
-    /// assert_eq!(page.get(), 7);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn get(self) -> I {
-        self.0
+    /// `too_small`, `too_big` (under [`Reject`]), in a [`Rejection`](crate::Rejection).
+    pub fn new(value: I) -> Result<Self, crate::Rejection> {
+        let () = Params::<I, MIN, MAX, D>::CHECKED;
+        Params::<I, MIN, MAX, D>::apply(value, O::CLAMP)
+            .map(|v| Int(v, PhantomData))
+            .map_err(|issue| crate::Rejection::new([issue.with_input(int_input(value))]))
     }
 }
 
-impl<I: Integer, const MIN: i128, const MAX: i128, O, D> Deref for Int<I, MIN, MAX, O, D> {
-    type Target = I;
-    fn deref(&self) -> &I {
-        &self.0
-    }
-}
+wrapper_value!(impl [I, const MIN: i128, const MAX: i128, O, D] Int<I, MIN, MAX, O, D> => I, 0);
 
 impl<I: Integer, const MIN: i128, const MAX: i128, O, D> fmt::Debug for Int<I, MIN, MAX, O, D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,37 +1,14 @@
-//! URLs that a server forwards or fetches, checked against a policy: scheme, host
+//! URLs that a server forwards or fetches, checked against a [`UrlPolicy`]: scheme, host
 //! allowlist, no userinfo, no internal addresses, bounded length.
 //!
-//! | input (policy: `https`, host `*.cdn.example.com`) | result |
-//! |---|---|
-//! | `"https://img.cdn.example.com/cat.jpg"`, `" HTTPS://IMG.CDN.Example.com/cat.jpg "` | `https://img.cdn.example.com/cat.jpg` (trimmed, then the parser's normalized serialization) |
-//! | `"https://a.b.cdn.example.com/x"`, `"https://img.cdn.example.com./x"` | accepted (any depth of subdomain; one trailing dot ignored) |
-//! | `"https://cdn.example.com/x"`, `"https://evilcdn.example.com/x"` | `url_forbidden` (`reason`: `host`; the bare apex never matches `*.`) |
-//! | `"http://img.cdn.example.com/x"`, `"file:///etc/passwd"`, `"data:,x"` | `url_forbidden` (`reason`: `scheme`) |
-//! | `"https://user:pw@img.cdn.example.com/"` | `url_forbidden` (`reason`: `userinfo`) |
-//! | `"https://127.1/"`, `"https://[::ffff:127.0.0.1]/"`, `"https://LOCALHOST./"` (any policy) | `url_forbidden` (`reason`: `internal`) |
-//! | `"/cat.jpg"`, `"https://"`, `""` | `url_invalid` |
-//! | more than [`UrlPolicy::MAX_LEN`] chars | `too_long` (`maxLength` in context) |
-//! | `42`, `true`, `[..]`, `{..}`, `null` | `invalid_type` |
-//!
-//! Every refusal says which rule refused in its context (`{"reason": "scheme", "allowed":
-//! ["https"]}`), and its hint gives an acceptable URL ([`UrlPolicy::EXAMPLE`]).
-//!
-//! The logic lives in [`check_url`], usable without serde; [`UrlLike`] (for `#[serde_as]`),
-//! the [`deserialize`]/[`serialize`] functions (for `#[serde(with)]`) and the value type
-//! [`Url`] are thin shells around it.
-//!
-//! # What the check cannot see
-//! It judges the URL text. A public name that resolves to an internal address (DNS
-//! rebinding, wildcard DNS services that answer `127.0.0.1`), or a public URL that
-//! redirects to an internal one, passes: when you fetch, resolve once, check the address
-//! you connect to, and do not follow redirects blindly. Ports are not restricted.
-//! Tunnelled IPv6 forms other than those listed under [`check_url`] (ISATAP, whose
-//! interface identifier may carry an IPv4 address inside any prefix) are not unpacked.
+//! [`check_url`] holds the check, usable without serde; [`UrlLike`] (for `#[serde_as]`), the
+//! [`deserialize`]/[`serialize`] functions (for `#[serde(with)]`) and the wrapper type
+//! [`Url`] are thin shells around it. The table of what is accepted, the internal hosts and
+//! what the check cannot see (DNS, redirects) are in docs/contract.md, "Scalars".
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
-use std::ops::Deref;
 use std::str::FromStr;
 
 use ::url::Host;
@@ -39,20 +16,8 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_with::{DeserializeAs, SerializeAs};
 
-/// The URL type of the [`url`](https://docs.rs/url) crate this module is built on (a URL
-/// parsed per the WHATWG URL Standard), re-exported so that your code names the same
-/// version. It is re-exported as `WhatwgUrl` because this module's own [`Url`] is the
-/// checked wrapper: `url::Url` in the `url` crate is `mcp_coerce::url::WhatwgUrl` here.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::url::WhatwgUrl;
-///
-/// let parsed = WhatwgUrl::parse("https://example.com/a")?;
-/// assert_eq!(parsed.host_str(), Some("example.com"));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// The `url` crate's URL type, re-exported under another name (this module's [`Url`] is the
+/// checked wrapper) so that your code names the same version.
 pub use ::url::Url as WhatwgUrl;
 
 mod internal;
@@ -133,32 +98,15 @@ const fn host_entry_is_valid(s: &[u8]) -> bool {
     true
 }
 
-/// Check one URL against policy `P`; the URL, normalized, or the issue that refuses it.
-///
-/// In order: the text is trimmed (Unicode White_Space and U+FEFF); more than `P::MAX_LEN` chars is
-/// `too_long` (before parsing, so a huge input costs no parse); it is parsed as an absolute
-/// URL per the WHATWG URL Standard (`url_invalid` when that fails); then `url_forbidden`
-/// with a `reason` in the context, for:
-///
-/// | `reason` | refused |
-/// |---|---|
-/// | `scheme` | a scheme not in `P::SCHEMES` (context `allowed`) |
-/// | `userinfo` | a user name or a password (`https://user:pw@host/`, `https://user@host/`) |
-/// | `host` | no host (`mailto:`, `file:///x`), an empty label (`a..b`), or a host outside a non-empty `P::HOSTS` (context `allowed`) |
-/// | `internal` | `localhost` and `*.localhost`; names under `.internal`, `.local` and `.home.arpa` (`metadata.google.internal`, `printer.local`); `metadata` and `instance-data` (single-label names of cloud metadata services); `localhost.localdomain`, `localhost4`, `localhost4.localdomain4`, `localhost6`, `localhost6.localdomain6`, `ip6-localhost`, `ip6-loopback`, `ip6-localnet`, `ip6-mcastprefix`, `ip6-allnodes`, `ip6-allrouters`; IPv4 addresses in a block of the IANA IPv4 Special-Purpose Address Registry that is not globally reachable (`0.0.0.0/8`, `10.0.0.0/8`, `100.64.0.0/10`, `127.0.0.0/8`, `169.254.0.0/16`, `172.16.0.0/12`, `192.0.0.0/24` but its anycast `192.0.0.9` and `192.0.0.10`, `192.0.2.0/24`, `192.88.99.0/24`, `192.168.0.0/16`, `198.18.0.0/15`, `198.51.100.0/24`, `203.0.113.0/24`, `240.0.0.0/4` with `255.255.255.255`), multicast `224.0.0.0/4`, and `168.63.129.16` (Azure's platform address; the other documented metadata addresses, `169.254.169.254`, `192.0.0.192`, `100.100.100.200`, `fd00:ec2::254`, are inside these blocks); IPv6 addresses in a block of the IANA IPv6 Special-Purpose Address Registry that is not globally reachable (`::`, `::1`, `64:ff9b:1::/48`, `100::/64`, `100:0:0:1::/64`, `2001::/23` but its anycast and globally reachable blocks `2001:1::1`-`2001:1::3`, `2001:3::/32`, `2001:4:112::/48`, `2001:20::/28`, `2001:30::/28`, `2001:db8::/32`, `3fff::/20`, `5f00::/16`, `fc00::/7`, `fe80::/10`), site-local `fec0::/10`, multicast `ff00::/8`, and IPv6 addresses carrying an internal IPv4 address (`::ffff:a.b.c.d` mapped, `::a.b.c.d` compatible, `::ffff:0:a.b.c.d` translated, `64:ff9b::a.b.c.d` NAT64, `2002:AABB:CCDD::` 6to4, Teredo `2001::/32` by its client address) |
-///
-/// Hosts are compared after lowercasing and after removing one trailing dot. IP addresses
-/// are recognized in every spelling the parser accepts (`127.1`, `0x7f000001`,
-/// `2130706433`, `0177.0.0.1`, `[::ffff:127.0.0.1]`), also in the opaque host of a
-/// non-special scheme a policy may allow (`foo://127.1/` is checked as `127.0.0.1`). The
-/// normalized serialization must fit `P::MAX_LEN` too (percent-encoding can lengthen a
-/// URL), so that what is forwarded is within the limit and checking it again accepts it
-/// unchanged.
+/// Check one URL against policy `P`: trimmed, at most `P::MAX_LEN` chars (before parsing and
+/// after normalization), parsed as an absolute URL per the WHATWG URL Standard, then its
+/// scheme, userinfo and host judged (`url_forbidden` with the `reason` in the context:
+/// `scheme`, `userinfo`, `host`, `internal`; the internal hosts, in every spelling the parser
+/// accepts, are docs/contract.md's, "Scalars").
 ///
 /// # Errors
 ///
-/// One [`Issue`] at the root path, with the input as it arrived (cut to 64 chars):
-/// `too_long`, `url_invalid` or `url_forbidden`, as above.
+/// One [`Issue`] with the input as it arrived: `too_long`, `url_invalid`, `url_forbidden`.
 ///
 /// # Examples
 ///
@@ -168,10 +116,8 @@ const fn host_entry_is_valid(s: &[u8]) -> bool {
 ///
 /// let url = check_url::<HttpsOnly>(" HTTPS://Example.COM/a b ")?;
 /// assert_eq!(url.as_str(), "https://example.com/a%20b");
-///
 /// let issue = check_url::<HttpsOnly>("https://0x7f000001/admin").unwrap_err();
-/// assert_eq!(issue.code(), Code::UrlForbidden);
-/// assert_eq!(issue.context().unwrap()["reason"], "internal");
+/// assert_eq!((issue.code(), &issue.context().unwrap()["reason"]), (Code::UrlForbidden, &"internal".into()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check_url<P: UrlPolicy>(text: &str) -> Result<WhatwgUrl, Issue> {
@@ -358,69 +304,33 @@ fn absolute_hint<P: UrlPolicy>() -> String {
     format!("send an absolute URL, e.g. {}", P::EXAMPLE)
 }
 
-/// Adapter for a URL field checked against policy `P` ([`HttpsOnly`] by default), into a
-/// [`WhatwgUrl`] or a `String` (the normalized serialization).
-///
-/// Use it with serde_with's `#[serde_as]` on a `WhatwgUrl` or `String` field, or on an
-/// `Option<WhatwgUrl>`/`Option<String>` field with the optional rules; the module's
-/// [`deserialize`]/[`serialize`] functions serve `#[serde(with = "...")]`, and
-/// [`Url`] is the value wrapper. What it accepts is [`check_url`]'s; a value that is
-/// not a string is `invalid_type`.
-///
-/// | input | `WhatwgUrl` field | `Option<WhatwgUrl>` field (`#[serde(default)]`) |
-/// |---|---|---|
-/// | absent | `missing` | `None` |
-/// | `null` | `invalid_type` | `None` |
-/// | `""`, `"   "` | `url_invalid` | `None` (a URL is not a free string) |
-/// | `"null"` | `url_invalid` | `url_invalid` (handed to the parser, like any other text) |
-///
-/// Through serde_with's generic `Option<UrlLike>`, serde's own rules apply instead: absent
-/// and `null` give `None`, and `""` is `url_invalid`.
+/// Adapter for a URL checked by [`check_url`] against policy `P` ([`HttpsOnly`] by default),
+/// into a [`WhatwgUrl`] or a `String` (the normalized serialization), or their `Option`
+/// with the optional rules (absent, `null`, `""` give `None`; `"null"` is parsed and
+/// refused). [`Url`] is the wrapper type.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::UrlPolicy;
 /// use mcp_coerce::url::{UrlLike, WhatwgUrl};
-/// use serde::Deserialize;
 /// use serde_with::serde_as;
 ///
-/// struct Cdn;
-/// impl UrlPolicy for Cdn {
-///     const SCHEMES: &'static [&'static str] = &["https"];
-///     const HOSTS: &'static [&'static str] = &["*.cdn.example.com"];
-///     const EXAMPLE: &'static str = "https://img.cdn.example.com/cat.jpg";
-/// }
-///
 /// #[serde_as]
-/// #[derive(Debug, Deserialize)]
-/// struct SegmentImage {
-///     #[serde_as(as = "UrlLike<Cdn>")]
+/// #[derive(Debug, serde::Deserialize)]
+/// struct Args {
+///     #[serde_as(as = "UrlLike")]
 ///     image_url: WhatwgUrl,
-///     #[serde_as(as = "UrlLike")] // HttpsOnly
-///     #[serde(default, skip_serializing_if = "Option::is_none")]
-///     callback: Option<String>,
 /// }
-///
-/// let args: SegmentImage = mcp_coerce::from_str(
-///     r#"{"image_url": "HTTPS://Img.CDN.example.com/cat.jpg", "callback": ""}"#,
-/// )?;
-/// assert_eq!(args.image_url.as_str(), "https://img.cdn.example.com/cat.jpg");
-/// assert_eq!(args.callback, None);
-///
-/// let refused = mcp_coerce::from_str::<SegmentImage>(
-///     r#"{"image_url": "https://169.254.169.254/latest/meta-data/"}"#,
-/// ).unwrap_err();
-/// assert_eq!(refused.issues()[0].path().to_string(), "/image_url");
+/// let args: Args = mcp_coerce::from_str(r#"{"image_url": "HTTPS://Img.example.com/cat.jpg"}"#)?;
+/// assert_eq!(args.image_url.as_str(), "https://img.example.com/cat.jpg");
+/// let refused = mcp_coerce::from_str::<Args>(r#"{"image_url": "https://169.254.169.254/"}"#).unwrap_err();
 /// assert_eq!(refused.issues()[0].code().as_str(), "url_forbidden");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
 ///
-/// Under the crate's entry points the issue is collected at the field's path (the codes of
-/// [`check_url`], and `invalid_type`). Under any other serde format, deserialization fails
-/// with one error of that format whose message carries the issue.
+/// The codes of [`check_url`], and `invalid_type` for a value that is not a string.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct UrlLike<P = HttpsOnly>(PhantomData<P>);
 
@@ -550,85 +460,30 @@ impl<P: UrlPolicy> SerializeAs<Option<String>> for UrlLike<P> {
     }
 }
 
-/// For `#[serde(deserialize_with = "mcp_coerce::url::deserialize::<HttpsOnly, _>")]`:
-/// a [`WhatwgUrl`] checked against policy `P`, named with a turbofish since a field's type does
-/// not say it. Its schema (feature `schemars`): `#[schemars(with = "SchemaAs<WhatwgUrl,
-/// UrlLike<HttpsOnly>>")]` beside it (see [the scheme](crate#without-serde_as)).
+/// For `#[serde(deserialize_with = "mcp_coerce::url::deserialize::<HttpsOnly, _>")]`: as
+/// [`UrlLike<P>`](UrlLike) (its schema: `#[schemars(with = "SchemaAs<WhatwgUrl,
+/// UrlLike<HttpsOnly>>")]`).
 ///
 /// # Errors
 ///
 /// As [`UrlLike`].
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::HttpsOnly;
-/// use mcp_coerce::url::WhatwgUrl;
-/// use serde::Deserialize;
-///
-/// #[derive(Deserialize)]
-/// struct Args {
-///     #[serde(deserialize_with = "mcp_coerce::url::deserialize::<HttpsOnly, _>")]
-///     url: WhatwgUrl,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"url": "https://Example.com"}"#)?;
-/// assert_eq!(args.url.as_str(), "https://example.com/");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn deserialize<'de, P: UrlPolicy, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<WhatwgUrl, D::Error> {
     <UrlLike<P> as DeserializeAs<'de, WhatwgUrl>>::deserialize_as(deserializer)
 }
 
-/// For `#[serde(serialize_with = "mcp_coerce::url::serialize")]`: the URL as a
-/// string.
+/// For `#[serde(serialize_with = "mcp_coerce::url::serialize")]`: the URL as a string.
 ///
 /// # Errors
 ///
 /// Only the serializer's own.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::url::WhatwgUrl;
-/// use serde::Serialize;
-///
-/// #[derive(Serialize)]
-/// struct Out {
-///     #[serde(serialize_with = "mcp_coerce::url::serialize")]
-///     url: WhatwgUrl,
-/// }
-/// let out = Out { url: WhatwgUrl::parse("https://example.com/a")? };
-/// assert_eq!(serde_json::to_string(&out)?, r#"{"url":"https://example.com/a"}"#);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 pub fn serialize<S: Serializer>(url: &WhatwgUrl, serializer: S) -> Result<S::Ok, S::Error> {
     serializer.serialize_str(url.as_str())
 }
 
-/// The same for `Option<WhatwgUrl>` fields, with the optional rules of [`UrlLike`]: absent
-/// (with `#[serde(default)]`), `null`, `""` and whitespace give `None`; `"null"` is checked
-/// as a URL (and refused). Its schema: `#[schemars(with = "SchemaAs<Option<WhatwgUrl>,
-/// UrlLike<HttpsOnly>>")]`.
-///
-/// # Examples
-///
-/// ```
-/// use mcp_coerce::HttpsOnly;
-/// use mcp_coerce::url::WhatwgUrl;
-/// use serde::Deserialize;
-///
-/// #[derive(Deserialize)]
-/// struct Args {
-///     #[serde(default, deserialize_with = "mcp_coerce::url::option::deserialize::<HttpsOnly, _>")]
-///     url: Option<WhatwgUrl>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"url": "  "}"#)?;
-/// assert_eq!(args.url, None);
-/// assert!(mcp_coerce::from_str::<Args>(r#"{"url": "null"}"#).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
+/// [`deserialize`] and [`serialize`] for `Option<WhatwgUrl>` fields, with [`UrlLike`]'s
+/// optional rules.
 pub mod option {
     use super::*;
 
@@ -657,35 +512,19 @@ pub mod option {
     }
 }
 
-/// A [`WhatwgUrl`] that passed [`check_url`] with policy `P` ([`HttpsOnly`] by default), as
-/// a value: use it as a field type when `#[serde_as]` is not wanted, or build one with
-/// [`Url::parse`]. [`UrlLike`] is the marker with the same policy.
-///
-/// It derefs to [`WhatwgUrl`] (read-only: the URL cannot be changed after the check), serializes
-/// as its string, and compares, hashes and displays as that string.
-///
-/// `Option<Url<P>>` follows serde's own rules (absent and `null` give `None`, `""`
-/// is `url_invalid`); for the crate's optional rules use `#[serde_as(as = "UrlLike<P>")]`
-/// on an `Option<WhatwgUrl>` field.
+/// A [`WhatwgUrl`] that passed [`check_url`] with policy `P`, as a value. It derefs to
+/// [`WhatwgUrl`] read-only, serializes as its string, and compares, hashes and displays as
+/// that string.
 ///
 /// # Examples
 ///
 /// ```
-/// use mcp_coerce::HttpsOnly;
 /// use mcp_coerce::url::Url;
-/// use serde::Deserialize;
 ///
-/// #[derive(Deserialize)]
-/// struct Args {
-///     url: Url<HttpsOnly>,
-/// }
-/// let args: Args = mcp_coerce::from_str(r#"{"url": "https://EXAMPLE.com/x"}"#)?;
-/// assert_eq!(args.url.as_str(), "https://example.com/x");
-/// assert_eq!(args.url.host_str(), Some("example.com")); // through Deref<Target = WhatwgUrl>
-///
-/// let built: Url = "https://example.com/x".parse()?;
-/// assert_eq!(built, args.url);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// let url: Url = serde_json::from_str(r#""https://EXAMPLE.com/x""#)?; // HttpsOnly
+/// assert_eq!(url.host_str(), Some("example.com"));
+/// assert_eq!(url, "https://example.com/x".parse::<Url>().unwrap());
+/// # Ok::<(), serde_json::Error>(())
 /// ```
 pub struct Url<P = HttpsOnly> {
     url: WhatwgUrl,
@@ -693,50 +532,36 @@ pub struct Url<P = HttpsOnly> {
 }
 
 impl<P: UrlPolicy> Url<P> {
-    /// Check `text` against policy `P`.
+    /// `url`, checked as [`UrlLike<P>`](UrlLike) checks one.
     ///
     /// # Errors
     ///
-    /// The [`Issue`] of [`check_url`].
+    /// The issue of [`check_url`], in a [`Rejection`](crate::Rejection).
+    pub fn new(url: WhatwgUrl) -> Result<Self, crate::Rejection> {
+        Url::parse(url.as_str())
+    }
+
+    /// `text`, trimmed, parsed and checked as [`UrlLike<P>`](UrlLike) does.
     ///
-    /// # Examples
+    /// # Errors
     ///
-    /// ```
-    /// use mcp_coerce::HttpsOnly;
-    /// use mcp_coerce::url::Url;
-    ///
-    /// assert!(Url::<HttpsOnly>::parse("https://[::1]/").is_err());
-    /// ```
-    pub fn parse(text: &str) -> Result<Self, Issue> {
-        check_url::<P>(text).map(|url| Url {
-            url,
-            _policy: PhantomData,
-        })
+    /// As [`Url::new`].
+    pub fn parse(text: &str) -> Result<Self, crate::Rejection> {
+        check_url::<P>(text)
+            .map(|url| Url {
+                url,
+                _policy: PhantomData,
+            })
+            .map_err(|issue| crate::Rejection::new([issue]))
     }
 }
 
-impl<P> Url<P> {
-    /// The normalized serialization.
-    pub fn as_str(&self) -> &str {
-        self.url.as_str()
-    }
+wrapper_value!(impl [P] Url<P> => WhatwgUrl, url);
 
-    /// The URL.
-    pub fn into_inner(self) -> WhatwgUrl {
-        self.url
-    }
-}
-
-impl<P> Deref for Url<P> {
-    type Target = WhatwgUrl;
-    fn deref(&self) -> &WhatwgUrl {
-        &self.url
-    }
-}
-
-impl<P> AsRef<WhatwgUrl> for Url<P> {
-    fn as_ref(&self) -> &WhatwgUrl {
-        &self.url
+impl<P: UrlPolicy> TryFrom<WhatwgUrl> for Url<P> {
+    type Error = crate::Rejection;
+    fn try_from(url: WhatwgUrl) -> Result<Self, crate::Rejection> {
+        Url::new(url)
     }
 }
 
@@ -759,8 +584,8 @@ impl<P> From<Url<P>> for String {
 }
 
 impl<P: UrlPolicy> FromStr for Url<P> {
-    type Err = Issue;
-    fn from_str(text: &str) -> Result<Self, Issue> {
+    type Err = crate::Rejection;
+    fn from_str(text: &str) -> Result<Self, crate::Rejection> {
         Url::parse(text)
     }
 }

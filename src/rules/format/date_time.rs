@@ -1,10 +1,5 @@
-//! `date-time` (RFC 3339, section 5.6) and `date` (its `full-date`), read from the
-//! spellings models send.
-//!
-//! A date-time is written back with a `T`, seconds always, the fraction as sent without
-//! trailing zeros, and `Z` or `±hh:mm`; a date as `YYYY-MM-DD`. Years have four digits
-//! (0000 to 9999). Leap seconds (`23:59:60`) are refused: neither chrono nor jiff keeps one
-//! in its types.
+//! `date-time` (RFC 3339) and `date` (its `full-date`), read from the spellings models send
+//! and written back canonical; the accepted spellings are docs/contract.md's "Formats".
 
 use std::fmt;
 
@@ -20,8 +15,7 @@ pub(crate) struct Date {
     pub(crate) day: u8,
 }
 
-/// A UTC offset as it was sent (or assumed): `Z`, or east or west of UTC in minutes
-/// (`-00:00` stays `-00:00`, RFC 3339's "offset unknown").
+/// A UTC offset as sent or assumed: `Z`, or minutes east (`-00:00` kept: "offset unknown").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Offset {
     /// `Z` or `z`.
@@ -42,8 +36,7 @@ impl Offset {
         }
     }
 
-    /// The offset of `minutes` east of UTC (negative: west; zero is `Z`), if RFC 3339 can
-    /// write it (at most 23:59 either way).
+    /// The offset of `minutes` east of UTC, if RFC 3339 can write it (within 23:59).
     pub(crate) const fn from_minutes(minutes: i32) -> Option<Offset> {
         let m = minutes.unsigned_abs();
         if m >= 24 * 60 {
@@ -61,8 +54,7 @@ impl Offset {
     }
 }
 
-/// A date-time read from text: the date, the time of day to the nanosecond, how many
-/// fraction digits to write, and the offset.
+/// A date-time read from text: date, time to the nanosecond, fraction digits, offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct DateTime {
     pub(crate) date: Date,
@@ -89,8 +81,7 @@ impl DateTime {
             - i64::from(self.offset.seconds())
     }
 
-    /// The date-time `secs` seconds and `nanos` after the epoch, written at `offset`, if
-    /// its year has four digits there.
+    /// The date-time `secs` and `nanos` after the epoch at `offset`, if its year has 4 digits.
     pub(crate) fn from_unix(secs: i64, nanos: u32, offset: Offset) -> Option<DateTime> {
         let local = secs.checked_add(i64::from(offset.seconds()))?;
         let date = Date::from_days(local.div_euclid(86_400))?;
@@ -252,8 +243,7 @@ fn days_in(year: u16, month: u8) -> u8 {
 
 // -- the pieces of a spelling ----------------------------------------------------------
 
-/// `n` ASCII digits at the start of `s`, as a number, if there are exactly that many there
-/// (counting stops at `n`; the caller checks what follows).
+/// Exactly `n` ASCII digits at the start of `s`, as a number.
 fn digits(s: &[u8], n: usize) -> Option<u32> {
     let piece = s.get(..n)?;
     piece.iter().try_fold(0u32, |acc, b| {
@@ -272,8 +262,7 @@ fn one_or_two(s: &[u8]) -> Option<(u8, usize)> {
     }
 }
 
-/// A year-first date at the start of `s`: `YYYY-M(M)-D(D)` or `YYYY/M(M)/D(D)`, unchecked.
-/// The numbers, the length read and whether the spelling is RFC 3339's own.
+/// A year-first date at the start of `s`, unchecked: the numbers, length, RFC 3339 or not.
 fn year_first(s: &[u8]) -> Option<((u16, u8, u8), usize, bool)> {
     let year = u16::try_from(digits(s, 4)?).ok()?;
     let sep = *s.get(4)?;
@@ -292,8 +281,7 @@ fn year_first(s: &[u8]) -> Option<((u16, u8, u8), usize, bool)> {
     ))
 }
 
-/// A date with the year last at the start of `s` (`15/01/2026`, `1.2.2026`, `01-02-2026`):
-/// the two leading numbers, the year and the length read.
+/// A year-last date at the start of `s`: the two leading numbers, the year, the length.
 fn year_last(s: &[u8]) -> Option<(u8, u8, u16, usize)> {
     let (a, i) = one_or_two(s)?;
     let sep = *s.get(i)?;
@@ -309,8 +297,7 @@ fn year_last(s: &[u8]) -> Option<(u8, u8, u16, usize)> {
     Some((a, b, year, at + 4))
 }
 
-/// The ISO dates `a/b/year` can mean, day first then month first (one when both agree or
-/// only one exists).
+/// The ISO dates `a/b/year` can mean, day first then month first.
 fn meanings(a: u8, b: u8, year: u16) -> Vec<Date> {
     let mut out = Vec::with_capacity(2);
     out.extend(Date::new(year, b, a));
@@ -344,13 +331,7 @@ fn numeric(t: &str) -> bool {
 
 // -- dates -----------------------------------------------------------------------------
 
-/// Read a `date`: `YYYY-MM-DD`, also `YYYY-M-D` and `YYYY/MM/DD`, whitespace around.
-///
-/// # Errors
-///
-/// `format_invalid`: a date with the year last (`15/01/2026`, its hint giving each ISO
-/// date it can mean), a date-time (the time would be lost), a date that does not exist,
-/// anything else.
+/// Read a `date` (`YYYY-MM-DD`, `YYYY-M-D`, `YYYY/MM/DD`), or `format_invalid`.
 pub(crate) fn read_date(text: &str) -> Result<(Date, bool), Issue> {
     let t = words::trim(text);
     let s = t.as_bytes();
@@ -437,15 +418,7 @@ fn year_last_issue(
 
 // -- date-times ------------------------------------------------------------------------
 
-/// Read a `date-time` under `rules`: RFC 3339, also a space or lowercase `t` for `T`,
-/// lowercase `z`, an offset without a colon, no seconds, whitespace around; what the
-/// rules add (an assumed offset, a bare date's start of day, epoch numbers as text).
-///
-/// # Errors
-///
-/// `format_invalid`: no offset (unless `rules.assume`), a bare date (unless
-/// `rules.bare_date`), numeric text (unless `rules.epoch`), a date with the year last, a
-/// date or time that does not exist, a leap second, anything else.
+/// Read a `date-time` under `rules`, or `format_invalid`.
 pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, Spelling), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
@@ -616,21 +589,12 @@ pub(crate) fn read(text: &str, rules: &Rules) -> Result<(DateTime, Spelling), Is
     ))
 }
 
-/// A date-time from an epoch number under `unit`, at UTC (`Z`): `number` is the number
-/// as decimal text (an integer; seconds may have up to 9 fraction digits), `text` what
-/// was sent, for the issue.
-///
-/// # Errors
-///
-/// `format_invalid` for a fraction of a millisecond, or when the year would not have four
-/// digits.
+/// A UTC date-time from the decimal text of an epoch number, or `format_invalid`.
 pub(crate) fn from_epoch(number: &str, unit: Epoch, text: &str) -> Result<DateTime, Issue> {
     epoch_text(number, unit).ok_or_else(|| out_of_range(text))
 }
 
-/// A number's text in exponent form (`1e-7`, `-2.5E+3`) as plain decimals (`0.0000001`,
-/// `-2500`); other text as it is. An exponent beyond ±64 is left as it is (no epoch time
-/// needs it, and the digits it would write are unbounded): epoch reading refuses it.
+/// A number in exponent form as plain decimals (`1e-7` → `0.0000001`), past ±64 as it is.
 pub(crate) fn plain_decimal(text: &str) -> String {
     let Some((mantissa, exponent)) = text.split_once(['e', 'E']) else {
         return text.to_owned();
@@ -800,11 +764,7 @@ fn parse_offset(s: &[u8]) -> Option<(Offset, bool)> {
     }
 }
 
-/// What a hint appends to a date for the time sent after a year-last date, if a time was
-/// sent and nothing the hint cannot keep follows it: `T10:00:00.5+01:00` from
-/// ` 10:00:00.5+0100` or ` 10:00:00.5 +0100`; without an offset, the one the field assumes
-/// (`Z` when it assumes none). A time followed by anything else (` 09:30 PM`) gives no
-/// suffix: the hint must not show a time the text does not mean.
+/// The time a year-last date's hint appends, if nothing the hint cannot mean follows it.
 fn time_suffix(rest: &[u8], assume: Option<Offset>) -> Option<String> {
     let [b'T' | b't' | b' ', rest @ ..] = rest else {
         return None;
@@ -1067,10 +1027,7 @@ mod tests {
         assert_eq!(epoch("1.5", Epoch::Millis), None);
     }
 
-    /// Regression: the hint for a date with the year last and a time wrote `Z` for a time
-    /// sent without an offset under a policy that assumes one (following it moved the time
-    /// by the offset), dropped the fraction, and showed the time even when words followed
-    /// it (`09:30 PM` as `T09:30:00Z`).
+    /// Regression: the year-last hint lost the assumed offset, the fraction, and words.
     #[test]
     fn year_last_hint_keeps_the_time_sent() {
         let west = Rules {

@@ -1,11 +1,5 @@
-//! `email`: the addresses that both the HTML standard's "valid e-mail address" and
-//! `jsonschema`'s `email` format (RFC 5321 with hostnames as RFC 1123 writes them)
-//! accept: a dot-atom local part of at most 64 bytes, `@`, and a host name of at most 253
-//! bytes whose labels are letters, digits and inner hyphens. Kept as sent, trimmed.
-//!
-//! Left out on purpose: quoted local parts and address literals (`[192.0.2.1]`), which
-//! the HTML standard refuses, and labels with hyphens in their third and fourth places
-//! (`xn--` A-labels), whose Punycode the crate does not decode.
+//! `email`: the addresses both the HTML standard and `jsonschema`'s `email` accept
+//! (docs/contract.md, "Formats"), kept as sent, trimmed.
 
 use super::{Format, invalid};
 use crate::issue::Issue;
@@ -13,13 +7,7 @@ use crate::words;
 
 const HINT: &str = "send the address alone, e.g. ann@example.com";
 
-/// Read an email address: trimmed, a `mailto:` prefix removed. The address and whether
-/// the text was valid as sent.
-///
-/// # Errors
-///
-/// `format_invalid`: a display name (`Ann <ann@example.com>`, its hint giving the
-/// address), anything outside the rule above.
+/// Read an email address (trimmed, `mailto:` removed) and whether valid as sent.
 pub(crate) fn read(text: &str) -> Result<(&str, bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
@@ -68,8 +56,7 @@ fn atext(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~-".contains(&b)
 }
 
-/// A host name of letters, digits and inner hyphens, labels of 1 to 63 bytes, at most 253
-/// bytes, no label with hyphens in its third and fourth places.
+/// A host name: LDH labels of 1 to 63 bytes, at most 253, no `xn--`-style hyphens.
 fn hostname(domain: &str) -> bool {
     domain.len() <= 253
         && domain.split('.').all(|label| {

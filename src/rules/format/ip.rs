@@ -27,13 +27,7 @@ impl Family {
     }
 }
 
-/// Read an IP address of `family`. The address and whether the text was valid as sent.
-///
-/// # Errors
-///
-/// `format_invalid`: an IPv4 octet with a leading zero (`010.0.0.1` is octal in some
-/// parsers, decimal in others), a zone index (`fe80::1%eth0`), the other family, anything
-/// else. `context.format` is `ipv4` for an IPv4 field and `ipv6` otherwise.
+/// Read an IP address of `family` and whether valid as sent, or `format_invalid`.
 pub(crate) fn read(text: &str, family: Family) -> Result<(IpAddr, bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();
@@ -112,8 +106,7 @@ pub(crate) fn read(text: &str, family: Family) -> Result<(IpAddr, bool), Issue> 
     Err(invalid(format, text, message, hint))
 }
 
-/// The address `t` reads as with its octets' leading zeros dropped, if it is four decimal
-/// octets of which one has a leading zero.
+/// The IPv4 address `t` reads as without its octets' leading zeros, if it has any.
 fn leading_zeros(t: &str) -> Option<Ipv4Addr> {
     let octets: Vec<&str> = t.split('.').collect();
     if octets.len() != 4

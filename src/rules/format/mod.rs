@@ -1,11 +1,7 @@
-//! Formats: dates, date-times, UUIDs, email addresses, IP addresses and (schema route)
-//! URIs, each read from the lax spellings models send into its canonical text. The typed
-//! adapters ([`crate::adapters::format`]) and the schema engine's `format` keyword both read
-//! through these functions; the table is docs/contract.md's "Formats".
-//!
-//! Each reader answers with the value and whether the text was already valid as sent (so
-//! that the schema route keeps such a value as it arrived), or the `format_invalid` issue,
-//! whose hint shows the canonical spelling built from the text when one can be.
+//! Formats (dates, date-times, UUIDs, email and IP addresses, URIs), read from lax spellings
+//! into canonical text for the typed adapters and the schema engine alike
+//! (docs/contract.md, "Formats"). Each reader answers with the value and whether it was
+//! valid as sent, or `format_invalid` with a hint.
 
 pub(crate) mod date_time;
 pub(crate) mod email;
@@ -27,11 +23,8 @@ pub(crate) enum Format {
     Date,
     /// `uuid` (RFC 9562).
     Uuid,
-    /// `email`.
     Email,
-    /// `ipv4`.
     Ipv4,
-    /// `ipv6`.
     Ipv6,
     /// `uri` (RFC 3986), schema route only.
     #[cfg_attr(
@@ -74,26 +67,20 @@ impl Format {
     }
 }
 
-/// A string read by a format's rule: its canonical text, and whether the text sent was
-/// already valid for the format as sent (the schema route then keeps it as it is).
+/// A string read by a format's rule: its canonical text, and whether valid as sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")
 )]
 pub(crate) struct Read {
-    /// The canonical text.
     pub(crate) canonical: String,
     /// Whether the text sent satisfies the published `format` as it is.
     pub(crate) as_sent: bool,
 }
 
-/// Read `text` by `format`'s rule with no policy (the schema route's reading: an offset is
-/// required, a bare date and numbers are not date-times).
-///
-/// # Errors
-///
-/// `format_invalid`, `input` and `context.format` set.
+/// Read `text` by `format`'s rule with no policy (the schema route: an offset required,
+/// bare dates and numbers refused), or `format_invalid`.
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")
@@ -139,9 +126,7 @@ pub(crate) fn read(format: Format, text: &str) -> Result<Read, Issue> {
     }
 }
 
-/// Whether `text` satisfies `format` as sent: [`read`]'s `as_sent`, without writing the
-/// canonical text (the schema engine asks this of every string a union or a fast path
-/// checks).
+/// Whether `text` satisfies `format` as sent, without writing the canonical text.
 #[cfg_attr(
     not(feature = "coercer"),
     allow(dead_code, reason = "the schema engine's")
@@ -184,8 +169,7 @@ pub(crate) fn invalid(
 mod tests {
     use super::*;
 
-    /// `as_sent` answers as `read`'s `as_sent` does, for addresses too (where it skips
-    /// `read`).
+    /// `as_sent` answers as `read`'s `as_sent` does, addresses included.
     #[test]
     fn as_sent_agrees_with_read() {
         let texts = [

@@ -6,11 +6,7 @@ use super::{Format, invalid};
 use crate::issue::Issue;
 use crate::words;
 
-/// Read an absolute URI. The URI and whether the text was valid as sent.
-///
-/// # Errors
-///
-/// `format_invalid` for text that is not an absolute URI (no scheme, a space, a `\`, ...).
+/// Read an absolute URI and whether it was valid as sent, or `format_invalid`.
 pub(crate) fn read(text: &str) -> Result<(&str, bool), Issue> {
     let t = words::trim(text);
     if fluent_uri::Uri::parse(t).is_ok() {

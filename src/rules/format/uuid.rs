@@ -4,13 +4,7 @@ use super::{Format, invalid};
 use crate::issue::Issue;
 use crate::words;
 
-/// Read a UUID: hyphenated (any case), also in `{…}` braces, after a `urn:uuid:` prefix,
-/// or as 32 hex digits without hyphens; whitespace around. The 16 bytes, and whether the
-/// text was valid as sent (hyphenated, nothing around it).
-///
-/// # Errors
-///
-/// `format_invalid` for any other length or char.
+/// Read a UUID (hyphenated, braced, `urn:uuid:`, 32 hex digits) and whether valid as sent.
 pub(crate) fn read(text: &str) -> Result<([u8; 16], bool), Issue> {
     let t = words::trim(text);
     let mut as_sent = t.len() == text.len();

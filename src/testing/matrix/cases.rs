@@ -45,6 +45,19 @@ fn spell(label: &'static str, value: Value) -> Spelling {
     }
 }
 
+/// An array's or an object's JSON text: as it is, padded, and encoded twice.
+fn json_text(canonical: &Value) -> [Spelling; 3] {
+    let text = canonical.to_string();
+    [
+        spell("JSON text", Value::String(text.clone())),
+        spell("JSON text, padded", Value::String(format!(" {text} "))),
+        spell(
+            "JSON text encoded twice",
+            Value::String(Value::String(text).to_string()),
+        ),
+    ]
+}
+
 fn junk(label: &'static str, value: Value, codes: &'static [Code]) -> Junk {
     Junk {
         label,
@@ -228,16 +241,7 @@ pub(crate) fn spellings(field: &Field, canonical: &Value) -> Vec<Spelling> {
             }
         }
         (Family::Array, Value::Array(items)) => {
-            let text = canonical.to_string();
-            out.push(spell("JSON text", Value::String(text.clone())));
-            out.push(spell(
-                "JSON text, padded",
-                Value::String(format!(" {text} ")),
-            ));
-            out.push(spell(
-                "JSON text encoded twice",
-                Value::String(Value::String(text).to_string()),
-            ));
+            out.extend(json_text(canonical));
             if items.is_empty() && !optional {
                 out.push(spell("empty string", Value::String(String::new())));
             }
@@ -254,16 +258,7 @@ pub(crate) fn spellings(field: &Field, canonical: &Value) -> Vec<Spelling> {
             }
         }
         (Family::JsonObject | Family::SafeObject { .. }, Value::Object(_)) => {
-            let text = canonical.to_string();
-            out.push(spell("JSON text", Value::String(text.clone())));
-            out.push(spell(
-                "JSON text, padded",
-                Value::String(format!(" {text} ")),
-            ));
-            out.push(spell(
-                "JSON text encoded twice",
-                Value::String(Value::String(text).to_string()),
-            ));
+            out.extend(json_text(canonical));
         }
         (Family::Url { .. }, Value::String(url)) => {
             out.push(spell("padded", Value::String(format!(" {url} "))));

@@ -23,23 +23,20 @@ pub(crate) enum Step {
 
 /// The JSON Pointer of a location, with array elements at index 0.
 pub(crate) fn pointer(steps: &[Step]) -> String {
-    let mut out = String::new();
-    for step in steps {
-        match step {
-            Step::Key(key) => out.push_str(&json::segment(key)),
-            Step::Item => out.push_str("/0"),
-        }
-    }
-    out
+    location(steps, "/0")
 }
 
 /// The field's location as the report names it: array elements as `/*`.
 pub(crate) fn pattern(steps: &[Step]) -> String {
+    location(steps, "/*")
+}
+
+fn location(steps: &[Step], item: &str) -> String {
     let mut out = String::new();
     for step in steps {
         match step {
             Step::Key(key) => out.push_str(&json::segment(key)),
-            Step::Item => out.push_str("/*"),
+            Step::Item => out.push_str(item),
         }
     }
     out

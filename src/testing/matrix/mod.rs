@@ -42,14 +42,9 @@ use crate::testing::json;
 ///   issue at a JSON Pointer inside the field, and, for an adapter's field, with one of the
 ///   codes that junk calls for (never `custom`).
 ///
-/// The adapter of each field comes from the annotated schema the crate emits for the kit
-/// (never in a published schema). A field of a plain serde type gets the soundness check,
-/// and the refusal check with any code; the lax spellings and their codes are the
-/// adapters' promises, not serde's.
-///
-/// Integers are drawn as JSON integers (`5`, never `5.0`, which JSON Schema also calls an
-/// integer and plain serde integer fields refuse); an integer `format` naming a Rust type
-/// (`uint32`) is taken as that type's range; every `format` is asserted.
+/// The adapter of each field comes from the annotated schema the crate emits for the kit;
+/// a field of a plain serde type gets the soundness and refusal checks only. Integers are
+/// drawn as JSON integers; every `format` is asserted.
 ///
 /// # Examples
 ///
@@ -316,23 +311,17 @@ impl Check {
 ///
 /// # Fixes
 ///
-/// Two mistakes compile and only show at run time, and the matrix names the attribute
-/// that fixes each:
+/// Two mistakes compile and only show at run time; the matrix names the attribute that
+/// fixes each:
 ///
-/// - a field read by one of the crate's markers through `#[serde(deserialize_with =
+/// - a field read by a crate marker through `#[serde(deserialize_with =
 ///   "As::<M>::deserialize")]` without `#[schemars(with = "SchemaAs<T, M>")]` publishes
-///   the schema of its Rust type, without the marker's bounds, pattern or items: the
-///   runtime refuses instances that schema accepts. The matrix sees a plain serde field
-///   refusing an instance of its own schema (a [`Check::Soundness`] failure), and cannot
-///   tell the marker from the schema, so the fix is conditional: ``if field `limit` is
-///   read with deserialize_with = "As::<M>::deserialize", add #[schemars(with =
-///   "SchemaAs<T, M>")] to it (T the field's type, M the same marker)``;
-/// - an adapter on an `Option` field without `#[serde(default)]` makes the field required
-///   (published in `required`, refused as `missing` when absent), where the crate's
-///   optional rules read an absent field as `None`: the matrix sends each optional adapter
-///   field absent (the case `"absent"`, a [`Check::Acceptance`] failure), and the fix is
-///   ``add #[serde(default)] to field `limit` ``. `#[serde_as]` adds it by itself only
-///   where the field and the marker are both spelled `Option<..>`.
+///   its Rust type's schema, which the runtime does not keep to (a [`Check::Soundness`]
+///   failure; the matrix cannot see the marker, so the fix begins ``if field `limit` is
+///   read with deserialize_with = "As::<M>::deserialize", ...``);
+/// - an adapter on an `Option` field without `#[serde(default)]` makes the field
+///   required (the case `"absent"`, a [`Check::Acceptance`] failure): ``add
+///   #[serde(default)] to field `limit` ``.
 ///
 /// # Examples
 ///

@@ -157,7 +157,7 @@ fn toml_optional_and_bounded_and_wrapper() {
         toml::from_str::<Wrapped>(r#"ids = [1, "255"]"#)
             .unwrap()
             .ids
-            .0,
+            .into_inner(),
         vec![1, 255]
     );
     let e = toml::from_str::<Wrapped>(r#"ids = [1, "256"]"#).unwrap_err();

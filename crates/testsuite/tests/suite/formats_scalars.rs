@@ -131,7 +131,7 @@ fn every_scalar_adapter_accepts_lax_values_under_toml() {
         limit: 10,
         flag: true,
         dry_run: false,
-        free: Bool(false),
+        free: Bool::new(false),
         page: 10,
         clamped: 50,
         clamped_default: Int::default(),
@@ -157,7 +157,7 @@ fn every_scalar_adapter_accepts_lax_values_under_toml() {
         opt_absent: None,
     };
     assert_eq!(config, want);
-    assert_eq!(config.clamped_default.get(), 10);
+    assert_eq!(config.clamped_default.into_inner(), 10);
 }
 
 macro_rules! one_field {

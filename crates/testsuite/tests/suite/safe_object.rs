@@ -542,7 +542,7 @@ fn wrapper_type() {
     }
     let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\": \"fast\"}"}"#).unwrap();
     assert_eq!(args.options["mode"], "fast");
-    assert_eq!(args.options.as_map().len(), 1);
+    assert_eq!(args.options.len(), 1);
     assert_eq!(
         serde_json::to_value(&args).unwrap(),
         json!({"options": {"mode": "fast"}})

@@ -525,9 +525,9 @@ proptest! {
         for form in int_forms(v) {
             let args = json!({ "n": form });
             prop_assert_eq!(from_value::<Rejecting>(args.clone()).map(|a| a.n).ok(), Some(v), "{}", args);
-            prop_assert_eq!(from_value::<RejectWrap>(args.clone()).map(|a| a.n.get()).ok(), Some(v), "{}", args);
+            prop_assert_eq!(from_value::<RejectWrap>(args.clone()).map(|a| a.n.into_inner()).ok(), Some(v), "{}", args);
             prop_assert_eq!(from_value::<Clamping>(args.clone()).map(|a| a.n).ok(), Some(v), "{}", args);
-            prop_assert_eq!(from_value::<ClampWrap>(args.clone()).map(|a| a.n.get()).ok(), Some(v), "{}", args);
+            prop_assert_eq!(from_value::<ClampWrap>(args.clone()).map(|a| a.n.into_inner()).ok(), Some(v), "{}", args);
         }
     }
 
@@ -566,7 +566,7 @@ proptest! {
             let args = json!({ "n": form });
             let got = from_value::<Clamping>(args.clone()).map(|a| a.n).map_err(|r| codes(&r));
             prop_assert_eq!(&got, &Ok(v.clamp(MIN, MAX)), "{}", args);
-            let wrapped = from_value::<ClampWrap>(args.clone()).map(|a| a.n.get()).map_err(|r| codes(&r));
+            let wrapped = from_value::<ClampWrap>(args.clone()).map(|a| a.n.into_inner()).map_err(|r| codes(&r));
             prop_assert_eq!(wrapped, got, "{}", args);
         }
     }

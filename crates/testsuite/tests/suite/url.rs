@@ -1025,6 +1025,7 @@ fn wrapper_type() {
         "https://cdn.example.com"
             .parse::<Url<Cdn>>()
             .unwrap_err()
+            .issues()[0]
             .code(),
         Code::UrlForbidden
     );
