@@ -1,15 +1,20 @@
-//! Table-test helpers shared by the integration tests (each test file includes this module).
+//! The table harness shared by the integration tests (the modules of `tests/all`, and those
+//! of `crates/testsuite/tests/suite`, which include this module too).
 //!
 //! A table is a list of [`Row`]s: the value of one field as it arrives (or `None` for an
 //! absent field) and what the contract (`docs/contract.md`) says comes out: the exact
 //! value, or the exact multiset of `(code, JSON Pointer path)` pairs. Each row remembers
 //! the line it was written on (`#[track_caller]`), every row is run before anything
 //! fails, and the failure lists every failing row with that line (garde's `check_ok`,
-//! serde_json's `test_parse_ok`).
+//! serde_json's `test_parse_ok`). Every row goes through both entry points ([`Route`]):
+//! `from_value` and `from_str` on the arguments' JSON text. Rows that check an issue's
+//! detail (context, hint, echoed input) are in [`table`].
 #![allow(
     dead_code,
     reason = "each test crate uses a different part of this module"
 )]
+
+pub mod table;
 
 use std::fmt::Debug;
 use std::panic::Location;
@@ -17,6 +22,35 @@ use std::panic::Location;
 use mcp_coerce::{Code, Input, Issue, Rejection};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
+
+/// The two entry points every table row goes through: the arguments as a
+/// `serde_json::Value` (`from_value`), and as the JSON text a client sends (`from_str`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    Value,
+    Str,
+}
+
+impl Route {
+    /// Both routes, `from_value` first.
+    pub const BOTH: [Route; 2] = [Route::Value, Route::Str];
+
+    /// The entry point's name, for a failure report.
+    pub fn name(self) -> &'static str {
+        match self {
+            Route::Value => "from_value",
+            Route::Str => "from_str",
+        }
+    }
+
+    /// Read the arguments `args` into `T` through this route.
+    pub fn read<T: DeserializeOwned>(self, args: &Value) -> Result<T, Rejection> {
+        match self {
+            Route::Value => mcp_coerce::from_value(args.clone()),
+            Route::Str => mcp_coerce::from_str(&args.to_string()),
+        }
+    }
+}
 
 /// `(code, path)` pairs, sorted: compared as a multiset, so a duplicated issue shows.
 pub type Pairs = Vec<(String, String)>;
@@ -28,6 +62,19 @@ pub enum Want<T> {
     Value(T),
     /// Refused, with exactly these `(code, path)` pairs (paths written for a field `ids`).
     Issues(Pairs),
+    /// Refused with exactly one issue, at the field, as [`Refusal`] states it, echoing the
+    /// input as sent (no input for `missing`).
+    Refused(Refusal),
+}
+
+/// One issue at the field, as a row states it: its code, its exact hint, and its
+/// `context.format` (the format adapters' rows).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    pub code: Code,
+    pub hint: String,
+    /// `context.format`.
+    pub format: Option<String>,
 }
 
 /// One row of a table.
@@ -49,13 +96,14 @@ impl<T> Row<T> {
             want: match &self.want {
                 Want::Value(v) => Want::Value(f(v)),
                 Want::Issues(p) => Want::Issues(p.clone()),
+                Want::Refused(r) => Want::Refused(r.clone()),
             },
         }
     }
 
     /// Whether the row expects a refusal.
     pub fn refused(&self) -> bool {
-        matches!(self.want, Want::Issues(_))
+        matches!(self.want, Want::Issues(_) | Want::Refused(_))
     }
 }
 
@@ -105,6 +153,93 @@ pub fn absent_err<T>(pairs: &[(&str, &str)]) -> Row<T> {
         at: Location::caller(),
         input: None,
         want: Want::Issues(sorted(pairs)),
+    }
+}
+
+/// Refused with `format_invalid`, `context.format` = `format`, and exactly `hint`.
+#[track_caller]
+pub fn invalid<T>(input: Value, format: &str, hint: impl Into<String>) -> Row<T> {
+    Row {
+        at: Location::caller(),
+        input: Some(input),
+        want: Want::Refused(Refusal {
+            code: Code::FormatInvalid,
+            hint: hint.into(),
+            format: Some(format.to_owned()),
+        }),
+    }
+}
+
+/// Refused with `invalid_type` (no context) and exactly `hint`.
+#[track_caller]
+pub fn wrong_type<T>(input: Value, hint: &str) -> Row<T> {
+    Row {
+        at: Location::caller(),
+        input: Some(input),
+        want: Want::Refused(Refusal {
+            code: Code::InvalidType,
+            hint: hint.to_owned(),
+            format: None,
+        }),
+    }
+}
+
+/// Absent and refused as `missing` (the field is named `field`).
+#[track_caller]
+pub fn missing<T>(field: &str) -> Row<T> {
+    Row {
+        at: Location::caller(),
+        input: None,
+        want: Want::Refused(Refusal {
+            code: Code::Missing,
+            hint: format!(
+                "add the required field `{field}`; the tool's inputSchema says what it holds"
+            ),
+            format: None,
+        }),
+    }
+}
+
+/// The one issue of a refusal as a [`Refusal`] states it, with its echoed input, if the
+/// refusal has exactly one issue and it is at `path`.
+pub fn refusal_of(rejection: &Rejection, path: &str) -> Option<(Refusal, Option<Input>)> {
+    let [issue] = rejection.issues() else {
+        return None;
+    };
+    (issue.path().to_string() == path).then(|| {
+        (
+            Refusal {
+                code: issue.code(),
+                hint: issue.hint().to_owned(),
+                format: issue
+                    .context()
+                    .and_then(|c| c.get("format"))
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
+            },
+            issue.input().cloned(),
+        )
+    })
+}
+
+/// An outcome in full for a failure report: the value, or every issue's code, path, hint,
+/// context and input.
+pub fn shown<T: Debug>(got: &Result<T, Rejection>) -> String {
+    match got {
+        Ok(v) => format!("{v:?}"),
+        Err(r) => format!(
+            "{:?}",
+            r.issues()
+                .iter()
+                .map(|i| (
+                    i.code().as_str(),
+                    i.path().to_string(),
+                    i.hint().to_owned(),
+                    i.context().cloned(),
+                    i.input().cloned()
+                ))
+                .collect::<Vec<_>>()
+        ),
     }
 }
 
@@ -193,49 +328,56 @@ impl Report {
         }
     }
 
-    /// Run every row through `from_value` and `from_str` for the arguments type `S`.
+    /// Run every row through both routes ([`Route::BOTH`]) for the arguments type `S`;
+    /// every issue of a refusal is also held to the issue model ([`check_issue_model`]).
     pub fn table<S: Field>(&mut self, spelling: &str, place: Place, rows: &[Row<S::Out>]) {
         for row in rows {
             let Some(args) = place.args(row.input.as_ref()) else {
                 continue;
             };
-            self.rows += 1;
-            let want = match &row.want {
-                Want::Value(v) => Ok(v),
-                Want::Issues(p) => {
-                    let mut p: Pairs = p
-                        .iter()
-                        .map(|(c, path)| (c.clone(), place.rewrite(path)))
-                        .collect();
-                    p.sort();
-                    Err(p)
-                }
-            };
             let input = row
                 .input
                 .as_ref()
                 .map_or_else(|| "<absent>".to_owned(), Value::to_string);
-            let by_value = mcp_coerce::from_value::<S>(args.clone()).map(Field::out);
-            let by_str = mcp_coerce::from_str::<S>(&args.to_string()).map(Field::out);
-            for (entry, got) in [("from_value", by_value), ("from_str", by_str)] {
-                let same = match (&want, &got) {
-                    (Ok(w), Ok(g)) => *w == g,
-                    (Err(w), Err(r)) => *w == pairs(r),
-                    _ => false,
+            for route in Route::BOTH {
+                let got = route.read::<S>(&args).map(Field::out);
+                if let Err(rejection) = &got {
+                    check_issue_model(self, &format!("{spelling} {input}"), rejection);
+                }
+                self.rows += 1;
+                let (same, want) = match (&row.want, &got) {
+                    (Want::Value(v), Ok(g)) => (v == g, format!("{v:?}")),
+                    (Want::Value(v), Err(_)) => (false, format!("{v:?}")),
+                    (Want::Issues(p), got) => {
+                        let mut p: Pairs = p
+                            .iter()
+                            .map(|(c, path)| (c.clone(), place.rewrite(path)))
+                            .collect();
+                        p.sort();
+                        let same = matches!(got, Err(r) if pairs(r) == p);
+                        (same, format!("{p:?}"))
+                    }
+                    (Want::Refused(want), got) => {
+                        let echo = match want.code {
+                            Code::Missing => None,
+                            _ => row.input.as_ref().map(Input::from_value),
+                        };
+                        let path = place.rewrite("/ids");
+                        let same = matches!(got, Err(r)
+                            if refusal_of(r, &path) == Some((want.clone(), echo)));
+                        (same, format!("{want:?} at {path}"))
+                    }
                 };
                 if !same {
-                    let got = match &got {
-                        Ok(v) => format!("{v:?}"),
-                        Err(r) => format!("{:?}", pairs(r)),
-                    };
-                    let want = match &want {
-                        Ok(v) => format!("{v:?}"),
-                        Err(p) => format!("{p:?}"),
+                    let got = match (&row.want, &got) {
+                        (Want::Issues(_), Err(r)) => format!("{:?}", pairs(r)),
+                        _ => shown(&got),
                     };
                     self.failures.push(format!(
-                        "{}:{}: [{spelling}, {entry}] {input}: expected {want}, got {got}",
+                        "{}:{}: [{spelling}, {}] {input}: expected {want}, got {got}",
                         row.at.file(),
-                        row.at.line()
+                        row.at.line(),
+                        route.name()
                     ));
                 }
             }

@@ -1,5 +1,5 @@
 //! The longest run of one char in a JSON value: how much of an input an output echoes,
-//! when the input is that char repeated. Shared by `tests/hostile_echo.rs` and the fuzz
+//! when the input is that char repeated. Shared by `tests/all/hostile_echo.rs` and the fuzz
 //! target `envelope`.
 
 use serde_json::Value;

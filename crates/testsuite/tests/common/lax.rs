@@ -2,8 +2,9 @@
 //! contract's section "Coercion against a JSON Schema" reads back as the value itself
 //! (numbers and booleans as strings, arrays and objects as JSON text, scalar and string
 //! arrays as comma strings, enum strings in another case or with other separators, snake_case
-//! keys in camelCase). Shared by tests/published_schemas.rs (one spelling at a time, against
-//! the canonical call) and tests/typed_vs_schema.rs (any mix of them, typed against schema).
+//! keys in camelCase). Shared by tests/suite/published_schemas.rs (one spelling at a time,
+//! against the canonical call) and tests/suite/typed_vs_schema.rs (any mix of them, typed
+//! against schema).
 //!
 //! The schema at a location is read as the engine reads it: `$ref`s followed (drafts 4 to 7:
 //! the siblings of a `$ref` ignored), `allOf` branches together, and of a union

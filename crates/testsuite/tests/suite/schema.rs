@@ -8,8 +8,7 @@
 //!   `UPDATE_GOLDEN=1 cargo test -p mcp-coerce-testsuite --all-features`).
 #![cfg(feature = "schemars")]
 
-#[path = "../../../examples/common/demo_tools.rs"]
-mod demo_tools;
+use crate::demo_tools;
 
 use std::collections::BTreeMap;
 

@@ -2,6 +2,7 @@
 //! check.
 #![cfg(feature = "url")]
 
+use crate::harness::Route;
 use mcp_coerce::url::{Url, UrlLike, WhatwgUrl, check_url};
 use mcp_coerce::{Code, HttpsOnly, Input, UrlPolicy};
 use proptest::prelude::*;
@@ -85,8 +86,10 @@ enum Want {
 
 use Want::{Err as E, Ok as K};
 
+/// The outcome through both entry points (the shared harness's [`Route`]s), written once
+/// when they agree.
 fn outcome<T: DeserializeOwned>(args: &Value, get: impl Fn(&T) -> String) -> String {
-    match mcp_coerce::from_value::<T>(args.clone()) {
+    let [by_value, by_str] = Route::BOTH.map(|route| match route.read::<T>(args) {
         Ok(value) => format!("ok {}", get(&value)),
         Err(rejection) => rejection
             .issues()
@@ -100,6 +103,11 @@ fn outcome<T: DeserializeOwned>(args: &Value, get: impl Fn(&T) -> String) -> Str
             })
             .collect::<Vec<_>>()
             .join("; "),
+    });
+    if by_value == by_str {
+        by_value
+    } else {
+        format!("from_value: {by_value}; from_str: {by_str}")
     }
 }
 

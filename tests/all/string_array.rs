@@ -6,7 +6,7 @@
 //! `deserialize_with`, `with = "string_array::option"`, the wrapper `StringArray`, and
 //! `Vec<StringArrayLike>`.
 
-mod common;
+use crate::common;
 
 use common::{Field, Place, Report, Row, absent_err, absent_ok, check_issue_model, err, ok};
 use mcp_coerce::{Items, NoSplit, StringArray, StringArrayLike};

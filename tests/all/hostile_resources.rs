@@ -152,16 +152,20 @@ fn a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow() {
         deep_child();
         return;
     }
+    // The test's full name in the binary: its module path without the crate's name.
+    let (_, module) = module_path!().split_once("::").unwrap();
+    let name =
+        format!("{module}::a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow");
     let output = Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "a_deep_value_through_from_value_is_too_deep_not_a_stack_overflow",
-            "--nocapture",
-            "--test-threads=1",
-        ])
+        .args(["--exact", &name, "--nocapture", "--test-threads=1"])
         .env(CHILD, "1")
         .output()
         .unwrap();
+    // The child ran this test (a filter matching nothing would pass too).
+    assert!(
+        String::from_utf8_lossy(&output.stdout).contains("1 passed"),
+        "the child did not run {name}"
+    );
     assert!(
         output.status.success(),
         "the child ended with {}: {}",

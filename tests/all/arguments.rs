@@ -4,7 +4,7 @@
 //! then the engine) and `from_value` (the engine alone), with and without a report, and
 //! must give exactly the same outcome on each.
 
-mod common;
+use crate::common;
 
 use common::{Report, check_issue_model};
 use mcp_coerce::{Code, EnumLike, IntArrayLike, IntLike, Rejection, Rule};

@@ -2,12 +2,9 @@
 //! with exactly the documented fields, never an input value; the rmcp extractor emits
 //! them on its own.
 
-#[path = "../../bench/tests/counting/mod.rs"]
-mod counting;
-#[path = "../../examples/examples/common/demo_mcp.rs"]
-mod demo_mcp;
-#[path = "../../../examples/common/demo_tools.rs"]
-mod demo_tools;
+use crate::counting;
+use crate::demo_mcp;
+use crate::demo_tools;
 
 use std::cell::Cell;
 use std::collections::BTreeMap;

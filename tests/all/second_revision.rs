@@ -4,7 +4,7 @@
 //! the HTTP body's `truncated`, trimmed edges, `CONFLICT`) are tested with their
 //! implementation.
 
-mod common;
+use crate::common;
 
 use common::{Field, Place, Report, Row, err, ok, pairs};
 use mcp_coerce::{Code, IntArrayLike, NoSplit, StringArrayLike};

@@ -6,7 +6,7 @@
 //!
 //! Paths in the tables are written for a field named `ids`; other placements rewrite them.
 
-mod common;
+use crate::common;
 
 use common::{Field, Place, Report, Row, absent_err, absent_ok, check_issue_model, err, ok};
 use mcp_coerce::{IntArray, IntArrayLike, Items};

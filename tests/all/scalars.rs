@@ -1,5 +1,6 @@
-//! The scalar adapters, value by value, through the entry point `mcp_coerce::from_value`
-//! on small argument structs: what each accepts and what it refuses with which code; then
+//! The scalar adapters, value by value, through both entry points (`mcp_coerce::from_value`
+//! and `mcp_coerce::from_str`, the harness `tests/common/table.rs`) on small argument
+//! structs: what each accepts and what it refuses with which code; then
 //! the optional-field rules for each adapter's optional spelling (see the `optional`
 //! module), and the rule that coercion only moves toward the declared type.
 //!
@@ -10,373 +11,19 @@
 //! silent).
 //!
 //! URLs with a policy and pass-through objects have tests of their own, with properties
-//! (`crates/testsuite/tests/url.rs`, `crates/testsuite/tests/safe_object.rs`).
+//! (`crates/testsuite/tests/suite/url.rs`, `crates/testsuite/tests/suite/safe_object.rs`).
 
-use std::fmt::Debug;
-use std::panic::Location;
+use crate::common::table::{Read, Report};
 
 use mcp_coerce::enums::canonical_names;
 use mcp_coerce::{
     Bool, BoolLike, Clamp, Code, DefaultTo, Enum, EnumLike, Int, IntArrayLike, IntLike, JsonObject,
-    JsonObjectLike, Number, NumberLike, Optional, Pattern, PatternDef, PatternLike, Reject,
-    Rejection, Text, TextLike, Trim, from_value,
+    JsonObjectLike, Number, NumberLike, Optional, Pattern, PatternDef, PatternLike, Reject, Text,
+    TextLike, Trim,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use serde_with::serde_as;
-
-// ---------------------------------------------------------------------------------------
-// Table helpers
-// ---------------------------------------------------------------------------------------
-
-/// Reads the arguments object and returns the field under test (or the rejection).
-type Read<V> = fn(&Value) -> Result<V, Rejection>;
-
-/// Every failing row of one test, reported together.
-#[derive(Default)]
-struct Report {
-    failures: Vec<String>,
-    /// Issues whose form breaks the "Errors" rules, once per (code, message).
-    malformed: std::collections::BTreeMap<(String, String), String>,
-}
-
-impl Report {
-    /// A table of rows for the field `field` read by `read`.
-    fn table<V>(&mut self, name: &'static str, field: &'static str, read: Read<V>) -> Table<'_, V> {
-        Table {
-            report: self,
-            name,
-            field,
-            read,
-        }
-    }
-
-    #[track_caller]
-    fn finish(mut self) {
-        for problem in std::mem::take(&mut self.malformed).into_values() {
-            self.failures.push(problem);
-        }
-        assert!(
-            self.failures.is_empty(),
-            "{} failing row(s):\n{}",
-            self.failures.len(),
-            self.failures.join("\n")
-        );
-    }
-
-    /// The issue model's rules: a message is one line, lowercase, with no trailing period;
-    /// every issue has a hint; `input` is absent for `missing` only, and a string input
-    /// is cut to 64 chars with `…` appended.
-    fn lint(&mut self, args: &Value, rejection: &Rejection) {
-        for issue in rejection.issues() {
-            let message = issue.message();
-            let mut problems = Vec::new();
-            if message.is_empty() || message.contains('\n') {
-                problems.push("the message is not one line".to_owned());
-            }
-            if message.ends_with('.') {
-                problems.push("the message ends with a period".to_owned());
-            }
-            if message.chars().next().is_some_and(char::is_uppercase) {
-                problems.push("the message is not lowercase".to_owned());
-            }
-            if issue.hint().is_empty() {
-                problems.push("no hint".to_owned());
-            }
-            match (issue.code(), issue.input()) {
-                (Code::Missing, Some(input)) => {
-                    problems.push(format!("a missing field has an input: {input:?}"));
-                }
-                (Code::Missing, None) => {}
-                (_, None) => problems.push("no input".to_owned()),
-                (_, Some(mcp_coerce::Input::Text(text))) => {
-                    let n = text.chars().count();
-                    if n > 65 || (n == 65 && !text.ends_with('…')) {
-                        problems.push(format!("the input echoes {n} chars"));
-                    }
-                }
-                (_, Some(_)) => {}
-            }
-            if !problems.is_empty() {
-                self.malformed
-                    .entry((issue.code().as_str().to_owned(), message.to_owned()))
-                    .or_insert_with(|| {
-                        format!(
-                            "  [Errors] sent {}: {} at {:?} ({message:?}, hint {:?}): {}",
-                            brief(args),
-                            issue.code(),
-                            issue.path().to_string(),
-                            issue.hint(),
-                            problems.join("; ")
-                        )
-                    });
-            }
-        }
-    }
-}
-
-struct Table<'r, V> {
-    report: &'r mut Report,
-    name: &'static str,
-    field: &'static str,
-    read: Read<V>,
-}
-
-/// `(code, JSON Pointer)` of every issue, sorted (a multiset: a duplicated issue shows).
-fn found(rejection: &Rejection) -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = rejection
-        .issues()
-        .iter()
-        .map(|i| (i.code().as_str().to_owned(), i.path().to_string()))
-        .collect();
-    v.sort();
-    v
-}
-
-fn show(rejection: &Rejection) -> String {
-    let parts: Vec<String> = rejection
-        .issues()
-        .iter()
-        .map(|i| {
-            format!(
-                "{} at {:?} ({})",
-                i.code(),
-                i.path().to_string(),
-                i.message()
-            )
-        })
-        .collect();
-    format!("Err[{}]", parts.join(", "))
-}
-
-/// The arguments as JSON text, cut for the report.
-fn brief(args: &Value) -> String {
-    let text = args.to_string();
-    let total = text.chars().count();
-    if total > 240 {
-        format!(
-            "{}… ({total} chars)",
-            text.chars().take(240).collect::<String>()
-        )
-    } else {
-        text
-    }
-}
-
-/// JSON equality where numbers compare by value (`1` equals `1.0`).
-fn json_eq(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => match (x.as_f64(), y.as_f64()) {
-            (Some(x), Some(y)) => x == y,
-            _ => x == y,
-        },
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| json_eq(a, b))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
-        }
-        _ => a == b,
-    }
-}
-
-impl<V: Debug + PartialEq> Table<'_, V> {
-    fn wrap(&self, sent: Value) -> Value {
-        let mut args = Map::new();
-        args.insert(self.field.to_owned(), sent);
-        Value::Object(args)
-    }
-
-    fn at(&self) -> String {
-        format!("/{}", self.field)
-    }
-
-    #[track_caller]
-    fn fail(&mut self, args: &Value, what: String) {
-        let here = Location::caller();
-        let args = brief(args);
-        self.report.failures.push(format!(
-            "  [{}] line {}: sent {}: {}",
-            self.name,
-            here.line(),
-            args,
-            what
-        ));
-    }
-
-    /// The field, sent as `sent`, reads as `want`.
-    #[track_caller]
-    fn ok(&mut self, sent: Value, want: V) {
-        let args = self.wrap(sent);
-        self.ok_args(args, want);
-    }
-
-    /// The whole arguments object `args` reads with the field as `want`.
-    #[track_caller]
-    fn ok_args(&mut self, args: Value, want: V) {
-        match (self.read)(&args) {
-            Ok(got) if got == want => {}
-            Ok(got) => self.fail(&args, format!("expected Ok({want:?}), got Ok({got:?})")),
-            Err(r) => {
-                self.report.lint(&args, &r);
-                self.fail(&args, format!("expected Ok({want:?}), got {}", show(&r)));
-            }
-        }
-    }
-
-    /// The field, sent as `sent`, is refused with exactly one issue `code` at the field.
-    #[track_caller]
-    fn refuses(&mut self, sent: Value, code: Code) {
-        let at = self.at();
-        self.err(sent, &[(code, &at)]);
-    }
-
-    /// The field, sent as `sent`, is refused with exactly these (code, path) issues.
-    #[track_caller]
-    fn err(&mut self, sent: Value, want: &[(Code, &str)]) {
-        let args = self.wrap(sent);
-        self.err_args(args, want);
-    }
-
-    #[track_caller]
-    fn err_args(&mut self, args: Value, want: &[(Code, &str)]) {
-        let mut want: Vec<(String, String)> = want
-            .iter()
-            .map(|(c, p)| (c.as_str().to_owned(), (*p).to_owned()))
-            .collect();
-        want.sort();
-        let read = (self.read)(&args);
-        if let Err(r) = &read {
-            self.report.lint(&args, r);
-        }
-        match read {
-            Ok(got) => self.fail(&args, format!("expected refusal {want:?}, got Ok({got:?})")),
-            Err(r) if found(&r) == want => {}
-            Err(r) => self.fail(
-                &args,
-                format!("expected refusal {want:?}, got {}", show(&r)),
-            ),
-        }
-    }
-
-    /// The one issue `(code, path)` of the refusal of `sent`, handed to `check`.
-    #[track_caller]
-    fn with_issue(
-        &mut self,
-        sent: Value,
-        code: Code,
-        path: &str,
-        check: impl FnOnce(&mcp_coerce::Issue) -> Option<String>,
-    ) {
-        let args = self.wrap(sent);
-        match (self.read)(&args) {
-            Ok(got) => self.fail(&args, format!("expected a {code} issue, got Ok({got:?})")),
-            Err(r) => {
-                self.report.lint(&args, &r);
-                let hits: Vec<_> = r
-                    .issues()
-                    .iter()
-                    .filter(|i| i.code() == code && i.path().to_string() == path)
-                    .collect();
-                if hits.len() != 1 {
-                    self.fail(
-                        &args,
-                        format!("expected one {code} issue at {path:?}, got {}", show(&r)),
-                    );
-                } else if let Some(problem) = check(hits[0]) {
-                    self.fail(&args, format!("{code} at {path:?}: {problem}"));
-                }
-            }
-        }
-    }
-
-    /// The issue's `context` is exactly `want` (`Value::Null`: no context at all).
-    #[track_caller]
-    fn context(&mut self, sent: Value, code: Code, want: Value) {
-        let at = self.at();
-        self.context_at(sent, code, &at, want);
-    }
-
-    #[track_caller]
-    fn context_at(&mut self, sent: Value, code: Code, path: &str, want: Value) {
-        self.with_issue(sent, code, path, |issue| {
-            let got = issue
-                .context()
-                .map_or(Value::Null, |c| Value::Object(c.clone()));
-            (!json_eq(&got, &want)).then(|| format!("expected context {want}, got {got}"))
-        });
-    }
-
-    /// The issue's hint contains `needle`.
-    #[track_caller]
-    fn hint_has(&mut self, sent: Value, code: Code, needle: &str) {
-        let at = self.at();
-        self.with_issue(sent, code, &at, |issue| {
-            (!issue.hint().contains(needle)).then(|| {
-                format!(
-                    "expected the hint to contain {needle:?}, got {:?}",
-                    issue.hint()
-                )
-            })
-        });
-    }
-
-    /// Neither the issue's message nor its hint contains `needle`.
-    #[track_caller]
-    fn text_lacks(&mut self, sent: Value, code: Code, needle: &str) {
-        let at = self.at();
-        self.with_issue(sent, code, &at, |issue| {
-            (issue.hint().contains(needle) || issue.message().contains(needle)).then(|| {
-                format!(
-                    "expected no {needle:?}, got message {:?}, hint {:?}",
-                    issue.message(),
-                    issue.hint()
-                )
-            })
-        });
-    }
-
-    /// The issue's message, hint or context mentions `needle`.
-    #[track_caller]
-    fn mentions(&mut self, sent: Value, code: Code, needle: &str) {
-        let at = self.at();
-        self.with_issue(sent, code, &at, |issue| {
-            let context = issue
-                .context()
-                .map(|c| Value::Object(c.clone()).to_string())
-                .unwrap_or_default();
-            (!(issue.message().contains(needle)
-                || issue.hint().contains(needle)
-                || context.contains(needle)))
-            .then(|| {
-                format!(
-                    "expected a mention of {needle:?}, got message {:?}, hint {:?}, context {context}",
-                    issue.message(),
-                    issue.hint()
-                )
-            })
-        });
-    }
-
-    /// The issue's `input` is `want` (`None`: no input).
-    #[track_caller]
-    fn input(&mut self, sent: Value, code: Code, want: Option<Value>) {
-        let at = self.at();
-        self.with_issue(sent, code, &at, |issue| {
-            let got = issue
-                .input()
-                .map(|i| serde_json::to_value(i).expect("input serializes"));
-            let same = match (&got, &want) {
-                (Some(g), Some(w)) => g == w,
-                (None, None) => true,
-                _ => false,
-            };
-            (!same).then(|| format!("expected input {want:?}, got {got:?}"))
-        });
-    }
-}
 
 // ---------------------------------------------------------------------------------------
 // Integers: plain and bounded
@@ -444,23 +91,21 @@ struct ClampedWrap {
 /// Integers 1..=100 (or 1..=50) read by every integer adapter, as i64.
 fn int_readers() -> [(&'static str, Read<i64>); 6] {
     [
-        ("IntLike on i64", |a| {
-            from_value::<IntI64>(a.clone()).map(|a| a.n)
+        ("IntLike on i64", |a, r| r.read::<IntI64>(a).map(|a| a.n)),
+        ("IntLike on u32", |a, r| {
+            r.read::<IntU32>(a).map(|a| i64::from(a.n))
         }),
-        ("IntLike on u32", |a| {
-            from_value::<IntU32>(a.clone()).map(|a| i64::from(a.n))
+        ("IntLike<1, 100>", |a, r| {
+            r.read::<BoundedI64>(a).map(|a| a.n)
         }),
-        ("IntLike<1, 100>", |a| {
-            from_value::<BoundedI64>(a.clone()).map(|a| a.n)
+        ("IntLike<1, 50, Clamp>", |a, r| {
+            r.read::<ClampedI64>(a).map(|a| a.n)
         }),
-        ("IntLike<1, 50, Clamp>", |a| {
-            from_value::<ClampedI64>(a.clone()).map(|a| a.n)
+        ("Int<i64, 1, 100>", |a, r| {
+            r.read::<BoundedWrap>(a).map(|a| a.n.into_inner())
         }),
-        ("Int<i64, 1, 100>", |a| {
-            from_value::<BoundedWrap>(a.clone()).map(|a| a.n.into_inner())
-        }),
-        ("Int<i64, 1, 50, Clamp>", |a| {
-            from_value::<ClampedWrap>(a.clone()).map(|a| a.n.into_inner())
+        ("Int<i64, 1, 50, Clamp>", |a, r| {
+            r.read::<ClampedWrap>(a).map(|a| a.n.into_inner())
         }),
     ]
 }
@@ -536,8 +181,8 @@ fn integer_plain_or_bounded() {
     }
 
     // Type ranges, exactly at the edges.
-    let mut t = report.table("IntLike on i64", "n", |a| {
-        from_value::<IntI64>(a.clone()).map(|a| a.n)
+    let mut t = report.table("IntLike on i64", "n", |a, r| {
+        r.read::<IntI64>(a).map(|a| a.n)
     });
     t.ok(json!(i64::MAX), i64::MAX);
     t.ok(json!(i64::MIN), i64::MIN);
@@ -556,8 +201,8 @@ fn integer_plain_or_bounded() {
     t.ok(json!("-0"), 0);
     t.refuses(json!("9223372036854775808"), Code::IntOverflow);
     t.refuses(json!(u64::MAX), Code::IntOverflow);
-    let mut t = report.table("IntLike on u32", "n", |a| {
-        from_value::<IntU32>(a.clone()).map(|a| a.n)
+    let mut t = report.table("IntLike on u32", "n", |a, r| {
+        r.read::<IntU32>(a).map(|a| a.n)
     });
     t.ok(json!(u32::MAX), u32::MAX);
     t.ok(json!("4294967295"), u32::MAX);
@@ -566,9 +211,7 @@ fn integer_plain_or_bounded() {
     t.refuses(json!("-1"), Code::IntOverflow);
     t.refuses(json!(4_294_967_296_u64), Code::IntOverflow);
     t.refuses(json!(-1.0), Code::IntOverflow);
-    let mut t = report.table("IntLike on u8", "n", |a| {
-        from_value::<IntU8>(a.clone()).map(|a| a.n)
-    });
+    let mut t = report.table("IntLike on u8", "n", |a, r| r.read::<IntU8>(a).map(|a| a.n));
     t.ok(json!(255), 255);
     t.ok(json!(255.0), 255);
     t.ok(json!("255.0"), 255);
@@ -580,8 +223,8 @@ fn integer_plain_or_bounded() {
     // context (`docs/contract.md`, section "Issues", names context keys only for bounds,
     // patterns, enums, URL reasons, forbidden keys and depths); an
     // overflow carries the target type's range as its bounds.
-    let mut t = report.table("IntLike on u32", "n", |a| {
-        from_value::<IntU32>(a.clone()).map(|a| a.n)
+    let mut t = report.table("IntLike on u32", "n", |a, r| {
+        r.read::<IntU32>(a).map(|a| a.n)
     });
     t.context(json!("abc"), Code::IntParsing, Value::Null);
     t.context(json!(5.5), Code::IntFromFloat, Value::Null);
@@ -600,11 +243,11 @@ fn integer_plain_or_bounded() {
 fn bounded_integer_reject_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
-        ("IntLike<1, 100>", |a| {
-            from_value::<BoundedI64>(a.clone()).map(|a| a.n)
+        ("IntLike<1, 100>", |a, r| {
+            r.read::<BoundedI64>(a).map(|a| a.n)
         }),
-        ("Int<i64, 1, 100>", |a| {
-            from_value::<BoundedWrap>(a.clone()).map(|a| a.n.into_inner())
+        ("Int<i64, 1, 100>", |a, r| {
+            r.read::<BoundedWrap>(a).map(|a| a.n.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -653,8 +296,8 @@ fn bounded_integer_reject_mode() {
         t.context(json!(101), Code::TooBig, json!({"maximum": 100}));
         t.context(json!("500"), Code::TooBig, json!({"maximum": 100}));
     }
-    let mut t = report.table("IntLike<-10, -1> on i8", "n", |a| {
-        from_value::<BoundedNegI8>(a.clone()).map(|a| a.n)
+    let mut t = report.table("IntLike<-10, -1> on i8", "n", |a, r| {
+        r.read::<BoundedNegI8>(a).map(|a| a.n)
     });
     t.ok(json!(-10), -10);
     t.ok(json!("-1"), -1);
@@ -672,11 +315,11 @@ fn bounded_integer_reject_mode() {
 fn bounded_integer_clamp_mode() {
     let mut report = Report::default();
     let readers: [(&str, Read<i64>); 2] = [
-        ("IntLike<1, 50, Clamp>", |a| {
-            from_value::<ClampedI64>(a.clone()).map(|a| a.n)
+        ("IntLike<1, 50, Clamp>", |a, r| {
+            r.read::<ClampedI64>(a).map(|a| a.n)
         }),
-        ("Int<i64, 1, 50, Clamp>", |a| {
-            from_value::<ClampedWrap>(a.clone()).map(|a| a.n.into_inner())
+        ("Int<i64, 1, 50, Clamp>", |a, r| {
+            r.read::<ClampedWrap>(a).map(|a| a.n.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -717,8 +360,8 @@ fn bounded_integer_clamp_mode() {
         t.refuses(json!(null), Code::InvalidType);
         t.refuses(json!([]), Code::InvalidType);
     }
-    let mut t = report.table("IntLike<1, 50, Clamp> on u32", "n", |a| {
-        from_value::<ClampedU32>(a.clone()).map(|a| a.n)
+    let mut t = report.table("IntLike<1, 50, Clamp> on u32", "n", |a, r| {
+        r.read::<ClampedU32>(a).map(|a| a.n)
     });
     t.ok(json!(0), 1);
     t.ok(json!(u32::MAX), 50);
@@ -770,7 +413,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<u32, 1, 100, Reject, DefaultTo<20>> + serde(default)",
         "n",
-        |a| from_value::<BoundedDefault>(a.clone()).map(|a| a.n.into_inner()),
+        |a, r| r.read::<BoundedDefault>(a).map(|a| a.n.into_inner()),
     );
     t.ok_args(json!({}), 20);
     t.ok(json!(null), 20);
@@ -791,7 +434,7 @@ fn integer_default_in_the_type() {
     let mut t = report.table(
         "Int<i64, 1, 50, Clamp, DefaultTo<10>> + serde(default)",
         "n",
-        |a| from_value::<ClampedDefault>(a.clone()).map(|a| a.n.into_inner()),
+        |a, r| r.read::<ClampedDefault>(a).map(|a| a.n.into_inner()),
     );
     t.ok_args(json!({}), 10);
     t.ok_args(json!({"other": 1}), 10);
@@ -810,9 +453,11 @@ fn integer_default_in_the_type() {
     // The adapter form: the default covers `null`, `""` and `"null"`. Interpretation: an
     // absent field is not the adapter's to see (serde never calls it), so a required
     // field stays required (`missing`); the wrapper types above cover absence.
-    let mut t = report.table("IntLike<1, 50, Clamp, DefaultTo<10>> on i64", "n", |a| {
-        from_value::<ClampedAdapterDefault>(a.clone()).map(|a| a.n)
-    });
+    let mut t = report.table(
+        "IntLike<1, 50, Clamp, DefaultTo<10>> on i64",
+        "n",
+        |a, r| r.read::<ClampedAdapterDefault>(a).map(|a| a.n),
+    );
     t.ok(json!(null), 10);
     t.ok(json!(""), 10);
     t.ok(json!(" "), 10);
@@ -822,9 +467,11 @@ fn integer_default_in_the_type() {
     t.refuses(json!("x"), Code::IntParsing);
     t.err_args(json!({}), &[(Code::Missing, "/n")]);
 
-    let mut t = report.table("IntLike<1, 100, Reject, DefaultTo<20>> on u32", "n", |a| {
-        from_value::<BoundedAdapterDefault>(a.clone()).map(|a| a.n)
-    });
+    let mut t = report.table(
+        "IntLike<1, 100, Reject, DefaultTo<20>> on u32",
+        "n",
+        |a, r| r.read::<BoundedAdapterDefault>(a).map(|a| a.n),
+    );
     t.ok(json!(null), 20);
     t.ok(json!(""), 20);
     t.ok(json!("null"), 20);
@@ -872,12 +519,12 @@ struct NumUnitWrap {
 fn number_optionally_bounded() {
     let mut report = Report::default();
     let readers: [(&str, Read<f64>); 3] = [
-        ("NumberLike", |a| from_value::<Num>(a.clone()).map(|a| a.x)),
-        ("NumberLike<Price>", |a| {
-            from_value::<NumPrice>(a.clone()).map(|a| a.x)
+        ("NumberLike", |a, r| r.read::<Num>(a).map(|a| a.x)),
+        ("NumberLike<Price>", |a, r| {
+            r.read::<NumPrice>(a).map(|a| a.x)
         }),
-        ("Number<Unit>", |a| {
-            from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.into_inner())
+        ("Number<Unit>", |a, r| {
+            r.read::<NumUnitWrap>(a).map(|a| a.x.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -937,9 +584,7 @@ fn number_optionally_bounded() {
         t.context(json!(true), Code::InvalidType, Value::Null);
     }
 
-    let mut t = report.table("NumberLike", "x", |a| {
-        from_value::<Num>(a.clone()).map(|a| a.x)
-    });
+    let mut t = report.table("NumberLike", "x", |a, r| r.read::<Num>(a).map(|a| a.x));
     t.ok(json!("1e3"), 1000.0);
     t.ok(json!(-7), -7.0);
     t.ok(json!("-2.5e-3"), -0.0025);
@@ -950,8 +595,8 @@ fn number_optionally_bounded() {
     t.ok(json!("1e-400"), 0.0);
 
     // bounds are inclusive, as for integers
-    let mut t = report.table("NumberLike<Price> (0..=1000)", "x", |a| {
-        from_value::<NumPrice>(a.clone()).map(|a| a.x)
+    let mut t = report.table("NumberLike<Price> (0..=1000)", "x", |a, r| {
+        r.read::<NumPrice>(a).map(|a| a.x)
     });
     t.ok(json!(0), 0.0);
     t.ok(json!(0.0), 0.0);
@@ -970,8 +615,8 @@ fn number_optionally_bounded() {
     t.context(json!(-0.001), Code::TooSmall, json!({"minimum": 0.0}));
     t.context(json!(1000.5), Code::TooBig, json!({"maximum": 1000.0}));
 
-    let mut t = report.table("Number<Unit> (0..=1)", "x", |a| {
-        from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.into_inner())
+    let mut t = report.table("Number<Unit> (0..=1)", "x", |a, r| {
+        r.read::<NumUnitWrap>(a).map(|a| a.x.into_inner())
     });
     t.ok(json!(1), 1.0);
     t.ok(json!("1.0"), 1.0);
@@ -980,8 +625,8 @@ fn number_optionally_bounded() {
     t.refuses(json!(-0.5), Code::TooSmall);
     t.context(json!("1.5"), Code::TooBig, json!({"maximum": 1.0}));
 
-    let mut t = report.table("NumberLike<Skewed> (-1.5..=2.5)", "x", |a| {
-        from_value::<NumSkewed>(a.clone()).map(|a| a.x)
+    let mut t = report.table("NumberLike<Skewed> (-1.5..=2.5)", "x", |a, r| {
+        r.read::<NumSkewed>(a).map(|a| a.x)
     });
     t.ok(json!(-1.5), -1.5);
     t.ok(json!("2.5"), 2.5);
@@ -1013,9 +658,9 @@ struct FlagWrap {
 fn boolean_token_table() {
     let mut report = Report::default();
     let readers: [(&str, Read<bool>); 2] = [
-        ("BoolLike", |a| from_value::<Flag>(a.clone()).map(|a| a.b)),
-        ("Bool", |a| {
-            from_value::<FlagWrap>(a.clone()).map(|a| a.b.into_inner())
+        ("BoolLike", |a, r| r.read::<Flag>(a).map(|a| a.b)),
+        ("Bool", |a, r| {
+            r.read::<FlagWrap>(a).map(|a| a.b.into_inner())
         }),
     ];
     for (name, read) in readers {
@@ -1151,11 +796,9 @@ struct NonEmpty {
 fn string_with_length_bounds() {
     let mut report = Report::default();
     let untrimmed: [(&str, Read<String>); 2] = [
-        ("TextLike<3, 5>", |a| {
-            from_value::<Untrimmed>(a.clone()).map(|a| a.s)
-        }),
-        ("Text<3, 5>", |a| {
-            from_value::<UntrimmedWrap>(a.clone()).map(|a| a.s.into_inner())
+        ("TextLike<3, 5>", |a, r| r.read::<Untrimmed>(a).map(|a| a.s)),
+        ("Text<3, 5>", |a, r| {
+            r.read::<UntrimmedWrap>(a).map(|a| a.s.into_inner())
         }),
     ];
     for (name, read) in untrimmed {
@@ -1210,11 +853,11 @@ fn string_with_length_bounds() {
     }
 
     let trimmed: [(&str, Read<String>); 2] = [
-        ("TextLike<2, 4, Trim>", |a| {
-            from_value::<Trimmed>(a.clone()).map(|a| a.s)
+        ("TextLike<2, 4, Trim>", |a, r| {
+            r.read::<Trimmed>(a).map(|a| a.s)
         }),
-        ("Text<2, 4, Trim>", |a| {
-            from_value::<TrimmedWrap>(a.clone()).map(|a| a.s.into_inner())
+        ("Text<2, 4, Trim>", |a, r| {
+            r.read::<TrimmedWrap>(a).map(|a| a.s.into_inner())
         }),
     ];
     for (name, read) in trimmed {
@@ -1243,8 +886,8 @@ fn string_with_length_bounds() {
     }
 
     // the non-empty case
-    let mut t = report.table("TextLike<1, { usize::MAX }, Trim>", "s", |a| {
-        from_value::<NonEmpty>(a.clone()).map(|a| a.s)
+    let mut t = report.table("TextLike<1, { usize::MAX }, Trim>", "s", |a, r| {
+        r.read::<NonEmpty>(a).map(|a| a.s)
     });
     t.ok(json!(" x "), "x".to_owned());
     t.ok(json!("é"), "é".to_owned());
@@ -1301,11 +944,11 @@ fn pattern_string() {
     const EXAMPLE: &str = "ATC-2026-7777670";
     let mut report = Report::default();
     let readers: [(&str, Read<String>); 2] = [
-        ("PatternLike<CardId>", |a| {
-            from_value::<Card>(a.clone()).map(|a| a.card_id)
+        ("PatternLike<CardId>", |a, r| {
+            r.read::<Card>(a).map(|a| a.card_id)
         }),
-        ("Pattern<CardId>", |a| {
-            from_value::<CardWrap>(a.clone()).map(|a| a.card_id.into_inner())
+        ("Pattern<CardId>", |a, r| {
+            r.read::<CardWrap>(a).map(|a| a.card_id.into_inner())
         }),
     ];
     let longest_match = format!("ATC-2026-{}", "7".repeat(55)); // 64 chars
@@ -1373,8 +1016,8 @@ fn pattern_string() {
             json!({"maxLength": 64}),
         );
     }
-    let mut t = report.table("PatternLike<Word> (cap 4)", "w", |a| {
-        from_value::<WordArgs>(a.clone()).map(|a| a.w)
+    let mut t = report.table("PatternLike<Word> (cap 4)", "w", |a, r| {
+        r.read::<WordArgs>(a).map(|a| a.w)
     });
     t.ok(json!("éééé"), "éééé".to_owned()); // 4 chars, 8 bytes: within the cap
     t.ok(json!(" café "), "café".to_owned());
@@ -1558,11 +1201,9 @@ struct WithDataArgs {
 fn lenient_enum() {
     let mut report = Report::default();
     let readers: [(&str, Read<Category>); 2] = [
-        ("EnumLike", |a| {
-            from_value::<CatArgs>(a.clone()).map(|a| a.category)
-        }),
-        ("Enum<Category>", |a| {
-            from_value::<CatWrap>(a.clone()).map(|a| a.category.into_inner())
+        ("EnumLike", |a, r| r.read::<CatArgs>(a).map(|a| a.category)),
+        ("Enum<Category>", |a, r| {
+            r.read::<CatWrap>(a).map(|a| a.category.into_inner())
         }),
     ];
     let allowed = json!(CATEGORY_NAMES);
@@ -1689,8 +1330,8 @@ fn lenient_enum() {
         t.refuses(json!("devops".repeat(20_000)), Code::EnumUnknown);
     }
 
-    let mut t = report.table("EnumLike on OrderBy (rename_all)", "order_by", |a| {
-        from_value::<OrderArgs>(a.clone()).map(|a| a.order_by)
+    let mut t = report.table("EnumLike on OrderBy (rename_all)", "order_by", |a, r| {
+        r.read::<OrderArgs>(a).map(|a| a.order_by)
     });
     for sent in [
         "date_desc",
@@ -1718,8 +1359,8 @@ fn lenient_enum() {
     );
 
     // a folded form that two variants share matches neither (exact names still match)
-    let mut t = report.table("EnumLike on Clash", "v", |a| {
-        from_value::<ClashArgs>(a.clone()).map(|a| a.v)
+    let mut t = report.table("EnumLike on Clash", "v", |a, r| {
+        r.read::<ClashArgs>(a).map(|a| a.v)
     });
     t.ok(json!("a-b"), Clash::Dash);
     t.ok(json!("a_b"), Clash::Under);
@@ -1764,8 +1405,8 @@ fn enum_of_another_shape_is_refused_clearly() {
     // Through the entry point: refused (never a panic, never a silent pick), with a
     // message that says why.
     let mut report = Report::default();
-    let mut t = report.table("EnumLike on a data-carrying enum", "v", |a| {
-        from_value::<WithDataArgs>(a.clone()).map(|a| a.v)
+    let mut t = report.table("EnumLike on a data-carrying enum", "v", |a, r| {
+        r.read::<WithDataArgs>(a).map(|a| a.v)
     });
     t.refuses(json!("square"), Code::Custom);
     t.mentions(json!("square"), Code::Custom, "unit variant");
@@ -1776,13 +1417,13 @@ fn enum_of_another_shape_is_refused_clearly() {
         Code::Custom,
         json!({"server_error": data.clone().unwrap_err()}),
     );
-    let mut t = report.table("EnumLike on an untagged enum", "v", |a| {
-        from_value::<UntaggedArgs>(a.clone()).map(|a| a.v)
+    let mut t = report.table("EnumLike on an untagged enum", "v", |a, r| {
+        r.read::<UntaggedArgs>(a).map(|a| a.v)
     });
     t.refuses(json!("x"), Code::Custom);
     t.mentions(json!("x"), Code::Custom, "externally tagged");
-    let mut t = report.table("EnumLike on an internally tagged enum", "v", |a| {
-        from_value::<InternalArgs>(a.clone()).map(|a| a.v)
+    let mut t = report.table("EnumLike on an internally tagged enum", "v", |a, r| {
+        r.read::<InternalArgs>(a).map(|a| a.v)
     });
     t.refuses(json!("alpha"), Code::Custom);
     t.mentions(json!("alpha"), Code::Custom, "externally tagged");
@@ -1841,11 +1482,11 @@ fn filter(ids: &[i64], mode: &str, limit: i64) -> Filter {
 fn json_encoded_object() {
     let mut report = Report::default();
     let readers: [(&str, Read<Filter>); 2] = [
-        ("JsonObjectLike<Filter>", |a| {
-            from_value::<ObjArgs>(a.clone()).map(|a| a.filter)
+        ("JsonObjectLike<Filter>", |a, r| {
+            r.read::<ObjArgs>(a).map(|a| a.filter)
         }),
-        ("JsonObject<Filter>", |a| {
-            from_value::<ObjWrap>(a.clone()).map(|a| a.filter.into_inner())
+        ("JsonObject<Filter>", |a, r| {
+            r.read::<ObjWrap>(a).map(|a| a.filter.into_inner())
         }),
     ];
     let good = r#"{"ids": [1, 2], "mode": "fast", "limit": 5}"#;
@@ -1929,8 +1570,8 @@ fn json_encoded_object() {
         t.context_at(json!("{}"), Code::Missing, "/filter/mode", Value::Null);
     }
 
-    let mut t = report.table("JsonObjectLike<Map>", "filter", |a| {
-        from_value::<MapArgs>(a.clone()).map(|a| a.filter)
+    let mut t = report.table("JsonObjectLike<Map>", "filter", |a, r| {
+        r.read::<MapArgs>(a).map(|a| a.filter)
     });
     let object = json!({"a": 1, "b": {"c": [1, "2"]}});
     let Value::Object(map) = object.clone() else {
@@ -1996,24 +1637,6 @@ enum Nullish {
     Some,
 }
 
-impl<V: Debug + PartialEq> Table<'_, Option<V>> {
-    /// Absent and `null` give `None`.
-    #[track_caller]
-    fn absent_and_null_are_none(&mut self) {
-        self.ok_args(json!({}), None);
-        self.ok_args(json!({"unrelated": 1}), None);
-        self.ok(json!(null), None);
-    }
-
-    /// `""` and whitespace give `None` (the inner type is not a free string).
-    #[track_caller]
-    fn empty_is_none(&mut self) {
-        for sent in ["", "   ", "\t\n", "\u{a0}"] {
-            self.ok(json!(sent), None);
-        }
-    }
-}
-
 /// The "Optional fields" table, for each adapter's optional spelling
 /// (`#[serde_as(as = "X")] #[serde(default, skip_serializing_if = "Option::is_none")]`).
 #[test]
@@ -2021,8 +1644,8 @@ fn optional_fields() {
     let mut report = Report::default();
 
     // numbers, booleans: not strings, so "" and "null" are None
-    let mut t = report.table("IntLike on Option<i64>", "o", |a| {
-        from_value::<OptInt>(a.clone()).map(|a| a.o)
+    let mut t = report.table("IntLike on Option<i64>", "o", |a, r| {
+        r.read::<OptInt>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2035,8 +1658,8 @@ fn optional_fields() {
     t.refuses(json!(true), Code::InvalidType);
     t.refuses(json!([]), Code::InvalidType);
 
-    let mut t = report.table("IntLike<1, 100> on Option<u32>", "o", |a| {
-        from_value::<OptBounded>(a.clone()).map(|a| a.o)
+    let mut t = report.table("IntLike<1, 100> on Option<u32>", "o", |a, r| {
+        r.read::<OptBounded>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2048,8 +1671,8 @@ fn optional_fields() {
     t.refuses(json!("-1"), Code::IntOverflow);
     t.context(json!("0"), Code::TooSmall, json!({"minimum": 1}));
 
-    let mut t = report.table("IntLike<1, 50, Clamp> on Option<i64>", "o", |a| {
-        from_value::<OptClamped>(a.clone()).map(|a| a.o)
+    let mut t = report.table("IntLike<1, 50, Clamp> on Option<i64>", "o", |a, r| {
+        r.read::<OptClamped>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2062,7 +1685,7 @@ fn optional_fields() {
     let mut t = report.table(
         "IntLike<1, 50, Clamp, DefaultTo<10>> on Option<i64>",
         "o",
-        |a| from_value::<OptClampedDefault>(a.clone()).map(|a| a.o),
+        |a, r| r.read::<OptClampedDefault>(a).map(|a| a.o),
     );
     t.ok(json!(null), Some(10));
     t.ok(json!(""), Some(10));
@@ -2070,8 +1693,8 @@ fn optional_fields() {
     t.ok(json!(60), Some(50));
     t.refuses(json!("x"), Code::IntParsing);
 
-    let mut t = report.table("NumberLike<Price> on Option<f64>", "o", |a| {
-        from_value::<OptNumber>(a.clone()).map(|a| a.o)
+    let mut t = report.table("NumberLike<Price> on Option<f64>", "o", |a, r| {
+        r.read::<OptNumber>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2083,8 +1706,8 @@ fn optional_fields() {
     t.refuses(json!(-1), Code::TooSmall);
     t.refuses(json!({}), Code::InvalidType);
 
-    let mut t = report.table("BoolLike on Option<bool>", "o", |a| {
-        from_value::<OptBool>(a.clone()).map(|a| a.o)
+    let mut t = report.table("BoolLike on Option<bool>", "o", |a, r| {
+        r.read::<OptBool>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2100,8 +1723,8 @@ fn optional_fields() {
 
     // free strings (minLength 0): "" and whitespace are the inner type's own answer, and
     // the text "null" is text
-    let mut t = report.table("TextLike<0, 10> on Option<String>", "o", |a| {
-        from_value::<OptFree>(a.clone()).map(|a| a.o)
+    let mut t = report.table("TextLike<0, 10> on Option<String>", "o", |a, r| {
+        r.read::<OptFree>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.ok(json!(""), Some(String::new()));
@@ -2111,8 +1734,8 @@ fn optional_fields() {
     t.refuses(json!("x".repeat(11)), Code::TooLong);
     t.refuses(json!(5), Code::InvalidType);
 
-    let mut t = report.table("TextLike<0, 10, Trim> on Option<String>", "o", |a| {
-        from_value::<OptFreeTrimmed>(a.clone()).map(|a| a.o)
+    let mut t = report.table("TextLike<0, 10, Trim> on Option<String>", "o", |a, r| {
+        r.read::<OptFreeTrimmed>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.ok(json!(""), Some(String::new()));
@@ -2120,8 +1743,8 @@ fn optional_fields() {
     t.ok(json!(" null "), Some("null".to_owned()));
 
     // strings with minLength >= 1: "" and whitespace are None; "null" is text
-    let mut t = report.table("TextLike<3, 300> on Option<String>", "o", |a| {
-        from_value::<OptMin3>(a.clone()).map(|a| a.o)
+    let mut t = report.table("TextLike<3, 300> on Option<String>", "o", |a, r| {
+        r.read::<OptMin3>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2130,8 +1753,8 @@ fn optional_fields() {
     t.refuses(json!("ab"), Code::TooShort);
     t.refuses(json!(42), Code::InvalidType);
 
-    let mut t = report.table("TextLike<1, 100, Trim> on Option<String>", "o", |a| {
-        from_value::<OptTrimmed>(a.clone()).map(|a| a.o)
+    let mut t = report.table("TextLike<1, 100, Trim> on Option<String>", "o", |a, r| {
+        r.read::<OptTrimmed>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2142,15 +1765,15 @@ fn optional_fields() {
     let mut t = report.table(
         "TextLike<1, { usize::MAX }, Trim> on Option<String>",
         "o",
-        |a| from_value::<OptNonEmpty>(a.clone()).map(|a| a.o),
+        |a, r| r.read::<OptNonEmpty>(a).map(|a| a.o),
     );
     t.absent_and_null_are_none();
     t.empty_is_none();
     t.ok(json!("null"), Some("null".to_owned()));
 
     // pattern strings: "" is None; the text "null" is matched like any other text
-    let mut t = report.table("PatternLike<CardId> on Option<String>", "o", |a| {
-        from_value::<OptCard>(a.clone()).map(|a| a.o)
+    let mut t = report.table("PatternLike<CardId> on Option<String>", "o", |a, r| {
+        r.read::<OptCard>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2164,8 +1787,8 @@ fn optional_fields() {
     t.refuses(json!(42), Code::InvalidType);
 
     // enums: "" is None; an enum's JSON type is string, so "null" is matched as text
-    let mut t = report.table("EnumLike<Optional> on Option<Category>", "o", |a| {
-        from_value::<OptCategory>(a.clone()).map(|a| a.o)
+    let mut t = report.table("EnumLike<Optional> on Option<Category>", "o", |a, r| {
+        r.read::<OptCategory>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2180,8 +1803,8 @@ fn optional_fields() {
         Code::EnumUnknown,
         json!({"allowed": CATEGORY_NAMES}),
     );
-    let mut t = report.table("EnumLike<Optional> on Option<Nullish>", "o", |a| {
-        from_value::<OptNullish>(a.clone()).map(|a| a.o)
+    let mut t = report.table("EnumLike<Optional> on Option<Nullish>", "o", |a, r| {
+        r.read::<OptNullish>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.ok(json!("null"), Some(Nullish::Null));
@@ -2189,8 +1812,8 @@ fn optional_fields() {
     t.ok(json!("some"), Some(Nullish::Some));
 
     // objects: not strings, so "" and "null" are None
-    let mut t = report.table("JsonObjectLike<Optional> on Option<Filter>", "o", |a| {
-        from_value::<OptFilter>(a.clone()).map(|a| a.o)
+    let mut t = report.table("JsonObjectLike<Optional> on Option<Filter>", "o", |a, r| {
+        r.read::<OptFilter>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2220,8 +1843,8 @@ fn optional_fields() {
         ],
     );
 
-    let mut t = report.table("JsonObjectLike<Optional> on Option<Map>", "o", |a| {
-        from_value::<OptMap>(a.clone()).map(|a| a.o)
+    let mut t = report.table("JsonObjectLike<Optional> on Option<Map>", "o", |a, r| {
+        r.read::<OptMap>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.empty_is_none();
@@ -2231,8 +1854,8 @@ fn optional_fields() {
 
     // serde_with's generic Option<Adapter>: serde's own rules (absent and null give None,
     // anything else is the inner type's answer)
-    let mut t = report.table("Option<IntLike> (generic)", "o", |a| {
-        from_value::<GenericOptInt>(a.clone()).map(|a| a.o)
+    let mut t = report.table("Option<IntLike> (generic)", "o", |a, r| {
+        r.read::<GenericOptInt>(a).map(|a| a.o)
     });
     t.absent_and_null_are_none();
     t.ok(json!("5"), Some(5));
@@ -2250,33 +1873,29 @@ fn optional_fields() {
 #[test]
 fn scalars_take_their_value_from_one_string_layer() {
     let mut report = Report::default();
-    let mut t = report.table("IntLike on i64", "n", |a| {
-        from_value::<IntI64>(a.clone()).map(|a| a.n)
+    let mut t = report.table("IntLike on i64", "n", |a, r| {
+        r.read::<IntI64>(a).map(|a| a.n)
     });
     t.refuses(json!("\"5\""), Code::IntParsing);
-    let mut t = report.table("IntLike<1, 100>", "n", |a| {
-        from_value::<BoundedI64>(a.clone()).map(|a| a.n)
+    let mut t = report.table("IntLike<1, 100>", "n", |a, r| {
+        r.read::<BoundedI64>(a).map(|a| a.n)
     });
     t.refuses(json!("\"50\""), Code::IntParsing);
-    let mut t = report.table("NumberLike", "x", |a| {
-        from_value::<Num>(a.clone()).map(|a| a.x)
-    });
+    let mut t = report.table("NumberLike", "x", |a, r| r.read::<Num>(a).map(|a| a.x));
     t.refuses(json!("\"0.5\""), Code::FloatParsing);
-    let mut t = report.table("BoolLike", "b", |a| {
-        from_value::<Flag>(a.clone()).map(|a| a.b)
-    });
+    let mut t = report.table("BoolLike", "b", |a, r| r.read::<Flag>(a).map(|a| a.b));
     t.refuses(json!("\"true\""), Code::BoolParsing);
     t.refuses(json!("\"false\""), Code::BoolParsing);
-    let mut t = report.table("EnumLike", "category", |a| {
-        from_value::<CatArgs>(a.clone()).map(|a| a.category)
+    let mut t = report.table("EnumLike", "category", |a, r| {
+        r.read::<CatArgs>(a).map(|a| a.category)
     });
     t.refuses(json!("\"AI/ML\""), Code::EnumUnknown);
-    let mut t = report.table("PatternLike<CardId>", "card_id", |a| {
-        from_value::<Card>(a.clone()).map(|a| a.card_id)
+    let mut t = report.table("PatternLike<CardId>", "card_id", |a, r| {
+        r.read::<Card>(a).map(|a| a.card_id)
     });
     t.refuses(json!("\"ATC-2026-7777670\""), Code::PatternMismatch);
-    let mut t = report.table("TextLike<3, 5>", "s", |a| {
-        from_value::<Untrimmed>(a.clone()).map(|a| a.s)
+    let mut t = report.table("TextLike<3, 5>", "s", |a, r| {
+        r.read::<Untrimmed>(a).map(|a| a.s)
     });
     t.ok(json!("\"ab\""), "\"ab\"".to_owned()); // text, kept as sent
     report.finish();
@@ -2325,8 +1944,8 @@ struct Plain {
 #[test]
 fn coercion_only_moves_toward_the_declared_type() {
     let mut report = Report::default();
-    let mut t = report.table("plain String", "s", |a| {
-        from_value::<PlainString>(a.clone()).map(|a| a.s)
+    let mut t = report.table("plain String", "s", |a, r| {
+        r.read::<PlainString>(a).map(|a| a.s)
     });
     for text in [
         "12345",
@@ -2345,9 +1964,7 @@ fn coercion_only_moves_toward_the_declared_type() {
     t.refuses(json!(null), Code::InvalidType);
     t.err_args(json!({}), &[(Code::Missing, "/s")]);
 
-    let mut t = report.table("plain u32", "n", |a| {
-        from_value::<PlainU32>(a.clone()).map(|a| a.n)
-    });
+    let mut t = report.table("plain u32", "n", |a, r| r.read::<PlainU32>(a).map(|a| a.n));
     t.ok(json!(10), 10);
     t.refuses(json!("10"), Code::InvalidType);
     t.refuses(json!(" 10 "), Code::InvalidType);
@@ -2355,14 +1972,14 @@ fn coercion_only_moves_toward_the_declared_type() {
     t.refuses(json!(null), Code::InvalidType);
 
     // "a serde field-level `default` covers only an absent field"
-    let mut t = report.table("plain u32 + serde(default)", "n", |a| {
-        from_value::<SerdeDefault>(a.clone()).map(|a| a.n)
+    let mut t = report.table("plain u32 + serde(default)", "n", |a, r| {
+        r.read::<SerdeDefault>(a).map(|a| a.n)
     });
     t.ok_args(json!({}), 0);
     t.refuses(json!(null), Code::InvalidType);
     t.refuses(json!(""), Code::InvalidType);
-    let mut t = report.table("IntLike on u32 + serde(default)", "n", |a| {
-        from_value::<SerdeDefaultAdapter>(a.clone()).map(|a| a.n)
+    let mut t = report.table("IntLike on u32 + serde(default)", "n", |a, r| {
+        r.read::<SerdeDefaultAdapter>(a).map(|a| a.n)
     });
     t.ok_args(json!({}), 0);
     t.ok(json!("7"), 7);
@@ -2371,9 +1988,7 @@ fn coercion_only_moves_toward_the_declared_type() {
     t.refuses(json!("null"), Code::IntParsing);
 
     // every mismatch of plain fields, collected together
-    let mut t = report.table("plain struct", "s", |a| {
-        from_value::<Plain>(a.clone()).map(|a| a.s)
-    });
+    let mut t = report.table("plain struct", "s", |a, r| r.read::<Plain>(a).map(|a| a.s));
     t.err_args(
         json!({"s": 5, "n": "10", "b": "true", "f": "0.5", "v": "[1,2]"}),
         &[
@@ -2432,8 +2047,8 @@ struct AllScalars {
 #[test]
 fn every_scalar_issue_is_reported_at_once() {
     let mut report = Report::default();
-    let mut t = report.table("all scalars", "int", |a| {
-        from_value::<AllScalars>(a.clone()).map(|a| a.int)
+    let mut t = report.table("all scalars", "int", |a, r| {
+        r.read::<AllScalars>(a).map(|a| a.int)
     });
     t.err_args(
         json!({
@@ -2471,8 +2086,8 @@ fn every_scalar_issue_is_reported_at_once() {
 #[test]
 fn issue_input_is_the_value_as_it_arrived() {
     let mut report = Report::default();
-    let mut t = report.table("IntLike<1, 100>", "n", |a| {
-        from_value::<BoundedI64>(a.clone()).map(|a| a.n)
+    let mut t = report.table("IntLike<1, 100>", "n", |a, r| {
+        r.read::<BoundedI64>(a).map(|a| a.n)
     });
     t.input(json!("abc"), Code::IntParsing, Some(json!("abc")));
     t.input(json!(" 1e3 "), Code::IntParsing, Some(json!(" 1e3 ")));
@@ -2491,27 +2106,25 @@ fn issue_input_is_the_value_as_it_arrived() {
         Some(json!(format!("{}…", "1".repeat(64)))),
     );
 
-    let mut t = report.table("NumberLike<Unit>", "x", |a| {
-        from_value::<NumUnitWrap>(a.clone()).map(|a| a.x.into_inner())
+    let mut t = report.table("NumberLike<Unit>", "x", |a, r| {
+        r.read::<NumUnitWrap>(a).map(|a| a.x.into_inner())
     });
     t.input(json!(1.5), Code::TooBig, Some(json!(1.5)));
     t.input(json!("1.5"), Code::TooBig, Some(json!("1.5")));
     t.input(json!("NaN"), Code::NotFinite, Some(json!("NaN")));
 
-    let mut t = report.table("BoolLike", "b", |a| {
-        from_value::<Flag>(a.clone()).map(|a| a.b)
-    });
+    let mut t = report.table("BoolLike", "b", |a, r| r.read::<Flag>(a).map(|a| a.b));
     t.input(json!("maybe"), Code::BoolParsing, Some(json!("maybe")));
     t.input(json!(2), Code::BoolParsing, Some(json!(2)));
 
-    let mut t = report.table("TextLike<2, 4, Trim>", "s", |a| {
-        from_value::<Trimmed>(a.clone()).map(|a| a.s)
+    let mut t = report.table("TextLike<2, 4, Trim>", "s", |a, r| {
+        r.read::<Trimmed>(a).map(|a| a.s)
     });
     t.input(json!("  a  "), Code::TooShort, Some(json!("  a  ")));
     t.input(json!(" abcde "), Code::TooLong, Some(json!(" abcde ")));
 
-    let mut t = report.table("PatternLike<CardId>", "card_id", |a| {
-        from_value::<Card>(a.clone()).map(|a| a.card_id)
+    let mut t = report.table("PatternLike<CardId>", "card_id", |a, r| {
+        r.read::<Card>(a).map(|a| a.card_id)
     });
     t.input(
         json!(" nope "),
@@ -2524,13 +2137,13 @@ fn issue_input_is_the_value_as_it_arrived() {
         Some(json!(format!("{}…", "é".repeat(64)))),
     );
 
-    let mut t = report.table("EnumLike", "category", |a| {
-        from_value::<CatArgs>(a.clone()).map(|a| a.category)
+    let mut t = report.table("EnumLike", "category", |a, r| {
+        r.read::<CatArgs>(a).map(|a| a.category)
     });
     t.input(json!("devop"), Code::EnumUnknown, Some(json!("devop")));
 
-    let mut t = report.table("JsonObjectLike", "filter", |a| {
-        from_value::<ObjArgs>(a.clone()).map(|a| a.filter)
+    let mut t = report.table("JsonObjectLike", "filter", |a, r| {
+        r.read::<ObjArgs>(a).map(|a| a.filter)
     });
     t.input(json!("{"), Code::InvalidJson, Some(json!("{")));
     t.with_issue(json!("{}"), Code::Missing, "/filter/mode", |issue| {

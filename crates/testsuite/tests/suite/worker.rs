@@ -7,12 +7,9 @@
 //! limit; and the write endpoint's soft failures. Every answer is JSON, never axum's plain
 //! text.
 
-#[path = "../../../examples/common/demo_corpus.rs"]
-mod demo_corpus;
-#[path = "../../../examples/common/demo_tools.rs"]
-mod demo_tools;
-#[path = "../../examples/examples/common/demo_worker.rs"]
-mod demo_worker;
+use crate::demo_corpus;
+use crate::demo_tools;
+use crate::demo_worker;
 
 use std::time::Duration;
 

@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 use serde_with::serde_as;
 
-#[path = "common/runs.rs"]
+#[path = "../common/runs.rs"]
 mod runs;
 
 use runs::longest_run;

@@ -5,7 +5,7 @@
 //! through the output check, `resultType` for older protocol versions, published formats)
 //! are in the test suite's `rmcp_router.rs`.
 
-mod common;
+use crate::common;
 
 use std::fmt::Debug;
 

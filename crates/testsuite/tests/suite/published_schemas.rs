@@ -30,12 +30,11 @@
 //!
 //! The counts are printed (`-- --nocapture`) and pinned exactly. To rewrite the two lists
 //! after a deliberate change: `MCP_COERCE_WRITE_PUBLISHED=1 cargo test -p
-//! mcp-coerce-testsuite --all-features --test published_schemas`.
+//! mcp-coerce-testsuite --all-features --test suite published_schemas`.
 
-#[path = "common/judge.rs"]
+#[path = "../common/judge.rs"]
 mod judge;
-#[path = "common/lax.rs"]
-mod lax;
+use crate::lax;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -6,8 +6,7 @@
 //! patterns against 100,000 chars, 10 MB calls (10^6 ids, a deep-but-allowed object);
 //! and the regressions the schema fuzz targets found (fuzz/README.md, SECURITY.md).
 
-#[path = "../../bench/tests/counting/mod.rs"]
-mod counting;
+use crate::counting;
 
 use std::cell::Cell;
 

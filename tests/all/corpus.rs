@@ -1,9 +1,9 @@
 //! The bundled corpus of real client calls (`tests/data/cases.json`, one case per client
 //! behaviour) through the demo tool set: every case must get exactly its expected outcome.
 
-#[path = "../examples/common/demo_corpus.rs"]
+#[path = "../../examples/common/demo_corpus.rs"]
 mod demo_corpus;
-#[path = "../examples/common/demo_tools.rs"]
+#[path = "../../examples/common/demo_tools.rs"]
 mod demo_tools;
 
 use demo_corpus::corpus;
@@ -141,7 +141,7 @@ fn the_human_table_shows_messages_hints_and_the_root() {
 /// lists what was coerced before it was refused). CI checks `demo --jsonl
 /// tests/data/cases.json --report` against the same file.
 fn pinned_reports() -> Vec<(String, Vec<String>)> {
-    let text = include_str!("data/reports.json");
+    let text = include_str!("../data/reports.json");
     let pins: serde_json::Map<String, serde_json::Value> =
         serde_json::from_str(text).expect("reports.json parses");
     pins.into_iter()

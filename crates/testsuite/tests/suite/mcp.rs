@@ -4,13 +4,10 @@
 //! accepted value (`structuredContent`) by JSON equality with numbers by value, refusals by
 //! the set of (code, path) pairs of the envelope, other failures by category.
 
-mod common;
-#[path = "../../../examples/common/demo_corpus.rs"]
-mod demo_corpus;
-#[path = "../../examples/examples/common/demo_mcp.rs"]
-mod demo_mcp;
-#[path = "../../../examples/common/demo_tools.rs"]
-mod demo_tools;
+use crate::common;
+use crate::demo_corpus;
+use crate::demo_mcp;
+use crate::demo_tools;
 use common::raw_rpc;
 
 use mcp_coerce::dialect::Dialect;

@@ -9,8 +9,7 @@
 //! - arbitrary JSON as arguments never panics with a report, and the report stays within
 //!   its cap.
 
-#[path = "../../../examples/common/demo_tools.rs"]
-mod demo_tools;
+use crate::demo_tools;
 
 use demo_tools::{GetObservations, SearchSkills};
 use mcp_coerce::MAX_COERCIONS;

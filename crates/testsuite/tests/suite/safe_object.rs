@@ -1,6 +1,7 @@
 //! Pass-through objects, through the crate's entry points, serde_json, TOML and the plain
 //! check.
 
+use crate::harness::Route;
 use mcp_coerce::safe_object::{FORBIDDEN_KEYS, check_object, check_value};
 use mcp_coerce::{Code, Input, MAX_ISSUES, Path, SafeObject, SafeObjectLike, Segment};
 use proptest::prelude::*;
@@ -39,8 +40,10 @@ enum Want {
     Err(Vec<(Code, &'static str)>),
 }
 
+/// The outcome through both entry points (the shared harness's [`Route`]s), written once
+/// when they agree.
 fn describe<T: DeserializeOwned>(args: &Value, get: &impl Fn(T) -> Value) -> String {
-    match mcp_coerce::from_value::<T>(args.clone()) {
+    let [by_value, by_str] = Route::BOTH.map(|route| match route.read::<T>(args) {
         Ok(value) => format!("ok {}", get(value)),
         Err(rejection) => rejection
             .issues()
@@ -48,6 +51,11 @@ fn describe<T: DeserializeOwned>(args: &Value, get: &impl Fn(T) -> Value) -> Str
             .map(|i| format!("{} {}", i.code(), i.path()))
             .collect::<Vec<_>>()
             .join("; "),
+    });
+    if by_value == by_str {
+        by_value
+    } else {
+        format!("from_value: {by_value}; from_str: {by_str}")
     }
 }
 

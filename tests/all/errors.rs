@@ -4,7 +4,7 @@
 //! paths), the arguments-as-a-whole rules, invalid JSON text, and every envelope's exact
 //! JSON.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -8,7 +8,7 @@
 //!
 //! Paths in the tables are written for a field named `ids`.
 
-mod common;
+use crate::common;
 
 use common::{Field, Place, Report, Row, absent_err, absent_ok, err, ok, pairs};
 use mcp_coerce::{

@@ -12,124 +12,27 @@
 //! their feature, the schemas under `schemars`: `cargo test --workspace --all-features`
 //! runs them all, and with the default features the rest still runs.
 
-mod common;
+use crate::common;
 
-use std::fmt::Debug;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
-use std::panic::Location;
 
-use common::{Field, Report, check_issue_model};
+use common::{Field, Place, Report, Row, absent_ok, invalid, missing, shown, wrong_type};
 use mcp_coerce::{
     AssumeOffset, AssumeUtc, Code, DateLike, DateTimeLike, DateTimePolicy, EmailLike, EpochMillis,
-    EpochSeconds, EpochUnit, Input, IpLike, Rejection, Rule, UuidLike,
+    EpochSeconds, EpochUnit, Input, IpLike, Rule, UuidLike,
 };
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 use serde_with::serde_as;
 
 // ---------------------------------------------------------------------------------------
 // Rows
 // ---------------------------------------------------------------------------------------
 
-/// One issue, as a row expects it: the path is the field's own.
-#[derive(Clone, Debug, PartialEq)]
-struct Refusal {
-    code: Code,
-    hint: String,
-    /// `context.format`.
-    format: Option<String>,
-}
-
-#[derive(Clone, Debug)]
-enum Want<T> {
-    Value(T),
-    Refused(Refusal),
-}
-
-/// One row: the field's value as sent (`None`: absent) and what comes out.
-#[derive(Clone, Debug)]
-struct Row<T> {
-    at: &'static Location<'static>,
-    input: Option<Value>,
-    want: Want<T>,
-}
-
-impl<T> Row<T> {
-    /// The same row for another target: `f` maps the expected value.
-    fn map<U>(&self, f: impl Fn(&T) -> U) -> Row<U> {
-        Row {
-            at: self.at,
-            input: self.input.clone(),
-            want: match &self.want {
-                Want::Value(v) => Want::Value(f(v)),
-                Want::Refused(r) => Want::Refused(r.clone()),
-            },
-        }
-    }
-}
-
-/// Accepted as `value`.
+/// Accepted as `value`, converted into the row's type (the shared harness's `ok`).
 #[track_caller]
 fn ok<T>(input: Value, value: impl Into<T>) -> Row<T> {
-    Row {
-        at: Location::caller(),
-        input: Some(input),
-        want: Want::Value(value.into()),
-    }
-}
-
-/// Absent, accepted as `value`.
-#[track_caller]
-fn absent<T>(value: T) -> Row<T> {
-    Row {
-        at: Location::caller(),
-        input: None,
-        want: Want::Value(value),
-    }
-}
-
-/// Refused with `format_invalid`, `context.format` = `format`, and exactly `hint`.
-#[track_caller]
-fn invalid<T>(input: Value, format: &str, hint: impl Into<String>) -> Row<T> {
-    Row {
-        at: Location::caller(),
-        input: Some(input),
-        want: Want::Refused(Refusal {
-            code: Code::FormatInvalid,
-            hint: hint.into(),
-            format: Some(format.to_owned()),
-        }),
-    }
-}
-
-/// Refused with `invalid_type` (no context) and exactly `hint`.
-#[track_caller]
-fn wrong_type<T>(input: Value, hint: &str) -> Row<T> {
-    Row {
-        at: Location::caller(),
-        input: Some(input),
-        want: Want::Refused(Refusal {
-            code: Code::InvalidType,
-            hint: hint.to_owned(),
-            format: None,
-        }),
-    }
-}
-
-/// Absent and refused as `missing`.
-#[track_caller]
-fn missing<T>(field: &str) -> Row<T> {
-    Row {
-        at: Location::caller(),
-        input: None,
-        want: Want::Refused(Refusal {
-            code: Code::Missing,
-            hint: format!(
-                "add the required field `{field}`; the tool's inputSchema says what it holds"
-            ),
-            format: None,
-        }),
-    }
+    common::ok(input, value.into())
 }
 
 /// An arguments type with one field under test, named `NAME`.
@@ -172,88 +75,11 @@ macro_rules! field {
     };
 }
 
-/// The one issue of a refusal, as a row states it, if it has exactly one at `path`.
-fn refusal_of(rejection: &Rejection, path: &str) -> Option<(Refusal, Option<Input>)> {
-    let [issue] = rejection.issues() else {
-        return None;
-    };
-    (issue.path().to_string() == path).then(|| {
-        (
-            Refusal {
-                code: issue.code(),
-                hint: issue.hint().to_owned(),
-                format: issue
-                    .context()
-                    .and_then(|c| c.get("format"))
-                    .and_then(Value::as_str)
-                    .map(str::to_owned),
-            },
-            issue.input().cloned(),
-        )
-    })
-}
-
-fn shown<T: Debug>(got: &Result<T, Rejection>) -> String {
-    match got {
-        Ok(v) => format!("{v:?}"),
-        Err(r) => format!(
-            "{:?}",
-            r.issues()
-                .iter()
-                .map(|i| (
-                    i.code().as_str(),
-                    i.path().to_string(),
-                    i.hint().to_owned(),
-                    i.context().cloned(),
-                    i.input().cloned()
-                ))
-                .collect::<Vec<_>>()
-        ),
-    }
-}
-
-/// Run every row through `from_value` and `from_str` for `S`: the exact value, or the
-/// exact single issue (code, path, hint, `context.format`, and the input echoed as sent).
+/// Run every row through both routes for `S` (the shared harness's table, on the field
+/// `S::NAME`): the exact value, or the exact single issue (code, path, hint,
+/// `context.format`, and the input echoed as sent).
 fn table<S: Named>(report: &mut Report, label: &str, rows: &[Row<S::Out>]) {
-    let path = format!("/{}", S::NAME);
-    for row in rows {
-        let mut args = Map::new();
-        if let Some(v) = &row.input {
-            args.insert(S::NAME.to_owned(), v.clone());
-        }
-        let args = Value::Object(args);
-        let sent = row
-            .input
-            .as_ref()
-            .map_or_else(|| "<absent>".to_owned(), Value::to_string);
-        let by_value = mcp_coerce::from_value::<S>(args.clone()).map(Field::out);
-        let by_str = mcp_coerce::from_str::<S>(&args.to_string()).map(Field::out);
-        for (entry, got) in [("from_value", by_value), ("from_str", by_str)] {
-            if let Err(rejection) = &got {
-                check_issue_model(report, &format!("{label} {sent}"), rejection);
-            }
-            let passed = match (&row.want, &got) {
-                (Want::Value(want), Ok(value)) => want == value,
-                (Want::Refused(want), Err(rejection)) => {
-                    let echo = match want.code {
-                        Code::Missing => None,
-                        _ => row.input.as_ref().map(Input::from_value),
-                    };
-                    refusal_of(rejection, &path) == Some((want.clone(), echo))
-                }
-                _ => false,
-            };
-            report.check(passed, || {
-                format!(
-                    "{}:{}: [{label}, {entry}] {sent}: expected {:?}, got {}",
-                    row.at.file(),
-                    row.at.line(),
-                    row.want,
-                    shown(&got)
-                )
-            });
-        }
-    }
+    report.table::<S>(label, Place::Field(S::NAME), rows);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1086,7 +912,7 @@ field!(OptIpText { ip: Option<String> as "IpLike" });
 /// refused with the format's own issue.
 fn no_value<T>(format: &str, null_hint: &str) -> Vec<Row<Option<T>>> {
     vec![
-        absent(None),
+        absent_ok(None),
         ok(json!(null), None),
         ok(json!(""), None),
         ok(json!("  "), None),
@@ -1987,6 +1813,8 @@ mod with_jiff {
     use jiff::Timestamp;
     use jiff::civil::Date;
 
+    use crate::common::{Refusal, Want};
+
     use super::*;
 
     field!(AtJiff { at: Timestamp as "DateTimeLike" });
@@ -2193,6 +2021,7 @@ mod with_uuid {
 #[cfg(feature = "schemars")]
 mod with_schemars {
     use mcp_coerce::As;
+    use mcp_coerce::Rejection;
     use mcp_coerce::schema::{SchemaAs, input_schema};
     use schemars::JsonSchema;
 

@@ -7,8 +7,7 @@
     reason = "the argument types are read by the checks, never by the tests"
 )]
 
-#[path = "../../../examples/common/demo_tools.rs"]
-mod demo_tools;
+use crate::demo_tools;
 
 use std::borrow::Cow;
 

@@ -7,8 +7,7 @@
 //! megabyte, 100,000 levels of nesting inside a string, a million unknown fields, and
 //! repeated keys in bulk.
 
-#[path = "../../bench/tests/counting/mod.rs"]
-mod counting;
+use crate::counting;
 
 use std::cell::Cell;
 

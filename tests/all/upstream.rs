@@ -4,7 +4,7 @@
 //! `Retry-After` (RFC 9110: delay-seconds or an HTTP-date), and the body echoed only as
 //! one line cut to 64 chars. Upstream bodies are untrusted: hostile ones are among the rows.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, UNIX_EPOCH};
 

@@ -4,11 +4,9 @@
 //! `UnwrapArguments` recording `args_unwrapped`. The dialects are tested on the demo
 //! server in `dialects` below.
 
-mod common;
-#[path = "../../examples/examples/common/demo_mcp.rs"]
-mod demo_mcp;
-#[path = "../../../examples/common/demo_tools.rs"]
-mod demo_tools;
+use crate::common;
+use crate::demo_mcp;
+use crate::demo_tools;
 
 use common::raw_rpc::Raw;
 use mcp_coerce::dialect::Dialect;

@@ -24,12 +24,9 @@
 //! valid as sent exactly as sent, where the typed route gives the canonical text it reads
 //! that value as.
 
-#[path = "../../../examples/common/demo_corpus.rs"]
-mod demo_corpus;
-#[path = "../../../examples/common/demo_tools.rs"]
-mod demo_tools;
-#[path = "common/lax.rs"]
-mod lax;
+use crate::demo_corpus;
+use crate::demo_tools;
+use crate::lax;
 
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
@@ -498,7 +495,7 @@ const DIFFERENCES: &[(&str, &[Policy], &str)] = &[
 /// (tests/data/tools_list.json).
 #[test]
 fn the_published_schemas_are_the_listed_ones() {
-    let golden: Value = serde_json::from_str(include_str!("data/tools_list.json"))
+    let golden: Value = serde_json::from_str(include_str!("../data/tools_list.json"))
         .expect("tools_list.json is JSON");
     for t in TOOLS.iter() {
         let listed = golden
