@@ -120,40 +120,9 @@ mod array {
     }
 }
 
-mod boolean {
-    use super::Result;
-    use mcp_coerce::{Bool, BoolLike};
-    use serde::Deserialize;
-    use serde_with::serde_as;
-
-    #[test]
-    fn bool_like() -> Result {
-        #[serde_as]
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            #[serde_as(as = "BoolLike")]
-            dry_run: bool,
-        }
-        assert!(!mcp_coerce::from_str::<Args>(r#"{"dry_run": "FALSE"}"#)?.dry_run);
-        assert!(mcp_coerce::from_str::<Args>(r#"{"dry_run": "yes"}"#)?.dry_run);
-        assert!(mcp_coerce::from_str::<Args>(r#"{"dry_run": "maybe"}"#).is_err());
-        Ok(())
-    }
-
-    #[test]
-    fn bool_wrapper() -> Result {
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            free_only: Bool,
-        }
-        assert!(!*mcp_coerce::from_str::<Args>(r#"{"free_only": "off"}"#)?.free_only);
-        Ok(())
-    }
-}
-
 mod date_time_like {
     use super::{Result, found};
-    use mcp_coerce::{Code, DateLike, DateTimeLike, EmailLike};
+    use mcp_coerce::{Code, DateTimeLike};
     use serde::Deserialize;
     use serde_with::serde_as;
 
@@ -173,50 +142,6 @@ mod date_time_like {
             found(&refused),
             [(Code::FormatInvalid, "/start".to_string())]
         );
-        assert_eq!(
-            refused.issues()[0].hint(),
-            "01/02/2026 10:00Z could be 2026-02-01T10:00:00Z (day first) or \
-             2026-01-02T10:00:00Z (month first): send the one you mean as YYYY-MM-DDThh:mm:ss \
-             with its UTC offset"
-        );
-        Ok(())
-    }
-
-    #[cfg(feature = "chrono")]
-    #[test]
-    fn date_time_like_chrono() -> Result {
-        use chrono::{DateTime, FixedOffset};
-        #[serde_as]
-        #[derive(Deserialize)]
-        struct Args {
-            #[serde_as(as = "DateTimeLike")]
-            start: DateTime<FixedOffset>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"start": "2026-01-15 10:00+0200"}"#)?;
-        assert_eq!(
-            args.start,
-            DateTime::parse_from_rfc3339("2026-01-15T10:00:00+02:00")?
-        );
-        Ok(())
-    }
-
-    #[test]
-    fn date_like() -> Result {
-        #[serde_as]
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            #[serde_as(as = "DateLike")]
-            #[serde(default)]
-            day: Option<String>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"day": "2026/1/5"}"#)?;
-        assert_eq!(args.day.as_deref(), Some("2026-01-05"));
-        let refused = mcp_coerce::from_str::<Args>(r#"{"day": "01/02/2026"}"#).unwrap_err();
-        assert_eq!(
-            refused.issues()[0].hint(),
-            "01/02/2026 could be 2026-02-01 (day first) or 2026-01-02 (month first): \
-             send the one you mean as YYYY-MM-DD"
-        );
         Ok(())
     }
 
@@ -235,44 +160,13 @@ mod date_time_like {
         assert_eq!(args.id.to_string(), "6f9619ff-8b86-d011-b42d-00c04fc964ff");
         Ok(())
     }
-
-    #[test]
-    fn email_like() -> Result {
-        #[serde_as]
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            #[serde_as(as = "EmailLike")]
-            organizer: String,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"organizer": "mailto:ann@example.com"}"#)?;
-        assert_eq!(args.organizer, "ann@example.com");
-        let refused = mcp_coerce::from_str::<Args>(r#"{"organizer": "Ann <ann@example.com>"}"#);
-        assert_eq!(
-            refused.unwrap_err().issues()[0].hint(),
-            "send the address alone: ann@example.com"
-        );
-        Ok(())
-    }
 }
 
 mod enums {
     use super::Result;
-    use mcp_coerce::{Enum, EnumLike, Optional};
+    use mcp_coerce::{EnumLike, Optional};
     use serde::{Deserialize, Serialize};
     use serde_with::serde_as;
-
-    #[test]
-    fn canonical_names() {
-        #[derive(Deserialize, Serialize)]
-        #[serde(untagged)]
-        #[allow(dead_code)]
-        enum Untagged {
-            A(u8),
-            B(String),
-        }
-        let err = mcp_coerce::enums::canonical_names::<Untagged>().unwrap_err();
-        assert!(err.to_string().contains("externally tagged"), "{err}");
-    }
 
     #[derive(Deserialize, Serialize, Debug, PartialEq)]
     enum Priority {
@@ -298,22 +192,6 @@ mod enums {
             None
         );
         assert_eq!(mcp_coerce::from_str::<Args>("{}")?.priority, None);
-        Ok(())
-    }
-
-    #[test]
-    fn enum_wrapper() -> Result {
-        #[derive(Deserialize, Serialize, Debug, PartialEq)]
-        enum Color {
-            Red,
-            DarkBlue,
-        }
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            color: Enum<Color>,
-        }
-        let args = mcp_coerce::from_str::<Args>(r#"{"color": "dark-blue"}"#)?;
-        assert_eq!(args.color.into_inner(), Color::DarkBlue);
         Ok(())
     }
 }
@@ -440,18 +318,6 @@ mod int_array {
     }
 
     #[test]
-    fn option() -> Result {
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            #[serde(default, with = "mcp_coerce::int_array::option")]
-            ids: Option<Vec<i64>>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"ids": "null"}"#)?;
-        assert_eq!(args.ids, None);
-        Ok(())
-    }
-
-    #[test]
     fn int_array_wrapper() -> Result {
         #[derive(Deserialize, Debug)]
         struct Args {
@@ -466,7 +332,7 @@ mod int_array {
 
 mod json_object {
     use super::Result;
-    use mcp_coerce::{JsonObject, JsonObjectLike, Optional};
+    use mcp_coerce::{JsonObjectLike, Optional};
     use serde::Deserialize;
     use serde_json::{Map, Value};
     use serde_with::serde_as;
@@ -486,41 +352,6 @@ mod json_object {
         );
         let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\":\"fast\"}"}"#)?;
         assert_eq!(args.options.unwrap()["mode"], "fast");
-        Ok(())
-    }
-
-    #[test]
-    fn json_object_wrapper() -> Result {
-        #[derive(Deserialize, Debug, PartialEq)]
-        struct Point {
-            x: i32,
-            y: i32,
-        }
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            at: JsonObject<Point>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"at": "{\"x\": 1, \"y\": 2}"}"#)?;
-        assert_eq!(args.at.into_inner(), Point { x: 1, y: 2 });
-        Ok(())
-    }
-}
-
-mod number {
-    use super::Result;
-    use mcp_coerce::Number;
-    use serde::Deserialize;
-
-    mcp_coerce::number_range!(Price = 0.0..=1000.0);
-
-    #[test]
-    fn number_wrapper() -> Result {
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            max_price: Number<Price>,
-        }
-        let args = mcp_coerce::from_str::<Args>(r#"{"max_price": "2.99"}"#)?;
-        assert_eq!(args.max_price.into_inner(), 2.99);
         Ok(())
     }
 }
@@ -571,30 +402,13 @@ mod optional {
 #[cfg(feature = "regex")]
 mod pattern {
     use super::Result;
-    use mcp_coerce::pattern::{PortabilityError, check_portable, portability_problem};
     use mcp_coerce::{Code, PatternLike};
     use serde::Deserialize;
     use serde_with::serde_as;
 
     #[test]
-    fn portability_error() {
-        let err = check_portable(r"^a+*$").unwrap_err();
-        assert!(matches!(err, PortabilityError::Rule(_)), "{err:?}");
-        assert!(err.to_string().contains("nothing to repeat"), "{err}");
-    }
-
-    #[test]
-    fn check_portable_examples() {
-        assert!(check_portable(r"^a+?$").is_ok()); // a lazy quantifier
-        for stacked in [r"^a+*$", r"^a**$", r"^a?*$", r"^a{2}{3}$", r"^a*?+$"] {
-            assert!(check_portable(stacked).is_err(), "{stacked}");
-        }
-        assert!(check_portable(r"^\d+$").is_err()); // `\d` differs between the engines
-    }
-
-    #[test]
-    fn portability_problem_examples() {
-        assert!(portability_problem(r"^\d{4}$").is_some());
+    fn check_portable() {
+        assert!(mcp_coerce::pattern::check_portable(r"^\d+$").is_err()); // `\d` differs between the engines
     }
 
     mcp_coerce::pattern! {
@@ -618,30 +432,10 @@ mod pattern {
     }
 }
 
-mod policy {
-    use super::Result;
-    use mcp_coerce::{NoSplit, StringArrayLike};
-    use serde::Deserialize;
-    use serde_with::serde_as;
-
-    #[test]
-    fn no_split() -> Result {
-        #[serde_as]
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            #[serde_as(as = "StringArrayLike<NoSplit>")]
-            headings: Vec<String>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"headings": " Smith, John "}"#)?;
-        assert_eq!(args.headings, ["Smith, John"]);
-        Ok(())
-    }
-}
-
 mod safe_object {
     use super::Result;
     use mcp_coerce::{SafeObject, SafeObjectLike};
-    use serde::{Deserialize, Serialize};
+    use serde::Deserialize;
     use serde_json::{Map, Value, json};
     use serde_with::serde_as;
 
@@ -678,45 +472,6 @@ mod safe_object {
         let args: Args = mcp_coerce::from_str(r#"{"options": {"mode": "fast"}}"#)?;
         assert_eq!(args.options["mode"], "fast");
         assert!(mcp_coerce::from_str::<Args>(r#"{"options": {"prototype": 1}}"#).is_err());
-        Ok(())
-    }
-
-    #[test]
-    fn serialize() -> Result {
-        #[derive(Serialize)]
-        struct Out {
-            #[serde(serialize_with = "mcp_coerce::safe_object::serialize")]
-            options: Map<String, Value>,
-        }
-        let options = json!({"a": 1}).as_object().cloned().unwrap();
-        assert_eq!(
-            serde_json::to_string(&Out { options })?,
-            r#"{"options":{"a":1}}"#
-        );
-        Ok(())
-    }
-
-    #[test]
-    fn option() -> Result {
-        #[derive(Deserialize)]
-        struct Args {
-            #[serde(default, with = "mcp_coerce::safe_object::option")]
-            options: Option<Map<String, Value>>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"options": "null"}"#)?;
-        assert_eq!(args.options, None);
-        Ok(())
-    }
-
-    #[test]
-    fn safe_object_wrapper() -> Result {
-        #[derive(Deserialize)]
-        struct Args {
-            options: SafeObject<8>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"options": "{\"mode\": \"fast\"}"}"#)?;
-        assert_eq!(args.options["mode"], "fast");
-        assert!(mcp_coerce::from_str::<Args>(r#"{"options": {"constructor": {}}}"#).is_err());
         Ok(())
     }
 
@@ -759,8 +514,7 @@ mod secret {
 
 mod string_array {
     use super::Result;
-    use mcp_coerce::{NoSplit, StringArray};
-    use serde::{Deserialize, Serialize};
+    use serde::Serialize;
 
     #[test]
     fn serialize() -> Result {
@@ -773,29 +527,6 @@ mod string_array {
             tags: vec!["a".into()],
         };
         assert_eq!(serde_json::to_string(&out)?, r#"{"tags":["a"]}"#);
-        Ok(())
-    }
-
-    #[test]
-    fn option() -> Result {
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            #[serde(default, with = "mcp_coerce::string_array::option")]
-            tags: Option<Vec<String>>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"tags": ""}"#)?;
-        assert_eq!(args.tags, None);
-        Ok(())
-    }
-
-    #[test]
-    fn string_array_wrapper() -> Result {
-        #[derive(Deserialize, Debug)]
-        struct Args {
-            headings: StringArray<NoSplit>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"headings": "Smith, John"}"#)?;
-        assert_eq!(*args.headings, ["Smith, John"]);
         Ok(())
     }
 }
@@ -851,7 +582,7 @@ mod url {
     use super::Result;
     use mcp_coerce::url::{Url, UrlLike, WhatwgUrl};
     use mcp_coerce::{HttpsOnly, UrlPolicy};
-    use serde::{Deserialize, Serialize};
+    use serde::Deserialize;
     use serde_with::serde_as;
 
     #[test]
@@ -905,53 +636,6 @@ mod url {
         }
         let args: Args = mcp_coerce::from_str(r#"{"url": "https://Example.com"}"#)?;
         assert_eq!(args.url.as_str(), "https://example.com/");
-        Ok(())
-    }
-
-    #[test]
-    fn serialize() -> Result {
-        #[derive(Serialize)]
-        struct Out {
-            #[serde(serialize_with = "mcp_coerce::url::serialize")]
-            url: WhatwgUrl,
-        }
-        let out = Out {
-            url: WhatwgUrl::parse("https://example.com/a")?,
-        };
-        assert_eq!(
-            serde_json::to_string(&out)?,
-            r#"{"url":"https://example.com/a"}"#
-        );
-        Ok(())
-    }
-
-    #[test]
-    fn option_deserialize() -> Result {
-        #[derive(Deserialize)]
-        struct Args {
-            #[serde(
-                default,
-                deserialize_with = "mcp_coerce::url::option::deserialize::<HttpsOnly, _>"
-            )]
-            url: Option<WhatwgUrl>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"url": "  "}"#)?;
-        assert_eq!(args.url, None);
-        assert!(mcp_coerce::from_str::<Args>(r#"{"url": "null"}"#).is_err());
-        Ok(())
-    }
-
-    #[test]
-    fn url_wrapper() -> Result {
-        #[derive(Deserialize)]
-        struct Args {
-            url: Url<HttpsOnly>,
-        }
-        let args: Args = mcp_coerce::from_str(r#"{"url": "https://EXAMPLE.com/x"}"#)?;
-        assert_eq!(args.url.as_str(), "https://example.com/x");
-        assert_eq!(args.url.host_str(), Some("example.com")); // through Deref<Target = WhatwgUrl>
-        let built: Url = "https://example.com/x".parse()?;
-        assert_eq!(built, args.url);
         Ok(())
     }
 
