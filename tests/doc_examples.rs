@@ -304,6 +304,18 @@ mod int_array {
     }
 
     #[test]
+    fn deserialize() -> Result {
+        #[derive(Deserialize, Debug)]
+        struct Args {
+            #[serde(deserialize_with = "mcp_coerce::int_array::deserialize")]
+            ids: Vec<u64>,
+        }
+        let args: Args = mcp_coerce::from_str(r#"{"ids": "4, 5"}"#)?;
+        assert_eq!(args.ids, [4, 5]);
+        Ok(())
+    }
+
+    #[test]
     fn serialize() -> Result {
         #[derive(Serialize)]
         struct Out {
