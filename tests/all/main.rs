@@ -15,6 +15,8 @@ mod arguments;
 mod array_like;
 #[cfg(all(feature = "regex", feature = "url"))]
 mod corpus;
+// The doc examples' assertions that no doctest keeps since the docs were trimmed.
+mod doc_examples;
 // Every family through `#[serde(deserialize_with)]` beside `#[serde_as]`.
 #[cfg(all(feature = "schemars", feature = "regex", feature = "url"))]
 mod deserialize_with;
