@@ -2,7 +2,7 @@
 the demo's published tools/list and the bundled corpus: every case answered as its
 expectation says, except the cases a policy the published schema cannot say explains
 (listed here, each with its policy and the schema route's outcome; the typed-against-schema
-test, crates/testsuite/tests/typed_vs_schema.rs, holds the same list)."""
+test, crates/testsuite/tests/suite/typed_vs_schema.rs, holds the same list)."""
 import json
 import subprocess
 import sys

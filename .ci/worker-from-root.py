@@ -2,7 +2,7 @@
 """Run the demo worker as the README does, from the repository root and without a
 `--features` flag (`cargo run --example worker -- --listen 127.0.0.1:0`), wait for the line
 it prints once it accepts connections, and call it once by POST and once by GET on
-loopback. The worker's answers are tested in full by crates/testsuite/tests/worker.rs; this
+loopback. The worker's answers are tested in full by crates/testsuite/tests/suite/worker.rs; this
 checks that the command works as written.
 """
 import json

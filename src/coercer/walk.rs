@@ -1296,7 +1296,7 @@ impl Walk<'_, '_> {
                 } else {
                     // Scanned here even where a `$ref`, `allOf`, `anyOf` or `oneOf` reads the
                     // same object: a branch that is `true`, `{}` or annotations only scans
-                    // nothing (tests/schema_engine_regressions.rs).
+                    // nothing (crates/testsuite/tests/suite/schema_engine_regressions.rs).
                     self.free_form(value);
                 }
             }

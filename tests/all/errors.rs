@@ -1073,7 +1073,7 @@ fn at(path: &str, sent: Option<&str>) -> (String, Option<String>) {
 
 /// A missing required field and an unknown key a small edit away from it (at most
 /// min(2, len/3) edits of the folded name; a key equal to it once folded is read as the
-/// field, see `tests/arguments.rs`): the `missing` issue names the key in its hint and in
+/// field, see `tests/all/arguments.rs`): the `missing` issue names the key in its hint and in
 /// `context.sent_key`. A key close to two missing fields names neither; unknown keys are
 /// otherwise ignored, and never an issue of their own.
 #[test]

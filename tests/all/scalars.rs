@@ -189,7 +189,7 @@ fn integer_plain_or_bounded() {
     t.ok(json!("9223372036854775807"), i64::MAX);
     t.ok(json!("-9223372036854775808"), i64::MIN);
     // 2^53 - 1 as a float: read where serde_json parses floats exactly (`float_roundtrip`);
-    // elsewhere refused, as it may have been read one off (see tests/int_array.rs).
+    // elsewhere refused, as it may have been read one off (see tests/all/int_array.rs).
     let exact = serde_json::from_str::<f64>("9007199254740991.0")
         .is_ok_and(|f| f.to_bits() == 9_007_199_254_740_991_f64.to_bits());
     if exact {

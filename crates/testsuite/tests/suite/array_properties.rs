@@ -367,7 +367,7 @@ proptest! {
         // `args` holds exactly the numbers its text denotes (floats print round-trip, and
         // parse exactly: jsonschema, a dependency here, turns on serde_json's
         // `float_roundtrip`; without it `from_str` may read a float of 2^50 or more one
-        // off, see `tests/int_array.rs`).
+        // off, see `tests/all/int_array.rs`).
         let args = json!({ "ids": ids });
         let text = args.to_string();
         let by_str = mcp_coerce::from_str::<Ids>(&text).map(|a| a.ids).map_err(|r| pairs(&r));

@@ -12,7 +12,7 @@
 //!   obeys the two rules above (near misses of valid spellings included).
 //!
 //! A failure found here also belongs as a named row in the `mcp-coerce` package's
-//! `tests/formats.rs`.
+//! `tests/all/formats.rs`.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};

@@ -212,7 +212,7 @@ fn compile_all(corpus: &[Published]) -> Compiled {
 /// The lists of the compiled corpus, as not_compiled.json holds them.
 fn lists(compiled: &Compiled) -> Value {
     json!({
-        "about": "Schemas of servers.json that the schema engine does not compile (with the engine's error and, where it is not valid JSON Schema, why), and the patterns it skips (Coercer::warnings). Written by tests/published_schemas.rs; the test fails when they change.",
+        "about": "Schemas of servers.json that the schema engine does not compile (with the engine's error and, where it is not valid JSON Schema, why), and the patterns it skips (Coercer::warnings). Written by tests/suite/published_schemas.rs; the test fails when they change.",
         "not_compiled": compiled.not_compiled,
         "skipped_patterns": compiled.skipped_patterns,
     })
@@ -1092,7 +1092,7 @@ fn canonical_calls_and_lax_spellings() {
     check_list(
         "not_generated.json",
         &json!({
-            "about": "Canonical calls (and output values) the generator of tests/published_schemas.rs cannot make valid for a schema of servers.json, with the validator's reason. Written by that test; it fails when the list changes.",
+            "about": "Canonical calls (and output values) the generator of tests/suite/published_schemas.rs cannot make valid for a schema of servers.json, with the validator's reason. Written by that test; it fails when the list changes.",
             "not_generated": not_generated,
         }),
         &mut failures,

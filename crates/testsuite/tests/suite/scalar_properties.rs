@@ -2,7 +2,7 @@
 //! range, and in range means accepted.
 //!
 //! Shrunk failures are kept by proptest under `proptest-regressions/`; a failure found
-//! here also belongs as a named row in the `mcp-coerce` package's `tests/scalars.rs`.
+//! here also belongs as a named row in the `mcp-coerce` package's `tests/all/scalars.rs`.
 
 use mcp_coerce::{
     BoolLike, Clamp, Code, DefaultTo, EnumLike, Int, IntArrayLike, IntLike, JsonObjectLike,

@@ -1,5 +1,5 @@
 //! Regression cases of the schema engine (`mcp_coerce::coercer`), one named test per bug
-//! found by the conformance tests (tests/published_schemas.rs, tests/typed_vs_schema.rs),
+//! found by the conformance tests (the modules `published_schemas` and `typed_vs_schema`),
 //! each a table of exact outcomes: the coerced value with the coercions recorded
 //! (`rule@path`), or the `(code, path)` pairs of the refusal.
 
