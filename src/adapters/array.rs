@@ -569,9 +569,12 @@ impl<A: SerializeAs<T>, T, N> SerializeAs<Option<Vec<T>>> for ArrayLike<A, N> {
 /// ```
 pub struct Array<T, A = Same, N = policy::Items>(Vec<T>, PhantomData<(A, N)>);
 
-impl<T, A, N: ItemBounds> Array<T, A, N> {
-    /// `items`, their count checked against `N` as [`ArrayLike<A, N>`](ArrayLike) checks
-    /// it (the elements are values of `T` already).
+/// Only with the element adapter `Same`: the elements are values of `T` already, where an
+/// adapter `A` could refuse some (`IntLike<1, 5>` refuses `100`); an `Array` with another
+/// `A` comes from reading one.
+impl<T, N: ItemBounds> Array<T, Same, N> {
+    /// `items`, their count checked against `N` as [`ArrayLike<Same, N>`](ArrayLike) checks
+    /// it.
     ///
     /// # Errors
     ///
@@ -601,7 +604,7 @@ impl<T: PartialEq, A, N> PartialEq for Array<T, A, N> {
     }
 }
 
-impl<T, A, N: ItemBounds> TryFrom<Vec<T>> for Array<T, A, N> {
+impl<T, N: ItemBounds> TryFrom<Vec<T>> for Array<T, Same, N> {
     type Error = crate::Rejection;
     fn try_from(items: Vec<T>) -> Result<Self, crate::Rejection> {
         Array::new(items)

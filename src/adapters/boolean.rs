@@ -56,6 +56,20 @@ impl<'de> Visitor<'de> for BoolScalar {
         })
     }
 
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<Self::Value, E> {
+        Ok(match v {
+            0 | 1 => Ok(token(Input::from_i128(v), v == 1)),
+            _ => Err(bool_parsing(Input::from_i128(v))),
+        })
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<Self::Value, E> {
+        Ok(match v {
+            0 | 1 => Ok(token(Input::from_u128(v), v == 1)),
+            _ => Err(bool_parsing(Input::from_u128(v))),
+        })
+    }
+
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
         Ok(Err(bool_parsing(Input::from_f64(v))))
     }

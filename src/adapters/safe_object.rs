@@ -639,17 +639,32 @@ pub mod option {
 /// assert!(serde_json::from_str::<SafeObject<8>>(r#"{"constructor": {}}"#).is_err());
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SafeObject<const MAX_DEPTH: usize = DEFAULT_MAX_DEPTH>(JsonMap);
 
 impl<const MAX_DEPTH: usize> SafeObject<MAX_DEPTH> {
-    /// `object`, checked by [`check_object`] with `MAX_DEPTH`.
+    /// `object`, checked by [`check_object`] with `MAX_DEPTH` (at most 128), as
+    /// [`SafeObjectLike<MAX_DEPTH>`](SafeObjectLike) checks it.
     ///
     /// # Errors
     ///
     /// The [`Rejection`] of [`check_object`].
     pub fn new(object: JsonMap) -> Result<Self, Rejection> {
-        check_object(&object, MAX_DEPTH).map(|()| SafeObject(object))
+        check_object(&object, effective_depth(MAX_DEPTH)).map(|()| SafeObject(object))
+    }
+}
+
+/// The empty object; `SafeObject<0>`, which no object passes, has no default (a
+/// compile-time error where it is used).
+impl<const MAX_DEPTH: usize> Default for SafeObject<MAX_DEPTH> {
+    fn default() -> Self {
+        const {
+            assert!(
+                MAX_DEPTH >= 1,
+                "SafeObject<0> refuses every object: it has no default"
+            )
+        };
+        SafeObject(JsonMap::new())
     }
 }
 

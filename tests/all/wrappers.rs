@@ -181,6 +181,37 @@ fn safe_object_checks_keys_and_depth() {
     }
 }
 
+/// Regression: `new` checked `MAX_DEPTH` as given, where the adapter caps it at 128, so
+/// `SafeObject::<200>::new` took a 140-level object no reading route accepts.
+#[test]
+fn safe_object_new_caps_its_depth_as_the_adapter_does() {
+    let mut deep = json!(1);
+    for _ in 0..140 {
+        deep = json!({ "a": deep });
+    }
+    let deep = deep.as_object().cloned().unwrap();
+    assert_eq!(codes(SafeObject::<200>::new(deep.clone())), [Code::TooDeep]);
+    let read = serde_json::from_value::<SafeObject<200>>(serde_json::Value::Object(deep));
+    assert!(read.is_err());
+    assert_eq!(
+        SafeObject::<1>::default().into_inner(),
+        serde_json::Map::new()
+    );
+}
+
+/// Regression: a `Deserializer` that hands over 128-bit integers got serde's own error from
+/// `BoolLike` for `1` (no code), where an `i64` or `u64` `1` reads as `true`.
+#[test]
+fn bool_reads_128_bit_integers_as_it_reads_64_bit_ones() {
+    use serde::de::IntoDeserializer;
+    use serde::de::value::Error;
+    let read = |d: serde::de::value::I128Deserializer<Error>| Bool::deserialize(d).map(|b| *b);
+    assert_eq!(read(1i128.into_deserializer()), Ok(true));
+    assert_eq!(read(0i128.into_deserializer()), Ok(false));
+    let two = Bool::deserialize(IntoDeserializer::<Error>::into_deserializer(2u128)).unwrap_err();
+    assert!(two.to_string().contains("(bool_parsing)"), "{two}");
+}
+
 #[test]
 fn wrappers_without_a_check_cannot_refuse() {
     #[derive(Deserialize, Serialize, Clone, Copy, Debug, PartialEq)]

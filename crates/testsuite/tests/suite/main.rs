@@ -50,6 +50,7 @@ mod formats;
 // features.
 #[cfg(feature = "schemars")]
 mod formats_properties;
+#[cfg(feature = "regex")]
 mod formats_scalars;
 #[cfg(all(feature = "rmcp", feature = "regex", feature = "url"))]
 mod mcp;
