@@ -72,6 +72,12 @@ mod sealed {
 /// assert_eq!(refused.unwrap_err().issues()[0].code(), Code::TooShort);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// `MIN` above `MAX` does not compile once used:
+///
+/// ```compile_fail
+/// let _ = mcp_coerce::IntArray::<i64, mcp_coerce::Items<3, 1>>::new(vec![1, 2]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Items<const MIN: usize = 0, const MAX: usize = { usize::MAX }>;
 
@@ -97,9 +103,16 @@ pub trait ItemBounds: sealed::ItemBounds {
     type Separator<S: SeparatorPolicy>: SeparatorPolicy;
 }
 
+// A compile-time error where `MIN > MAX`, which no array meets.
 impl<const MIN: usize, const MAX: usize> ItemBounds for Items<MIN, MAX> {
-    const MIN: usize = MIN;
-    const MAX: usize = MAX;
+    const MIN: usize = {
+        assert!(MIN <= MAX, "item bounds: MIN must not exceed MAX");
+        MIN
+    };
+    const MAX: usize = {
+        assert!(MIN <= MAX, "item bounds: MIN must not exceed MAX");
+        MAX
+    };
     type Separator<S: SeparatorPolicy> = S;
 }
 

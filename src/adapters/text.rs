@@ -83,6 +83,12 @@ fn optional_string(inner: StringScalar) -> Optional<TextOnly<StringScalar>> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
+/// `MIN_LENGTH` above `MAX_LENGTH` does not compile once used:
+///
+/// ```compile_fail
+/// let _ = mcp_coerce::Text::<10, 2>::new("abc".to_owned());
+/// ```
+///
 /// # Errors
 ///
 /// `too_short`, `too_long`, `invalid_type`.
@@ -94,10 +100,17 @@ pub struct TextLike<const MIN_LENGTH: usize = 0, const MAX_LENGTH: usize = { usi
 impl<const MIN_LENGTH: usize, const MAX_LENGTH: usize, T: WhitespacePolicy>
     TextLike<MIN_LENGTH, MAX_LENGTH, T>
 {
-    const SCALAR: StringScalar = StringScalar {
-        min: MIN_LENGTH,
-        max: MAX_LENGTH,
-        trim: T::TRIM,
+    // A compile-time error where `MIN_LENGTH > MAX_LENGTH`, which no string meets.
+    const SCALAR: StringScalar = {
+        assert!(
+            MIN_LENGTH <= MAX_LENGTH,
+            "text bounds: MIN_LENGTH must not exceed MAX_LENGTH"
+        );
+        StringScalar {
+            min: MIN_LENGTH,
+            max: MAX_LENGTH,
+            trim: T::TRIM,
+        }
     };
 }
 

@@ -607,10 +607,17 @@ fn recursive_types_terminate() {
     assert!(report.is_ok(), "{report}");
 }
 
-one_field!(Unsatisfiable {
-    #[serde_as(as = "TextLike<10, 2>")]
-    field: String
-});
+/// A schema no value meets (`TextLike<10, 2>` would be one, but does not compile).
+#[derive(Deserialize, JsonSchema, Debug)]
+struct Unsatisfiable {
+    #[schemars(schema_with = "impossible_text")]
+    #[allow(dead_code)]
+    field: String,
+}
+
+fn impossible_text(_: &mut SchemaGenerator) -> Schema {
+    schemars::json_schema!({"type": "string", "minLength": 10, "maxLength": 2})
+}
 one_field!(PastTheBuilder {
     #[serde_as(as = "TextLike<5000, 6000>")]
     field: String
