@@ -283,10 +283,7 @@ where
     /// Refuse a value that is no array and no element: `null`, bytes.
     fn refuse(got: &str, input: Option<Input>) -> Outcome<Vec<T>> {
         let issue = invalid_type(EXPECTED, got, HINT);
-        Err(IssueBuf::one(match input {
-            Some(input) => issue.with_input(input),
-            None => issue,
-        }))
+        Err(IssueBuf::one(issue.with_input_if(input)))
     }
 }
 

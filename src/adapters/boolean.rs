@@ -81,7 +81,7 @@ impl<'de> Visitor<'de> for BoolScalar {
     }
 
     refuse_shapes!(
-        |_, got, input| Ok(Err(super::with_input(invalid_type(EXPECTED, got, HINT), input)));
+        |_, got, input| Ok(Err(invalid_type(EXPECTED, got, HINT).with_input_if(input)));
         unit none some bytes array object
     );
 }

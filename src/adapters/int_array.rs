@@ -614,10 +614,7 @@ impl<'de, I: Integer> Visitor<'de> for IntShape<I> {
     }
 
     refuse_shapes!(
-        |_, got, input| Ok(Err(IssueBuf::one(crate::adapters::with_input(
-            invalid_type("an array of integers", got, HINT),
-            input,
-        ))));
+        |_, got, input| Ok(Err(IssueBuf::one(invalid_type("an array of integers", got, HINT).with_input_if(input))));
         booleans unit none some newtype bytes object
     );
 }

@@ -128,13 +128,7 @@ impl<T: DeserializeOwned> ObjectVisitor<T> {
         input: Option<Input>,
     ) -> Result<Option<T>, E> {
         let issue = invalid_type("an object", got, HINT);
-        self.refuse(
-            drive,
-            match input {
-                Some(input) => issue.with_input(input),
-                None => issue,
-            },
-        )
+        self.refuse(drive, issue.with_input_if(input))
     }
 }
 

@@ -6,7 +6,7 @@
 //! What every wrapper type shares (a checking `new`, `into_inner`, `Deref` and `AsRef`) is
 //! in docs/contract.md, "Wrapper types and adapters".
 
-use crate::issue::{Input, Issue, Rejection};
+use crate::issue::Rejection;
 
 /// The one way to read a wrapper type's value: `into_inner`, `Deref` and `AsRef` to the
 /// type `new` takes (`$field` is the field that holds it).
@@ -34,23 +34,11 @@ macro_rules! wrapper_value {
     };
 }
 
-/// `issue`, with `input` when there is one.
-pub(crate) fn with_input(issue: Issue, input: Option<Input>) -> Issue {
-    match input {
-        Some(input) => issue.with_input(input),
-        None => issue,
-    }
-}
-
 /// `items`, if their count is within `N`'s bounds (the adapters' `too_long`, `too_short`).
 pub(crate) fn counted<T, N: crate::policy::ItemBounds>(items: Vec<T>) -> Result<Vec<T>, Rejection> {
-    let n = items.len();
-    if n > N::MAX {
-        Err(Rejection::new([crate::rules::items::too_long(n, N::MAX)]))
-    } else if n < N::MIN {
-        Err(Rejection::new([crate::rules::items::too_short(n, N::MIN)]))
-    } else {
-        Ok(items)
+    match crate::rules::items::check(items.len(), N::MIN, N::MAX) {
+        Ok(()) => Ok(items),
+        Err(issue) => Err(Rejection::new([issue])),
     }
 }
 

@@ -185,10 +185,7 @@ fn too_deep(path: Path, max_depth: usize, input: Option<Input>) -> Issue {
     ))
     .with_context("maxDepth", max_depth)
     .at(path);
-    match input {
-        Some(input) => issue.with_input(input),
-        None => issue,
-    }
+    issue.with_input_if(input)
 }
 
 const EXPECTED: &str = "a JSON object";
@@ -302,10 +299,7 @@ impl<T: From<Map<String, Value>>, const MAX_DEPTH: usize> ObjectShape<T, MAX_DEP
 
 fn not_an_object<T>(got: &str, input: Option<Input>) -> Outcome<T> {
     let issue = invalid_type(EXPECTED, got, HINT);
-    Err(IssueBuf::one(match input {
-        Some(input) => issue.with_input(input),
-        None => issue,
-    }))
+    Err(IssueBuf::one(issue.with_input_if(input)))
 }
 
 impl<'de, T: From<Map<String, Value>>, const MAX_DEPTH: usize> Visitor<'de>

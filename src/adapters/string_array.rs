@@ -81,10 +81,9 @@ impl<P: SeparatorPolicy> StringShape<P> {
     }
 
     fn refuse(got: &str, input: Option<Input>) -> Outcome<Vec<String>> {
-        Err(IssueBuf::one(crate::adapters::with_input(
-            invalid_type(EXPECTED, got, HINT),
-            input,
-        )))
+        Err(IssueBuf::one(
+            invalid_type(EXPECTED, got, HINT).with_input_if(input),
+        ))
     }
 
     /// `arrived` is the string as it arrived (before any layer was peeled), for messages.
@@ -301,7 +300,7 @@ impl<'de> Visitor<'de> for StringElement {
 
     refuse_shapes!(
         |_, got, input| crate::shell::bad_element(|| {
-            crate::adapters::with_input(invalid_type("a string", got, ELEMENT_HINT), input)
+            invalid_type("a string", got, ELEMENT_HINT).with_input_if(input)
         });
         booleans numbers unit none some bytes array_echo object_echo
     );

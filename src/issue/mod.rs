@@ -330,6 +330,15 @@ impl Issue {
         self
     }
 
+    /// The same issue with `input` where there is one.
+    #[must_use]
+    pub(crate) fn with_input_if(self, input: Option<Input>) -> Self {
+        match input {
+            Some(input) => self.with_input(input),
+            None => self,
+        }
+    }
+
     /// The same issue with `key` set to `value` in its context.
     #[must_use]
     pub fn with_context(mut self, key: &str, value: impl Into<Value>) -> Self {

@@ -3,6 +3,17 @@
 use crate::issue::{Code, Issue};
 use crate::words::count;
 
+/// `n` items against `min..=max`: `too_long` past `max`, `too_short` under `min`.
+pub(crate) fn check(n: usize, min: usize, max: usize) -> Result<(), Issue> {
+    if n > max {
+        Err(too_long(n, max))
+    } else if n < min {
+        Err(too_short(n, min))
+    } else {
+        Ok(())
+    }
+}
+
 /// `too_long`: `n` items, more than `max`.
 #[cold]
 pub(crate) fn too_long(n: usize, max: usize) -> Issue {

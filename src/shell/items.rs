@@ -76,13 +76,7 @@ impl<T> Items<T> {
     #[cold]
     #[inline(never)]
     fn refused(self) -> Outcome<Vec<T>> {
-        let length = if self.count > self.max {
-            Some(crate::rules::items::too_long(self.count, self.max))
-        } else if self.count < self.min {
-            Some(crate::rules::items::too_short(self.count, self.min))
-        } else {
-            None
-        };
+        let length = crate::rules::items::check(self.count, self.min, self.max).err();
         match length {
             None => Err(self.issues),
             Some(issue) => {

@@ -45,10 +45,7 @@ impl<S: TextShape> TextOnly<S> {
     #[cold]
     fn refuse(got: &str, input: Option<Input>) -> Outcome<S::Output> {
         let issue = invalid_type(S::EXPECTED, got, S::HINT);
-        Err(IssueBuf::one(match input {
-            Some(input) => issue.with_input(input),
-            None => issue,
-        }))
+        Err(IssueBuf::one(issue.with_input_if(input)))
     }
 }
 

@@ -345,7 +345,7 @@ impl<'de, I: Integer> Visitor<'de> for IntScalar<I> {
 
     refuse_shapes!(
         |_, got, input| crate::shell::bad_element(|| {
-            crate::adapters::with_input(invalid_type(EXPECTING_INT, got, INT_HINT), input)
+            invalid_type(EXPECTING_INT, got, INT_HINT).with_input_if(input)
         });
         booleans unit none some bytes array_echo object_echo
     );
